@@ -1,0 +1,133 @@
+import { z } from 'zod/mini';
+import { type Country, LAOS_CURRENCIES } from './constants.ts';
+import {
+  FIELD_LIMITS,
+  isBankAccountNo,
+  isDisplayName,
+  isEnglishName,
+  isPersonName,
+  isValidPhone,
+  normalizeAccountName,
+  requiresEnglishName,
+} from './rules.ts';
+import { optionalString, requiredString, rule } from './schema-helpers.ts';
+
+const PHONE_CODE = { TH: 'PHONE_NUMBER_REQUIRE_10_DIGIT', LA: 'KEY_INVALID' } as const;
+
+export function phoneField(country: Country) {
+  return requiredString(FIELD_LIMITS.laosPhoneMax + 5, PHONE_CODE[country]).check(
+    rule((phone) => isValidPhone(phone, country), PHONE_CODE[country]),
+  );
+}
+
+const displayName = requiredString(FIELD_LIMITS.nameMax).check(rule(isDisplayName, 'KEY_INVALID'));
+const password = z
+  .string()
+  .check(
+    z.minLength(1, { error: 'KEY_MISSING' }),
+    z.minLength(FIELD_LIMITS.passwordMin, { error: 'KEY_INVALID' }),
+    z.maxLength(FIELD_LIMITS.passwordMax, { error: 'KEY_INVALID' }),
+  );
+const bankCode = requiredString(FIELD_LIMITS.codeMax, 'INVALID_BANK');
+const bankAccountNo = requiredString(FIELD_LIMITS.bankAccountNoMax).check(rule(isBankAccountNo, 'KEY_INVALID'));
+const bankAccountName = requiredString(FIELD_LIMITS.bankAccountNameMax).check(
+  z.overwrite(normalizeAccountName),
+  rule(isPersonName, 'KEY_INVALID'),
+);
+
+/** KTB, TMB and BBL want the account name in English letters (spec section 5). */
+const englishNameForBank = z.refine<{ bankCode?: string; bankAccountName?: string }>(
+  (value) =>
+    !value.bankCode ||
+    !value.bankAccountName ||
+    !requiresEnglishName(value.bankCode) ||
+    isEnglishName(value.bankAccountName),
+  { error: 'BANK_ACCOUNT_NAME_ENG', path: ['bankAccountName'] },
+);
+
+/** `POST /api/account/validate`: the profile step, before the bank step. Bank fields are checked when given. */
+export function validateAccountRequest(country: Country) {
+  return z
+    .object({
+      name: displayName,
+      username: phoneField(country),
+      password,
+      sourceCode: optionalString(FIELD_LIMITS.codeMax),
+      inviteCode: optionalString(FIELD_LIMITS.codeMax, 'INVALID_USER_INFO'),
+      bankCode: optionalString(FIELD_LIMITS.codeMax, 'INVALID_BANK'),
+      bankAccountName: z.optional(
+        z.string().check(z.overwrite(normalizeAccountName), z.maxLength(FIELD_LIMITS.bankAccountNameMax)),
+      ),
+      bankAccountNo: optionalString(FIELD_LIMITS.bankAccountNoMax),
+    })
+    .check(englishNameForBank);
+}
+export type ValidateAccountRequest = z.infer<ReturnType<typeof validateAccountRequest>>;
+
+/** `POST /api/account`: the whole registration. `currency` is asked only in the Laos build. */
+export function registerRequest(country: Country) {
+  return z
+    .object({
+      name: displayName,
+      username: phoneField(country),
+      password,
+      sourceCode: optionalString(FIELD_LIMITS.codeMax),
+      inviteCode: optionalString(FIELD_LIMITS.codeMax, 'INVALID_USER_INFO'),
+      bankCode,
+      bankAccountName,
+      bankAccountNo,
+      currency: z.optional(z.enum(LAOS_CURRENCIES, { error: 'KEY_INVALID' })),
+    })
+    .check(englishNameForBank);
+}
+export type RegisterRequest = z.infer<ReturnType<typeof registerRequest>>;
+
+export const registerResponse = z.object({ message: z.string(), _id: z.string() });
+export type RegisterResponse = z.infer<typeof registerResponse>;
+
+export const loginRequest = z.object({
+  username: requiredString(FIELD_LIMITS.laosPhoneMax + 5),
+  password: z.string().check(z.minLength(1, { error: 'KEY_MISSING' }), z.maxLength(FIELD_LIMITS.passwordMax * 2)),
+  /** Remember me: a longer session. The client keeps the token in localStorage instead of sessionStorage. */
+  remember: z.optional(z.boolean()),
+});
+export type LoginRequest = z.infer<typeof loginRequest>;
+
+export const loginResponse = z.object({ token: z.string(), expiresAt: z.string() });
+export type LoginResponse = z.infer<typeof loginResponse>;
+
+export const bankSummary = z.object({ nameTH: z.string(), nameEN: z.string() });
+
+/** `GET /api/account/profile`. `_id` is the public profile id (the invite code is `PR{_id}`). */
+export const profileResponse = z.object({
+  _id: z.string(),
+  memberNo: z.number(),
+  name: z.string(),
+  username: z.string(),
+  createdAt: z.string(),
+  currency: z.string(),
+  bankCode: z.string(),
+  bankAccountName: z.string(),
+  bankAccountNo: z.string(),
+  bank: bankSummary,
+});
+export type ProfileResponse = z.infer<typeof profileResponse>;
+
+/**
+ * `PUT /api/account/profile`. The member may change the display name; the bank fields must name the
+ * registered account (a different payout account is an operator's decision: docs/decisions/0003).
+ */
+export const updateProfileRequest = z
+  .object({ name: displayName, bankCode, bankAccountName, bankAccountNo })
+  .check(englishNameForBank);
+export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
+
+/** `PUT /api/account/bankAccountName`: the English spelling of the registered account name. */
+export const updateBankAccountNameRequest = z.object({ bankCode, bankAccountName }).check(englishNameForBank);
+export type UpdateBankAccountNameRequest = z.infer<typeof updateBankAccountNameRequest>;
+
+export const changePasswordRequest = z.object({
+  oldPassword: z.string().check(z.minLength(1, { error: 'KEY_MISSING' }), z.maxLength(FIELD_LIMITS.passwordMax * 2)),
+  newPassword: password,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequest>;

@@ -1,0 +1,168 @@
+/**
+ * The error catalogue of spec section 8. The server answers every failure with one of these codes in
+ * `message`; the client translates each one (the catalogues of all three languages carry every code).
+ */
+export const ERROR_CODES = [
+  // Auth
+  'UNAUTHORIZED',
+  'EXPIRED_AUTH_TOKEN',
+  'INVALID_USER_1',
+  'INVALID_USER_2',
+  'INVALID_USER_3',
+  'INVALID_USER_4',
+  'INVALID_IP',
+  'WRONG_CREDENTIAL',
+  'WRONG_PASSWORD',
+  'NO_USER',
+  'INACTIVE_USER',
+  'LOGIN_FAIL',
+  'REQUEST_LIMIT',
+  'REQUEST_LIMIT_1MIN',
+  // OTP
+  'OTP_BLOCK',
+  'OTP_TOKEN_INVALID',
+  'OTP_NOT_EXIST',
+  'OTP_VERIFIED',
+  'OTP_EXPIRED',
+  'OTP_CODE_INVALID',
+  'OTP_CODE_VALID',
+  'UNVERIFIED_OTP',
+  'OTP_SEND_FAIL',
+  'OTP_VERIFY_FAIL',
+  // Register
+  'EXISTING_USER',
+  'EXISTING_BANK',
+  'INVALID_USER_INFO',
+  'INVALID_BANK',
+  'BANK_ACCOUNT_NAME_ENG',
+  'REGISTER_FAIL',
+  'PHONE_NUMBER_REQUIRE_10_DIGIT',
+  'GAME_ACTIVATION_FAIL',
+  // Bonus and promotion
+  'BONUS_REMAINING',
+  'BONUS_ALREADY_ACTIVE',
+  'BONUS_MAX_CLAIMED',
+  'BONUS_CONDITION',
+  'BONUS_CLEAR',
+  'BONUS_FULL',
+  'NO_PROMOTION',
+  'PROMOTION_RECEIVED',
+  // Invite
+  'INVITE_COLLECT',
+  'INVITE_INACTIVE',
+  'NO_INVITE_BONUS',
+  'NO_INVITEE_PLAY_INFO',
+  'INVITE_BONUS_SUCCESS',
+  'INVITE_BONUS_FAIL',
+  // Refund
+  'NO_REFUND',
+  'REFUND_CONDITION',
+  'REFUND_SUCCESS',
+  'REFUND_INACTIVE',
+  'REFUND_MINIMUM',
+  // Wallet and games
+  'NO_BANK',
+  'NO_WALLET',
+  'NO_GAME',
+  'SLOT_ALREADY_ACTIVE',
+  'SLOT_ACTIVATE_FAIL',
+  'SLOT_NO_ACCOUNT',
+  'SLOT_RESET_PASSWORD_FAIL',
+  'TRANSFER_MINIMUM',
+  'MONEY_NOT_ENOUGH',
+  'TRANSFER_FAIL',
+  'NOT_AREASLOT',
+  'NOT_UFABET',
+  // Slip, QR and link
+  'QR_FAIL',
+  'SLIP_UPLOAD_FAIL',
+  'SLIP_NO_FILE',
+  'SLIP_INVALID_FILE',
+  'TRUELINK_DUPLICATE',
+  'TRUELINK_INVALID',
+  // General
+  'INTERNAL_SERVER_ERROR',
+  'NO_DATA',
+  'KEY_MISSING',
+  'KEY_INVALID',
+  'OK',
+  'SUCCESS',
+  // Spin coupons (BONUS_REMAINING is listed above)
+  'NO_CLAIMABLE_COUPON',
+  'INVALID_PRIZE_CODE',
+  'INVALID_CODE',
+  'INVALID_COUPON_TYPE',
+  'COUPON_EXPIRED',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** A missing, expired or revoked session token (HTTP 401). The client drops the session and goes to /login. */
+export const INVALID_TOKEN = 'invalid-token';
+
+/** Carried in `message` of a success body while the site is terminated. The client goes to /terminated. */
+export const GONE = 'gone';
+
+/** Every `message` value an error body may carry. */
+export type ApiErrorMessage = ErrorCode | typeof INVALID_TOKEN;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * The body of every non-2xx answer (DESIGN.md section 3). `fields` names the request fields that failed
+ * validation, each with its own code, so forms can show the error under the right input.
+ */
+export interface ApiErrorBody {
+  message: ApiErrorMessage;
+  detail?: string;
+  fields?: Record<string, ErrorCode>;
+}
+
+/**
+ * Slip failure reason codes (spec section 8, "Slip reason code mapping"). The first three are the codes the
+ * spec describes only by meaning (file missing, image size unprocessable, cropped image unreadable); all three
+ * are shown to the member as "incorrect slip".
+ */
+export const SLIP_REASON_CODES = [
+  'FILE_MISSING',
+  'IMAGE_SIZE_UNPROCESSABLE',
+  'CROPPED_IMAGE_UNREADABLE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
+] as const;
+
+export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
+
+/** The member-facing reason each slip code is shown as (the keys of the `slipReason` catalogue section). */
+export const SLIP_REASON_MESSAGE: Record<SlipReasonCode, SlipReasonMessage> = {
+  FILE_MISSING: 'incorrectSlip',
+  IMAGE_SIZE_UNPROCESSABLE: 'incorrectSlip',
+  CROPPED_IMAGE_UNREADABLE: 'incorrectSlip',
+  DEST_ACC_INVALID: 'wrongDestinationAccount',
+  SLIP_REFNO_DUPLICATED: 'duplicateSlip',
+  UNSTABLE_REFNO_ON_SLIP: 'unstableReference',
+  TRIPPLE_WRONG_CAPTCHA: 'wrongCaptcha',
+  INVALID_SLIP: 'invalidSlip',
+  NOT_MATCH: 'accountNotMatch',
+  EXPIRED_SLIP: 'expiredSlip',
+  UNKNOW_ERROR: 'unknownError',
+};
+
+export type SlipReasonMessage =
+  | 'incorrectSlip'
+  | 'wrongDestinationAccount'
+  | 'duplicateSlip'
+  | 'unstableReference'
+  | 'wrongCaptcha'
+  | 'invalidSlip'
+  | 'accountNotMatch'
+  | 'expiredSlip'
+  | 'unknownError';

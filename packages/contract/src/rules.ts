@@ -1,0 +1,81 @@
+import { type Country, ENGLISH_NAME_BANKS, THAI_PHONE_LENGTH } from './constants.ts';
+
+/**
+ * Validation rules of spec section 5 as plain functions, so the client's forms and the server's schemas apply
+ * the very same rule. Every limit here is also a hard bound on what the server stores.
+ */
+export const FIELD_LIMITS = {
+  nameMax: 50,
+  passwordMin: 6,
+  passwordMax: 64,
+  bankAccountNameMax: 100,
+  bankAccountNoMin: 6,
+  bankAccountNoMax: 20,
+  laosPhoneMin: 8,
+  laosPhoneMax: 15,
+  codeMax: 32,
+  otpCodeLength: 6,
+  tokenMax: 200,
+} as const;
+
+const DIGITS = /^\d+$/;
+
+/** Thai build: exactly 10 digits. Laos build: the 10-digit rule is skipped, but a phone is still digits. */
+export function isValidPhone(phone: string, country: Country): boolean {
+  if (!DIGITS.test(phone)) return false;
+  if (country === 'TH') return phone.length === THAI_PHONE_LENGTH;
+  return phone.length >= FIELD_LIMITS.laosPhoneMin && phone.length <= FIELD_LIMITS.laosPhoneMax;
+}
+
+/** Account name inputs are upper-cased and trimmed; inner runs of spaces fold to one. */
+export function normalizeAccountName(name: string): string {
+  return name.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+/** First name, a space, last name (spec section 3, Registration). */
+export function joinAccountName(firstName: string, lastName: string): string {
+  return normalizeAccountName(`${firstName} ${lastName}`);
+}
+
+export function requiresEnglishName(bankCode: string): boolean {
+  return (ENGLISH_NAME_BANKS as readonly string[]).includes(bankCode);
+}
+
+/** English letters and spaces only (the KTB, TMB and BBL rule, and the bank-name edit prompt). */
+export function isEnglishName(name: string): boolean {
+  return /^[A-Za-z]+( [A-Za-z]+)*$/.test(name.trim());
+}
+
+/**
+ * A person's name in any script: letters, combining marks (Thai and Lao vowels and tone marks), spaces,
+ * dots, hyphens and apostrophes. Markup and statement punctuation are refused rather than escaped later.
+ */
+export function isPersonName(name: string): boolean {
+  return /^[\p{L}\p{M}][\p{L}\p{M} .'-]*$/u.test(name.trim());
+}
+
+/** A display name may also carry digits and underscores, still no markup. */
+export function isDisplayName(name: string): boolean {
+  return /^[\p{L}\p{M}\p{N}][\p{L}\p{M}\p{N} ._'-]*$/u.test(name.trim());
+}
+
+export function isBankAccountNo(accountNo: string): boolean {
+  return (
+    DIGITS.test(accountNo) &&
+    accountNo.length >= FIELD_LIMITS.bankAccountNoMin &&
+    accountNo.length <= FIELD_LIMITS.bankAccountNoMax
+  );
+}
+
+/** The inviter code of an invite link (`/register?code=PR{profile id}`). */
+export const INVITE_CODE_PREFIX = 'PR';
+
+export function inviteCodeFor(profileId: string): string {
+  return `${INVITE_CODE_PREFIX}${profileId}`;
+}
+
+/** The profile id an inviter code names, or null when the code is not of the `PR{profile id}` form. */
+export function profileIdFromInviteCode(code: string): string | null {
+  const match = /^PR([A-Z0-9]{4,20})$/.exec(code.trim().toUpperCase());
+  return match?.[1] ?? null;
+}
