@@ -1,0 +1,118 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect, type Page } from '@playwright/test';
+
+const SERVER_ENTRY = fileURLToPath(new URL('../apps/server/dist/server.js', import.meta.url));
+const CATALOGUE_DIR = new URL('../apps/web/src/i18n/', import.meta.url);
+
+export const LOCALES = ['th', 'lo', 'en'] as const;
+export type Locale = (typeof LOCALES)[number];
+
+export const DEMO = { phone: '0812345678', password: 'demo1234', name: 'Demo Member' } as const;
+
+type Catalogue = Record<string, unknown>;
+const catalogues = Object.fromEntries(
+  LOCALES.map((locale) => [
+    locale,
+    JSON.parse(readFileSync(new URL(`${locale}.json`, CATALOGUE_DIR), 'utf8')) as Catalogue,
+  ]),
+) as Record<Locale, Catalogue>;
+
+/** The catalogue text of `key` (dotted path) in `locale`, with `{{name}}` values filled in. */
+export function text(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
+  const found = key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogues[locale]);
+  if (typeof found !== 'string') throw new Error(`no catalogue text ${key} in ${locale}`);
+  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`server did not become healthy in 30 s:\n${output()}`);
+}
+
+export interface E2eServer {
+  url: string;
+  /** Flips site flags through the sandbox control surface (`PUT /sandbox/settings`). */
+  setSettings(settings: { registerOTP?: boolean; terminated?: boolean; enableChatWidget?: boolean }): Promise<void>;
+  /** The newest OTP code texted to `phone` through the sandbox SMS party. */
+  latestOtp(phone: string): Promise<string>;
+}
+
+export const test = base.extend<{ locale: Locale }, { server: E2eServer }>({
+  locale: ['th', { option: true }],
+  server: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright wants an object pattern for fixtures.
+    async ({}, use) => {
+      const port = await freePort();
+      let log = '';
+      const child = spawn(process.execPath, [SERVER_ENTRY], {
+        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', DEMO: '1', SANDBOX: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout?.on('data', (chunk) => (log += chunk));
+      child.stderr?.on('data', (chunk) => (log += chunk));
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealth(url, child, () => log);
+      await use({
+        url,
+        async setSettings(settings) {
+          const response = await fetch(`${url}/sandbox/settings`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(settings),
+          });
+          expect(response.ok, await response.text()).toBe(true);
+        },
+        async latestOtp(phone) {
+          const response = await fetch(`${url}/sandbox/sms/outbox?phone=${encodeURIComponent(phone)}`);
+          const messages = (await response.json()) as { body: string }[];
+          const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+          if (!code) throw new Error(`no OTP texted to ${phone}: ${JSON.stringify(messages)}`);
+          return code;
+        },
+      });
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  page: async ({ page, locale }, use) => {
+    await page.addInitScript((chosen) => {
+      if (!window.localStorage.getItem('locale')) window.localStorage.setItem('locale', chosen);
+    }, locale);
+    await use(page);
+  },
+});
+
+export { expect, type Page };
+
+let phoneSequence = 0;
+/** A Thai mobile number no other test of this run uses. */
+export function uniquePhone(): string {
+  phoneSequence += 1;
+  const tail = `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 10_000}`.padStart(4, '0');
+  return `09${tail}${phoneSequence % 10}`.slice(0, 10);
+}
