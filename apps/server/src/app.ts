@@ -1,0 +1,303 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, sep } from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { APP_NAME, APP_NAME_HEADER, APP_VERSION } from '@member-wallet/contract/constants';
+import { GONE } from '@member-wallet/contract/error-codes';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { DestinationStream } from 'pino';
+import { HttpSmsSender, UnconfiguredSmsSender } from './adapters/sms/http.ts';
+import type { SmsSender } from './adapters/sms/sms-sender.ts';
+import type { Config } from './config.ts';
+import { createDatabase, migrateToLatest } from './db/connect.ts';
+import type { Db } from './db/database.ts';
+import { seedDemoData } from './demo/demo-data.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { AppError, InvalidTokenError } from './lib/errors.ts';
+import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import { createRouter, type Router } from './lib/route.ts';
+import { AccountRepository } from './modules/account/account.repository.ts';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { AccountService } from './modules/account/account.service.ts';
+import { SessionRepository } from './modules/auth/auth.repository.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { LookupRepository } from './modules/lookup/lookup.repository.ts';
+import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
+import { LookupService } from './modules/lookup/lookup.service.ts';
+import { OtpRepository } from './modules/otp/otp.repository.ts';
+import { otpRoutes } from './modules/otp/otp.routes.ts';
+import { OtpService } from './modules/otp/otp.service.ts';
+import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
+import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
+import { sandboxSmsRoutes } from './sandbox/sms.routes.ts';
+
+/** Things tests (and only tests) replace. */
+export interface AppDeps {
+  clock?: Clock;
+  logStream?: DestinationStream;
+  argon2?: Argon2Parameters;
+  smsSender?: SmsSender;
+}
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** Paths that never fall back to the SPA's index.html. */
+const NON_SPA_PREFIXES = ['/api', '/sandbox', '/media', '/healthz', '/readyz'];
+/** Never written to the log, wherever they appear in a logged object. */
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'password',
+  'oldPassword',
+  'newPassword',
+  'token',
+  'otpToken',
+  'otpCode',
+  'sms',
+  '*.password',
+  '*.token',
+  '*.otpCode',
+  '*.sms',
+];
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?')[0] ?? '/';
+}
+
+function under(path: string, prefix: string): boolean {
+  return path === prefix || path.startsWith(`${prefix}/`);
+}
+
+export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+  });
+  // Input is validated by zod in the route helper; JSON Schemas are kept for the docs and the serializers.
+  app.setValidatorCompiler(() => (value) => ({ value }));
+
+  const db = createDatabase(config);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  await migrateToLatest(db);
+
+  const clock = deps.clock ?? systemClock;
+  const limiter: RateLimiter = config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix)
+    : new MemoryRateLimiter(clock);
+  app.addHook('onClose', () => limiter.close());
+
+  const settings = new SettingsService(new SettingsRepository(db), clock);
+  registerPlumbing(app, config, settings, db);
+  await registerDocs(app);
+
+  const services = createServices(app, config, deps, { db, clock, limiter, settings });
+  const route = createRouter(app, (request) => services.auth.authenticate(request.headers.authorization));
+  lookupRoutes(route, services.lookup, settings, config.country);
+  otpRoutes(route, services.otp, config.country);
+  accountRoutes(route, services.accounts, config.country);
+  authRoutes(route, services.auth);
+  if (config.sandbox) registerSandbox(route, config, db, clock, settings);
+  await registerStatic(app, config);
+
+  if (config.demo && (await seedDemoData(config, services.accounts, services.accountRepository))) {
+    app.log.info('demo data created');
+  }
+  return app;
+}
+
+interface Shared {
+  db: Db;
+  clock: Clock;
+  limiter: RateLimiter;
+  settings: SettingsService;
+}
+
+function createServices(app: FastifyInstance, config: Config, deps: AppDeps, shared: Shared) {
+  const { db, clock, limiter, settings } = shared;
+  const passwords = new PasswordHasher(deps.argon2 ?? OWASP_ARGON2);
+  const accountRepository = new AccountRepository(db);
+  const otpRepository = new OtpRepository(db);
+  const lookup = new LookupService(new LookupRepository(db), settings, config.country);
+  const otp = new OtpService({
+    repository: otpRepository,
+    sms: deps.smsSender ?? createSmsSender(app, config),
+    limiter,
+    clock,
+    logger: app.log,
+    logSandboxText: config.sandbox && config.nodeEnv !== 'production',
+    isRegistered: async (phone) => (await accountRepository.findByPhone(phone)) !== undefined,
+  });
+  const accounts = new AccountService({
+    db,
+    repository: accountRepository,
+    otpRepository,
+    otp,
+    lookup,
+    settings,
+    passwords,
+    limiter,
+    clock,
+    country: config.country,
+  });
+  const auth = new AuthService({
+    sessions: new SessionRepository(db),
+    accounts: accountRepository,
+    passwords,
+    limiter,
+    clock,
+    sessionTtlHours: config.sessionTtlHours,
+    rememberTtlDays: config.rememberTtlDays,
+  });
+  return { lookup, otp, accounts, accountRepository, auth };
+}
+
+/** This server's own address, for the sandbox parties it reaches over real HTTP. Known only after listen. */
+export function ownBaseUrl(app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo | null;
+  if (!address || typeof address !== 'object') throw new Error('The server is not listening yet');
+  const host = ['0.0.0.0', '::', ''].includes(address.address) ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
+
+function createSmsSender(app: FastifyInstance, config: Config): SmsSender {
+  if (config.smsBaseUrl && config.smsApiKey) {
+    const baseUrl = config.smsBaseUrl.replace(/\/+$/, '');
+    return new HttpSmsSender({ baseUrl: () => baseUrl, apiKey: config.smsApiKey });
+  }
+  if (config.sandbox && config.smsApiKey) {
+    return new HttpSmsSender({ baseUrl: () => `${ownBaseUrl(app)}/sandbox/sms`, apiKey: config.smsApiKey });
+  }
+  app.log.warn('No SMS party configured (SMS_BASE_URL, SMS_API_KEY): OTP sends will fail');
+  return new UnconfiguredSmsSender();
+}
+
+function registerSandbox(route: Router, config: Config, db: Db, clock: Clock, settings: SettingsService) {
+  sandboxSmsRoutes(route, db, clock, config.smsApiKey ?? '');
+  sandboxSettingsRoutes(route, settings);
+}
+
+function registerPlumbing(app: FastifyInstance, config: Config, settings: SettingsService, db: Db) {
+  app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // HSTS is added below, and only on requests that arrived over TLS.
+    hsts: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const path = pathOf(request);
+    if (!under(path, '/api') || under(path, '/api/docs')) return;
+    if (request.headers[APP_NAME_HEADER] !== APP_NAME) return reply.code(403).send({ message: 'UNAUTHORIZED' });
+    if (await settings.flag('terminated')) {
+      const body = path === '/api/lookup/active' ? { active: false, message: GONE } : { message: GONE };
+      return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
+    }
+  });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    try {
+      await sql`select 1`.execute(db);
+      return { status: 'ok' };
+    } catch (error) {
+      request.log.warn({ err: error }, 'database not reachable');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError || error instanceof InvalidTokenError) {
+      return reply.code(error.status).send(error.body());
+    }
+    const status = error.statusCode ?? 500;
+    // Fastify's own refusals: malformed JSON, a body over the limit, an unsupported content type.
+    if (status >= 400 && status < 500) return reply.code(status).send({ message: 'KEY_INVALID' });
+    request.log.error({ err: error, method: request.method, path: pathOf(request) }, 'unexpected error');
+    return reply.code(500).send({ message: 'INTERNAL_SERVER_ERROR' });
+  });
+
+  const spa = join(config.publicDir, 'index.html');
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = pathOf(request);
+    const page = request.method === 'GET' || request.method === 'HEAD';
+    if (page && !NON_SPA_PREFIXES.some((prefix) => under(path, prefix)) && existsSync(spa)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.publicDir);
+    }
+    return reply.code(404).send({ message: 'NO_DATA' });
+  });
+}
+
+async function registerDocs(app: FastifyInstance) {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Member Wallet API', version: APP_VERSION },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          appName: { type: 'apiKey', in: 'header', name: 'X-App-Name' },
+        },
+      },
+      security: [{ appName: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+}
+
+async function registerStatic(app: FastifyInstance, config: Config) {
+  if (existsSync(config.mediaDir)) {
+    await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false });
+  }
+  if (!existsSync(config.publicDir)) {
+    app.log.warn({ publicDir: config.publicDir }, 'No built SPA found: serving the API only');
+    // sendFile is still needed by the SPA fallback's type; nothing is served from here.
+    app.decorateReply('sendFile', function missing() {
+      return this.code(404).send({ message: 'NO_DATA' });
+    });
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: config.publicDir,
+    prefix: '/',
+    cacheControl: false,
+    setHeaders: (response, filePath) => {
+      if (filePath.includes(`${sep}assets${sep}`)) {
+        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else if (filePath.endsWith('index.html')) response.setHeader('cache-control', 'no-cache');
+    },
+  });
+}

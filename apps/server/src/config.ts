@@ -1,0 +1,170 @@
+import { fileURLToPath } from 'node:url';
+import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
+
+/**
+ * Run-time configuration, read once from the environment at boot (DESIGN.md section 8). A bad value stops
+ * start-up with a message naming the variable, rather than surfacing later as a confusing failure.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  /** PGlite data directory, or `memory://` for a throw-away database. Ignored when `databaseUrl` is set. */
+  dataDir: string;
+  databaseUrl: string | null;
+  redisUrl: string | null;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
+  nodeEnv: string;
+  demo: boolean;
+  sandbox: boolean;
+  logLevel: string;
+  country: Country;
+  publicDir: string;
+  mediaDir: string;
+  demoPhone: string;
+  demoPassword: string;
+  smsBaseUrl: string | null;
+  smsApiKey: string | null;
+  sessionTtlHours: number;
+  rememberTtlDays: number;
+  trustProxy: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+/** Both paths are resolved from this file's folder, which is `src/` under tsx and `dist/` in the bundle. */
+const SERVER_ROOT = new URL('../', import.meta.url);
+const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../web/dist', SERVER_ROOT));
+const DEFAULT_MEDIA_DIR = fileURLToPath(new URL('assets', SERVER_ROOT));
+
+/** The sandbox SMS party's key; a real party's key comes from `SMS_API_KEY`. */
+export const SANDBOX_SMS_API_KEY = 'sandbox-sms-key';
+
+export interface ConfigVariable {
+  name: string;
+  default: string;
+  meaning: string;
+}
+
+/** Every variable the server reads, for the README table (a test checks the two agree). */
+export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
+  { name: 'PORT', default: '8080', meaning: 'HTTP port (0 picks a free one)' },
+  { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to listen on' },
+  { name: 'DATA_DIR', default: './data', meaning: 'PGlite data directory; `memory://` for a throw-away database' },
+  { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection URL; overrides DATA_DIR' },
+  { name: 'REDIS_URL', default: '(unset)', meaning: 'Redis URL; rate limits are shared through it when set' },
+  { name: 'REDIS_KEY_PREFIX', default: 'member-wallet:', meaning: 'Prefix of every Redis key' },
+  { name: 'NODE_ENV', default: 'development', meaning: '`production` turns demo data and sandbox off by default' },
+  { name: 'DEMO', default: 'on unless NODE_ENV=production', meaning: 'Create demo data on an empty database' },
+  { name: 'SANDBOX', default: 'same as DEMO', meaning: 'Mount the sandbox parties under /sandbox' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
+  { name: 'COUNTRY', default: 'TH', meaning: 'TH or LA: phone rule, banks, currencies, default locale' },
+  { name: 'PUBLIC_DIR', default: 'apps/web/dist', meaning: 'The built SPA (resolved from the server bundle)' },
+  { name: 'DEMO_PHONE', default: '0812345678', meaning: "The demo member's phone number" },
+  { name: 'DEMO_PASSWORD', default: 'demo1234', meaning: "The demo member's password" },
+  { name: 'SMS_BASE_URL', default: 'with SANDBOX: this server /sandbox/sms', meaning: 'Base URL of the SMS party' },
+  { name: 'SMS_API_KEY', default: 'with SANDBOX: the sandbox key', meaning: 'Bearer key of the SMS party' },
+  { name: 'SESSION_TTL_HOURS', default: '12', meaning: 'Session lifetime' },
+  { name: 'REMEMBER_TTL_DAYS', default: '30', meaning: 'Session lifetime with remember-me' },
+  { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers (behind a load balancer)' },
+];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const TRUE_WORDS = ['1', 'true', 'on', 'yes'];
+const FALSE_WORDS = ['0', 'false', 'off', 'no'];
+
+class Reader {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Env) {}
+
+  raw(name: string): string | undefined {
+    const value = this.env[name];
+    return value === undefined || value.trim() === '' ? undefined : value.trim();
+  }
+
+  fail(name: string, expected: string, value: string): void {
+    this.problems.push(`${name} must be ${expected} (got "${value}")`);
+  }
+
+  string(name: string, fallback: string): string {
+    return this.raw(name) ?? fallback;
+  }
+
+  integer(name: string, fallback: number, min: number, max: number): number {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    const parsed = Number(value);
+    if (!/^\d+$/.test(value) || parsed < min || parsed > max) {
+      this.fail(name, `an integer ${min}-${max}`, value);
+      return fallback;
+    }
+    return parsed;
+  }
+
+  boolean(name: string, fallback: boolean): boolean {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if (TRUE_WORDS.includes(value.toLowerCase())) return true;
+    if (FALSE_WORDS.includes(value.toLowerCase())) return false;
+    this.fail(name, '1/true/on/yes or 0/false/off/no', value);
+    return fallback;
+  }
+
+  oneOf<T extends string>(name: string, choices: readonly T[], fallback: T): T {
+    const value = this.raw(name);
+    if (value === undefined) return fallback;
+    if ((choices as readonly string[]).includes(value)) return value as T;
+    this.fail(name, `one of ${choices.join(', ')}`, value);
+    return fallback;
+  }
+
+  url(name: string, protocols: readonly string[]): string | null {
+    const value = this.raw(name);
+    if (value === undefined) return null;
+    try {
+      const url = new URL(value);
+      if (protocols.includes(url.protocol)) return value;
+    } catch {
+      // Reported below.
+    }
+    this.fail(name, `a URL (${protocols.join(' or ')})`, value);
+    return null;
+  }
+}
+
+/** Reads the configuration; throws a `ConfigError` naming every bad variable. */
+export function loadConfig(env: Env = process.env): Config {
+  const read = new Reader(env);
+  const nodeEnv = read.string('NODE_ENV', 'development');
+  const production = nodeEnv === 'production';
+  const demo = read.boolean('DEMO', !production);
+  const config: Config = {
+    port: read.integer('PORT', 8080, 0, 65535),
+    host: read.string('HOST', '127.0.0.1'),
+    dataDir: read.string('DATA_DIR', './data'),
+    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
+    redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'member-wallet:'),
+    nodeEnv,
+    demo,
+    sandbox: read.boolean('SANDBOX', demo),
+    logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    country: read.oneOf('COUNTRY', COUNTRIES, 'TH'),
+    publicDir: read.string('PUBLIC_DIR', DEFAULT_PUBLIC_DIR),
+    mediaDir: DEFAULT_MEDIA_DIR,
+    demoPhone: read.string('DEMO_PHONE', '0812345678'),
+    demoPassword: read.string('DEMO_PASSWORD', 'demo1234'),
+    smsBaseUrl: read.url('SMS_BASE_URL', ['http:', 'https:']),
+    smsApiKey: read.raw('SMS_API_KEY') ?? null,
+    sessionTtlHours: read.integer('SESSION_TTL_HOURS', 12, 1, 24 * 30),
+    rememberTtlDays: read.integer('REMEMBER_TTL_DAYS', 30, 1, 365),
+    trustProxy: read.boolean('TRUST_PROXY', false),
+  };
+  if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
+  if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);
+  return config;
+}

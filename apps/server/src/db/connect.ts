@@ -1,0 +1,43 @@
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, Db } from './database.ts';
+import { migrationProvider } from './migrations/index.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+
+const INT8_OID = 20;
+
+export interface DatabaseSettings {
+  databaseUrl: string | null;
+  dataDir: string;
+}
+
+/** PostgreSQL when a URL is given, else embedded PGlite (a folder, or memory). int8 reads as `bigint` on both. */
+export function createDatabase(settings: DatabaseSettings): Db {
+  if (settings.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: settings.databaseUrl,
+      max: 10,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+          oid === INT8_OID
+            ? (value: string) => BigInt(value)
+            : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      },
+    });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const dataDir = settings.dataDir === 'memory://' ? undefined : settings.dataDir;
+  const pglite = new PGlite(dataDir, { parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
+  return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+}
+
+/** Brings the schema to the latest version; a failed migration stops start-up. */
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

@@ -1,0 +1,16 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import { initial } from './0001_initial.ts';
+import { referenceData } from './0002_reference_data.ts';
+
+/**
+ * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
+ * Names sort in the order they run; a landed migration is never edited, only followed by a new one.
+ */
+const MIGRATIONS: Record<string, Migration> = {
+  '0001_initial': initial,
+  '0002_reference_data': referenceData,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => MIGRATIONS,
+};

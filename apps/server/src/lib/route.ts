@@ -1,0 +1,135 @@
+import { type ErrorCode, isErrorCode } from '@member-wallet/contract/error-codes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
+import type * as zc from 'zod/v4/core';
+import { AppError } from './errors.ts';
+
+/** Who is calling an `auth: true` route. The member id only ever comes from the bearer token. */
+export interface AuthContext {
+  memberId: bigint;
+  sessionId: bigint;
+}
+
+export type Authenticator = (request: FastifyRequest) => Promise<AuthContext>;
+
+interface RouteContext<Body, Query, Auth> {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  body: Body;
+  query: Query;
+  auth: Auth;
+}
+
+export interface RouteDefinition<
+  BodySchema extends zc.$ZodType | undefined,
+  QuerySchema extends zc.$ZodType | undefined,
+  ResponseSchema extends zc.$ZodType,
+  Authenticated extends boolean,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  auth: Authenticated;
+  summary: string;
+  tags: string[];
+  body?: BodySchema;
+  query?: QuerySchema;
+  response: ResponseSchema;
+  handler: (
+    context: RouteContext<
+      BodySchema extends zc.$ZodType ? zc.output<BodySchema> : undefined,
+      QuerySchema extends zc.$ZodType ? zc.output<QuerySchema> : undefined,
+      Authenticated extends true ? AuthContext : null
+    >,
+  ) => Promise<zc.input<ResponseSchema>>;
+}
+
+/** The body of every error answer, for the OpenAPI document and the error serializer. */
+const ERROR_BODY_SCHEMA = {
+  type: 'object',
+  properties: {
+    message: { type: 'string' },
+    detail: { type: 'string' },
+    fields: { type: 'object', additionalProperties: { type: 'string' } },
+  },
+  required: ['message'],
+};
+
+export function jsonSchema(schema: zc.$ZodType, io: 'input' | 'output'): Record<string, unknown> {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' });
+  return rest;
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
+
+/**
+ * Turns zod issues into `{ message, fields }`: a rule's own code when the issue carries one, `KEY_MISSING`
+ * for an absent field, else `KEY_INVALID`. `message` is the first field's code.
+ */
+export function validationError(issues: readonly zc.$ZodIssue[], input: unknown): AppError {
+  const fields: Record<string, ErrorCode> = {};
+  let rootCode: ErrorCode | undefined;
+  for (const issue of issues) {
+    const missing = valueAt(input, issue.path) === undefined;
+    const code: ErrorCode = isErrorCode(issue.message) ? issue.message : missing ? 'KEY_MISSING' : 'KEY_INVALID';
+    const field = issue.path.map(String).join('.');
+    if (field === '') rootCode ??= code;
+    else fields[field] ??= code;
+  }
+  const first = Object.values(fields)[0];
+  if (!first) return new AppError(rootCode === 'KEY_MISSING' ? 'KEY_INVALID' : (rootCode ?? 'KEY_INVALID'), 400);
+  return new AppError(first, 400, fields);
+}
+
+export function parseInput<Schema extends zc.$ZodType>(schema: Schema, input: unknown): zc.output<Schema> {
+  const result = z.safeParse(schema, input);
+  if (!result.success) throw validationError(result.error.issues, input);
+  return result.data;
+}
+
+/**
+ * Declares a route from zod schemas. The request schemas validate input (zod, not ajv); the response schema,
+ * as JSON Schema, drives Fastify's serializer, so a field the schema does not list can never leave the server.
+ * The same JSON Schemas feed the OpenAPI document.
+ */
+export function createRouter(app: FastifyInstance, authenticate: Authenticator) {
+  return function route<
+    BodySchema extends zc.$ZodType | undefined = undefined,
+    QuerySchema extends zc.$ZodType | undefined = undefined,
+    ResponseSchema extends zc.$ZodType = zc.$ZodType,
+    Authenticated extends boolean = boolean,
+  >(definition: RouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated>): void {
+    const { body, query, response } = definition;
+    app.route({
+      method: definition.method,
+      url: definition.url,
+      schema: {
+        summary: definition.summary,
+        tags: definition.tags,
+        ...(definition.auth ? { security: [{ bearer: [] }] } : {}),
+        ...(body ? { body: jsonSchema(body, 'input') } : {}),
+        ...(query ? { querystring: jsonSchema(query, 'input') } : {}),
+        response: { 200: jsonSchema(response, 'output'), '4XX': ERROR_BODY_SCHEMA, '5XX': ERROR_BODY_SCHEMA },
+      },
+      handler: async (request, reply) => {
+        const auth = definition.auth ? await authenticate(request) : null;
+        const context = {
+          request,
+          reply,
+          auth,
+          body: body ? parseInput(body, request.body) : undefined,
+          query: query ? parseInput(query, request.query) : undefined,
+        };
+        return definition.handler(context as unknown as Parameters<typeof definition.handler>[0]);
+      },
+    });
+  };
+}
+
+export type Router = ReturnType<typeof createRouter>;

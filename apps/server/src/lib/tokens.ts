@@ -1,0 +1,36 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+/** 256 random bits, URL-safe: session and OTP tokens. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Tokens are stored only as their SHA-256, so a leaked table cannot be replayed. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function sameHash(left: string, right: string): boolean {
+  const a = Buffer.from(left, 'hex');
+  const b = Buffer.from(right, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function randomDigits(length: number): string {
+  let digits = '';
+  for (let index = 0; index < length; index++) digits += String(randomInt(10));
+  return digits;
+}
+
+/** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
+const UNAMBIGUOUS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export function randomCode(length: number, alphabet: string = UNAMBIGUOUS): string {
+  let code = '';
+  for (let index = 0; index < length; index++) code += alphabet[randomInt(alphabet.length)];
+  return code;
+}
+
+export const UPPERCASE_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

@@ -1,0 +1,188 @@
+import type {
+  ProfileResponse,
+  RegisterRequest,
+  UpdateBankAccountNameRequest,
+  UpdateProfileRequest,
+  ValidateAccountRequest,
+} from '@member-wallet/contract/account';
+import { type Country, LAOS_DEFAULT_CURRENCY } from '@member-wallet/contract/constants';
+import { normalizeAccountName, profileIdFromInviteCode } from '@member-wallet/contract/rules';
+import type { Db } from '../../db/database.ts';
+import { type Clock, HOUR_MS } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { PasswordHasher } from '../../lib/passwords.ts';
+import { assertUnderLimits, countHits, type Limit, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { randomCode } from '../../lib/tokens.ts';
+import type { LookupService } from '../lookup/lookup.service.ts';
+import type { OtpRepository } from '../otp/otp.repository.ts';
+import type { OtpService } from '../otp/otp.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { type AccountRepository, type Member, uniqueViolation } from './account.repository.ts';
+
+const REGISTERS_PER_IP_HOUR = 10;
+const PUBLIC_ID_LENGTH = 8;
+const PUBLIC_ID_TRIES = 5;
+
+export interface AccountServiceDeps {
+  db: Db;
+  repository: AccountRepository;
+  otpRepository: OtpRepository;
+  otp: OtpService;
+  lookup: LookupService;
+  settings: SettingsService;
+  passwords: PasswordHasher;
+  limiter: RateLimiter;
+  clock: Clock;
+  country: Country;
+}
+
+export class AccountService {
+  constructor(private readonly deps: AccountServiceDeps) {}
+
+  async isRegistered(phone: string): Promise<boolean> {
+    return (await this.deps.repository.findByPhone(phone)) !== undefined;
+  }
+
+  /** The profile step of the wizard: everything that can be checked before the bank step. */
+  async validate(request: ValidateAccountRequest): Promise<void> {
+    if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER', 409);
+    await this.resolveSource(request.sourceCode);
+    await this.resolveInviter(request.inviteCode);
+    if (request.bankCode) await this.assertOfferedBank(request.bankCode);
+    if (request.bankCode && request.bankAccountNo) {
+      if (await this.deps.repository.bankAccountTaken(request.bankCode, request.bankAccountNo)) {
+        throw new AppError('EXISTING_BANK', 409);
+      }
+    }
+  }
+
+  async register(request: RegisterRequest, ip: string): Promise<Member> {
+    const limit: Limit = {
+      key: `register:ip:${ip}`,
+      max: REGISTERS_PER_IP_HOUR,
+      windowMs: HOUR_MS,
+      code: 'REQUEST_LIMIT',
+    };
+    await assertUnderLimits(this.deps.limiter, [limit]);
+    await countHits(this.deps.limiter, [limit]);
+
+    const { repository, clock } = this.deps;
+    if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER', 409);
+    await this.assertOfferedBank(request.bankCode);
+    const sourceCode = await this.resolveSource(request.sourceCode);
+    const inviter = await this.resolveInviter(request.inviteCode);
+    const currency = this.currencyFor(request.currency);
+    if (await repository.bankAccountTaken(request.bankCode, request.bankAccountNo)) {
+      throw new AppError('EXISTING_BANK', 409);
+    }
+    const otpChallenge = (await this.deps.settings.flag('registerOTP'))
+      ? await this.deps.otp.verifiedChallenge(request.username)
+      : null;
+    if (otpChallenge === undefined) throw new AppError('UNVERIFIED_OTP', 400);
+
+    const passwordHash = await this.deps.passwords.hash(request.password);
+    for (let attempt = 1; ; attempt++) {
+      const now = clock.now();
+      try {
+        return await this.deps.db.transaction().execute(async (trx) => {
+          if (otpChallenge && !(await this.deps.otpRepository.markConsumed(trx, otpChallenge.id, now))) {
+            throw new AppError('UNVERIFIED_OTP', 400);
+          }
+          return repository.insert(trx, {
+            public_id: randomCode(PUBLIC_ID_LENGTH),
+            phone: request.username,
+            password_hash: passwordHash,
+            name: request.name,
+            source_code: sourceCode,
+            inviter_id: inviter?.id ?? null,
+            bank_code: request.bankCode,
+            bank_account_no: request.bankAccountNo,
+            bank_account_name: request.bankAccountName,
+            currency,
+            created_at: now,
+            updated_at: now,
+          });
+        });
+      } catch (error) {
+        const violated = uniqueViolation(error);
+        // Two registrations racing past the checks above meet here, at the unique constraints.
+        if (violated === 'phone') throw new AppError('EXISTING_USER', 409);
+        if (violated === 'bank') throw new AppError('EXISTING_BANK', 409);
+        if (violated === 'public_id' && attempt < PUBLIC_ID_TRIES) continue;
+        throw error;
+      }
+    }
+  }
+
+  async profile(memberId: bigint): Promise<ProfileResponse> {
+    const member = await this.deps.repository.findProfile(memberId);
+    if (!member) throw new AppError('NO_USER', 404);
+    return {
+      _id: member.public_id,
+      memberNo: Number(member.id),
+      name: member.name,
+      username: member.phone,
+      createdAt: member.created_at.toISOString(),
+      currency: member.currency,
+      bankCode: member.bank_code,
+      bankAccountName: member.bank_account_name,
+      bankAccountNo: member.bank_account_no,
+      bank: { nameTH: member.bank_name_th, nameEN: member.bank_name_en },
+    };
+  }
+
+  /** Only the display name may change; the bank fields must name the registered account (decision 0003). */
+  async updateProfile(memberId: bigint, request: UpdateProfileRequest): Promise<void> {
+    const member = await this.requireMember(memberId);
+    const sameAccount =
+      request.bankCode === member.bank_code &&
+      request.bankAccountNo === member.bank_account_no &&
+      normalizeAccountName(request.bankAccountName) === member.bank_account_name;
+    if (!sameAccount) throw new AppError('INVALID_BANK', 400, { bankCode: 'INVALID_BANK' });
+    await this.deps.repository.update(memberId, { name: request.name }, this.deps.clock.now());
+  }
+
+  /** The English spelling of the account name, on the registered bank only. */
+  async updateBankAccountName(memberId: bigint, request: UpdateBankAccountNameRequest): Promise<void> {
+    const member = await this.requireMember(memberId);
+    if (request.bankCode !== member.bank_code) throw new AppError('INVALID_BANK', 400, { bankCode: 'INVALID_BANK' });
+    await this.deps.repository.update(memberId, { bank_account_name: request.bankAccountName }, this.deps.clock.now());
+  }
+
+  async requireMember(memberId: bigint): Promise<Member> {
+    const member = await this.deps.repository.findById(memberId);
+    if (!member) throw new AppError('NO_USER', 404);
+    return member;
+  }
+
+  private async assertOfferedBank(bankCode: string): Promise<void> {
+    if (!(await this.deps.lookup.isOfferedBank(bankCode))) {
+      throw new AppError('INVALID_BANK', 400, { bankCode: 'INVALID_BANK' });
+    }
+  }
+
+  private async resolveSource(sourceCode: string | undefined): Promise<string | null> {
+    if (!sourceCode) return null;
+    if (!(await this.deps.lookup.isActiveSource(sourceCode))) {
+      throw new AppError('INVALID_USER_INFO', 400, { sourceCode: 'INVALID_USER_INFO' });
+    }
+    return sourceCode;
+  }
+
+  private async resolveInviter(inviteCode: string | undefined): Promise<Member | null> {
+    if (!inviteCode) return null;
+    const publicId = profileIdFromInviteCode(inviteCode);
+    const inviter = publicId ? await this.deps.repository.findByPublicId(publicId) : undefined;
+    if (!inviter) throw new AppError('INVALID_USER_INFO', 400, { inviteCode: 'INVALID_USER_INFO' });
+    return inviter;
+  }
+
+  /** Laos: LAK unless BAHT is chosen. Thailand: always BAHT; naming another currency is refused. */
+  private currencyFor(requested: string | undefined): string {
+    if (this.deps.country === 'LA') return requested ?? LAOS_DEFAULT_CURRENCY;
+    if (requested !== undefined && requested !== 'BAHT') {
+      throw new AppError('KEY_INVALID', 400, { currency: 'KEY_INVALID' });
+    }
+    return 'BAHT';
+  }
+}

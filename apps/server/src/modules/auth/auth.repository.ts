@@ -1,0 +1,45 @@
+import type { Db } from '../../db/database.ts';
+
+export interface NewSession {
+  member_id: bigint;
+  token_hash: string;
+  remember: boolean;
+  created_at: Date;
+  expires_at: Date;
+  ip: string;
+  user_agent: string | null;
+}
+
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  async create(session: NewSession): Promise<void> {
+    await this.db.insertInto('sessions').values(session).execute();
+  }
+
+  /** A session that is neither revoked nor expired at `now`, with its member's status. */
+  findLive(tokenHash: string, now: Date) {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('members', 'members.id', 'sessions.member_id')
+      .select(['sessions.id', 'sessions.member_id', 'members.status'])
+      .where('sessions.token_hash', '=', tokenHash)
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', now)
+      .executeTakeFirst();
+  }
+
+  async revoke(id: bigint, now: Date): Promise<void> {
+    await this.db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).execute();
+  }
+
+  async revokeOthers(memberId: bigint, keepId: bigint, now: Date): Promise<void> {
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('member_id', '=', memberId)
+      .where('id', '!=', keepId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,51 @@
+import { changePasswordRequest, loginRequest, loginResponse } from '@member-wallet/contract/account';
+import { messageResponse } from '@member-wallet/contract/http';
+import type { Router } from '../../lib/route.ts';
+import type { AuthService } from './auth.service.ts';
+
+const tags = ['auth'];
+
+export function authRoutes(route: Router, auth: AuthService) {
+  route({
+    method: 'POST',
+    url: '/api/login',
+    auth: false,
+    summary: 'Log in with phone and password',
+    tags,
+    body: loginRequest,
+    response: loginResponse,
+    handler: ({ body, request }) =>
+      auth.login({
+        username: body.username,
+        password: body.password,
+        remember: body.remember ?? false,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      }),
+  });
+  route({
+    method: 'POST',
+    url: '/api/logout',
+    auth: true,
+    summary: 'Revoke the presented token',
+    tags,
+    response: messageResponse,
+    handler: async ({ auth: caller }) => {
+      await auth.logout(caller);
+      return { message: 'OK' };
+    },
+  });
+  route({
+    method: 'PUT',
+    url: '/api/account/changepwd',
+    auth: true,
+    summary: 'Change the password; every other session of the member ends',
+    tags,
+    body: changePasswordRequest,
+    response: messageResponse,
+    handler: async ({ auth: caller, body }) => {
+      await auth.changePassword(caller, body.oldPassword, body.newPassword);
+      return { message: 'OK' };
+    },
+  });
+}

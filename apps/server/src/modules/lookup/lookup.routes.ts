@@ -1,0 +1,86 @@
+import type { Country } from '@member-wallet/contract/constants';
+import {
+  activeResponse,
+  agreementsResponse,
+  banksResponse,
+  conditionsResponse,
+  contactResponse,
+  currenciesResponse,
+  enableChatWidgetResponse,
+  howtoResponse,
+  infoResponse,
+  noticeResponse,
+  registerOtpResponse,
+  sourcesResponse,
+} from '@member-wallet/contract/lookup';
+import type { FastifyRequest } from 'fastify';
+import { pickLocale } from '../../lib/locale.ts';
+import type { Router } from '../../lib/route.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { LookupService } from './lookup.service.ts';
+
+const tags = ['lookup'];
+
+export function lookupRoutes(route: Router, lookup: LookupService, settings: SettingsService, country: Country) {
+  const locale = (request: FastifyRequest) => pickLocale(request.headers['accept-language'], country);
+  const get = (name: string, summary: string) => ({
+    method: 'GET' as const,
+    url: `/api/lookup/${name}`,
+    auth: false,
+    summary,
+    tags,
+  });
+
+  route({ ...get('banks', 'Banks a member may register'), response: banksResponse, handler: () => lookup.banks() });
+  route({
+    ...get('sources', 'How the visitor heard of us'),
+    response: sourcesResponse,
+    handler: ({ request }) => lookup.sources(locale(request)),
+  });
+  route({
+    ...get('conditions', 'Conditions (HTML strings)'),
+    response: conditionsResponse,
+    handler: ({ request }) => lookup.conditions(locale(request)),
+  });
+  route({
+    ...get('agreements', 'First-visit agreement (HTML strings)'),
+    response: agreementsResponse,
+    handler: ({ request }) => lookup.agreements(locale(request)),
+  });
+  route({
+    ...get('info', 'Site name and website'),
+    response: infoResponse,
+    handler: ({ request }) => lookup.info(locale(request)),
+  });
+  route({
+    ...get('notice', 'Bonus notice with a %percentFail% placeholder'),
+    response: noticeResponse,
+    handler: ({ request }) => lookup.notice(locale(request)),
+  });
+  route({
+    ...get('contact', 'Contact text, LINE link, name and QR'),
+    response: contactResponse,
+    handler: ({ request }) => lookup.contact(locale(request)),
+  });
+  route({
+    ...get('active', 'Whether the site is running (false and `gone` once terminated)'),
+    response: activeResponse,
+    handler: async () => ({ active: true }),
+  });
+  route({
+    ...get('registerOTP', 'Whether registration asks for an OTP'),
+    response: registerOtpResponse,
+    handler: async () => ({ registerOTP: await settings.flag('registerOTP') }),
+  });
+  route({
+    ...get('enableChatWidget', 'Whether the chat widget is shown'),
+    response: enableChatWidgetResponse,
+    handler: async () => ({ enableChatWidget: await settings.flag('enableChatWidget') }),
+  });
+  route({ ...get('howto', 'How-to videos'), response: howtoResponse, handler: () => lookup.howto() });
+  route({
+    ...get('currencies', 'Currencies a Laos member may choose (empty in the Thai build)'),
+    response: currenciesResponse,
+    handler: async () => lookup.currencies(),
+  });
+}

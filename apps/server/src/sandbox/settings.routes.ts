@@ -1,0 +1,27 @@
+import { messageResponse } from '@member-wallet/contract/http';
+import { z } from 'zod/mini';
+import type { Router } from '../lib/route.ts';
+import type { SettingsService } from '../modules/settings/settings.service.ts';
+
+const siteFlagsRequest = z.object({
+  registerOTP: z.optional(z.boolean()),
+  terminated: z.optional(z.boolean()),
+  enableChatWidget: z.optional(z.boolean()),
+});
+
+/** Lets demos and end-to-end tests flip site flags; operators get a real back-office later. */
+export function sandboxSettingsRoutes(route: Router, settings: SettingsService) {
+  route({
+    method: 'PUT',
+    url: '/sandbox/settings',
+    auth: false,
+    summary: 'Sandbox: set site flags (registerOTP, terminated, enableChatWidget)',
+    tags: ['sandbox'],
+    body: siteFlagsRequest,
+    response: messageResponse,
+    handler: async ({ body }) => {
+      await settings.setFlags(body);
+      return { message: 'OK' };
+    },
+  });
+}

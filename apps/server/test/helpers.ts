@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import { Writable } from 'node:stream';
+import { APP_NAME, APP_NAME_HEADER } from '@member-wallet/contract/constants';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { type AppDeps, buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import { FakeClock } from '../src/lib/clock.ts';
+
+/** Light argon2id for tests only: the same algorithm, less memory, so the suite stays fast. */
+export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  clock: FakeClock;
+  logs: string[];
+  /** `app.inject` with the X-App-Name header every client sends. */
+  api: (options: InjectOptions) => ReturnType<FastifyInstance['inject']>;
+  close: () => Promise<void>;
+}
+
+/**
+ * A fresh app on a fresh database: in-memory PGlite by default; a throw-away PostgreSQL database when
+ * DATABASE_URL is set (created here, dropped on close). With REDIS_URL the limiter gets its own key prefix.
+ */
+export async function startTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
+  const adminUrl = process.env.DATABASE_URL;
+  const databaseName = `mw_test_${randomBytes(6).toString('hex')}`;
+  let databaseUrl: string | undefined;
+  if (adminUrl) {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${databaseName}`;
+    databaseUrl = url.toString();
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DEMO: '0',
+    SANDBOX: '1',
+    DATA_DIR: 'memory://',
+    PORT: '0',
+    LOG_LEVEL: 'info',
+    PUBLIC_DIR: '/nonexistent-public-dir',
+    REDIS_KEY_PREFIX: `mw-test:${randomBytes(6).toString('hex')}:`,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
+    ...env,
+  });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, callback) {
+      logs.push(String(chunk));
+      callback();
+    },
+  });
+  const clock = new FakeClock();
+  const app = await buildApp(config, { clock, logStream, argon2: TEST_ARGON2, ...deps });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const api = (options: InjectOptions) =>
+    app.inject({ ...options, headers: { [APP_NAME_HEADER]: APP_NAME, ...options.headers } });
+  const close = async () => {
+    await app.close();
+    if (adminUrl) {
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${databaseName} with (force)`);
+      await admin.end();
+    }
+  };
+  return { app, config, clock, logs, api, close };
+}
+
+let addressCounter = 0;
+/** A distinct client address, so per-address limits of one test do not spill into another. */
+export function nextAddress(): string {
+  addressCounter += 1;
+  return `10.0.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
+let phoneCounter = 0;
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `09${String(Date.now() % 1_000_000).padStart(6, '0')}${String(phoneCounter % 100).padStart(2, '0')}`;
+}
+
+let accountCounter = 0;
+export function nextAccountNo(): string {
+  accountCounter += 1;
+  return `${String(Date.now() % 10_000_000).padStart(7, '0')}${String(accountCounter).padStart(3, '0')}`;
+}
+
+export function registration(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Somchai',
+    username: nextPhone(),
+    password: 'secret123',
+    bankCode: 'KBANK',
+    bankAccountName: 'somchai jaidee',
+    bankAccountNo: nextAccountNo(),
+    ...overrides,
+  };
+}
+
+/** Registers a member and logs in, as the client does; returns the phone, password and token. */
+export async function registerAndLogin(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const body = registration(overrides);
+  const registered = await t.api({ method: 'POST', url: '/api/account', payload: body, remoteAddress: nextAddress() });
+  if (registered.statusCode !== 200) throw new Error(`register failed: ${registered.body}`);
+  const login = await t.api({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: body.username, password: body.password },
+  });
+  if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+  return { ...body, publicId: registered.json()._id as string, token: login.json().token as string };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
