@@ -39,6 +39,13 @@ import { SettingsService } from './modules/settings/settings.service.ts';
 import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
 import { sandboxSmsRoutes } from './sandbox/sms.routes.ts';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database, for the readiness probe's tests and operational scripts. */
+    db: Db;
+  }
+}
+
 /** Things tests (and only tests) replace. */
 export interface AppDeps {
   clock?: Clock;
@@ -95,6 +102,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.setValidatorCompiler(() => (value) => ({ value }));
 
   const db = createDatabase(config);
+  app.decorate('db', db);
   app.addHook('onClose', async () => {
     await db.destroy();
   });

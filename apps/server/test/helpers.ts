@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { APP_NAME, APP_NAME_HEADER } from '@member-wallet/contract/constants';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
@@ -16,7 +16,7 @@ export interface TestApp {
   clock: FakeClock;
   logs: string[];
   /** `app.inject` with the X-App-Name header every client sends. */
-  api: (options: InjectOptions) => ReturnType<FastifyInstance['inject']>;
+  api: (options: InjectOptions) => Promise<LightMyRequestResponse>;
   close: () => Promise<void>;
 }
 
