@@ -1,0 +1,22 @@
+import { redirect } from 'react-router';
+import { clearSession, hasToken } from '../lib/session.ts';
+
+/** Opening the public shell while a token is stored clears the stored session values (spec section 2). */
+export function publicShellLoader() {
+  if (hasToken()) clearSession();
+  return null;
+}
+
+/** /login asks whether the site is terminated, and otherwise clears any style left on the page. */
+export async function loginGuard() {
+  // Loaded on demand so that the schema library stays out of the entry chunk.
+  const { isSiteGone } = await import('../features/site/api/get-active.ts');
+  if (await isSiteGone()) throw redirect('/terminated');
+  document.body.removeAttribute('style');
+  return null;
+}
+
+export function requireSession() {
+  if (!hasToken()) throw redirect('/login');
+  return null;
+}

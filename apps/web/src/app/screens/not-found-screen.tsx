@@ -1,0 +1,21 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+export function NotFoundScreen() {
+  const { t } = useTranslation();
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-[480px] flex-col items-center justify-center gap-3 p-6 text-center">
+      <p aria-hidden="true" className="text-6xl font-bold text-brand-700">
+        404
+      </p>
+      <h1 className="text-2xl font-bold text-slate-900">{t('notFound.title')}</h1>
+      <p className="text-slate-600">{t('notFound.body')}</p>
+      <Link
+        to="/login"
+        className="inline-flex min-h-11 items-center rounded-xl bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+      >
+        {t('notFound.backHome')}
+      </Link>
+    </main>
+  );
+}

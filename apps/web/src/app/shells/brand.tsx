@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import faviconUrl from '../../assets/favicon.svg';
+import { useInfo } from '../../features/site/api/get-info.ts';
+
+/** The operator's site name from the info lookup, or the product name until it arrives. */
+export function useSiteName(): string {
+  const { t } = useTranslation();
+  const info = useInfo();
+  const name = info.data?.name || t('app.name');
+  useEffect(() => {
+    document.title = name;
+  }, [name]);
+  return name;
+}
+
+export function BrandMark({ name }: { name: string }) {
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      <img src={faviconUrl} alt="" width={32} height={32} className="size-8 shrink-0" />
+      <span className="truncate text-lg font-bold">{name}</span>
+    </span>
+  );
+}
+
+export function SkipLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      href="#main"
+      className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+    >
+      {t('app.skipToContent')}
+    </a>
+  );
+}

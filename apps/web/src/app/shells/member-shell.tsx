@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { BottomMenu } from '../../components/bottom-menu.tsx';
+import { ChatIcon, HomeIcon, LogoutIcon } from '../../components/icons.tsx';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { useLogout } from '../../features/auth/api/logout.ts';
+import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
+
+export function MemberShell() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const name = useSiteName();
+  const logout = useLogout();
+
+  return (
+    <div className="min-h-dvh">
+      <SkipLink />
+      <header className="sticky top-0 z-30 bg-brand-800 text-white shadow">
+        <div className="mx-auto flex min-h-14 max-w-[480px] items-center justify-between gap-2 px-3">
+          <BrandMark name={name} />
+          <div className="flex shrink-0 items-center gap-1">
+            <LanguageSwitcher tone="dark" />
+            <button
+              type="button"
+              onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
+              disabled={logout.isPending}
+              aria-label={t('auth.logout')}
+              title={t('auth.logout')}
+              className="inline-flex size-11 items-center justify-center rounded-lg hover:bg-white/15 focus-visible:outline-3 focus-visible:outline-white"
+            >
+              <LogoutIcon />
+            </button>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-28">
+        <Outlet />
+      </main>
+      <BottomMenu
+        items={[
+          { to: '/user/contact', label: t('menu.contact'), icon: <ChatIcon /> },
+          { to: '/user/home', label: t('menu.home'), icon: <HomeIcon /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { BottomMenu } from '../../components/bottom-menu.tsx';
+import { ChatIcon, LoginIcon, PlayIcon, RegisterIcon } from '../../components/icons.tsx';
+import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
+
+export function PublicShell() {
+  const { t } = useTranslation();
+  const name = useSiteName();
+  return (
+    <div className="min-h-dvh">
+      <SkipLink />
+      <header className="bg-brand-800 text-white">
+        <div className="mx-auto flex min-h-14 max-w-[480px] items-center px-4">
+          <BrandMark name={name} />
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-28">
+        <Outlet />
+      </main>
+      <BottomMenu
+        items={[
+          { to: '/login', label: t('menu.login'), icon: <LoginIcon /> },
+          { to: '/register', label: t('menu.register'), icon: <RegisterIcon /> },
+          { to: '/howto', label: t('menu.howto'), icon: <PlayIcon /> },
+          { to: '/contact', label: t('menu.contact'), icon: <ChatIcon /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { LOCALES, type Locale } from '@member-wallet/contract/constants';
+import { useTranslation } from 'react-i18next';
+import { changeLocale } from '../i18n/i18n.ts';
+
+const LOCALE_LABEL_KEYS = { th: 'language.th', lo: 'language.lo', en: 'language.en' } as const;
+
+export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
+  const { t, i18n } = useTranslation();
+  const active = i18n.language as Locale;
+  const base = tone === 'dark' ? 'text-white hover:bg-white/15' : 'text-slate-700 hover:bg-slate-100';
+  const selected = tone === 'dark' ? 'bg-white text-brand-800' : 'bg-brand-700 text-white';
+  return (
+    <fieldset className="flex items-center gap-1">
+      <legend className="sr-only">{t('language.label')}</legend>
+      {LOCALES.map((locale) => (
+        <button
+          key={locale}
+          type="button"
+          lang={locale}
+          aria-pressed={active === locale}
+          onClick={() => void changeLocale(locale)}
+          className={`min-h-11 min-w-11 rounded-lg px-2 text-sm font-semibold ${active === locale ? selected : base}`}
+        >
+          {t(LOCALE_LABEL_KEYS[locale])}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

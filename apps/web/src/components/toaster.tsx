@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dismissToast, getToasts, subscribeToasts } from '../lib/toast-store.ts';
+import { CloseIcon } from './icons.tsx';
+
+const TONES = {
+  error: 'bg-red-700 text-white',
+  success: 'bg-emerald-700 text-white',
+} as const;
+
+/** Always mounted so that assistive technology announces each toast added to the live region. */
+export function Toaster() {
+  const { t } = useTranslation();
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  return (
+    <section
+      aria-label={t('common.notifications')}
+      className="pointer-events-none fixed inset-x-0 top-3 z-50 mx-auto flex w-full max-w-[480px] flex-col gap-2 px-3"
+    >
+      <div role="status" aria-live="polite" className="flex flex-col gap-2">
+        {toasts.map((toast) => (
+          <div
+            key={toast.id}
+            data-tone={toast.tone}
+            className={`pointer-events-auto flex items-start gap-2 rounded-xl px-4 py-3 shadow-lg ${TONES[toast.tone]}`}
+          >
+            <p className="flex-1 pt-1">{toast.text}</p>
+            <button
+              type="button"
+              onClick={() => dismissToast(toast.id)}
+              aria-label={t('common.dismiss')}
+              className="-m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/15"
+            >
+              <CloseIcon />
+            </button>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}

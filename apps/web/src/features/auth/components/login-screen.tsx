@@ -1,0 +1,101 @@
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/button.tsx';
+import { Checkbox } from '../../../components/checkbox.tsx';
+import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { isApiError, toastError } from '../../../lib/http.ts';
+import { isBlank } from '../../../lib/validation.ts';
+import { useLogin } from '../api/login.ts';
+
+interface Values {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+type Errors = Partial<Record<'username' | 'password' | 'form', string>>;
+
+export function LoginScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [values, setValues] = useState<Values>({ username: '', password: '', remember: false });
+  const [errors, setErrors] = useState<Errors>({});
+
+  function onChange(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value, checked, type } = event.target;
+    setValues((previous) => ({ ...previous, [name]: type === 'checkbox' ? checked : value }));
+    setErrors({});
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const missing: Errors = {};
+    if (isBlank(values.username)) missing.username = t('validation.usernameRequired');
+    if (values.password === '') missing.password = t('validation.passwordRequired');
+    if (missing.username || missing.password) {
+      setErrors(missing);
+      return;
+    }
+    loginMutation.mutate(
+      { username: values.username.trim(), password: values.password, remember: values.remember },
+      {
+        onSuccess: () => navigate('/user'),
+        onError: (error) => {
+          if (isApiError(error) && !error.handled) setErrors({ form: error.message });
+          else toastError(error);
+        },
+      },
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex justify-end">
+        <LanguageSwitcher />
+      </div>
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h1 className="text-2xl font-bold text-slate-900">{t('auth.loginTitle')}</h1>
+        <p className="mt-1 text-slate-600">{t('auth.loginSubtitle')}</p>
+        <form className="mt-5 space-y-4" noValidate onSubmit={onSubmit}>
+          <TextField
+            label={t('auth.username')}
+            name="username"
+            type="tel"
+            inputMode="tel"
+            autoComplete="username"
+            value={values.username}
+            onChange={onChange}
+            error={errors.username}
+          />
+          <TextField
+            label={t('auth.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={values.password}
+            onChange={onChange}
+            error={errors.password}
+          />
+          <Checkbox label={t('auth.rememberMe')} name="remember" checked={values.remember} onChange={onChange} />
+          {errors.form ? (
+            <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-red-800 ring-1 ring-red-200">
+              {errors.form}
+            </p>
+          ) : null}
+          <Button type="submit" block loading={loginMutation.isPending}>
+            {t('auth.submit')}
+          </Button>
+        </form>
+      </section>
+      <p className="text-center text-slate-700">
+        {t('auth.noAccount')}{' '}
+        <Link to="/register" className="inline-block min-h-11 py-2 font-semibold text-brand-700 underline">
+          {t('auth.registerLink')}
+        </Link>
+      </p>
+    </div>
+  );
+}

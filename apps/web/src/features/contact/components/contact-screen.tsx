@@ -1,0 +1,54 @@
+import { APP_VERSION } from '@member-wallet/contract/constants';
+import { useTranslation } from 'react-i18next';
+import { ChatIcon } from '../../../components/icons.tsx';
+import { PageSpinner } from '../../../components/spinner.tsx';
+import { safeImageUrl, safeLinkUrl } from '../../../lib/safe-url.ts';
+import { useChatWidgetFlag } from '../api/get-chat-widget-flag.ts';
+import { useContact } from '../api/get-contact.ts';
+
+export function ContactScreen() {
+  const { t } = useTranslation();
+  const contact = useContact();
+  const chatWidget = useChatWidgetFlag();
+  const data = contact.data;
+  const qr = data ? safeImageUrl(data.lineQR) : undefined;
+  const lineLink = data ? safeLinkUrl(data.lineLink) : undefined;
+
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold text-slate-900">{t('contact.title')}</h1>
+      {contact.isPending ? <PageSpinner /> : null}
+      {contact.isError ? <p className="text-slate-600">{t('common.loadFailed')}</p> : null}
+      {data ? (
+        <section className="space-y-4 rounded-2xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200">
+          <p className="whitespace-pre-line text-slate-700">{data.contactText}</p>
+          {qr ? (
+            <img
+              src={qr}
+              alt={t('contact.qrAlt', { name: data.lineName })}
+              width={200}
+              height={200}
+              className="mx-auto size-48 rounded-xl bg-white object-contain p-2 ring-1 ring-slate-200"
+            />
+          ) : null}
+          <p className="text-slate-800">
+            <span className="font-semibold">{t('contact.line')}:</span> {data.lineName}
+          </p>
+          {lineLink ? (
+            <a
+              href={lineLink}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-[#06c755] px-5 font-semibold text-white hover:brightness-95"
+            >
+              <ChatIcon />
+              {t('contact.openLine')}
+            </a>
+          ) : null}
+        </section>
+      ) : null}
+      {chatWidget.data ? <section aria-label={t('contact.chat')} data-chat-widget="" className="min-h-0" /> : null}
+      <p className="text-center text-sm text-slate-500">{t('common.version', { version: APP_VERSION })}</p>
+    </div>
+  );
+}

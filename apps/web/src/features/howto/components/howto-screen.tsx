@@ -1,0 +1,97 @@
+import { HOWTO_VIDEOS, type HowtoVideo } from '@member-wallet/contract/constants';
+import type { HowtoItem } from '@member-wallet/contract/lookup';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PlayIcon } from '../../../components/icons.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { PageSpinner } from '../../../components/spinner.tsx';
+import { safeLinkUrl } from '../../../lib/safe-url.ts';
+import { useHowto } from '../api/get-howto.ts';
+
+const TITLE_KEYS = {
+  wallet: 'howto.videos.wallet',
+  playGame: 'howto.videos.playGame',
+  checkBalance: 'howto.videos.checkBalance',
+  receiveBonus: 'howto.videos.receiveBonus',
+  endBonus: 'howto.videos.endBonus',
+} as const satisfies Record<HowtoVideo, string>;
+
+function isHowtoVideo(key: string): key is HowtoVideo {
+  return (HOWTO_VIDEOS as readonly string[]).includes(key);
+}
+
+type Video = HowtoItem & { key: HowtoVideo };
+
+/** The five known videos, in the spec's order; unknown keys and unsafe URLs are left out. */
+function knownVideos(items: readonly HowtoItem[]): Video[] {
+  return HOWTO_VIDEOS.flatMap((key) => {
+    const item = items.find((candidate) => candidate.key === key);
+    const url = item ? (safeLinkUrl(item.url) ?? (item.url.startsWith('/') ? item.url : undefined)) : undefined;
+    return item && url && isHowtoVideo(item.key) ? [{ ...item, key, url }] : [];
+  });
+}
+
+export function HowtoScreen() {
+  const { t } = useTranslation();
+  const howto = useHowto();
+  const [open, setOpen] = useState<Video | null>(null);
+  const videos = knownVideos(howto.data ?? []);
+
+  return (
+    <div className="space-y-4">
+      <header>
+        <h1 className="text-2xl font-bold text-slate-900">{t('howto.title')}</h1>
+        <p className="mt-1 text-slate-600">{t('howto.subtitle')}</p>
+      </header>
+      {howto.isPending ? <PageSpinner /> : null}
+      {howto.isSuccess && videos.length === 0 ? <p className="text-slate-600">{t('howto.empty')}</p> : null}
+      <ul className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
+        {videos.map((video) => {
+          const title = t(TITLE_KEYS[video.key]);
+          return (
+            <li key={video.key}>
+              <button
+                type="button"
+                onClick={() => setOpen(video)}
+                aria-label={t('howto.watch', { title })}
+                className="group flex h-full min-h-24 w-full flex-col justify-between gap-3 rounded-2xl bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 hover:ring-brand-500 focus-visible:outline-3 focus-visible:outline-brand-500"
+              >
+                <span className="flex items-center justify-between gap-2">
+                  <span className="flex size-11 items-center justify-center rounded-full bg-brand-700 text-white group-hover:bg-brand-800">
+                    <PlayIcon className="size-7" />
+                  </span>
+                  {video.demo ? (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                      {t('howto.demo')}
+                    </span>
+                  ) : null}
+                </span>
+                <span className="font-semibold text-slate-900">{title}</span>
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      <Modal open={open !== null} onClose={() => setOpen(null)} title={open ? t(TITLE_KEYS[open.key]) : ''}>
+        {open ? (
+          <div className="space-y-2">
+            {open.demo ? (
+              <p className="inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                {t('howto.demo')}
+              </p>
+            ) : null}
+            {/* biome-ignore lint/a11y/useMediaCaption: the how-to clips carry no speech */}
+            <video
+              key={open.url}
+              src={open.url}
+              controls
+              playsInline
+              preload="metadata"
+              className="aspect-video w-full rounded-xl bg-black"
+            />
+          </div>
+        ) : null}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { type SourceItem, sourcesResponse } from '@member-wallet/contract/lookup';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { fetchLookup, lookupQueryKey } from '../../../lib/lookup.ts';
+
+export function getSources(): Promise<SourceItem[]> {
+  return fetchLookup('sources', sourcesResponse);
+}
+
+export function useSources() {
+  const { i18n } = useTranslation();
+  return useQuery({ queryKey: lookupQueryKey('sources', i18n.language), queryFn: getSources, staleTime: 5 * 60_000 });
+}

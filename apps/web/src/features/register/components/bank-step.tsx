@@ -1,0 +1,192 @@
+import {
+  type Currency,
+  LAOS_CURRENCIES,
+  LAOS_DEFAULT_CURRENCY,
+  RECOMMENDED_BANKS,
+} from '@member-wallet/contract/constants';
+import type { BankItem } from '@member-wallet/contract/lookup';
+import {
+  FIELD_LIMITS,
+  joinAccountName,
+  normalizeAccountName,
+  requiresEnglishName,
+} from '@member-wallet/contract/rules';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.tsx';
+import { Select, type SelectOption } from '../../../components/select.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { env } from '../../../lib/env.ts';
+import { type FieldErrors, fieldErrorsFrom } from '../../../lib/form-errors.ts';
+import { checkAccountName, checkAccountNo, isBlank, upperCaseName } from '../../../lib/validation.ts';
+import { useBanks } from '../api/get-banks.ts';
+import { useCurrencies } from '../api/get-currencies.ts';
+
+export interface BankValues {
+  bankCode: string;
+  bankAccountNo: string;
+  firstName: string;
+  lastName: string;
+  currency: Currency;
+}
+
+const INPUTS = ['bankCode', 'bankAccountNo', 'firstName', 'lastName', 'currency'] as const;
+const ALIASES = { bankAccountName: 'firstName' } as const;
+const CURRENCY_KEYS = { LAK: 'register.currencyLAK', BAHT: 'register.currencyBAHT' } as const;
+const isLaos = env.country === 'LA';
+
+function isRecommended(code: string): boolean {
+  return !isLaos && (RECOMMENDED_BANKS as readonly string[]).includes(code);
+}
+
+function bankOptions(banks: readonly BankItem[], locale: string, recommended: string): SelectOption[] {
+  const sorted = [...banks].sort((a, b) => Number(isRecommended(b.code)) - Number(isRecommended(a.code)));
+  return sorted.map((bank) => {
+    const name = locale === 'th' ? bank.nameTH : bank.nameEN;
+    return { value: bank.code, label: isRecommended(bank.code) ? `${name} · ${recommended}` : name };
+  });
+}
+
+export function BankStep({
+  busy,
+  done,
+  onSubmit,
+  onBack,
+}: {
+  busy: boolean;
+  done: boolean;
+  onSubmit: (values: BankValues & { bankAccountName: string }) => Promise<unknown>;
+  onBack: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const banks = useBanks();
+  const currencies = useCurrencies(isLaos);
+  const [values, setValues] = useState<BankValues>({
+    bankCode: '',
+    bankAccountNo: '',
+    firstName: '',
+    lastName: '',
+    currency: LAOS_DEFAULT_CURRENCY,
+  });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const englishOnly = requiresEnglishName(values.bankCode);
+
+  function onChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
+    const { name, value } = event.target;
+    const next = name === 'firstName' || name === 'lastName' ? upperCaseName(value) : value;
+    setValues((previous) => ({ ...previous, [name]: next }));
+    setErrors((previous) => ({ ...previous, [name]: undefined }));
+  }
+
+  function onNameBlur(event: ChangeEvent<HTMLInputElement>) {
+    const { name, value } = event.target;
+    setValues((previous) => ({ ...previous, [name]: normalizeAccountName(value) }));
+  }
+
+  function check(): FieldErrors {
+    const found: FieldErrors = {};
+    if (isBlank(values.bankCode)) found.bankCode = t('validation.bankRequired');
+    if (isBlank(values.bankAccountNo)) found.bankAccountNo = t('validation.accountNoRequired');
+    else if (checkAccountNo(values.bankAccountNo)) {
+      found.bankAccountNo = t('validation.accountNoInvalid', {
+        min: FIELD_LIMITS.bankAccountNoMin,
+        max: FIELD_LIMITS.bankAccountNoMax,
+      });
+    }
+    for (const field of ['firstName', 'lastName'] as const) {
+      if (isBlank(values[field])) {
+        found[field] = t(field === 'firstName' ? 'validation.firstNameRequired' : 'validation.lastNameRequired');
+      } else {
+        const problem = checkAccountName(values.bankCode, values[field]);
+        if (problem) found[field] = t(problem);
+      }
+    }
+    return found;
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = check();
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      return;
+    }
+    onSubmit({
+      ...values,
+      bankAccountNo: values.bankAccountNo.trim(),
+      bankAccountName: joinAccountName(values.firstName, values.lastName),
+    }).catch((error: unknown) => setErrors(fieldErrorsFrom(error, INPUTS, ALIASES)));
+  }
+
+  const currencyOptions = (currencies.data?.length ? currencies.data : LAOS_CURRENCIES).map((currency) => ({
+    value: currency,
+    label: t(CURRENCY_KEYS[currency]),
+  }));
+  const nameHint = englishOnly ? t('register.englishNameHint') : t('register.accountNameHint');
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <Select
+        label={t('register.bankCode')}
+        name="bankCode"
+        placeholder={t('common.selectPlaceholder')}
+        options={bankOptions(banks.data ?? [], i18n.language, t('common.recommended'))}
+        value={values.bankCode}
+        onChange={onChange}
+        error={errors.bankCode}
+      />
+      <TextField
+        label={t('register.bankAccountNo')}
+        name="bankAccountNo"
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={FIELD_LIMITS.bankAccountNoMax}
+        value={values.bankAccountNo}
+        onChange={onChange}
+        error={errors.bankAccountNo}
+        hint={t('register.accountNoHint')}
+      />
+      <TextField
+        label={t('register.firstName')}
+        name="firstName"
+        autoComplete="off"
+        autoCapitalize="characters"
+        maxLength={FIELD_LIMITS.bankAccountNameMax}
+        value={values.firstName}
+        onChange={onChange}
+        onBlur={onNameBlur}
+        error={errors.firstName}
+        hint={nameHint}
+      />
+      <TextField
+        label={t('register.lastName')}
+        name="lastName"
+        autoComplete="off"
+        autoCapitalize="characters"
+        maxLength={FIELD_LIMITS.bankAccountNameMax}
+        value={values.lastName}
+        onChange={onChange}
+        onBlur={onNameBlur}
+        error={errors.lastName}
+      />
+      {isLaos ? (
+        <Select
+          label={t('register.currency')}
+          name="currency"
+          options={currencyOptions}
+          value={values.currency}
+          onChange={onChange}
+          error={errors.currency}
+        />
+      ) : null}
+      <div className="flex gap-2">
+        <Button variant="ghost" onClick={onBack} disabled={busy || done}>
+          {t('common.back')}
+        </Button>
+        <Button type="submit" className="flex-1" loading={busy} disabled={done}>
+          {t('register.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,145 @@
+import { FIELD_LIMITS } from '@member-wallet/contract/rules';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.tsx';
+import { Select } from '../../../components/select.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { type FieldErrors, fieldErrorsFrom } from '../../../lib/form-errors.ts';
+import { checkPasswordLength, checkPasswordsMatch, isBlank } from '../../../lib/validation.ts';
+import { useSources } from '../api/get-sources.ts';
+import { useValidateAccount } from '../api/validate-account.ts';
+
+export interface ProfileValues {
+  name: string;
+  password: string;
+  confirmPassword: string;
+  sourceCode: string;
+  inviteCode: string;
+}
+
+const INPUTS = ['name', 'password', 'confirmPassword', 'sourceCode', 'inviteCode'] as const;
+
+export function ProfileStep({
+  phone,
+  initial,
+  inviteLocked,
+  onDone,
+  onBack,
+}: {
+  phone: string;
+  initial: ProfileValues;
+  inviteLocked: boolean;
+  onDone: (values: ProfileValues) => void;
+  onBack: () => void;
+}) {
+  const { t } = useTranslation();
+  const sources = useSources();
+  const validate = useValidateAccount();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  function onChange(event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) {
+    const { name, value } = event.target;
+    setValues((previous) => ({ ...previous, [name]: value }));
+    setErrors((previous) => ({ ...previous, [name]: undefined }));
+  }
+
+  function check(): FieldErrors {
+    const found: FieldErrors = {};
+    if (isBlank(values.name)) found.name = t('validation.nameRequired');
+    if (values.password === '') found.password = t('validation.passwordRequired');
+    else if (checkPasswordLength(values.password)) {
+      found.password = t('validation.passwordTooShort', { min: FIELD_LIMITS.passwordMin });
+    }
+    if (values.confirmPassword === '') found.confirmPassword = t('validation.confirmPasswordRequired');
+    else if (checkPasswordsMatch(values.password, values.confirmPassword)) {
+      found.confirmPassword = t('validation.passwordsDontMatch');
+    }
+    return found;
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = check();
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      return;
+    }
+    validate.mutate(
+      {
+        name: values.name.trim(),
+        username: phone,
+        password: values.password,
+        sourceCode: values.sourceCode || undefined,
+        inviteCode: values.inviteCode.trim() || undefined,
+      },
+      {
+        onSuccess: () => onDone(values),
+        onError: (error) => setErrors(fieldErrorsFrom(error, INPUTS)),
+      },
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={submit} className="space-y-4">
+      <TextField
+        label={t('register.name')}
+        name="name"
+        autoComplete="nickname"
+        maxLength={FIELD_LIMITS.nameMax}
+        value={values.name}
+        onChange={onChange}
+        error={errors.name}
+      />
+      <TextField
+        label={t('register.password')}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={FIELD_LIMITS.passwordMax}
+        value={values.password}
+        onChange={onChange}
+        error={errors.password}
+        hint={t('register.passwordHint', { min: FIELD_LIMITS.passwordMin })}
+      />
+      <TextField
+        label={t('register.confirmPassword')}
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        maxLength={FIELD_LIMITS.passwordMax}
+        value={values.confirmPassword}
+        onChange={onChange}
+        error={errors.confirmPassword}
+      />
+      <Select
+        label={t('register.sourceCode')}
+        name="sourceCode"
+        placeholder={t('common.selectPlaceholder')}
+        options={(sources.data ?? []).map((source) => ({ value: source.code, label: source.description }))}
+        value={values.sourceCode}
+        onChange={onChange}
+        error={errors.sourceCode}
+      />
+      <TextField
+        label={t('register.inviteCode')}
+        name="inviteCode"
+        autoComplete="off"
+        maxLength={FIELD_LIMITS.codeMax}
+        readOnly={inviteLocked}
+        value={values.inviteCode}
+        onChange={onChange}
+        error={errors.inviteCode}
+        hint={inviteLocked ? t('register.inviteCodeLocked') : null}
+      />
+      <div className="flex gap-2">
+        <Button variant="ghost" onClick={onBack}>
+          {t('common.back')}
+        </Button>
+        <Button type="submit" className="flex-1" loading={validate.isPending}>
+          {t('common.next')}
+        </Button>
+      </div>
+    </form>
+  );
+}

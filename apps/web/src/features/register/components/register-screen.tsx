@@ -1,0 +1,139 @@
+import { DELAY_MS, STORAGE_KEYS } from '@member-wallet/contract/constants';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { env } from '../../../lib/env.ts';
+import { fieldErrorsFrom } from '../../../lib/form-errors.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { useCreateAccount } from '../api/create-account.ts';
+import { useRegisterOtpFlag } from '../api/get-register-otp-flag.ts';
+import { useSendOtp } from '../api/send-otp.ts';
+import { useInviteCode } from '../hooks/use-invite-code.ts';
+import { BankStep, type BankValues } from './bank-step.tsx';
+import { OtpStep, type OtpTicket } from './otp-step.tsx';
+import { PhoneStep } from './phone-step.tsx';
+import { ProfileStep, type ProfileValues } from './profile-step.tsx';
+import { StepIndicator, type StepName } from './step-indicator.tsx';
+
+export function RegisterScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const inviteCode = useInviteCode();
+  const otpFlag = useRegisterOtpFlag();
+  const sendOtp = useSendOtp();
+  const createAccount = useCreateAccount();
+  const [step, setStep] = useState<StepName>('phone');
+  const [phone, setPhone] = useState('');
+  const [ticket, setTicket] = useState<OtpTicket>({ otpRef: '', otpToken: '' });
+  const [profile, setProfile] = useState<ProfileValues>({
+    name: '',
+    password: '',
+    confirmPassword: '',
+    sourceCode: '',
+    inviteCode,
+  });
+  const [registered, setRegistered] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => () => clearTimeout(redirectTimer.current), []);
+
+  function goTo(next: StepName) {
+    setStep(next);
+    headingRef.current?.focus();
+  }
+
+  const steps: StepName[] = otpFlag.data ? ['phone', 'otp', 'profile', 'bank'] : ['phone', 'profile', 'bank'];
+
+  function onPhone(value: string) {
+    setPhone(value);
+    if (!otpFlag.data) {
+      goTo('profile');
+      return;
+    }
+    sendOtp.mutate(
+      { phoneNumber: value },
+      {
+        onSuccess: (answer) => {
+          if (answer.code === 'OTP_VERIFIED') {
+            goTo('profile');
+            return;
+          }
+          setTicket({ otpRef: answer.otpRef, otpToken: answer.otpToken });
+          goTo('otp');
+        },
+        onError: (error) => fieldErrorsFrom(error, []),
+      },
+    );
+  }
+
+  async function onBank(values: BankValues & { bankAccountName: string }) {
+    await createAccount.mutateAsync({
+      name: profile.name.trim(),
+      username: phone,
+      password: profile.password,
+      sourceCode: profile.sourceCode || undefined,
+      inviteCode: profile.inviteCode.trim() || undefined,
+      bankCode: values.bankCode,
+      bankAccountName: values.bankAccountName,
+      bankAccountNo: values.bankAccountNo,
+      currency: env.country === 'LA' ? values.currency : undefined,
+    });
+    setRegistered(true);
+    localStorage.removeItem(STORAGE_KEYS.inviteCode);
+    showToast('success', t('register.success'), DELAY_MS.errorToast);
+    redirectTimer.current = setTimeout(() => navigate('/login'), DELAY_MS.registerSuccessRedirect);
+  }
+
+  return (
+    <div className="space-y-4">
+      <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
+          {t('register.title')}
+        </h1>
+        <p className="mt-1 mb-4 text-slate-600">{t('register.subtitle')}</p>
+        <StepIndicator steps={steps} current={step} />
+        <div className="mt-5">
+          {step === 'phone' ? (
+            <PhoneStep initialPhone={phone} busy={sendOtp.isPending || otpFlag.isPending} onSubmit={onPhone} />
+          ) : null}
+          {step === 'otp' ? (
+            <OtpStep
+              phone={phone}
+              ticket={ticket}
+              onTicket={setTicket}
+              onVerified={() => goTo('profile')}
+              onBack={() => goTo('phone')}
+            />
+          ) : null}
+          {step === 'profile' ? (
+            <ProfileStep
+              phone={phone}
+              initial={profile}
+              inviteLocked={inviteCode !== ''}
+              onDone={(values) => {
+                setProfile(values);
+                goTo('bank');
+              }}
+              onBack={() => goTo('phone')}
+            />
+          ) : null}
+          {step === 'bank' ? (
+            <BankStep
+              busy={createAccount.isPending}
+              done={registered}
+              onSubmit={onBank}
+              onBack={() => goTo('profile')}
+            />
+          ) : null}
+        </div>
+      </section>
+      <p className="text-center text-slate-700">
+        {t('register.haveAccount')}{' '}
+        <Link to="/login" className="inline-block min-h-11 py-2 font-semibold text-brand-700 underline">
+          {t('register.loginLink')}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { STORAGE_KEYS } from '@member-wallet/contract/constants';
+import { FIELD_LIMITS } from '@member-wallet/contract/rules';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * The inviter code of an invite link (`/register?code=...`) is remembered, so a visitor who comes back
+ * later still registers under the same inviter. A remembered code makes the field read-only.
+ */
+export function useInviteCode(): string {
+  const [params] = useSearchParams();
+  const [code] = useState(() => {
+    const fromLink = params.get('code')?.trim().slice(0, FIELD_LIMITS.codeMax);
+    if (fromLink) {
+      localStorage.setItem(STORAGE_KEYS.inviteCode, fromLink);
+      return fromLink;
+    }
+    return localStorage.getItem(STORAGE_KEYS.inviteCode) ?? '';
+  });
+  return code;
+}

@@ -1,0 +1,83 @@
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../test/server.ts';
+import { ApiError, request } from './http.ts';
+import { setNavigate } from './navigation.ts';
+import { getToken, storeToken } from './session.ts';
+
+const navigate = vi.fn();
+
+beforeEach(() => {
+  navigate.mockReset();
+  setNavigate(navigate);
+});
+
+function answer(status: number, body: Record<string, unknown>) {
+  server.use(http.get('*/api/test', () => HttpResponse.json(body as Record<string, string>, { status })));
+}
+
+async function failure(): Promise<ApiError> {
+  const error = await request('/api/test').catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+describe('http client', () => {
+  it('sends the app name, the locale and the bearer token', async () => {
+    storeToken('tok-1', true);
+    let headers: Headers | undefined;
+    server.use(
+      http.get('*/api/test', ({ request: incoming }) => {
+        headers = incoming.headers;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await expect(request('/api/test')).resolves.toEqual({ ok: true });
+    expect(headers?.get('x-app-name')).toBe('wallet-user');
+    expect(headers?.get('accept-language')).toBe('en');
+    expect(headers?.get('authorization')).toBe('Bearer tok-1');
+  });
+
+  it('goes to /terminated on a success body saying gone', async () => {
+    answer(200, { message: 'gone' });
+    expect((await failure()).handled).toBe(true);
+    expect(navigate).toHaveBeenCalledWith('/terminated');
+  });
+
+  it('drops the session and goes to /login on invalid-token', async () => {
+    storeToken('tok-1', false);
+    answer(401, { message: 'invalid-token' });
+    await failure();
+    expect(getToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('goes to /login when the translated text reads cannot verify identity', async () => {
+    storeToken('tok-1', true);
+    answer(403, { message: 'INVALID_USER_3' });
+    expect((await failure()).handled).toBe(true);
+    expect(getToken()).toBeNull();
+    expect(navigate).toHaveBeenCalledWith('/login');
+  });
+
+  it('translates a known code', async () => {
+    answer(400, { message: 'MONEY_NOT_ENOUGH', fields: { amount: 'KEY_INVALID' } });
+    const error = await failure();
+    expect(error.message).toBe('Your balance is not enough.');
+    expect(error.code).toBe('MONEY_NOT_ENOUGH');
+    expect(error.fields).toEqual({ amount: 'KEY_INVALID' });
+    expect(navigate).not.toHaveBeenCalled();
+  });
+
+  it('shows an unknown code raw', async () => {
+    answer(400, { message: 'SOMETHING_NEW' });
+    expect((await failure()).message).toBe('SOMETHING_NEW');
+  });
+
+  it('turns a network failure into a translated error', async () => {
+    server.use(http.get('*/api/test', () => HttpResponse.error()));
+    const error = await failure();
+    expect(error.status).toBe(0);
+    expect(error.message).toMatch(/Cannot reach the server/);
+  });
+});

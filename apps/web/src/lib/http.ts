@@ -1,0 +1,157 @@
+import { APP_NAME, APP_NAME_HEADER, TIMEOUT_MS } from '@member-wallet/contract/constants';
+import { GONE, INVALID_TOKEN } from '@member-wallet/contract/error-codes';
+import { i18n } from '../i18n/i18n.ts';
+import { env } from './env.ts';
+import { navigateTo } from './navigation.ts';
+import { clearSession, getToken } from './session.ts';
+import { showToast } from './toast-store.ts';
+
+/** Codes the client itself produces when no server answer could be read. */
+export const NETWORK_ERROR = 'NETWORK_ERROR';
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The server's `message` (an error code, `invalid-token`, `gone`) or NETWORK_ERROR. */
+  readonly code: string;
+  readonly fields: Record<string, string>;
+  readonly detail: string | undefined;
+  /** True when the client already acted on it (redirected); nothing more should be shown. */
+  readonly handled: boolean;
+
+  constructor(init: {
+    status: number;
+    code: string;
+    text: string;
+    fields?: Record<string, string>;
+    detail?: string;
+    handled?: boolean;
+  }) {
+    super(init.text);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.fields = init.fields ?? {};
+    this.detail = init.detail;
+    this.handled = init.handled ?? false;
+  }
+}
+
+interface Schema<T> {
+  parse(data: unknown): T;
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  schema?: Schema<T>;
+  timeoutMs?: number;
+  /**
+   * Leave the gone / invalid-token / cannot-verify redirects to the caller (route guards that redirect
+   * through the router themselves).
+   */
+  redirects?: boolean;
+}
+
+/** An error code shown translated, or as the raw message when the catalogue has no such code. */
+export function translateCode(code: string): string {
+  const key = `errors.${code}`;
+  return i18n.exists(key) ? String(i18n.t(key as 'errors.OK')) : code;
+}
+
+function cannotVerifyIdentity(text: string): boolean {
+  return text === i18n.t('auth.cannotVerifyIdentity');
+}
+
+function apiUrl(path: string): string {
+  return new URL(`${env.apiBase}${path}`, window.location.origin).toString();
+}
+
+async function send(path: string, method: string, body: unknown, timeoutMs: number): Promise<Response> {
+  const headers: Record<string, string> = {
+    [APP_NAME_HEADER]: APP_NAME,
+    Accept: 'application/json',
+    'Accept-Language': i18n.language || env.defaultLocale,
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(apiUrl(path), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch {
+    throw new ApiError({ status: 0, code: NETWORK_ERROR, text: i18n.t('common.networkError') });
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') return body.message;
+  return undefined;
+}
+
+function errorFromBody(status: number, body: unknown, redirects: boolean): ApiError {
+  const code = messageOf(body) ?? 'INTERNAL_SERVER_ERROR';
+  const record = (body ?? {}) as { fields?: Record<string, string>; detail?: string };
+  if (code === INVALID_TOKEN) {
+    clearSession();
+    if (redirects) navigateTo('/login');
+    return new ApiError({ status, code, text: translateCode(code), handled: redirects });
+  }
+  const text = translateCode(code);
+  if (cannotVerifyIdentity(text)) {
+    clearSession();
+    if (redirects) navigateTo('/login');
+    return new ApiError({ status, code, text, handled: redirects });
+  }
+  return new ApiError({ status, code, text, fields: record.fields, detail: record.detail });
+}
+
+/**
+ * The one way the client talks to the API (spec sections 7 and 8): headers, timeout, the gone and
+ * session redirects, and error codes turned into translated `ApiError`s.
+ */
+export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', body, schema, timeoutMs = TIMEOUT_MS.request, redirects = true } = options;
+  const response = await send(path, method, body, timeoutMs);
+  const data = await readJson(response);
+  if (!response.ok) throw errorFromBody(response.status, data, redirects);
+  if (messageOf(data) === GONE) {
+    if (redirects) navigateTo('/terminated');
+    throw new ApiError({ status: response.status, code: GONE, text: GONE, handled: redirects });
+  }
+  if (!schema) return data as T;
+  try {
+    return schema.parse(data);
+  } catch {
+    throw new ApiError({
+      status: response.status,
+      code: 'INTERNAL_SERVER_ERROR',
+      text: translateCode('INTERNAL_SERVER_ERROR'),
+    });
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** Shows an error as a red toast unless the client already acted on it. */
+export function toastError(error: unknown): void {
+  if (isApiError(error)) {
+    if (!error.handled) showToast('error', error.message);
+    return;
+  }
+  console.error(error);
+  showToast('error', translateCode('INTERNAL_SERVER_ERROR'));
+}

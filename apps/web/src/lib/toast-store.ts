@@ -1,0 +1,46 @@
+import { DELAY_MS } from '@member-wallet/contract/constants';
+
+export type ToastTone = 'error' | 'success';
+export interface Toast {
+  id: number;
+  tone: ToastTone;
+  text: string;
+}
+
+/** At most this many toasts are on screen; older ones are dropped. */
+const MAX_TOASTS = 3;
+
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+function emit(): void {
+  for (const listener of listeners) listener();
+}
+
+export function subscribeToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function getToasts(): readonly Toast[] {
+  return toasts;
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((toast) => toast.id !== id);
+  emit();
+}
+
+export function showToast(tone: ToastTone, text: string, durationMs: number = DELAY_MS.errorToast): number {
+  const id = nextId++;
+  toasts = [...toasts, { id, tone, text }].slice(-MAX_TOASTS);
+  emit();
+  setTimeout(() => dismissToast(id), durationMs);
+  return id;
+}
+
+export function clearToasts(): void {
+  toasts = [];
+  emit();
+}

@@ -1,0 +1,62 @@
+import type { Country } from '@member-wallet/contract/constants';
+import {
+  FIELD_LIMITS,
+  isBankAccountNo,
+  isEnglishName,
+  isValidPhone,
+  normalizeAccountName,
+  requiresEnglishName,
+} from '@member-wallet/contract/rules';
+
+/**
+ * Client-side rules of spec section 5. Each returns the catalogue key of the message to show, or null when
+ * the value passes, so that screens and tests share one definition.
+ */
+export type ValidationKey =
+  | 'validation.required'
+  | 'validation.phoneRequired'
+  | 'validation.phone10Digits'
+  | 'validation.phoneInvalid'
+  | 'validation.passwordsDontMatch'
+  | 'validation.passwordTooShort'
+  | 'validation.bankNameEnglishOnly'
+  | 'validation.accountNoInvalid';
+
+export function isBlank(value: string | null | undefined): boolean {
+  return !value || value.trim() === '';
+}
+
+export function checkRequired(value: string | null | undefined): ValidationKey | null {
+  return isBlank(value) ? 'validation.required' : null;
+}
+
+/** Outside the Laos build the phone must have exactly 10 digits; the Laos build skips that rule. */
+export function checkPhone(phone: string, country: Country): ValidationKey | null {
+  const value = phone.trim();
+  if (value === '') return 'validation.phoneRequired';
+  if (isValidPhone(value, country)) return null;
+  return country === 'TH' ? 'validation.phone10Digits' : 'validation.phoneInvalid';
+}
+
+export function checkPasswordsMatch(password: string, confirmation: string): ValidationKey | null {
+  return password === confirmation ? null : 'validation.passwordsDontMatch';
+}
+
+export function checkPasswordLength(password: string): ValidationKey | null {
+  return password.length < FIELD_LIMITS.passwordMin ? 'validation.passwordTooShort' : null;
+}
+
+/** KTB, TMB and BBL want the account name in English letters and spaces only. */
+export function checkAccountName(bankCode: string, name: string): ValidationKey | null {
+  if (!requiresEnglishName(bankCode) || isBlank(name)) return null;
+  return isEnglishName(normalizeAccountName(name)) ? null : 'validation.bankNameEnglishOnly';
+}
+
+export function checkAccountNo(accountNo: string): ValidationKey | null {
+  return isBankAccountNo(accountNo.trim()) ? null : 'validation.accountNoInvalid';
+}
+
+/** Account name inputs are upper-cased as typed; trimming happens on leaving the field and on submit. */
+export function upperCaseName(value: string): string {
+  return value.toUpperCase();
+}

@@ -1,0 +1,29 @@
+import './index.css';
+import './fonts.ts';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { createQueryClient } from './app/query-client.ts';
+import { createAppRouter } from './app/router.tsx';
+import faviconUrl from './assets/favicon.svg';
+import { initI18n } from './i18n/i18n.ts';
+
+function setFavicon(href: string): void {
+  const link = document.querySelector<HTMLLinkElement>('link[rel="icon"]') ?? document.createElement('link');
+  link.rel = 'icon';
+  link.type = 'image/svg+xml';
+  link.href = href;
+  document.head.append(link);
+}
+
+setFavicon(faviconUrl);
+
+void initI18n().then(() => {
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html lacks #root');
+  createRoot(root).render(
+    <StrictMode>
+      <App router={createAppRouter()} queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+});

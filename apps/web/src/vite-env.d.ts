@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_COUNTRY?: string;
+  readonly VITE_GAME_LAUNCH?: string;
+  readonly VITE_FP_MIN_DEPOSIT?: string;
+  readonly VITE_API_BASE?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
