@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, nextAddress, nextPhone, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+function login(payload: object, remoteAddress = nextAddress()) {
+  return t.api({ method: 'POST', url: '/api/login', payload, remoteAddress });
+}
+function profile(token: string) {
+  return t.api({ method: 'GET', url: '/api/account/profile', headers: bearer(token) });
+}
+
+describe('login', () => {
+  it('returns a 256-bit token that expires after the session time, longer with remember-me', async () => {
+    const member = await registerAndLogin(t);
+    const short = (await login({ username: member.username, password: member.password })).json();
+    expect(short.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const hours = (Date.parse(short.expiresAt) - t.clock.now().getTime()) / 3_600_000;
+    expect(hours).toBeCloseTo(12, 1);
+    const long = (await login({ username: member.username, password: member.password, remember: true })).json();
+    expect((Date.parse(long.expiresAt) - t.clock.now().getTime()) / 86_400_000).toBeCloseTo(30, 1);
+
+    t.clock.advance(12 * 3_600_000 + 1000);
+    expect((await profile(short.token)).json()).toEqual({ message: 'invalid-token' });
+    expect((await profile(long.token)).statusCode).toBe(200);
+  });
+
+  it('answers WRONG_CREDENTIAL alike for an unknown phone and a wrong password', async () => {
+    const member = await registerAndLogin(t);
+    const wrongPassword = await login({ username: member.username, password: 'nope-nope' });
+    const unknown = await login({ username: nextPhone(), password: 'nope-nope' });
+    for (const answer of [wrongPassword, unknown]) {
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ message: 'WRONG_CREDENTIAL' });
+    }
+    expect((await login({ username: member.username })).json()).toEqual({
+      message: 'KEY_MISSING',
+      fields: { password: 'KEY_MISSING' },
+    });
+    expect((await login({ username: member.username, password: 5 })).json()).toMatchObject({ message: 'KEY_INVALID' });
+  });
+
+  it('answers INACTIVE_USER only after a correct password', async () => {
+    const member = await registerAndLogin(t);
+    await t.app.db.updateTable('members').set({ status: 'inactive' }).where('phone', '=', member.username).execute();
+    expect((await login({ username: member.username, password: 'wrong-one' })).json()).toEqual({
+      message: 'WRONG_CREDENTIAL',
+    });
+    const inactive = await login({ username: member.username, password: member.password });
+    expect(inactive.statusCode).toBe(403);
+    expect(inactive.json()).toEqual({ message: 'INACTIVE_USER' });
+    expect((await profile(member.token)).json()).toEqual({ message: 'invalid-token' });
+  });
+
+  it('locks a phone for a minute after five failures, even for the right password', async () => {
+    const member = await registerAndLogin(t);
+    for (let index = 0; index < 5; index++) {
+      expect((await login({ username: member.username, password: 'wrong-one' })).statusCode).toBe(401);
+    }
+    const locked = await login({ username: member.username, password: member.password });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+    t.clock.advance(61_000);
+    if (!process.env.REDIS_URL)
+      expect((await login({ username: member.username, password: member.password })).statusCode).toBe(200);
+  });
+
+  it('locks an address after twenty failures a minute', async () => {
+    const address = nextAddress();
+    for (let index = 0; index < 20; index++) {
+      expect((await login({ username: nextPhone(), password: 'guess-guess' }, address)).statusCode).toBe(401);
+    }
+    const locked = await login({ username: nextPhone(), password: 'guess-guess' }, address);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+  });
+});
+
+describe('tokens', () => {
+  it('refuses missing, malformed and unknown tokens', async () => {
+    for (const authorization of [undefined, 'Bearer', 'Basic abc', 'Bearer short', `Bearer ${'A'.repeat(43)}`]) {
+      const answer = await t.api({
+        method: 'GET',
+        url: '/api/account/profile',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json()).toEqual({ message: 'invalid-token' });
+    }
+  });
+
+  it('revokes the presented token on logout, and only that one', async () => {
+    const member = await registerAndLogin(t);
+    const other = (await login({ username: member.username, password: member.password })).json().token;
+    const logout = await t.api({ method: 'POST', url: '/api/logout', headers: bearer(member.token) });
+    expect(logout.json()).toEqual({ message: 'OK' });
+    expect((await profile(member.token)).json()).toEqual({ message: 'invalid-token' });
+    expect((await t.api({ method: 'POST', url: '/api/logout', headers: bearer(member.token) })).statusCode).toBe(401);
+    expect((await profile(other)).statusCode).toBe(200);
+  });
+});
+
+describe('change password', () => {
+  it('refuses a wrong old password and a weak new one', async () => {
+    const member = await registerAndLogin(t);
+    const change = (payload: object) =>
+      t.api({ method: 'PUT', url: '/api/account/changepwd', headers: bearer(member.token), payload });
+    const wrong = await change({ oldPassword: 'not-mine', newPassword: 'another123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ message: 'WRONG_PASSWORD' });
+    expect((await change({ oldPassword: member.password, newPassword: '123' })).json()).toMatchObject({
+      fields: { newPassword: 'KEY_INVALID' },
+    });
+    expect((await change({ oldPassword: member.password })).json()).toMatchObject({
+      fields: { newPassword: 'KEY_MISSING' },
+    });
+  });
+
+  it('changes the password and ends every other session, keeping the current one', async () => {
+    const member = await registerAndLogin(t);
+    const other = (await login({ username: member.username, password: member.password })).json().token;
+    const changed = await t.api({
+      method: 'PUT',
+      url: '/api/account/changepwd',
+      headers: bearer(member.token),
+      payload: { oldPassword: member.password, newPassword: 'brand-new-1' },
+    });
+    expect(changed.json()).toEqual({ message: 'OK' });
+    expect((await profile(member.token)).statusCode).toBe(200);
+    expect((await profile(other)).json()).toEqual({ message: 'invalid-token' });
+    expect((await login({ username: member.username, password: member.password })).statusCode).toBe(401);
+    expect((await login({ username: member.username, password: 'brand-new-1' })).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,211 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API } from '@member-wallet/contract/api-paths';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './helpers.ts';
+
+let t: TestApp;
+let spa: TestApp;
+const publicDir = mkdtempSync(join(tmpdir(), 'mw-public-'));
+mkdirSync(join(publicDir, 'assets'));
+writeFileSync(join(publicDir, 'index.html'), '<!doctype html><title>Member Wallet</title>');
+writeFileSync(join(publicDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+writeFileSync(join(publicDir, 'favicon.svg'), '<svg/>');
+
+beforeAll(async () => {
+  [t, spa] = await Promise.all([startTestApp({ TRUST_PROXY: '1' }), startTestApp({ PUBLIC_DIR: publicDir })]);
+});
+afterAll(() => Promise.all([t.close(), spa.close()]));
+
+describe('health', () => {
+  it('answers healthz and readyz', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+  });
+});
+
+describe('API gate', () => {
+  it('refuses /api calls without X-App-Name', async () => {
+    for (const headers of [{}, { 'x-app-name': 'someone-else' }]) {
+      const answer = await t.app.inject({ method: 'GET', url: '/api/lookup/banks', headers });
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json()).toEqual({ message: 'UNAUTHORIZED' });
+    }
+    expect((await t.app.inject({ method: 'POST', url: API.login, payload: {} })).statusCode).toBe(403);
+  });
+
+  it('answers NO_DATA for an unknown /api path', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const answer = await t.api({ method, url: '/api/no/such/thing' });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ message: 'NO_DATA' });
+    }
+  });
+
+  it('refuses malformed JSON, oversized bodies and other content types', async () => {
+    const malformed = await t.api({
+      method: 'POST',
+      url: API.login,
+      payload: '{"username": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ message: 'KEY_INVALID' });
+    const huge = await t.api({ method: 'POST', url: API.login, payload: { username: 'x'.repeat(70 * 1024) } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: 'KEY_INVALID' });
+    const text = await t.api({
+      method: 'POST',
+      url: API.login,
+      payload: 'a=b',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.statusCode).toBe(400);
+    expect(text.json()).toEqual({ message: 'KEY_INVALID' });
+    const xml = await t.api({
+      method: 'POST',
+      url: API.login,
+      payload: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(xml.statusCode).toBe(415);
+    expect(xml.json()).toEqual({ message: 'KEY_INVALID' });
+    const empty = await t.api({ method: 'POST', url: API.login });
+    expect(empty.json()).toEqual({ message: 'KEY_INVALID' });
+  });
+
+  it('caps long strings with the field code', async () => {
+    const answer = await t.api({
+      method: 'POST',
+      url: API.login,
+      payload: { username: '0'.repeat(500), password: 'x' },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({ message: 'KEY_INVALID', fields: { username: 'KEY_INVALID' } });
+  });
+});
+
+describe('headers', () => {
+  it('sets security headers, and HSTS only over TLS', async () => {
+    const plain = await t.api({ method: 'GET', url: '/api/lookup/info' });
+    const csp = String(plain.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain("unsafe-inline'; script");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+    const tls = await t.api({ method: 'GET', url: '/api/lookup/info', headers: { 'x-forwarded-proto': 'https' } });
+    expect(tls.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+  });
+
+  it('echoes a sane request id and replaces anything else', async () => {
+    const echoed = await t.api({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(echoed.headers['x-request-id']).toBe('abc-123');
+    const replaced = await t.api({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id\nwith newline<>' },
+    });
+    expect(replaced.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const generated = await t.api({ method: 'GET', url: '/healthz' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe('documentation', () => {
+  it('serves the OpenAPI document and the UI locally, without X-App-Name', async () => {
+    const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+    expect(ui.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+    const document = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = Object.keys(document.json().paths);
+    for (const path of ['/api/login', '/api/account', '/api/otp/send', '/api/lookup/banks', '/sandbox/settings']) {
+      expect(paths).toContain(path);
+    }
+  });
+});
+
+describe('static files', () => {
+  it('serves the SPA with history fallback and cache headers', async () => {
+    const index = await spa.app.inject({ method: 'GET', url: '/' });
+    expect(index.statusCode).toBe(200);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const deep = await spa.app.inject({ method: 'GET', url: '/user/profile' });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toContain('<title>Member Wallet</title>');
+    expect(deep.headers['cache-control']).toBe('no-cache');
+    const asset = await spa.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    expect((await spa.app.inject({ method: 'GET', url: '/favicon.svg' })).statusCode).toBe(200);
+    for (const url of ['/api/nothing', '/sandbox/nothing', '/media/nothing.mp4', '/healthz/x']) {
+      const answer = await spa.api({ method: 'GET', url });
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json()).toEqual({ message: 'NO_DATA' });
+    }
+  });
+
+  it('still serves the API when there is no SPA build', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/user/home' })).statusCode).toBe(404);
+    expect(t.logs.join('')).toContain('No built SPA found');
+  });
+
+  it('serves media from the server assets folder', async () => {
+    const keep = await t.app.inject({ method: 'GET', url: '/media/howto/.gitkeep' });
+    expect(keep.statusCode).not.toBe(500);
+    expect((await t.app.inject({ method: 'GET', url: '/media/howto/missing.mp4' })).statusCode).toBe(404);
+  });
+});
+
+describe('terminated site', () => {
+  it('answers gone on every /api call while terminated', async () => {
+    await spa.app.inject({ method: 'PUT', url: '/sandbox/settings', payload: { terminated: true } });
+    try {
+      const active = await spa.api({ method: 'GET', url: '/api/lookup/active' });
+      expect(active.statusCode).toBe(200);
+      expect(active.json()).toEqual({ active: false, message: 'gone' });
+      for (const [method, url] of [
+        ['GET', '/api/lookup/banks'],
+        ['POST', API.login],
+        ['POST', API.account],
+        ['POST', API.otpSend],
+        ['GET', API.profile],
+        ['GET', '/api/anything/else'],
+      ] as const) {
+        const answer = await spa.api({ method, url, payload: {} });
+        expect(answer.statusCode).toBe(200);
+        expect(answer.json()).toEqual({ message: 'gone' });
+      }
+      expect((await spa.app.inject({ method: 'GET', url: '/user' })).statusCode).toBe(200);
+    } finally {
+      await spa.app.inject({ method: 'PUT', url: '/sandbox/settings', payload: { terminated: false } });
+    }
+    expect((await spa.api({ method: 'GET', url: '/api/lookup/active' })).json()).toEqual({ active: true });
+  });
+
+  it('validates the sandbox settings body', async () => {
+    const bad = await spa.app.inject({ method: 'PUT', url: '/sandbox/settings', payload: { terminated: 'yes' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'KEY_INVALID', fields: { terminated: 'KEY_INVALID' } });
+  });
+});
+
+describe('failures', () => {
+  it('answers 503 on readyz and a bare 500 on the API when the database is gone', async () => {
+    const broken = await startTestApp();
+    try {
+      await broken.app.db.destroy();
+      expect((await broken.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      const answer = await broken.api({ method: 'GET', url: '/api/lookup/banks' });
+      expect(answer.statusCode).toBe(500);
+      expect(answer.json()).toEqual({ message: 'INTERNAL_SERVER_ERROR' });
+      expect(answer.body).not.toMatch(/at |Error/);
+      expect(broken.logs.join('')).toContain('unexpected error');
+    } finally {
+      await broken.app.close().catch(() => undefined);
+    }
+  });
+});
