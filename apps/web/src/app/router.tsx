@@ -4,6 +4,11 @@ import { setNavigate } from '../lib/navigation.ts';
 import { loginGuard, publicShellLoader, requireSession } from './guards.ts';
 import { RouteError } from './screens/route-error.tsx';
 
+/** Index routes only redirect from their loader; they never render. */
+function RedirectOnly() {
+  return null;
+}
+
 /** Every screen is its own chunk: a route downloads only what it shows. */
 export const routes: RouteObject[] = [
   {
@@ -13,7 +18,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     lazy: async () => ({ Component: (await import('./shells/public-shell.tsx')).PublicShell }),
     children: [
-      { index: true, loader: () => redirect('/user') },
+      { index: true, loader: () => redirect('/user'), Component: RedirectOnly },
       {
         path: 'login',
         loader: loginGuard,
@@ -44,7 +49,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteError,
     lazy: async () => ({ Component: (await import('./shells/member-shell.tsx')).MemberShell }),
     children: [
-      { index: true, loader: () => redirect('/user/home') },
+      { index: true, loader: () => redirect('/user/home'), Component: RedirectOnly },
       {
         path: 'home',
         lazy: async () => ({ Component: (await import('../features/home/components/home-screen.tsx')).HomeScreen }),

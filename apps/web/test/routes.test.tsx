@@ -1,0 +1,141 @@
+import { STORAGE_KEYS } from '@member-wallet/contract/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from './render-app.tsx';
+import { server } from './server.ts';
+
+describe('guards', () => {
+  it('sends /user without a token to /login', async () => {
+    const { router } = renderApp('/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+  });
+
+  it('sends /user with a token to /user/home', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    const { router } = renderApp('/user');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    expect(await screen.findByText('Member no. 1001')).toBeInTheDocument();
+  });
+
+  it('sends /login to /terminated when the site is gone', async () => {
+    server.use(http.get('*/api/lookup/active', () => HttpResponse.json({ active: false, message: 'gone' })));
+    const { router } = renderApp('/login');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/terminated'));
+    expect(await screen.findByRole('heading', { name: 'Service closed' })).toBeInTheDocument();
+  });
+
+  it('clears a style left on the page when /login opens', async () => {
+    document.body.setAttribute('style', 'overflow: hidden;');
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Log in' });
+    expect(document.body).not.toHaveAttribute('style');
+  });
+
+  it('clears a stored session when the public shell opens', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    sessionStorage.setItem(STORAGE_KEYS.token, 'tok-2');
+    renderApp('/howto');
+    await screen.findByRole('heading', { name: 'How to' });
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+
+  it('drops the session and goes to /login when a member call answers invalid-token', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'expired');
+    server.use(
+      http.get('*/api/account/profile', () => HttpResponse.json({ message: 'invalid-token' }, { status: 401 })),
+    );
+    const { router } = renderApp('/user/home');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+});
+
+describe('pages', () => {
+  it('shows Page Not Found on any other path', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows the public bottom menu', async () => {
+    renderApp('/contact');
+    const menu = await screen.findByRole('navigation', { name: 'Main menu' });
+    const links = within(menu)
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(links).toEqual(['/login', '/register', '/howto', '/contact']);
+  });
+
+  it('shows the contact page with QR, LINE link, version and no chat region when off', async () => {
+    renderApp('/contact');
+    expect(await screen.findByText('Open 24 hours')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'LINE QR code for @lucky' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add us on LINE' })).toHaveAttribute(
+      'href',
+      'https://line.me/R/ti/p/@lucky',
+    );
+    expect(screen.getByText('Version 1.1.14')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Live chat' })).not.toBeInTheDocument();
+  });
+
+  it('reserves the chat region when the widget is enabled', async () => {
+    server.use(http.get('*/api/lookup/enableChatWidget', () => HttpResponse.json({ enableChatWidget: true })));
+    renderApp('/contact');
+    expect(await screen.findByRole('region', { name: 'Live chat' })).toBeInTheDocument();
+  });
+
+  it('opens a how-to video in a modal that closes on Escape and gives focus back', async () => {
+    const { user } = renderApp('/howto');
+    const card = await screen.findByRole('button', { name: 'Watch: Using your wallet' });
+    expect(screen.getAllByRole('button', { name: /^Watch:/ })).toHaveLength(5);
+    expect(within(card).getByText('Demo clip')).toBeInTheDocument();
+    await user.click(card);
+    const dialog = screen.getByRole('dialog', { name: 'Using your wallet' });
+    expect(dialog.querySelector('video')).toHaveAttribute('src', '/media/howto/wallet.mp4');
+    expect(dialog.querySelector('video')).toHaveAttribute('controls');
+    expect(document.body.style.overflow).toBe('hidden');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(card).toHaveFocus();
+  });
+
+  it('logs out from the member top bar', async () => {
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    let loggedOut = false;
+    server.use(
+      http.post('*/api/logout', () => {
+        loggedOut = true;
+        return HttpResponse.json({ message: 'OK' });
+      }),
+    );
+    const { user, router } = renderApp('/user/home');
+    expect(await screen.findByText('Lucky Wallet')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(loggedOut).toBe(true);
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+  });
+});
+
+describe('language', () => {
+  it('switches, persists under locale and sets <html lang>', async () => {
+    const { user } = renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'ລາວ' }));
+    expect(await screen.findByRole('heading', { name: 'ເຂົ້າສູ່ລະບົບ' })).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('lo');
+    expect(document.documentElement.lang).toBe('lo');
+    await user.click(screen.getByRole('button', { name: 'ไทย' }));
+    expect(await screen.findByRole('heading', { name: 'เข้าสู่ระบบ' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('th');
+  });
+
+  it('translates Page Not Found', async () => {
+    localStorage.setItem(STORAGE_KEYS.locale, 'th');
+    renderApp('/missing');
+    const { changeLocale } = await import('../src/i18n/i18n.ts');
+    await changeLocale('th');
+    expect(await screen.findByRole('heading', { name: 'ไม่พบหน้าที่คุณต้องการ' })).toBeInTheDocument();
+  });
+});
