@@ -68,11 +68,10 @@ const REDACTED = [
   'token',
   'otpToken',
   'otpCode',
-  'sms',
   '*.password',
   '*.token',
+  '*.otpToken',
   '*.otpCode',
-  '*.sms',
 ];
 
 function pathOf(request: FastifyRequest): string {

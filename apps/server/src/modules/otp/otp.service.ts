@@ -76,7 +76,11 @@ export class OtpService {
       this.deps.logger.warn({ err: error }, 'OTP SMS could not be sent');
       throw new AppError('OTP_SEND_FAIL', 502);
     }
-    if (this.deps.logSandboxText) this.deps.logger.info({ sandbox: true, phone, sms: text }, 'sandbox SMS');
+    if (this.deps.logSandboxText)
+      this.deps.logger.info(
+        { sandbox: true, phone, sandboxSms: text },
+        'sandbox SMS (not logged outside sandbox mode)',
+      );
     return { code: 'OTP_SENT', otpRef: ref, otpToken: token, expiresIn: OTP_RULES.ttlSeconds };
   }
 
