@@ -1,0 +1,23 @@
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+/**
+ * Bundles the server into dist/server.js. Registry packages stay external (node_modules at run time); the
+ * contract is TypeScript source (docs/decisions/0002), so it is bundled in.
+ */
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {}), 'zod'].filter(
+  (name) => name !== '@member-wallet/contract',
+);
+
+await build({
+  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
+  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  logLevel: 'info',
+});
