@@ -53,6 +53,7 @@ export const defaultHandlers = [
     }),
   ),
   http.post('*/api/logout', () => HttpResponse.json({ message: 'OK' })),
+  http.post('*/api/account/validate', () => HttpResponse.json({ message: 'OK' })),
 ];
 
 export const server = setupServer(...defaultHandlers);
