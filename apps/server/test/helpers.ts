@@ -63,15 +63,20 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
   const api = (options: InjectOptions) =>
     app.inject({ ...options, headers: { [APP_NAME_HEADER]: APP_NAME, ...options.headers } });
   const close = async () => {
-    await app.close();
-    if (adminUrl) {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
+    try {
+      await app.close();
+    } finally {
+      if (adminUrl) await dropDatabase(adminUrl, databaseName);
     }
   };
   return { app, config, clock, logs, api, close };
+}
+
+async function dropDatabase(adminUrl: string, databaseName: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${databaseName} with (force)`);
+  await admin.end();
 }
 
 let addressCounter = 0;

@@ -205,7 +205,7 @@ describe('failures', () => {
       expect(answer.body).not.toMatch(/at |Error/);
       expect(broken.logs.join('')).toContain('unexpected error');
     } finally {
-      await broken.app.close().catch(() => undefined);
+      await broken.close().catch(() => undefined);
     }
   });
 });
