@@ -45,11 +45,12 @@ export function HowtoScreen() {
       </header>
       {howto.isPending ? <PageSpinner /> : null}
       {howto.isSuccess && videos.length === 0 ? <p className="text-slate-600">{t('howto.empty')}</p> : null}
-      <ul className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2">
-        {videos.map((video) => {
+      <ul className="grid grid-cols-2 gap-3">
+        {videos.map((video, index) => {
           const title = t(TITLE_KEYS[video.key]);
+          // Five cards: the first spans the row so the other four form an even grid.
           return (
-            <li key={video.key}>
+            <li key={video.key} className={index === 0 && videos.length % 2 === 1 ? 'col-span-2' : ''}>
               <button
                 type="button"
                 onClick={() => setOpen(video)}

@@ -30,7 +30,7 @@ export function ProfileStep({
   initial: ProfileValues;
   inviteLocked: boolean;
   onDone: (values: ProfileValues) => void;
-  onBack: () => void;
+  onBack: (values: ProfileValues) => void;
 }) {
   const { t } = useTranslation();
   const sources = useSources();
@@ -133,7 +133,7 @@ export function ProfileStep({
         hint={inviteLocked ? t('register.inviteCodeLocked') : null}
       />
       <div className="flex gap-2">
-        <Button variant="ghost" onClick={onBack}>
+        <Button variant="ghost" onClick={() => onBack(values)}>
           {t('common.back')}
         </Button>
         <Button type="submit" className="flex-1" loading={validate.isPending}>

@@ -115,7 +115,10 @@ export function RegisterScreen() {
                 setProfile(values);
                 goTo('bank');
               }}
-              onBack={() => goTo('phone')}
+              onBack={(values) => {
+                setProfile(values);
+                goTo('phone');
+              }}
             />
           ) : null}
           {step === 'bank' ? (
