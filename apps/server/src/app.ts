@@ -204,6 +204,13 @@ function registerSandbox(route: Router, config: Config, db: Db, clock: Clock, se
 }
 
 function registerPlumbing(app: FastifyInstance, config: Config, settings: SettingsService, db: Db) {
+  registerSecurityHeaders(app);
+  registerApiGate(app, settings);
+  registerHealth(app, db);
+  registerErrorHandlers(app, config);
+}
+
+function registerSecurityHeaders(app: FastifyInstance) {
   app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -224,6 +231,10 @@ function registerPlumbing(app: FastifyInstance, config: Config, settings: Settin
     // HSTS is added below, and only on requests that arrived over TLS.
     hsts: false,
   });
+}
+
+/** Every /api call names the client app; while the site is terminated every /api call answers `gone`. */
+function registerApiGate(app: FastifyInstance, settings: SettingsService) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
@@ -232,10 +243,13 @@ function registerPlumbing(app: FastifyInstance, config: Config, settings: Settin
     if (request.headers[APP_NAME_HEADER] !== APP_NAME) return reply.code(403).send({ message: 'UNAUTHORIZED' });
     if (await settings.flag('terminated')) {
       const body = path === '/api/lookup/active' ? { active: false, message: GONE } : { message: GONE };
+      // A string body skips the route's response serializer, whose schema describes the live answer.
       return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
     }
   });
+}
 
+function registerHealth(app: FastifyInstance, db: Db) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     try {
@@ -246,7 +260,9 @@ function registerPlumbing(app: FastifyInstance, config: Config, settings: Settin
       return reply.code(503).send({ status: 'unavailable' });
     }
   });
+}
 
+function registerErrorHandlers(app: FastifyInstance, config: Config) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError || error instanceof InvalidTokenError) {
       return reply.code(error.status).send(error.body());

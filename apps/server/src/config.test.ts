@@ -34,9 +34,10 @@ describe('configuration', () => {
 
   it('stops on a bad value, naming the variable and the value', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrow(
-      new ConfigError('Invalid configuration: PORT must be an integer 0-65535 (got "abc")'),
+      new ConfigError('Invalid configuration: PORT must be an integer 1-65535 (got "abc")'),
     );
     expect(() => loadConfig({ PORT: '70000' })).toThrow(/PORT must be an integer/);
+    expect(() => loadConfig({ PORT: '0' })).toThrow(/PORT must be an integer/);
     expect(() => loadConfig({ COUNTRY: 'VN' })).toThrow(/COUNTRY must be one of TH, LA \(got "VN"\)/);
     expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO must be/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must be a URL/);

@@ -52,7 +52,7 @@ export interface ConfigVariable {
 
 /** Every variable the server reads, for the README table (a test checks the two agree). */
 export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  { name: 'PORT', default: '8080', meaning: 'HTTP port (0 picks a free one)' },
+  { name: 'PORT', default: '8080', meaning: 'HTTP port' },
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to listen on' },
   { name: 'DATA_DIR', default: './data', meaning: 'PGlite data directory; `memory://` for a throw-away database' },
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection URL; overrides DATA_DIR' },
@@ -143,7 +143,7 @@ export function loadConfig(env: Env = process.env): Config {
   const production = nodeEnv === 'production';
   const demo = read.boolean('DEMO', !production);
   const config: Config = {
-    port: read.integer('PORT', 8080, 0, 65535),
+    port: read.integer('PORT', 8080, 1, 65535),
     host: read.string('HOST', '127.0.0.1'),
     dataDir: read.string('DATA_DIR', './data'),
     databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),

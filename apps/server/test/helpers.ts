@@ -42,7 +42,6 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
     DEMO: '0',
     SANDBOX: '1',
     DATA_DIR: 'memory://',
-    PORT: '0',
     LOG_LEVEL: 'info',
     PUBLIC_DIR: '/nonexistent-public-dir',
     REDIS_KEY_PREFIX: `mw-test:${randomBytes(6).toString('hex')}:`,

@@ -99,6 +99,13 @@ describe('headers', () => {
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const tls = await t.api({ method: 'GET', url: '/api/lookup/info', headers: { 'x-forwarded-proto': 'https' } });
     expect(tls.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    // Without TRUST_PROXY a forwarded protocol header is not believed.
+    const untrusted = await spa.api({
+      method: 'GET',
+      url: '/api/lookup/info',
+      headers: { 'x-forwarded-proto': 'https' },
+    });
+    expect(untrusted.headers['strict-transport-security']).toBeUndefined();
   });
 
   it('echoes a sane request id and replaces anything else', async () => {
@@ -184,6 +191,26 @@ describe('terminated site', () => {
       await spa.app.inject({ method: 'PUT', url: '/sandbox/settings', payload: { terminated: false } });
     }
     expect((await spa.api({ method: 'GET', url: '/api/lookup/active' })).json()).toEqual({ active: true });
+  });
+
+  it('notices a flag written elsewhere (another node, the back-office) within two seconds', async () => {
+    const setTerminated = (value: boolean) =>
+      t.app.db
+        .updateTable('site_settings')
+        .set({ value: String(value) })
+        .where('key', '=', 'terminated')
+        .execute();
+    expect((await t.api({ method: 'GET', url: '/api/lookup/active' })).json()).toEqual({ active: true });
+    await setTerminated(true);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_100));
+      expect((await t.api({ method: 'GET', url: '/api/lookup/active' })).json()).toEqual({
+        active: false,
+        message: 'gone',
+      });
+    } finally {
+      await setTerminated(false);
+    }
   });
 
   it('validates the sandbox settings body', async () => {
