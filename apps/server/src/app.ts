@@ -12,6 +12,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest }
 import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { HttpSmsSender, UnconfiguredSmsSender } from './adapters/sms/http.ts';
+import { sandboxSmsSender } from './adapters/sms/sandbox.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
@@ -192,7 +193,7 @@ function createSmsSender(app: FastifyInstance, config: Config): SmsSender {
     return new HttpSmsSender({ baseUrl: () => baseUrl, apiKey: config.smsApiKey });
   }
   if (config.sandbox && config.smsApiKey) {
-    return new HttpSmsSender({ baseUrl: () => `${ownBaseUrl(app)}/sandbox/sms`, apiKey: config.smsApiKey });
+    return sandboxSmsSender(() => ownBaseUrl(app), config.smsApiKey);
   }
   app.log.warn('No SMS party configured (SMS_BASE_URL, SMS_API_KEY): OTP sends will fail');
   return new UnconfiguredSmsSender();
@@ -298,7 +299,13 @@ async function registerDocs(app: FastifyInstance) {
       security: [{ appName: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // The UI's own policy (hashes of its inline scripts), still never framed, and usable over plain HTTP.
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace('upgrade-insecure-requests;', ''),
+  });
 }
 
 async function registerStatic(app: FastifyInstance, config: Config) {

@@ -128,6 +128,9 @@ describe('documentation', () => {
     expect(ui.statusCode).toBe(200);
     expect(ui.body).toContain('swagger');
     expect(ui.body).not.toMatch(/https?:\/\/(cdn|unpkg)/);
+    expect(String(ui.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    const bundle = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-ui-bundle.js' });
+    expect(bundle.statusCode).toBe(200);
     const document = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = Object.keys(document.json().paths);
     for (const path of ['/api/login', '/api/account', '/api/otp/send', '/api/lookup/banks', '/sandbox/settings']) {
