@@ -153,24 +153,41 @@ describe('registration', () => {
 });
 
 describe('registration OTP', () => {
+  async function verifyPhone(phone: string) {
+    const sent = (await t.api({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber: phone } })).json();
+    const outbox = await t.app.inject({ method: 'GET', url: `/sandbox/sms/outbox?phone=${phone}` });
+    const code = /OTP (\d{6})/.exec(outbox.json()[0].body)?.[1];
+    const verified = await t.api({
+      method: 'POST',
+      url: '/api/otp/verify',
+      payload: { otpToken: sent.otpToken, otpCode: code },
+    });
+    expect(verified.json()).toEqual({ message: 'OTP_CODE_VALID' });
+  }
+
   it('asks for a verified OTP when the flag is on, and consumes it', async () => {
     await t.app.inject({ method: 'PUT', url: '/sandbox/settings', payload: { registerOTP: true } });
     try {
+      expect((await t.api({ method: 'GET', url: '/api/lookup/registerOTP' })).json()).toEqual({ registerOTP: true });
       const body = registration();
       const unverified = await register(body);
       expect(unverified.statusCode).toBe(400);
       expect(unverified.json()).toEqual({ message: 'UNVERIFIED_OTP' });
 
-      const sent = (
-        await t.api({ method: 'POST', url: '/api/otp/send', payload: { phoneNumber: body.username } })
-      ).json();
-      const outbox = await t.app.inject({ method: 'GET', url: `/sandbox/sms/outbox?phone=${body.username}` });
-      const code = /OTP (\d{6})/.exec(outbox.json()[0].body)?.[1];
-      await t.api({ method: 'POST', url: '/api/otp/verify', payload: { otpToken: sent.otpToken, otpCode: code } });
+      await verifyPhone(body.username);
       expect((await register(body)).statusCode).toBe(200);
-      // The challenge is used up: a second registration on the same OTP (another phone is not verified) fails.
-      const again = await register(registration({ username: body.username, bankAccountNo: nextAccountNo() }));
-      expect(again.json()).toEqual({ message: 'EXISTING_USER' });
+      const challenges = await t.app.db
+        .selectFrom('otp_challenges')
+        .select(['verified_at', 'consumed_at'])
+        .where('phone', '=', body.username)
+        .execute();
+      expect(challenges).toHaveLength(1);
+      expect(challenges[0]?.consumed_at).toBeInstanceOf(Date);
+
+      const late = registration();
+      await verifyPhone(late.username);
+      t.clock.advance(31 * 60_000);
+      expect((await register(late)).json()).toEqual({ message: 'UNVERIFIED_OTP' });
     } finally {
       await t.app.inject({ method: 'PUT', url: '/sandbox/settings', payload: { registerOTP: false } });
     }
