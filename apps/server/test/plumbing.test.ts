@@ -164,8 +164,10 @@ describe('static files', () => {
   });
 
   it('serves media from the server assets folder', async () => {
-    const keep = await t.app.inject({ method: 'GET', url: '/media/howto/.gitkeep' });
-    expect(keep.statusCode).not.toBe(500);
+    const video = await t.app.inject({ method: 'GET', url: '/media/howto/wallet.mp4' });
+    expect(video.statusCode).toBe(200);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    expect(video.headers['x-content-type-options']).toBe('nosniff');
     expect((await t.app.inject({ method: 'GET', url: '/media/howto/missing.mp4' })).statusCode).toBe(404);
   });
 });
