@@ -22,7 +22,9 @@ const catalogues = Object.fromEntries(
 
 /** The catalogue text of `key` (dotted path) in `locale`, with `{{name}}` values filled in. */
 export function text(locale: Locale, key: string, values: Record<string, string | number> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogues[locale]);
+  const found = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogues[locale]);
   if (typeof found !== 'string') throw new Error(`no catalogue text ${key} in ${locale}`);
   return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => String(values[name] ?? ''));
 }
@@ -33,7 +35,9 @@ async function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -58,10 +62,12 @@ export interface E2eServer {
   setSettings(settings: { registerOTP?: boolean; terminated?: boolean; enableChatWidget?: boolean }): Promise<void>;
   /** The newest OTP code texted to `phone` through the sandbox SMS party. */
   latestOtp(phone: string): Promise<string>;
+  /** The profile of a member, read through the API as the member. */
+  profileOf(phone: string, password: string): Promise<{ _id: string; name: string }>;
 }
 
-export const test = base.extend<{ locale: Locale }, { server: E2eServer }>({
-  locale: ['th', { option: true }],
+export const test = base.extend<{ uiLocale: Locale }, { server: E2eServer }>({
+  uiLocale: ['th', { option: true }],
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright wants an object pattern for fixtures.
     async ({}, use) => {
@@ -92,6 +98,21 @@ export const test = base.extend<{ locale: Locale }, { server: E2eServer }>({
           if (!code) throw new Error(`no OTP texted to ${phone}: ${JSON.stringify(messages)}`);
           return code;
         },
+        async profileOf(phone, password) {
+          const headers = { 'content-type': 'application/json', 'x-app-name': 'wallet-user' };
+          const login = await fetch(`${url}/api/login`, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ username: phone, password }),
+          });
+          expect(login.ok, await login.clone().text()).toBe(true);
+          const { token } = (await login.json()) as { token: string };
+          const profile = await fetch(`${url}/api/account/profile`, {
+            headers: { ...headers, authorization: `Bearer ${token}` },
+          });
+          expect(profile.ok).toBe(true);
+          return (await profile.json()) as { _id: string; name: string };
+        },
       });
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
@@ -99,20 +120,20 @@ export const test = base.extend<{ locale: Locale }, { server: E2eServer }>({
     { scope: 'worker' },
   ],
   baseURL: async ({ server }, use) => use(server.url),
-  page: async ({ page, locale }, use) => {
+  page: async ({ page, uiLocale }, use) => {
     await page.addInitScript((chosen) => {
       if (!window.localStorage.getItem('locale')) window.localStorage.setItem('locale', chosen);
-    }, locale);
+    }, uiLocale);
     await use(page);
   },
 });
 
 export { expect, type Page };
 
-let phoneSequence = 0;
-/** A Thai mobile number no other test of this run uses. */
-export function uniquePhone(): string {
-  phoneSequence += 1;
-  const tail = `${process.pid % 1000}`.padStart(3, '0') + `${Date.now() % 10_000}`.padStart(4, '0');
-  return `09${tail}${phoneSequence % 10}`.slice(0, 10);
+let sequence = 0;
+/** A Thai mobile number and a bank account number no other test of this worker's run uses. */
+export function uniqueMember(): { phone: string; accountNo: string } {
+  sequence += 1;
+  const serial = `${process.pid % 1000}`.padStart(3, '0') + `${sequence}`.padStart(5, '0');
+  return { phone: `09${serial}`, accountNo: `77${serial}` };
 }
