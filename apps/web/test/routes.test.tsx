@@ -33,13 +33,20 @@ describe('guards', () => {
     expect(document.body).not.toHaveAttribute('style');
   });
 
-  it('clears a stored session when the public shell opens', async () => {
+  it('clears a stored session when the public shell opens, and revokes it on the server', async () => {
+    const revoked: (string | null)[] = [];
+    server.use(
+      http.post('*/api/logout', ({ request }) => {
+        revoked.push(request.headers.get('authorization'));
+        return HttpResponse.json({ message: 'OK' });
+      }),
+    );
     localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
-    sessionStorage.setItem(STORAGE_KEYS.token, 'tok-2');
     renderApp('/howto');
     await screen.findByRole('heading', { name: 'How to' });
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    await waitFor(() => expect(revoked).toEqual(['Bearer tok-1']));
   });
 
   it('drops the session and goes to /login when a member call answers invalid-token', async () => {

@@ -1,9 +1,19 @@
 import { redirect } from 'react-router';
+import { logout } from '../features/auth/api/logout.ts';
 import { clearSession, hasToken } from '../lib/session.ts';
 
-/** Opening the public shell while a token is stored clears the stored session values (spec section 2). */
+/**
+ * Opening the public shell while a token is stored clears the stored session values (spec section 2). The
+ * session is revoked on the server as well, so a forgotten token cannot be used again. `logout()` reads the
+ * token before its first await, so it still carries the token that `clearSession()` then forgets; the page
+ * does not wait for the answer.
+ */
 export function publicShellLoader() {
-  if (hasToken()) clearSession();
+  if (hasToken()) {
+    const revoked = logout();
+    clearSession();
+    revoked.catch(() => undefined);
+  }
   return null;
 }
 
