@@ -138,6 +138,16 @@ describe('language', () => {
     expect(document.documentElement.lang).toBe('th');
   });
 
+  it('switches from the member top bar select', async () => {
+    sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    const { user } = renderApp('/user/home');
+    await screen.findByText('Member no. 1001');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
+    expect(await screen.findByText('หมายเลขสมาชิก 1001')).toBeInTheDocument();
+    expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('th');
+    expect(document.documentElement.lang).toBe('th');
+  });
+
   it('translates Page Not Found', async () => {
     localStorage.setItem(STORAGE_KEYS.locale, 'th');
     renderApp('/missing');

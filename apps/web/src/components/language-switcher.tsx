@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { changeLocale } from '../i18n/i18n.ts';
 
 const LOCALE_LABEL_KEYS = { th: 'language.th', lo: 'language.lo', en: 'language.en' } as const;
-
+/** Three toggle buttons, each language named in its own script. */
 export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
   const { t, i18n } = useTranslation();
   const active = i18n.language as Locale;
@@ -25,5 +25,26 @@ export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }
         </button>
       ))}
     </fieldset>
+  );
+}
+
+/** One native select, for the member top bar where the app name must still fit beside it at 360 px. */
+export function LanguageSelect() {
+  const { t, i18n } = useTranslation();
+  return (
+    <label className="relative inline-flex">
+      <span className="sr-only">{t('language.label')}</span>
+      <select
+        value={i18n.language}
+        onChange={(event) => void changeLocale(event.target.value as Locale)}
+        className="min-h-11 cursor-pointer rounded-lg border border-white/40 bg-transparent px-2 text-sm font-semibold text-white hover:bg-white/15 focus-visible:outline-3 focus-visible:outline-white"
+      >
+        {LOCALES.map((locale) => (
+          <option key={locale} value={locale} lang={locale} className="text-slate-900">
+            {t(LOCALE_LABEL_KEYS[locale])}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { BottomMenu } from '../../components/bottom-menu.tsx';
 import { ChatIcon, HomeIcon, LogoutIcon } from '../../components/icons.tsx';
-import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { LanguageSelect } from '../../components/language-switcher.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
 
@@ -19,7 +19,7 @@ export function MemberShell() {
         <div className="mx-auto flex min-h-14 max-w-[480px] items-center justify-between gap-2 px-3">
           <BrandMark name={name} />
           <div className="flex shrink-0 items-center gap-1">
-            <LanguageSwitcher tone="dark" />
+            <LanguageSelect />
             <button
               type="button"
               onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
