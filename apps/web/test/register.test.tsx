@@ -128,6 +128,34 @@ describe('/register', () => {
     expect(invite).toHaveAttribute('readonly');
   });
 
+  it('lets the visitor go on without an inviter when the link carries an unknown code', async () => {
+    let validations = 0;
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.post('*/api/account/validate', async ({ request }) => {
+        validations += 1;
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return validations === 1
+          ? HttpResponse.json(
+              { message: 'INVALID_USER_INFO', fields: { inviteCode: 'INVALID_USER_INFO' } },
+              { status: 400 },
+            )
+          : HttpResponse.json({ message: 'OK' });
+      }),
+    );
+    const { user } = renderApp('/register?code=PRNOSUCH1');
+    await phoneStep(user);
+    await profileStep(user);
+    await user.click(await screen.findByRole('button', { name: 'Continue without an inviter' }));
+    const invite = screen.getByLabelText('Inviter code (optional)');
+    expect(invite).toHaveValue('');
+    expect(invite).not.toHaveAttribute('readonly');
+    expect(localStorage.getItem(STORAGE_KEYS.inviteCode)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Bank')).toBeInTheDocument();
+    expect(bodies.map((body) => body.inviteCode)).toEqual(['PRNOSUCH1', undefined]);
+  });
+
   it("says Passwords don't match and does not ask the server", async () => {
     const validations = recordPosts('/api/account/validate');
     const { user } = renderApp('/register');

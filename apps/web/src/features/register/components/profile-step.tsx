@@ -23,12 +23,14 @@ export function ProfileStep({
   phone,
   initial,
   inviteLocked,
+  onForgetInvite,
   onDone,
   onBack,
 }: {
   phone: string;
   initial: ProfileValues;
   inviteLocked: boolean;
+  onForgetInvite: () => void;
   onDone: (values: ProfileValues) => void;
   onBack: (values: ProfileValues) => void;
 }) {
@@ -132,6 +134,18 @@ export function ProfileStep({
         error={errors.inviteCode}
         hint={inviteLocked ? t('register.inviteCodeLocked') : null}
       />
+      {inviteLocked && errors.inviteCode ? (
+        <Button
+          variant="ghost"
+          onClick={() => {
+            onForgetInvite();
+            setValues((previous) => ({ ...previous, inviteCode: '' }));
+            setErrors((previous) => ({ ...previous, inviteCode: undefined }));
+          }}
+        >
+          {t('register.continueWithoutInviter')}
+        </Button>
+      ) : null}
       <div className="flex gap-2">
         <Button variant="ghost" onClick={() => onBack(values)}>
           {t('common.back')}

@@ -18,7 +18,7 @@ import { StepIndicator, type StepName } from './step-indicator.tsx';
 export function RegisterScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const inviteCode = useInviteCode();
+  const { code: inviteCode, forget: forgetInviteCode } = useInviteCode();
   const otpFlag = useRegisterOtpFlag();
   const sendOtp = useSendOtp();
   const createAccount = useCreateAccount();
@@ -111,6 +111,7 @@ export function RegisterScreen() {
               phone={phone}
               initial={profile}
               inviteLocked={inviteCode !== ''}
+              onForgetInvite={forgetInviteCode}
               onDone={(values) => {
                 setProfile(values);
                 goTo('bank');
