@@ -11,6 +11,8 @@ export interface RateLimiter {
   count(key: string): Promise<number>;
   /** Adds one to the key's window, opening it when none is open; returns the new count. */
   increment(key: string, windowMs: number): Promise<number>;
+  /** Takes one back from an open window (never below zero, never opening one). */
+  decrement(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -20,22 +22,30 @@ export class MemoryRateLimiter implements RateLimiter {
   constructor(private readonly clock: Clock) {}
 
   async count(key: string): Promise<number> {
-    const window = this.#windows.get(key);
-    if (!window) return 0;
-    if (window.endsAt <= this.clock.now().getTime()) {
-      this.#windows.delete(key);
-      return 0;
-    }
-    return window.count;
+    return this.#openWindow(key)?.count ?? 0;
   }
 
+  // Read and write happen with no await between them, so parallel requests cannot read the same count.
   async increment(key: string, windowMs: number): Promise<number> {
-    const current = await this.count(key);
-    const window = this.#windows.get(key) ?? { count: 0, endsAt: this.clock.now().getTime() + windowMs };
-    window.count = current + 1;
+    const window = this.#openWindow(key) ?? { count: 0, endsAt: this.clock.now().getTime() + windowMs };
+    window.count += 1;
     this.#windows.set(key, window);
     this.#sweep();
     return window.count;
+  }
+
+  async decrement(key: string): Promise<void> {
+    const window = this.#openWindow(key);
+    if (window && window.count > 0) window.count -= 1;
+  }
+
+  #openWindow(key: string): { count: number; endsAt: number } | undefined {
+    const window = this.#windows.get(key);
+    if (window && window.endsAt <= this.clock.now().getTime()) {
+      this.#windows.delete(key);
+      return undefined;
+    }
+    return window;
   }
 
   async close(): Promise<void> {
@@ -49,6 +59,12 @@ export class MemoryRateLimiter implements RateLimiter {
     for (const [key, window] of this.#windows) if (window.endsAt <= now) this.#windows.delete(key);
   }
 }
+
+const DECREMENT_OPEN_WINDOW = `
+if redis.call('GET', KEYS[1]) and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`;
 
 export class RedisRateLimiter implements RateLimiter {
   readonly #redis: Redis;
@@ -73,6 +89,11 @@ export class RedisRateLimiter implements RateLimiter {
     return Number(results[1]?.[1]);
   }
 
+  async decrement(key: string): Promise<void> {
+    // A plain DECR of an expired key would create one at -1 with no expiry, so only an open window is touched.
+    await this.#redis.eval(DECREMENT_OPEN_WINDOW, 1, this.prefix + key);
+  }
+
   async close(): Promise<void> {
     await this.#redis.quit();
   }
@@ -85,13 +106,18 @@ export interface Limit {
   code: 'REQUEST_LIMIT' | 'REQUEST_LIMIT_1MIN' | 'OTP_BLOCK';
 }
 
-/** Throws 429 with the first limit whose window is already full. Checks only; counts nothing. */
-export async function assertUnderLimits(limiter: RateLimiter, limits: readonly Limit[]): Promise<void> {
-  for (const limit of limits) {
-    if ((await limiter.count(limit.key)) >= limit.max) throw new AppError(limit.code, 429);
-  }
+/**
+ * Takes one hit from every limit before the work it guards, and throws 429 with the first limit (in the given
+ * order) that is now over its maximum. Each increment is atomic, so parallel requests cannot all pass a check
+ * made before any of them is counted.
+ */
+export async function takeHits(limiter: RateLimiter, limits: readonly Limit[]): Promise<void> {
+  const counts = await Promise.all(limits.map((limit) => limiter.increment(limit.key, limit.windowMs)));
+  const over = limits.find((limit, index) => (counts[index] ?? 0) > limit.max);
+  if (over) throw new AppError(over.code, 429);
 }
 
-export async function countHits(limiter: RateLimiter, limits: readonly Limit[]): Promise<void> {
-  await Promise.all(limits.map((limit) => limiter.increment(limit.key, limit.windowMs)));
+/** Gives back the hits of an attempt that is not to count (a login with the right password). */
+export async function returnHits(limiter: RateLimiter, limits: readonly Limit[]): Promise<void> {
+  await Promise.all(limits.map((limit) => limiter.decrement(limit.key)));
 }

@@ -11,7 +11,7 @@ import type { Db } from '../../db/database.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
-import { assertUnderLimits, countHits, type Limit, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { type Limit, type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import { randomCode } from '../../lib/tokens.ts';
 import type { LookupService } from '../lookup/lookup.service.ts';
 import type { OtpRepository } from '../otp/otp.repository.ts';
@@ -63,8 +63,7 @@ export class AccountService {
       windowMs: HOUR_MS,
       code: 'REQUEST_LIMIT',
     };
-    await assertUnderLimits(this.deps.limiter, [limit]);
-    await countHits(this.deps.limiter, [limit]);
+    await takeHits(this.deps.limiter, [limit]);
 
     const { repository, clock } = this.deps;
     if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER', 409);

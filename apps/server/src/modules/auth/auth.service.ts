@@ -2,7 +2,7 @@ import type { LoginResponse } from '@member-wallet/contract/account';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError, InvalidTokenError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
-import { assertUnderLimits, countHits, type Limit, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { type Limit, type RateLimiter, returnHits, takeHits } from '../../lib/rate-limiter.ts';
 import type { AuthContext } from '../../lib/route.ts';
 import { hashToken, newToken, TOKEN_PATTERN } from '../../lib/tokens.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
@@ -26,7 +26,7 @@ export interface LoginInput {
   userAgent: string | null;
 }
 
-/** Failed logins per phone and per address; checked before any password work, counted on failure. */
+/** Failed logins per phone and per address: every attempt takes a hit before the password work, success gives it back. */
 function loginLimits(phone: string, ip: string): Limit[] {
   return [
     { key: `login:phone:1h:${phone}`, max: 20, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
@@ -44,15 +44,13 @@ export class AuthService {
   async login(input: LoginInput): Promise<LoginResponse> {
     const { accounts, passwords, limiter, clock } = this.deps;
     const limits = loginLimits(input.username, input.ip);
-    await assertUnderLimits(limiter, limits);
+    await takeHits(limiter, limits);
     const member = await accounts.findByPhone(input.username);
     const valid = member
       ? await passwords.verify(member.password_hash, input.password)
       : await passwords.verifyDummy(input.password);
-    if (!member || !valid) {
-      await countHits(limiter, limits);
-      throw new AppError('WRONG_CREDENTIAL', 401);
-    }
+    if (!member || !valid) throw new AppError('WRONG_CREDENTIAL', 401);
+    await returnHits(limiter, limits);
     if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
 
     const token = newToken();

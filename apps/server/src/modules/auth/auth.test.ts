@@ -69,6 +69,23 @@ describe('login', () => {
       expect((await login({ username: member.username, password: member.password })).statusCode).toBe(200);
   });
 
+  it('gives parallel guesses at one phone no more than five tries a minute', async () => {
+    const member = await registerAndLogin(t);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => login({ username: member.username, password: 'parallel-guess' })),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(7).fill(429)]);
+  });
+
+  it('does not count logins with the right password against the limit', async () => {
+    const member = await registerAndLogin(t);
+    for (let index = 0; index < 8; index++) {
+      expect((await login({ username: member.username, password: member.password })).statusCode).toBe(200);
+    }
+    expect((await login({ username: member.username, password: 'wrong-one' })).statusCode).toBe(401);
+  });
+
   it('locks an address after twenty failures a minute', async () => {
     const address = nextAddress();
     for (let index = 0; index < 20; index++) {

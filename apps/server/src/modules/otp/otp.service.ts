@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
 import { type Clock, HOUR_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { assertUnderLimits, countHits, type Limit, type RateLimiter } from '../../lib/rate-limiter.ts';
+import { type Limit, type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import {
   hashToken,
   newToken,
@@ -40,8 +40,7 @@ export class OtpService {
   async send(phone: string, ip: string): Promise<OtpSendResponse> {
     const { repository, clock } = this.deps;
     const ipLimit: Limit = { key: `otp:ip:${ip}`, max: IP_SENDS_PER_HOUR, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' };
-    await assertUnderLimits(this.deps.limiter, [ipLimit]);
-    await countHits(this.deps.limiter, [ipLimit]);
+    await takeHits(this.deps.limiter, [ipLimit]);
 
     if (await this.deps.isRegistered(phone)) throw new AppError('EXISTING_USER', 409);
     const now = clock.now();
