@@ -10,9 +10,9 @@ export const defaultHandlers = [
   http.get('*/api/lookup/currencies', () => HttpResponse.json([])),
   http.get('*/api/lookup/banks', () =>
     HttpResponse.json([
-      { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
-      { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank' },
-      { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank' },
+      { code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLO: 'ທະນາຄານກະສິກອນໄທ' },
+      { code: 'KTB', nameTH: 'ธนาคารกรุงไทย', nameEN: 'Krungthai Bank', nameLO: 'ທະນາຄານກຣຸງໄທ' },
+      { code: 'SCB', nameTH: 'ธนาคารไทยพาณิชย์', nameEN: 'Siam Commercial Bank', nameLO: 'ທະນາຄານໄທພານິດ' },
     ]),
   ),
   http.get('*/api/lookup/sources', () =>

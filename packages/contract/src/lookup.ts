@@ -5,7 +5,8 @@ import { LAOS_CURRENCIES } from './constants.ts';
  * Shapes of the lookups issue 2 serves (`GET /api/lookup/{name}`). Text content is localized by the
  * request's `Accept-Language` (th, lo or en); HTML strings are sanitized by the server when stored.
  */
-export const bankItem = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string() });
+/** A bank with its name in each language (`nameTH` is the spec's field; Lao members read `nameLO`). */
+export const bankItem = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string(), nameLO: z.string() });
 export const banksResponse = z.array(bankItem);
 export type BankItem = z.infer<typeof bankItem>;
 

@@ -31,6 +31,7 @@ export class LookupService {
       code: bank.code,
       nameTH: bank.name_th,
       nameEN: bank.name_en,
+      nameLO: bank.name_lo,
     }));
   }
 

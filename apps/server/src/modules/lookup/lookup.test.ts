@@ -37,7 +37,12 @@ describe('lookups', () => {
       expect(codes).toContain(code);
     }
     expect(codes).not.toContain('BCEL');
-    expect(banks[0]).toEqual({ code: 'KBANK', nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' });
+    expect(banks[0]).toEqual({
+      code: 'KBANK',
+      nameTH: 'ธนาคารกสิกรไทย',
+      nameEN: 'Kasikornbank',
+      nameLO: 'ທະນາຄານກະສິກອນໄທ',
+    });
   });
 
   it('lists Lao banks first, then Thai banks, in the Laos build', async () => {

@@ -39,10 +39,10 @@ function isRecommended(code: string): boolean {
   return !isLaos && (RECOMMENDED_BANKS as readonly string[]).includes(code);
 }
 
-function bankOptions(banks: readonly BankItem[], locale: string, recommended: string): SelectOption[] {
+export function bankOptions(banks: readonly BankItem[], locale: string, recommended: string): SelectOption[] {
   const sorted = [...banks].sort((a, b) => Number(isRecommended(b.code)) - Number(isRecommended(a.code)));
   return sorted.map((bank) => {
-    const name = locale === 'th' ? bank.nameTH : bank.nameEN;
+    const name = { th: bank.nameTH, lo: bank.nameLO, en: bank.nameEN }[locale] ?? bank.nameEN;
     return { value: bank.code, label: isRecommended(bank.code) ? `${name} · ${recommended}` : name };
   });
 }
