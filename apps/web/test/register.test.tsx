@@ -70,6 +70,7 @@ describe('/register', () => {
     );
     const verifies = recordPosts('/api/otp/verify', () => HttpResponse.json({ message: 'OTP_CODE_VALID' }));
     const { user } = renderApp('/register');
+    expect(await screen.findByText('Open your wallet in 4 short steps.')).toBeInTheDocument();
     await phoneStep(user);
     expect(await screen.findByText('Reference code: ABCD')).toBeInTheDocument();
     expect(sends).toEqual([{ phoneNumber: '0812345678' }]);
@@ -103,6 +104,7 @@ describe('/register', () => {
     otpFlag(false);
     const sends = recordPosts('/api/otp/send');
     const { user } = renderApp('/register');
+    expect(await screen.findByText('Open your wallet in 3 short steps.')).toBeInTheDocument();
     await phoneStep(user);
     expect(await screen.findByLabelText('Profile name')).toBeInTheDocument();
     expect(sends).toEqual([]);

@@ -91,7 +91,7 @@ export function RegisterScreen() {
         <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
           {t('register.title')}
         </h1>
-        <p className="mt-1 mb-4 text-slate-600">{t('register.subtitle')}</p>
+        <p className="mt-1 mb-4 text-slate-600">{t('register.subtitle', { count: steps.length })}</p>
         <StepIndicator steps={steps} current={step} />
         <div className="mt-5">
           {step === 'phone' ? (
