@@ -45,15 +45,22 @@ const englishNameForBank = z.refine<{ bankCode?: string; bankAccountName?: strin
   { error: 'BANK_ACCOUNT_NAME_ENG', path: ['bankAccountName'] },
 );
 
+/** The profile step's fields (spec section 3, Registration), shared by validation and registration. */
+function profileFields(country: Country) {
+  return {
+    name: displayName,
+    username: phoneField(country),
+    password,
+    sourceCode: optionalString(FIELD_LIMITS.codeMax),
+    inviteCode: optionalString(FIELD_LIMITS.codeMax, 'INVALID_USER_INFO'),
+  };
+}
+
 /** `POST /api/account/validate`: the profile step, before the bank step. Bank fields are checked when given. */
 export function validateAccountRequest(country: Country) {
   return z
     .object({
-      name: displayName,
-      username: phoneField(country),
-      password,
-      sourceCode: optionalString(FIELD_LIMITS.codeMax),
-      inviteCode: optionalString(FIELD_LIMITS.codeMax, 'INVALID_USER_INFO'),
+      ...profileFields(country),
       bankCode: optionalString(FIELD_LIMITS.codeMax, 'INVALID_BANK'),
       bankAccountName: z.optional(
         z.string().check(z.overwrite(normalizeAccountName), z.maxLength(FIELD_LIMITS.bankAccountNameMax)),
@@ -68,11 +75,7 @@ export type ValidateAccountRequest = z.infer<ReturnType<typeof validateAccountRe
 export function registerRequest(country: Country) {
   return z
     .object({
-      name: displayName,
-      username: phoneField(country),
-      password,
-      sourceCode: optionalString(FIELD_LIMITS.codeMax),
-      inviteCode: optionalString(FIELD_LIMITS.codeMax, 'INVALID_USER_INFO'),
+      ...profileFields(country),
       bankCode,
       bankAccountName,
       bankAccountNo,

@@ -1,14 +1,8 @@
-import type { Db } from '../../db/database.ts';
+import type { Selectable } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
 
-export interface BankRow {
-  code: string;
-  name_th: string;
-  name_en: string;
-  name_lo: string;
-  country: string;
-  sort_order: number;
-  active: boolean;
-}
+/** A bank as stored (the table's shape lives only in the Database type). */
+export type BankRow = Selectable<Database['banks']>;
 
 export class LookupRepository {
   constructor(private readonly db: Db) {}
