@@ -1,0 +1,490 @@
+#!/usr/bin/env node
+/**
+ * Lighthouse benchmark (issue 3). Not a CI gate: it prints figures and, with --record, writes them into
+ * docs/performance.md. It never builds unless asked (--build), never downloads a browser (Debian's Chromium).
+ *
+ *   node bench/lighthouse.mjs [--build] [--record] [--runs 3] [--locales th,en,lo] [--pages login,home]
+ *                             [--timeout-min 20] [--out DIR] [--note TEXT]
+ *
+ * What it does:
+ * 1. starts the production server (apps/server/dist/server.js) on a free port with an in-memory database and
+ *    demo data, serving PUBLIC_DIR (default apps/web/dist);
+ * 2. launches /usr/bin/chromium headless through chrome-launcher and connects puppeteer-core to it;
+ * 3. for every page x locale, runs Lighthouse (default config = mobile preset, simulated throttling) N times.
+ *    Before each run the origin's storage and the browser's HTTP cache are cleared by us, then `locale` (and
+ *    for the member page the `token` obtained from POST /api/login) are written into localStorage, and
+ *    Lighthouse runs with disableStorageReset so it keeps them. The member audit is only accepted when the
+ *    page Lighthouse measured ended on /user/home (not /login) with the token still present;
+ * 4. prints median (min-max) per metric and PASS/FAIL against the targets, plus the top opportunities and
+ *    failed audits of any page that misses a target.
+ * Exit code 0 whatever the scores; non-zero only when the benchmark itself could not run.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = '/usr/bin/chromium';
+/** npm runs workspace scripts in bench/: relative paths given by the user are relative to where they typed. */
+const INVOKED_FROM = process.env.INIT_CWD ?? process.cwd();
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const DEMO = { username: '0812345678', password: 'demo1234' };
+const ALL_LOCALES = ['th', 'en', 'lo'];
+const PAGES = {
+  login: { path: '/login', member: false, targetPerf: 95 },
+  home: { path: '/user/home', member: true, targetPerf: 90 },
+};
+/** Targets of issue 3; `max` means lower is better. */
+const targetsFor = (page) => ({
+  performance: { min: page.targetPerf },
+  accessibility: { min: 95 },
+  bestPractices: { min: 95 },
+  lcp: { max: 2500 },
+  tbt: { max: 200 },
+  cls: { max: 0.05 },
+  js: null,
+});
+
+const { values: opts } = parseArgs({
+  options: {
+    build: { type: 'boolean', default: false },
+    record: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+    locales: { type: 'string', default: ALL_LOCALES.join(',') },
+    pages: { type: 'string', default: Object.keys(PAGES).join(',') },
+    'timeout-min': { type: 'string', default: '20' },
+    out: { type: 'string', default: path.join(os.tmpdir(), 'member-wallet-lighthouse') },
+    note: { type: 'string' }, // recorded with --record, e.g. "shared machine: builds ran meanwhile"
+    help: { type: 'boolean', default: false },
+  },
+});
+if (opts.help) {
+  out('Usage: node bench/lighthouse.mjs [--build] [--record] [--runs 3] [--locales th,en,lo] [--pages login,home]');
+  out('                                 [--timeout-min 20] [--out DIR] [--note TEXT]');
+  process.exit(0);
+}
+const RUNS = Number(opts.runs);
+const LOCALES = opts.locales.split(',').map((l) => l.trim());
+const PAGE_KEYS = opts.pages.split(',').map((p) => p.trim());
+if (!Number.isInteger(RUNS) || RUNS < 1) fail(`--runs must be a positive integer, got ${opts.runs}`);
+for (const l of LOCALES) if (!ALL_LOCALES.includes(l)) fail(`unknown locale ${l} (expected ${ALL_LOCALES})`);
+for (const p of PAGE_KEYS) if (!PAGES[p]) fail(`unknown page ${p} (expected ${Object.keys(PAGES)})`);
+
+function out(line = '') {
+  process.stdout.write(`${line}\n`);
+}
+function fail(message) {
+  console.error(`lighthouse bench: ${message}`);
+  process.exit(2);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Everything started here is stopped on exit, on error, on a signal and on the overall time limit.
+const cleanups = [];
+let cleaningUp = null;
+function cleanup() {
+  cleaningUp ??= (async () => {
+    for (const fn of cleanups.reverse()) {
+      try {
+        await fn();
+      } catch (error) {
+        console.error(`cleanup: ${error.message}`);
+      }
+    }
+  })();
+  return cleaningUp;
+}
+let aborting = false;
+async function abort(message, code = 1) {
+  if (aborting) return; // errors raised by the teardown itself are noise
+  aborting = true;
+  console.error(`lighthouse bench: ${message}`);
+  await cleanup();
+  process.exit(code);
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => abort(`received ${signal}`, 130));
+process.on('uncaughtException', (error) => abort(error.stack ?? String(error)));
+process.on('unhandledRejection', (error) => abort(error?.stack ?? String(error)));
+const deadline = setTimeout(
+  () => abort(`timed out after ${opts['timeout-min']} minutes`),
+  Number(opts['timeout-min']) * 60_000,
+);
+deadline.unref();
+
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer() {
+  const serverJs = path.join(ROOT, 'apps/server/dist/server.js');
+  const publicDir = path.resolve(INVOKED_FROM, process.env.PUBLIC_DIR ?? path.join(ROOT, 'apps/web/dist'));
+  for (const file of [serverJs, path.join(publicDir, 'index.html')]) {
+    try {
+      readFileSync(file);
+    } catch {
+      await abort(`${file} is missing: build first (npm run build) or pass --build or PUBLIC_DIR`, 2);
+    }
+  }
+  const port = await freePort();
+  const child = spawn(process.execPath, [serverJs], {
+    cwd: ROOT,
+    detached: true, // own process group: we can stop it and anything it forks
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      DEMO: '1',
+      SANDBOX: '1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PUBLIC_DIR: publicDir,
+    },
+  });
+  let log = '';
+  const keep = (chunk) => {
+    log = (log + chunk).slice(-4000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = false;
+  const exitedPromise = new Promise((resolve) => child.on('exit', resolve));
+  child.on('exit', () => {
+    exited = true;
+  });
+  cleanups.push(async () => {
+    if (exited) return;
+    killGroup(child, 'SIGTERM');
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
+    await exitedPromise;
+    clearTimeout(timer);
+  });
+
+  const origin = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (exited) await abort(`the server exited during start-up:\n${log}`);
+    try {
+      const res = await fetch(`${origin}/healthz`);
+      if (res.ok) return { origin, publicDir };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return abort(`the server did not answer ${origin}/healthz within 60 s:\n${log}`);
+}
+
+async function login(origin) {
+  const res = await fetch(`${origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-app-name': 'wallet-user' },
+    body: JSON.stringify({ ...DEMO, remember: true }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (!res.ok || typeof body.token !== 'string') {
+    await abort(`demo login failed: HTTP ${res.status} ${JSON.stringify(body)}`);
+  }
+  return body.token;
+}
+
+async function startChromium() {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  cleanups.push(() => chrome.kill());
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+  cleanups.push(() => browser.disconnect()); // cleanups run in reverse: disconnect, then kill
+  return { chrome, browser };
+}
+
+function chromiumVersion() {
+  const res = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' });
+  return (res.stdout || '').trim() || 'unknown';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+/** A clean origin (no storage, empty HTTP cache) holding only the values this run needs. */
+async function prepare(page, origin, values) {
+  const cdp = await page.createCDPSession();
+  await page.goto(`${origin}/healthz`, { waitUntil: 'load' }); // same origin, no app code loaded
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+  await cdp.send('Network.clearBrowserCache');
+  await page.evaluate((entries) => {
+    localStorage.clear();
+    sessionStorage.clear();
+    for (const [k, v] of entries) localStorage.setItem(k, v);
+  }, Object.entries(values));
+  await cdp.detach();
+}
+
+async function auditOnce(browser, origin, pageDef, locale, token) {
+  const page = await browser.newPage();
+  try {
+    const values = { locale };
+    if (pageDef.member) values.token = token;
+    await prepare(page, origin, values);
+    const url = `${origin}${pageDef.path}`;
+    const result = await lighthouse(
+      url,
+      { output: 'json', logLevel: 'error', disableStorageReset: true }, // flags: mobile preset is the default
+      undefined,
+      page,
+    );
+    if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse runtime error on ${url}: ${lhr.runtimeError.message}`);
+
+    // The page really is the one we meant: final URL, language, and (member page) the session kept.
+    const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
+    const state = await page.evaluate(() => ({
+      path: location.pathname,
+      lang: document.documentElement.lang,
+      token: localStorage.getItem('token'),
+    }));
+    if (finalPath !== pageDef.path || state.path !== pageDef.path) {
+      throw new Error(`audited ${url} but ended on ${finalPath} (page now at ${state.path})`);
+    }
+    if (pageDef.member && state.token !== token) throw new Error('the session token was lost during the audit');
+    if (pageDef.member) {
+      // The member data was fetched with the session: some API call succeeded and none was refused.
+      const api = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) =>
+        new URL(r.url).pathname.startsWith('/api/'),
+      );
+      if (api.some((r) => r.statusCode === 401) || !api.some((r) => r.statusCode >= 200 && r.statusCode < 300)) {
+        throw new Error(`member API calls not authorised: ${api.map((r) => `${r.statusCode} ${r.url}`).join(', ')}`);
+      }
+    }
+    if (state.lang !== locale) throw new Error(`expected <html lang="${locale}">, got "${state.lang}"`);
+    return { lhr, metrics: metricsOf(lhr) };
+  } finally {
+    await page.close().catch(() => {});
+  }
+}
+
+function metricsOf(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const num = (id) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const js = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    js,
+  };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const COLUMNS = [
+  ['performance', 'Perf', (v) => String(Math.round(v))],
+  ['accessibility', 'A11y', (v) => String(Math.round(v))],
+  ['bestPractices', 'Best pr.', (v) => String(Math.round(v))],
+  ['lcp', 'LCP', (v) => `${(v / 1000).toFixed(2)} s`],
+  ['tbt', 'TBT', (v) => `${Math.round(v)} ms`],
+  ['cls', 'CLS', (v) => v.toFixed(3)],
+  ['js', 'JS transferred', (v) => `${(v / 1024).toFixed(1)} KiB`],
+];
+
+function summarize(pageKey, locale, runs) {
+  const pageDef = PAGES[pageKey];
+  const targets = targetsFor(pageDef);
+  const cells = {};
+  let passAll = true;
+  for (const [key, , fmt] of COLUMNS) {
+    const xs = runs.map((r) => r.metrics[key]);
+    const med = median(xs);
+    const t = targets[key];
+    const pass = !t || (t.min !== undefined ? med >= t.min : med <= t.max);
+    if (!pass) passAll = false;
+    const range = xs.length > 1 ? ` (${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))})` : '';
+    cells[key] = `${fmt(med)}${range}${t ? (pass ? ' PASS' : ' **FAIL**') : ''}`;
+  }
+  // The run whose performance score is the median stands for the page in the diagnosis.
+  const sorted = [...runs].sort((a, b) => a.metrics.performance - b.metrics.performance);
+  const representative = sorted[Math.floor((sorted.length - 1) / 2)].lhr;
+  return { page: pageDef.path, locale, cells, passAll, representative, targets };
+}
+
+function markdownTable(rows) {
+  const head = ['Page', 'Lang', ...COLUMNS.map(([, label]) => label)];
+  const lines = [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`];
+  for (const r of rows) {
+    lines.push(`| \`${r.page}\` | ${r.locale} | ${COLUMNS.map(([key]) => r.cells[key]).join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+/** Opportunities (estimated savings) and failed scored audits of one run, costliest first. */
+function diagnosis(lhr) {
+  const lines = [];
+  const opportunities = Object.values(lhr.audits)
+    .filter((a) => a.details?.type === 'opportunity' && (a.score ?? 1) < 1)
+    .map((a) => ({ a, ms: a.details.overallSavingsMs ?? 0, bytes: a.details.overallSavingsBytes ?? 0 }))
+    .filter((o) => o.ms > 0 || o.bytes > 0)
+    .sort((x, y) => y.ms - x.ms || y.bytes - x.bytes)
+    .slice(0, 6);
+  for (const { a, ms, bytes } of opportunities) {
+    lines.push(`  - opportunity ${a.id}: ${a.title} (~${Math.round(ms)} ms, ${(bytes / 1024).toFixed(1)} KiB)`);
+  }
+  for (const [catId, cat] of Object.entries(lhr.categories)) {
+    for (const ref of cat.auditRefs) {
+      const a = lhr.audits[ref.id];
+      if (ref.weight > 0 && a.score !== null && a.score < 0.9) {
+        lines.push(`  - ${catId} ${a.id} (score ${a.score}, weight ${ref.weight}): ${a.title}`);
+      }
+    }
+  }
+  for (const id of [
+    'bootup-time',
+    'mainthread-work-breakdown',
+    'largest-contentful-paint-element',
+    'render-blocking-resources',
+  ]) {
+    const a = lhr.audits[id];
+    if (a && a.score !== null && a.score < 1 && a.displayValue)
+      lines.push(`  - diagnostic ${id}: ${a.title} ${a.displayValue}`);
+  }
+  return lines;
+}
+
+function recordInDoc({ table, date, cpu, chromium, command, benchmarkIndex }) {
+  const docPath = path.join(ROOT, 'docs/performance.md');
+  let doc;
+  try {
+    doc = readFileSync(docPath, 'utf8');
+  } catch {
+    doc =
+      '# Performance\n\n## Lighthouse (bench/lighthouse)\n\n## Bundle sizes\n\n`npm run size -w apps/web` prints them.\n';
+  }
+  const section = [
+    '## Lighthouse (bench/lighthouse)',
+    '',
+    'Lighthouse 12.2.3, default config (mobile preset: Moto G Power viewport, simulated slow 4G and 4x CPU',
+    'slowdown), median of the runs per page and language with the min-max in brackets; the production server',
+    'with an in-memory database and demo data. `/user/home` is audited logged in as the demo member (token from',
+    '`POST /api/login` placed in localStorage, `disableStorageReset`, final URL checked to be `/user/home`).',
+    'Targets: performance >= 95 (`/login`) and >= 90 (`/user/home`), accessibility and best practices >= 95,',
+    'LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.05. "JS transferred" is the transfer size of all scripts loaded.',
+    '',
+    `- Date: ${date}`,
+    `- Machine: ${cpu}; headless ${chromium}; Lighthouse benchmarkIndex ${benchmarkIndex}`,
+    `- Command: \`${command}\``,
+    opts.note ? `- Note: ${opts.note}` : '- Note: recorded on a machine running nothing else.',
+    '',
+    table,
+    '',
+  ].join('\n');
+  const re = /## Lighthouse \(bench\/lighthouse\)\n[\s\S]*?(?=\n## |$)/;
+  doc = re.test(doc) ? doc.replace(re, `${section}`) : `${doc.trimEnd()}\n\n${section}`;
+  writeFileSync(docPath, doc);
+  out(`Recorded in ${path.relative(ROOT, docPath)}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+async function main() {
+  const started = Date.now();
+  if (opts.build) {
+    out('Building (npm run build)...');
+    const res = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+    if (res.status !== 0) await abort('npm run build failed', 2);
+  }
+  opts.out = path.resolve(INVOKED_FROM, opts.out);
+  mkdirSync(opts.out, { recursive: true });
+  const { origin, publicDir } = await startServer();
+  out(`Server ${origin} serving ${path.relative(ROOT, publicDir) || publicDir}`);
+  const token = PAGE_KEYS.some((k) => PAGES[k].member) ? await login(origin) : null;
+  const { browser } = await startChromium();
+  const chromium = chromiumVersion();
+  out(`${chromium}; ${RUNS} run(s) per page and language`);
+
+  const rows = [];
+  let benchmarkIndex = [];
+  for (const pageKey of PAGE_KEYS) {
+    for (const locale of LOCALES) {
+      const runs = [];
+      for (let i = 1; i <= RUNS; i++) {
+        const run = await auditOnce(browser, origin, PAGES[pageKey], locale, token);
+        runs.push(run);
+        benchmarkIndex.push(run.lhr.environment.benchmarkIndex);
+        const file = path.join(opts.out, `${pageKey}-${locale}-${i}.json`);
+        writeFileSync(file, JSON.stringify(run.lhr));
+        const m = run.metrics;
+        out(
+          `  ${PAGES[pageKey].path} ${locale} #${i}: perf ${m.performance} a11y ${m.accessibility} bp ${m.bestPractices}` +
+            ` LCP ${Math.round(m.lcp)} ms TBT ${Math.round(m.tbt)} ms CLS ${m.cls.toFixed(3)} JS ${(m.js / 1024).toFixed(1)} KiB`,
+        );
+      }
+      rows.push(summarize(pageKey, locale, runs));
+    }
+  }
+  await cleanup();
+
+  const table = markdownTable(rows);
+  out();
+  out(table);
+  out();
+  for (const row of rows.filter((r) => !r.passAll)) {
+    out(`${row.page} (${row.locale}) misses a target; costliest items of its median run:`);
+    for (const line of diagnosis(row.representative)) out(line);
+  }
+  out(`\nReports (JSON) in ${opts.out}; ${Math.round((Date.now() - started) / 1000)} s in all.`);
+
+  if (opts.record) {
+    benchmarkIndex = Math.round(median(benchmarkIndex));
+    const cpus = os.cpus();
+    recordInDoc({
+      table,
+      date: new Date().toISOString().slice(0, 10),
+      cpu: `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+      chromium,
+      command: `npm run bench:lighthouse -- ${process.argv.slice(2).join(' ')}`.trim(),
+      benchmarkIndex,
+    });
+  }
+  process.exit(0);
+}
+
+main().catch((error) => abort(error?.stack ?? String(error)));
