@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import en from '../i18n/en.json';
+import lo from '../i18n/lo.json';
+import th from '../i18n/th.json';
+import {
+  formatAmount,
+  formatBankAccount,
+  formatDateTime,
+  formatLongDate,
+  formatMinorUnits,
+  formatMoney,
+  formatMoneyMinor,
+  formatRelativeTime,
+  relativeTime,
+  toMinorUnits,
+} from './format.ts';
+
+/** 15 January 2025, 09:05:03 in Bangkok and Vientiane. */
+const MORNING = '2025-01-15T02:05:03Z';
+
+describe('formatDateTime', () => {
+  it('prints DD/MM/YYYY HH:mm:ss in Indochina Time, whatever the input form', () => {
+    expect(formatDateTime(MORNING)).toBe('15/01/2025 09:05:03');
+    expect(formatDateTime(new Date(MORNING))).toBe('15/01/2025 09:05:03');
+    expect(formatDateTime(Date.parse(MORNING))).toBe('15/01/2025 09:05:03');
+  });
+
+  it('rolls over to the next day and year at 17:00 UTC', () => {
+    expect(formatDateTime('2024-12-31T17:00:00Z')).toBe('01/01/2025 00:00:00');
+    expect(formatDateTime('2024-12-31T16:59:59Z')).toBe('31/12/2024 23:59:59');
+  });
+
+  it('takes another offset when asked', () => {
+    expect(formatDateTime(MORNING, 0)).toBe('15/01/2025 02:05:03');
+  });
+
+  it('refuses what is not a date', () => {
+    expect(() => formatDateTime('yesterday')).toThrow(RangeError);
+  });
+});
+
+describe('formatLongDate', () => {
+  it('shows Thai dates in the Buddhist Era', () => {
+    expect(formatLongDate('th', MORNING)).toBe('15 มกราคม 2568');
+    expect(formatLongDate('th', MORNING, 'short')).toBe('15 ม.ค. 2568');
+  });
+
+  it('shows Lao month names with the common-era year', () => {
+    expect(formatLongDate('lo', MORNING)).toBe('15 ມັງກອນ 2025');
+    expect(formatLongDate('lo', '2025-05-01T00:00:00Z')).toBe('1 ພຶດສະພາ 2025');
+    expect(formatLongDate('lo', '2025-12-31T00:00:00Z', 'short')).toBe('31 ທ.ວ. 2025');
+  });
+
+  it('shows English dates in the common era', () => {
+    expect(formatLongDate('en', MORNING)).toBe('15 January 2025');
+    expect(formatLongDate('en', '2025-09-30T12:00:00Z', 'short')).toBe('30 Sep 2025');
+  });
+
+  it('names all twelve months in every locale, long and short, in Lao script for Lao', () => {
+    for (const locale of ['th', 'lo', 'en'] as const) {
+      for (const width of ['long', 'short'] as const) {
+        const names = new Set(
+          Array.from({ length: 12 }, (_, month) =>
+            formatLongDate(locale, Date.UTC(2025, month, 10), width)
+              .split(' ')
+              .slice(1, -1)
+              .join(' '),
+          ),
+        );
+        expect(names.size, `${locale} ${width}`).toBe(12);
+        if (locale === 'lo') for (const name of names) expect(name).toMatch(/^[\u0E80-\u0EFF.]+$/);
+      }
+    }
+  });
+});
+
+describe('amounts', () => {
+  it('prints at least two decimals with thousands separators', () => {
+    expect(formatAmount(1234.5)).toBe('1,234.50');
+    expect(formatAmount(0)).toBe('0.00');
+    expect(formatAmount(7)).toBe('7.00');
+    expect(formatAmount(999.99)).toBe('999.99');
+    expect(formatAmount(1_000)).toBe('1,000.00');
+    expect(formatAmount(1_234_567.89)).toBe('1,234,567.89');
+    expect(formatAmount(-1234.5)).toBe('-1,234.50');
+  });
+
+  it('has no floating-point surprises', () => {
+    expect(formatAmount(0.1 + 0.2)).toBe('0.30');
+    expect(formatAmount(1.005)).toBe('1.01');
+    expect(formatAmount(1.1 * 3)).toBe('3.30');
+    expect(formatAmount(0.000_000_1)).toBe('0.00');
+    expect(toMinorUnits(19.99)).toBe(1999n);
+    expect(toMinorUnits(-0.5)).toBe(-50n);
+  });
+
+  it('refuses what is not a safe amount', () => {
+    expect(() => formatAmount(Number.NaN)).toThrow(RangeError);
+    expect(() => formatAmount(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+    expect(() => formatAmount(1e15)).toThrow(RangeError);
+  });
+
+  it('formats integer minor units exactly, beyond what a double holds', () => {
+    expect(formatMinorUnits(123_450n)).toBe('1,234.50');
+    expect(formatMinorUnits(5)).toBe('0.05');
+    expect(formatMinorUnits(-5n)).toBe('-0.05');
+    expect(formatMinorUnits(123_456_789_012_345_678_901n)).toBe('1,234,567,890,123,456,789.01');
+    expect(() => formatMinorUnits(1.5)).toThrow(RangeError);
+  });
+
+  it('marks baht with ฿ and kip in the reader’s script', () => {
+    expect(formatMoney('th', 1234.5, 'THB')).toBe('฿1,234.50');
+    expect(formatMoney('en', -20, 'THB')).toBe('-฿20.00');
+    expect(formatMoney('lo', 1234.5, 'LAK')).toBe('1,234.50 ກີບ');
+    expect(formatMoney('th', 1234.5, 'LAK')).toBe('1,234.50 กีบ');
+    expect(formatMoney('en', 1234.5, 'LAK')).toBe('LAK 1,234.50');
+    expect(formatMoneyMinor('lo', 5_000_000n, 'LAK')).toBe('50,000.00 ກີບ');
+  });
+});
+
+describe('formatBankAccount', () => {
+  it('groups ten digits 3-3-rest', () => {
+    expect(formatBankAccount('1234567890')).toBe('123-456-7890');
+    expect(formatBankAccount('123-456-789-0')).toBe('123-456-7890');
+  });
+
+  it('leaves other lengths as they are', () => {
+    expect(formatBankAccount('123456789')).toBe('123456789');
+    expect(formatBankAccount('123456789012')).toBe('123456789012');
+    expect(formatBankAccount(' 0101234567890 ')).toBe('0101234567890');
+  });
+});
+
+describe('relative time', () => {
+  const now = Date.parse('2025-06-01T00:00:00Z');
+  const ago = (ms: number) => now - ms;
+  const second = 1_000;
+  const minute = 60 * second;
+  const hour = 60 * minute;
+  const day = 24 * hour;
+
+  it('picks the largest whole unit; a month is 30 days, a year 365', () => {
+    expect(relativeTime(ago(999), now)).toBeNull();
+    expect(relativeTime(ago(-5 * second), now)).toBeNull();
+    expect(relativeTime(ago(59 * second), now)).toEqual({ unit: 'seconds', count: 59 });
+    expect(relativeTime(ago(minute), now)).toEqual({ unit: 'minutes', count: 1 });
+    expect(relativeTime(ago(23 * hour + 59 * minute), now)).toEqual({ unit: 'hours', count: 23 });
+    expect(relativeTime(ago(29 * day), now)).toEqual({ unit: 'days', count: 29 });
+    expect(relativeTime(ago(30 * day), now)).toEqual({ unit: 'months', count: 1 });
+    expect(relativeTime(ago(364 * day), now)).toEqual({ unit: 'months', count: 12 });
+    expect(relativeTime(ago(365 * day), now)).toEqual({ unit: 'years', count: 1 });
+    expect(relativeTime(ago(800 * day), now)).toEqual({ unit: 'years', count: 2 });
+  });
+
+  it('speaks English with singular and plural', () => {
+    expect(formatRelativeTime('en', ago(1 * minute), now, en.time)).toBe('1 minute ago');
+    expect(formatRelativeTime('en', ago(3 * minute), now, en.time)).toBe('3 minutes ago');
+    expect(formatRelativeTime('en', ago(2 * 365 * day), now, en.time)).toBe('2 years ago');
+    expect(formatRelativeTime('en', ago(10), now, en.time)).toBe('Just now');
+  });
+
+  it('speaks Thai and Lao with their single plural form', () => {
+    expect(formatRelativeTime('th', ago(1 * hour), now, th.time)).toBe('1 ชั่วโมงที่แล้ว');
+    expect(formatRelativeTime('th', ago(45 * second), now, th.time)).toBe('45 วินาทีที่แล้ว');
+    expect(formatRelativeTime('lo', ago(1 * day), now, lo.time)).toBe('1 ມື້ກ່ອນ');
+    expect(formatRelativeTime('lo', ago(61 * day), now, lo.time)).toBe('2 ເດືອນກ່ອນ');
+    expect(formatRelativeTime('lo', ago(0), now, lo.time)).toBe('ເມື່ອຄູ່ນີ້');
+  });
+});

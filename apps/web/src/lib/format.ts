@@ -1,0 +1,246 @@
+/**
+ * Display formats of spec section 9: dates, amounts, bank accounts and relative time.
+ *
+ * Every function here is pure and uses no `Intl`: Chromium ships no Lao locale data
+ * (`Intl.DateTimeFormat.supportedLocalesOf(['lo'])` is empty), so `Intl` would quietly print Lao dates and kip
+ * in English. Our own small tables give the same text in every browser and in Node.
+ *
+ * Times are shown in Indochina Time (UTC+7, no daylight saving), the clock of both Thailand and Laos and of
+ * the bank slips a member compares them with, whatever time zone the device is set to.
+ */
+import type { Locale } from '@member-wallet/contract/constants';
+
+export const INDOCHINA_OFFSET_MINUTES = 7 * 60;
+
+/** The Thai solar calendar counts years from the Buddha's passing, 543 years before the common era. */
+const BUDDHIST_ERA_OFFSET_YEARS = 543;
+
+type Twelve = readonly [string, string, string, string, string, string, string, string, string, string, string, string];
+
+const MONTHS_LONG: Record<Locale, Twelve> = {
+  th: [
+    'มกราคม',
+    'กุมภาพันธ์',
+    'มีนาคม',
+    'เมษายน',
+    'พฤษภาคม',
+    'มิถุนายน',
+    'กรกฎาคม',
+    'สิงหาคม',
+    'กันยายน',
+    'ตุลาคม',
+    'พฤศจิกายน',
+    'ธันวาคม',
+  ],
+  lo: ['ມັງກອນ', 'ກຸມພາ', 'ມີນາ', 'ເມສາ', 'ພຶດສະພາ', 'ມິຖຸນາ', 'ກໍລະກົດ', 'ສິງຫາ', 'ກັນຍາ', 'ຕຸລາ', 'ພະຈິກ', 'ທັນວາ'],
+  en: [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ],
+};
+
+const MONTHS_SHORT: Record<Locale, Twelve> = {
+  th: ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'],
+  lo: ['ມ.ກ.', 'ກ.ພ.', 'ມ.ນ.', 'ມ.ສ.', 'ພ.ພ.', 'ມິ.ຖ.', 'ກ.ລ.', 'ສ.ຫ.', 'ກ.ຍ.', 'ຕ.ລ.', 'ພ.ຈ.', 'ທ.ວ.'],
+  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+};
+
+export type DateInput = Date | string | number;
+
+interface WallClock {
+  year: number;
+  /** 0 to 11. */
+  month: number;
+  day: number;
+  hours: number;
+  minutes: number;
+  seconds: number;
+}
+
+function toTime(input: DateInput): number {
+  const time = input instanceof Date ? input.getTime() : new Date(input).getTime();
+  if (!Number.isFinite(time)) throw new RangeError(`not a date: ${String(input)}`);
+  return time;
+}
+
+function wallClock(input: DateInput, offsetMinutes: number): WallClock {
+  const shifted = new Date(toTime(input) + offsetMinutes * 60_000);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth(),
+    day: shifted.getUTCDate(),
+    hours: shifted.getUTCHours(),
+    minutes: shifted.getUTCMinutes(),
+    seconds: shifted.getUTCSeconds(),
+  };
+}
+
+function twoDigits(value: number): string {
+  return String(value).padStart(2, '0');
+}
+
+/** `DD/MM/YYYY HH:mm:ss` in every locale (spec section 9), common-era year. */
+export function formatDateTime(input: DateInput, offsetMinutes = INDOCHINA_OFFSET_MINUTES): string {
+  const clock = wallClock(input, offsetMinutes);
+  const date = `${twoDigits(clock.day)}/${twoDigits(clock.month + 1)}/${clock.year}`;
+  return `${date} ${twoDigits(clock.hours)}:${twoDigits(clock.minutes)}:${twoDigits(clock.seconds)}`;
+}
+
+/**
+ * A date in words, day first: `1 มกราคม 2568` (Thai, Buddhist Era), `1 ມັງກອນ 2025` (Lao), `1 January 2025`.
+ * Lao official dates use the common era, as English does.
+ */
+export function formatLongDate(
+  locale: Locale,
+  input: DateInput,
+  width: 'long' | 'short' = 'long',
+  offsetMinutes = INDOCHINA_OFFSET_MINUTES,
+): string {
+  const clock = wallClock(input, offsetMinutes);
+  const months = width === 'long' ? MONTHS_LONG[locale] : MONTHS_SHORT[locale];
+  const year = locale === 'th' ? clock.year + BUDDHIST_ERA_OFFSET_YEARS : clock.year;
+  return `${clock.day} ${months[clock.month]} ${year}`;
+}
+
+/**
+ * Above this the minor units of an amount leave the range where a double counts every unit exactly.
+ * No wallet balance comes near it.
+ */
+const AMOUNT_MAX = Math.floor(Number.MAX_SAFE_INTEGER / 100);
+
+/**
+ * The integer minor units (satang, att) of an amount of up to 2 decimals, rounded half away from zero on
+ * the decimal digits the number prints as, so `1.005` gives 101 and `0.1 + 0.2` gives 30, where
+ * `Math.round(x * 100)` and `toFixed(2)` would see the binary value 1.00499999… and answer 100.
+ */
+export function toMinorUnits(value: number): bigint {
+  if (!Number.isFinite(value)) throw new RangeError(`not an amount: ${value}`);
+  if (Math.abs(value) > AMOUNT_MAX) throw new RangeError(`amount out of range: ${value}`);
+  const negative = value < 0;
+  const printed = String(Math.abs(value));
+  // Exponent notation appears only below 1e-6 here (large values were refused above): less than one unit.
+  if (printed.includes('e')) return 0n;
+  const [whole = '0', fraction = ''] = printed.split('.');
+  const kept = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
+  const rounded = (fraction[2] ?? '0') >= '5' ? kept + 1n : kept;
+  return negative ? -rounded : rounded;
+}
+
+function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** `123456n` minor units -> `1,234.56`; exact for any bigint, as the server keeps money. */
+export function formatMinorUnits(minor: bigint | number): string {
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) {
+    throw new RangeError(`minor units must be a safe integer: ${minor}`);
+  }
+  const units = BigInt(minor);
+  const negative = units < 0n;
+  const absolute = negative ? -units : units;
+  const whole = groupThousands((absolute / 100n).toString());
+  const cents = (absolute % 100n).toString().padStart(2, '0');
+  return `${negative ? '-' : ''}${whole}.${cents}`;
+}
+
+/** `1234.5` -> `1,234.50`: thousands separators and exactly 2 decimals, the same in every locale. */
+export function formatAmount(value: number): string {
+  return formatMinorUnits(toMinorUnits(value));
+}
+
+export type Currency = 'THB' | 'LAK';
+
+/**
+ * The baht sign is in the Thai block, which every font of ours covers. The kip sign (U+20AD) is in none of
+ * our font subsets, so readers get the word for kip in their own script instead, and English readers the
+ * ISO code.
+ */
+const CURRENCY_AFFIX: Record<Currency, Record<Locale, { prefix: string; suffix: string }>> = {
+  THB: {
+    th: { prefix: '฿', suffix: '' },
+    lo: { prefix: '฿', suffix: '' },
+    en: { prefix: '฿', suffix: '' },
+  },
+  LAK: {
+    th: { prefix: '', suffix: ' กีบ' },
+    lo: { prefix: '', suffix: ' ກີບ' },
+    en: { prefix: 'LAK ', suffix: '' },
+  },
+};
+
+function withCurrency(locale: Locale, currency: Currency, formatted: string): string {
+  const { prefix, suffix } = CURRENCY_AFFIX[currency][locale];
+  const negative = formatted.startsWith('-');
+  return `${negative ? '-' : ''}${prefix}${negative ? formatted.slice(1) : formatted}${suffix}`;
+}
+
+/** `฿1,234.50`, `1,234.50 ກີບ`, `LAK 1,234.50`. */
+export function formatMoney(locale: Locale, value: number, currency: Currency): string {
+  return withCurrency(locale, currency, formatAmount(value));
+}
+
+/** As {@link formatMoney}, from integer minor units. */
+export function formatMoneyMinor(locale: Locale, minor: bigint | number, currency: Currency): string {
+  return withCurrency(locale, currency, formatMinorUnits(minor));
+}
+
+/** A 10-digit bank account grouped 3-3-rest, `1234567890` -> `123-456-7890`; any other account as given. */
+export function formatBankAccount(account: string): string {
+  const digits = account.replace(/\D/g, '');
+  if (digits.length !== 10) return account.trim();
+  return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
+}
+
+export const RELATIVE_TIME_UNITS = ['years', 'months', 'days', 'hours', 'minutes', 'seconds'] as const;
+export type RelativeTimeUnit = (typeof RELATIVE_TIME_UNITS)[number];
+
+const SECOND_MS = 1_000;
+const MINUTE_MS = 60 * SECOND_MS;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+/** The spec counts a month as 30 days; a year is 365. */
+const MONTH_MS = 30 * DAY_MS;
+const YEAR_MS = 365 * DAY_MS;
+
+/** The largest whole unit of the time from `then` to `now`; `null` under one second or in the future. */
+export function relativeTime(then: DateInput, now: DateInput): { unit: RelativeTimeUnit; count: number } | null {
+  const elapsed = toTime(now) - toTime(then);
+  const steps: [RelativeTimeUnit, number][] = [
+    ['years', YEAR_MS],
+    ['months', MONTH_MS],
+    ['days', DAY_MS],
+    ['hours', HOUR_MS],
+    ['minutes', MINUTE_MS],
+    ['seconds', SECOND_MS],
+  ];
+  for (const [unit, size] of steps) {
+    if (elapsed >= size) return { unit, count: Math.floor(elapsed / size) };
+  }
+  return null;
+}
+
+/** English has "1 minute" and "2 minutes"; Thai and Lao have one plural form. Matches i18next's suffixes. */
+export function pluralCategory(locale: Locale, count: number): 'one' | 'other' {
+  return locale === 'en' && count === 1 ? 'one' : 'other';
+}
+
+/** The `time` section of a catalogue: `justNow` and `<unit>Ago_one` / `<unit>Ago_other` with `{{count}}`. */
+export type RelativeTimeTexts = { justNow: string } & Record<`${RelativeTimeUnit}Ago_${'one' | 'other'}`, string>;
+
+/** `3 minutes ago`, `3 นาทีที่แล้ว`, `3 ນາທີກ່ອນ`, from the `time` texts of the reader's catalogue. */
+export function formatRelativeTime(locale: Locale, then: DateInput, now: DateInput, texts: RelativeTimeTexts): string {
+  const span = relativeTime(then, now);
+  if (!span) return texts.justNow;
+  const text = texts[`${span.unit}Ago_${pluralCategory(locale, span.count)}`];
+  return text.replace(/\{\{\s*count\s*\}\}/g, String(span.count));
+}
