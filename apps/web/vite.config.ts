@@ -8,7 +8,17 @@ export default defineConfig({
   // The plugins are hoisted to the root node_modules, where vitest's newer vite sits; their types name that
   // vite while this app builds with vite 7. The runtime contract is the same, only the declarations differ.
   plugins: [react(), tailwindcss()] as unknown as PluginOption[],
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The size budgets (scripts/route-budgets.mjs) walk the manifest to know which files each route loads.
+    manifest: true,
+    // Every browser we support runs ES2022 natively; a lower target only adds down-levelled helpers.
+    target: 'es2022',
+    // The polyfill only helps browsers without <link rel="modulepreload">; they still load every chunk
+    // correctly, just without the head start, so the members on modern browsers do not pay for it.
+    modulePreload: { polyfill: false },
+  },
   server: {
     proxy: {
       '/api': API_TARGET,
