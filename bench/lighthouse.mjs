@@ -259,15 +259,22 @@ async function auditOnce(browser, origin, pageDef, locale, token) {
     if (pageDef.member) values.token = token;
     await prepare(page, origin, values);
     const url = `${origin}${pageDef.path}`;
-    const result = await lighthouse(
-      url,
-      { output: 'json', logLevel: 'error', disableStorageReset: true }, // flags: mobile preset is the default
-      undefined,
-      page,
+    const result = await retryable(() =>
+      lighthouse(
+        url,
+        { output: 'json', logLevel: 'error', disableStorageReset: true }, // flags: mobile preset is the default
+        undefined,
+        page,
+      ),
     );
-    if (!result?.lhr) throw new Error(`Lighthouse returned no result for ${url}`);
+    if (!result?.lhr) throw Object.assign(new Error(`Lighthouse returned no result for ${url}`), { retry: true });
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse runtime error on ${url}: ${lhr.runtimeError.message}`);
+    if (lhr.runtimeError) {
+      // e.g. NO_NAVSTART, NO_FCP: Lighthouse's own advice is to run again (a busy machine triggers them)
+      throw Object.assign(new Error(`Lighthouse runtime error on ${url}: ${lhr.runtimeError.message}`), {
+        retry: true,
+      });
+    }
 
     // The page really is the one we meant: final URL, language, and (member page) the session kept.
     const finalPath = new URL(lhr.finalDisplayedUrl).pathname;
@@ -293,6 +300,27 @@ async function auditOnce(browser, origin, pageDef, locale, token) {
     return { lhr, metrics: metricsOf(lhr) };
   } finally {
     await page.close().catch(() => {});
+  }
+}
+
+/** Failures of Lighthouse itself may be retried; a wrong page (checks below) never is. */
+async function retryable(fn) {
+  try {
+    return await fn();
+  } catch (error) {
+    throw Object.assign(error, { retry: true });
+  }
+}
+
+const MAX_ATTEMPTS = 3;
+async function auditWithRetries(browser, origin, pageDef, locale, token) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(browser, origin, pageDef, locale, token);
+    } catch (error) {
+      if (!error.retry || attempt >= MAX_ATTEMPTS) throw error;
+      console.warn(`  ${pageDef.path} ${locale}: attempt ${attempt} failed (${error.message.split('\n')[0]}); again`);
+    }
   }
 }
 
@@ -339,7 +367,8 @@ function summarize(pageKey, locale, runs) {
     const t = targets[key];
     const pass = !t || (t.min !== undefined ? med >= t.min : med <= t.max);
     if (!pass) passAll = false;
-    const range = xs.length > 1 ? ` (${fmt(Math.min(...xs))}-${fmt(Math.max(...xs))})` : '';
+    const [lo, hi] = [fmt(Math.min(...xs)), fmt(Math.max(...xs))];
+    const range = lo !== hi ? ` (${lo}-${hi})` : '';
     cells[key] = `${fmt(med)}${range}${t ? (pass ? ' PASS' : ' **FAIL**') : ''}`;
   }
   // The run whose performance score is the median stands for the page in the diagnosis.
@@ -357,40 +386,58 @@ function markdownTable(rows) {
   return lines.join('\n');
 }
 
-/** Opportunities (estimated savings) and failed scored audits of one run, costliest first. */
-function diagnosis(lhr) {
-  const lines = [];
-  const opportunities = Object.values(lhr.audits)
+const SCORED = ['performance', 'accessibility', 'best-practices'];
+
+/** Opportunities (estimated savings) of one run, costliest first. */
+function opportunitiesOf(lhr, limit = 5) {
+  return Object.values(lhr.audits)
     .filter((a) => a.details?.type === 'opportunity' && (a.score ?? 1) < 1)
-    .map((a) => ({ a, ms: a.details.overallSavingsMs ?? 0, bytes: a.details.overallSavingsBytes ?? 0 }))
+    .map((a) => ({
+      id: a.id,
+      title: a.title,
+      ms: a.details.overallSavingsMs ?? 0,
+      bytes: a.details.overallSavingsBytes ?? 0,
+    }))
     .filter((o) => o.ms > 0 || o.bytes > 0)
     .sort((x, y) => y.ms - x.ms || y.bytes - x.bytes)
-    .slice(0, 6);
-  for (const { a, ms, bytes } of opportunities) {
-    lines.push(`  - opportunity ${a.id}: ${a.title} (~${Math.round(ms)} ms, ${(bytes / 1024).toFixed(1)} KiB)`);
+    .slice(0, limit);
+}
+const kib = (bytes) => `${(bytes / 1024).toFixed(0)} KiB`;
+
+/** Opportunities, failing audits of the target categories and the main diagnostics of one run. */
+function diagnosis(lhr) {
+  const lines = [];
+  for (const o of opportunitiesOf(lhr)) {
+    lines.push(`  - opportunity ${o.id}: ${o.title} (~${Math.round(o.ms)} ms, ${kib(o.bytes)})`);
   }
-  for (const [catId, cat] of Object.entries(lhr.categories)) {
-    for (const ref of cat.auditRefs) {
+  for (const item of lhr.audits['unused-javascript']?.details?.items ?? []) {
+    lines.push(`      unused JS: ${new URL(item.url).pathname} ${kib(item.wastedBytes)} of ${kib(item.totalBytes)}`);
+  }
+  for (const catId of SCORED) {
+    for (const ref of lhr.categories[catId]?.auditRefs ?? []) {
       const a = lhr.audits[ref.id];
       if (ref.weight > 0 && a.score !== null && a.score < 0.9) {
-        lines.push(`  - ${catId} ${a.id} (score ${a.score}, weight ${ref.weight}): ${a.title}`);
+        lines.push(`  - ${catId} ${a.id} ${a.displayValue ?? ''} (score ${a.score}, weight ${ref.weight})`);
       }
     }
   }
-  for (const id of [
-    'bootup-time',
-    'mainthread-work-breakdown',
-    'largest-contentful-paint-element',
-    'render-blocking-resources',
-  ]) {
+  for (const id of ['bootup-time', 'mainthread-work-breakdown', 'total-byte-weight']) {
     const a = lhr.audits[id];
-    if (a && a.score !== null && a.score < 1 && a.displayValue)
-      lines.push(`  - diagnostic ${id}: ${a.title} ${a.displayValue}`);
+    if (a?.displayValue) lines.push(`  - diagnostic ${id}: ${a.title}: ${a.displayValue}`);
   }
   return lines;
 }
 
-function recordInDoc({ table, date, cpu, chromium, command, benchmarkIndex }) {
+/** Audits Lighthouse could not compute (e.g. trace format of a newer Chromium); none of them is scored. */
+function erroredAudits(lhrs) {
+  const ids = new Set();
+  for (const lhr of lhrs) {
+    for (const [id, a] of Object.entries(lhr.audits)) if (a.scoreDisplayMode === 'error') ids.add(id);
+  }
+  return [...ids].sort();
+}
+
+function recordInDoc({ table, misses, errored, date, cpu, chromium, command, benchmarkIndex }) {
   const docPath = path.join(ROOT, 'docs/performance.md');
   let doc;
   try {
@@ -403,22 +450,34 @@ function recordInDoc({ table, date, cpu, chromium, command, benchmarkIndex }) {
     '## Lighthouse (bench/lighthouse)',
     '',
     'Lighthouse 12.2.3, default config (mobile preset: Moto G Power viewport, simulated slow 4G and 4x CPU',
-    'slowdown), median of the runs per page and language with the min-max in brackets; the production server',
-    'with an in-memory database and demo data. `/user/home` is audited logged in as the demo member (token from',
-    '`POST /api/login` placed in localStorage, `disableStorageReset`, final URL checked to be `/user/home`).',
-    'Targets: performance >= 95 (`/login`) and >= 90 (`/user/home`), accessibility and best practices >= 95,',
-    'LCP <= 2.5 s, TBT <= 200 ms, CLS <= 0.05. "JS transferred" is the transfer size of all scripts loaded.',
+    'slowdown), median of the runs per page and language with the min-max in brackets when they differ; the',
+    'production server with an in-memory database and demo data. `/user/home` is audited logged in as the demo',
+    'member (token from `POST /api/login` placed in localStorage, `disableStorageReset`; the run counts only if',
+    'it ends on `/user/home` with the token kept and the member API calls answered 2xx). Targets: performance',
+    '>= 95 (`/login`) and >= 90 (`/user/home`), accessibility and best practices >= 95, LCP <= 2.5 s, TBT <= 200',
+    'ms, CLS <= 0.05. "JS transferred" is the transfer size of all the scripts the page loaded.',
     '',
     `- Date: ${date}`,
     `- Machine: ${cpu}; headless ${chromium}; Lighthouse benchmarkIndex ${benchmarkIndex}`,
     `- Command: \`${command}\``,
-    opts.note ? `- Note: ${opts.note}` : '- Note: recorded on a machine running nothing else.',
+    opts.note
+      ? `- Note: ${opts.note}`
+      : '- Note: none given (compare the benchmarkIndex with earlier records to judge the machine load).',
     '',
     table,
     '',
-  ].join('\n');
+  ];
+  if (misses.length) {
+    section.push('Costliest opportunities of the median run of each page that misses a target:', '', ...misses, '');
+  }
+  if (errored.length) {
+    section.push(
+      `Unscored diagnostics Lighthouse 12.2.3 could not compute with this Chromium (trace format): ${errored.map((id) => `\`${id}\``).join(', ')}.`,
+      '',
+    );
+  }
   const re = /## Lighthouse \(bench\/lighthouse\)\n[\s\S]*?(?=\n## |$)/;
-  doc = re.test(doc) ? doc.replace(re, `${section}`) : `${doc.trimEnd()}\n\n${section}`;
+  doc = re.test(doc) ? doc.replace(re, section.join('\n')) : `${doc.trimEnd()}\n\n${section.join('\n')}`;
   writeFileSync(docPath, doc);
   out(`Recorded in ${path.relative(ROOT, docPath)}`);
 }
@@ -441,13 +500,15 @@ async function main() {
   out(`${chromium}; ${RUNS} run(s) per page and language`);
 
   const rows = [];
-  let benchmarkIndex = [];
+  const benchmarkIndex = [];
+  const allLhrs = [];
   for (const pageKey of PAGE_KEYS) {
     for (const locale of LOCALES) {
       const runs = [];
       for (let i = 1; i <= RUNS; i++) {
-        const run = await auditOnce(browser, origin, PAGES[pageKey], locale, token);
+        const run = await auditWithRetries(browser, origin, PAGES[pageKey], locale, token);
         runs.push(run);
+        allLhrs.push(run.lhr);
         benchmarkIndex.push(run.lhr.environment.benchmarkIndex);
         const file = path.join(opts.out, `${pageKey}-${locale}-${i}.json`);
         writeFileSync(file, JSON.stringify(run.lhr));
@@ -470,18 +531,29 @@ async function main() {
     out(`${row.page} (${row.locale}) misses a target; costliest items of its median run:`);
     for (const line of diagnosis(row.representative)) out(line);
   }
+  const errored = erroredAudits(allLhrs);
+  if (errored.length) out(`\nAudits Lighthouse could not compute (none scored): ${errored.join(', ')}`);
   out(`\nReports (JSON) in ${opts.out}; ${Math.round((Date.now() - started) / 1000)} s in all.`);
 
   if (opts.record) {
-    benchmarkIndex = Math.round(median(benchmarkIndex));
     const cpus = os.cpus();
+    const quote = (arg) => (/^[\w=,./:-]+$/.test(arg) ? arg : JSON.stringify(arg));
     recordInDoc({
       table,
+      misses: rows
+        .filter((r) => !r.passAll)
+        .map(
+          (r) =>
+            `- \`${r.page}\` ${r.locale}: ${opportunitiesOf(r.representative, 3)
+              .map((o) => `${o.id} ~${Math.round(o.ms)} ms (${kib(o.bytes)})`)
+              .join(', ')}`,
+        ),
+      errored,
       date: new Date().toISOString().slice(0, 10),
       cpu: `${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
       chromium,
-      command: `npm run bench:lighthouse -- ${process.argv.slice(2).join(' ')}`.trim(),
-      benchmarkIndex,
+      command: ['npm run bench:lighthouse --', ...process.argv.slice(2).map(quote)].join(' '),
+      benchmarkIndex: `${Math.round(median(benchmarkIndex))} (${Math.round(Math.min(...benchmarkIndex))}-${Math.round(Math.max(...benchmarkIndex))}; higher is a faster machine)`,
     });
   }
   process.exit(0);
