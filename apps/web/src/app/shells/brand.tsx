@@ -28,7 +28,7 @@ export function SkipLink() {
   return (
     <a
       href="#main"
-      className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-brand-800 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:inline-flex focus:min-h-11 focus:items-center"
     >
       {t('app.skipToContent')}
     </a>

@@ -1,0 +1,296 @@
+import { expectAccessible } from '../a11y.ts';
+import { DEMO, expect, LOCALES, type Locale, type Page, test, text, uniqueMember } from '../fixtures.ts';
+
+/**
+ * The accessibility gate (issue 3): axe (WCAG 2.2 A and AA) and a 44 px target-size check on every route in
+ * every language, in every state a visitor can reach (validation errors, modal open, toast showing), plus the
+ * behaviour axe cannot see: focus trapping, `<html lang>`, live toasts and reduced motion.
+ */
+
+function field(page: Page, locale: Locale, key: string) {
+  return page.getByLabel(text(locale, key), { exact: true });
+}
+
+function button(page: Page, locale: Locale, key: string, values: Record<string, string> = {}) {
+  return page.getByRole('button', { name: text(locale, key, values), exact: true });
+}
+
+/** A validation message under an input (not an option of a select that happens to read the same). */
+function fieldError(page: Page, locale: Locale, key: string) {
+  return page.getByRole('alert').filter({ hasText: text(locale, key) });
+}
+
+function heading(page: Page, locale: Locale, key: string) {
+  return page.getByRole('heading', { name: text(locale, key), level: 1 });
+}
+
+/** The always-mounted live region of the toaster. */
+function liveRegion(page: Page, locale: Locale) {
+  return page.getByRole('region', { name: text(locale, 'common.notifications') }).locator('[aria-live]');
+}
+
+async function logIn(page: Page, locale: Locale) {
+  await page.goto('/login');
+  await field(page, locale, 'auth.username').fill(DEMO.phone);
+  await field(page, locale, 'auth.password').fill(DEMO.password);
+  await button(page, locale, 'auth.submit').click();
+  await expect(page.getByText(text(locale, 'home.greeting', { name: DEMO.name }))).toBeVisible();
+}
+
+// Each worker runs its own server, so the tests of this file can share the two CI workers.
+test.describe.configure({ mode: 'parallel' });
+
+for (const locale of LOCALES) {
+  test.describe(`accessibility in ${locale}`, () => {
+    test.use({ uiLocale: locale });
+
+    test('login, how-to and its video modal, contact, not-found and terminated', async ({ page, server }) => {
+      await page.goto('/login');
+      await expect(heading(page, locale, 'auth.loginTitle')).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expectAccessible(page, `${locale} /login`);
+
+      await button(page, locale, 'auth.submit').click();
+      await expect(fieldError(page, locale, 'validation.usernameRequired')).toBeVisible();
+      await expectAccessible(page, `${locale} /login with empty-field errors`);
+
+      await field(page, locale, 'auth.username').fill(DEMO.phone);
+      await field(page, locale, 'auth.password').fill('not-the-password');
+      await button(page, locale, 'auth.submit').click();
+      await expect(page.getByText(text(locale, 'errors.WRONG_CREDENTIAL'))).toBeVisible();
+      await expectAccessible(page, `${locale} /login with a wrong password`);
+
+      await page.goto('/howto');
+      const title = text(locale, 'howto.videos.wallet');
+      const opener = button(page, locale, 'howto.watch', { title });
+      await expect(opener).toBeVisible();
+      await expectAccessible(page, `${locale} /howto`);
+      await opener.click();
+      await expect(page.getByRole('dialog', { name: title })).toBeVisible();
+      await expectAccessible(page, `${locale} /howto with the video modal open`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+
+      await page.goto('/contact');
+      await expect(heading(page, locale, 'contact.title')).toBeVisible();
+      await expect(page.getByRole('link', { name: text(locale, 'contact.openLine') })).toBeVisible();
+      await expectAccessible(page, `${locale} /contact`);
+
+      await page.goto('/no/such/page');
+      await expect(heading(page, locale, 'notFound.title')).toBeVisible();
+      await expectAccessible(page, `${locale} not-found`);
+
+      await server.setSettings({ terminated: true });
+      try {
+        await page.goto('/login');
+        await expect(heading(page, locale, 'terminated.title')).toBeVisible();
+        await expectAccessible(page, `${locale} /terminated`);
+      } finally {
+        await server.setSettings({ terminated: false });
+      }
+    });
+
+    test('every register step, with its validation errors, an error toast and the success toast', async ({
+      page,
+      server,
+    }) => {
+      await server.setSettings({ registerOTP: true });
+      try {
+        const { phone, accountNo } = uniqueMember();
+        await page.goto('/register');
+        const phoneField = field(page, locale, 'register.phoneNumber');
+        await expect(phoneField).toBeVisible();
+        await expectAccessible(page, `${locale} /register phone step`);
+
+        await button(page, locale, 'common.next').click();
+        await expect(fieldError(page, locale, 'validation.phoneRequired')).toBeVisible();
+        await expectAccessible(page, `${locale} /register phone step with an error`);
+
+        await phoneField.fill(DEMO.phone);
+        await button(page, locale, 'common.next').click();
+        await expect(liveRegion(page, locale).getByText(text(locale, 'errors.EXISTING_USER'))).toBeVisible();
+        await expectAccessible(page, `${locale} /register phone step with an error toast`);
+
+        await phoneField.fill(phone);
+        await button(page, locale, 'common.next').click();
+        const otpField = field(page, locale, 'register.otpCode');
+        await expect(otpField).toBeVisible();
+        await expectAccessible(page, `${locale} /register OTP step`);
+
+        const code = await server.latestOtp(phone);
+        await otpField.fill(code === '000000' ? '111111' : '000000');
+        await button(page, locale, 'register.verify').click();
+        await expect(page.getByText(text(locale, 'errors.OTP_CODE_INVALID')).first()).toBeVisible();
+        await expectAccessible(page, `${locale} /register OTP step with an error`);
+
+        await otpField.fill(code);
+        await button(page, locale, 'register.verify').click();
+        await expect(field(page, locale, 'register.name')).toBeVisible();
+        await expectAccessible(page, `${locale} /register profile step`);
+
+        await button(page, locale, 'common.next').click();
+        await expect(fieldError(page, locale, 'validation.nameRequired')).toBeVisible();
+        await expectAccessible(page, `${locale} /register profile step with errors`);
+
+        await field(page, locale, 'register.name').fill('A11y Member');
+        await field(page, locale, 'register.password').fill('secret123');
+        await field(page, locale, 'register.confirmPassword').fill('secret123');
+        await button(page, locale, 'common.next').click();
+        await expect(field(page, locale, 'register.bankCode')).toBeVisible();
+        await expectAccessible(page, `${locale} /register bank step`);
+
+        await button(page, locale, 'register.submit').click();
+        await expect(fieldError(page, locale, 'validation.bankRequired')).toBeVisible();
+        await expectAccessible(page, `${locale} /register bank step with errors`);
+
+        await field(page, locale, 'register.bankCode').selectOption('KBANK');
+        await field(page, locale, 'register.bankAccountNo').fill(accountNo);
+        await field(page, locale, 'register.firstName').fill('somchai');
+        await field(page, locale, 'register.lastName').fill('jaidee');
+        await button(page, locale, 'register.submit').click();
+        await expect(liveRegion(page, locale).getByText(text(locale, 'register.success'))).toBeVisible();
+        await expectAccessible(page, `${locale} /register with the success toast`);
+      } finally {
+        await server.setSettings({ registerOTP: false });
+      }
+    });
+
+    test('member home and contact', async ({ page }) => {
+      await logIn(page, locale);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expectAccessible(page, `${locale} /user/home`);
+
+      await page.getByRole('link', { name: text(locale, 'menu.contact') }).click();
+      await expect(page).toHaveURL(/\/user\/contact$/);
+      await expect(page.getByRole('link', { name: text(locale, 'contact.openLine') })).toBeVisible();
+      await expectAccessible(page, `${locale} /user/contact`);
+    });
+  });
+}
+
+test.describe('accessibility behaviour', () => {
+  const locale: Locale = 'en';
+  test.use({ uiLocale: locale });
+
+  test('the video modal traps Tab and Shift+Tab, closes on Escape and gives focus back', async ({ page }) => {
+    await page.goto('/howto');
+    const opener = button(page, locale, 'howto.watch', { title: text(locale, 'howto.videos.playGame') });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: text(locale, 'howto.videos.playGame') });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: text(locale, 'common.close') })).toBeFocused();
+
+    const focusInsideDialog = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    const visited = new Set<string>();
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await focusInsideDialog(), `focus left the dialog after ${key}`).toBe(true);
+      visited.add(await page.evaluate(() => document.activeElement?.outerHTML.slice(0, 60) ?? ''));
+    }
+    // The close button and the video: both reached, nothing else.
+    expect(visited.size).toBe(2);
+
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(opener).toBeFocused();
+  });
+
+  test('<html lang> follows the chosen language, on the public and the member side', async ({ page }) => {
+    await page.goto('/login');
+    const html = page.locator('html');
+    await expect(html).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: text('th', 'language.th') }).click();
+    await expect(html).toHaveAttribute('lang', 'th');
+    await expect(heading(page, 'th', 'auth.loginTitle')).toBeVisible();
+    await page.getByRole('button', { name: text('lo', 'language.lo') }).click();
+    await expect(html).toHaveAttribute('lang', 'lo');
+    await page.reload();
+    await expect(html).toHaveAttribute('lang', 'lo');
+
+    await logIn(page, 'lo');
+    await page.getByLabel(text('lo', 'language.label')).selectOption('en');
+    await expect(html).toHaveAttribute('lang', 'en');
+    await expect(page.getByText(text('en', 'home.greeting', { name: DEMO.name }))).toBeVisible();
+  });
+
+  test('a toast is announced through a live region that was there before it', async ({ page, server }) => {
+    await server.setSettings({ registerOTP: true });
+    try {
+      await page.goto('/register');
+      const region = liveRegion(page, locale);
+      await expect(region).toHaveCount(1);
+      await expect(region).toHaveAttribute('role', 'status');
+      await expect(region).toHaveAttribute('aria-live', 'polite');
+      await expect(region).toBeEmpty();
+      // Mark the node: the toast must appear inside this very element, not in one mounted with it.
+      await region.evaluate((element) => element.setAttribute('data-present-before-toast', ''));
+
+      await field(page, locale, 'register.phoneNumber').fill(DEMO.phone);
+      await button(page, locale, 'common.next').click();
+      await expect(
+        page.locator('[data-present-before-toast]').getByText(text(locale, 'errors.EXISTING_USER')),
+      ).toBeVisible();
+    } finally {
+      await server.setSettings({ registerOTP: false });
+    }
+  });
+
+  /** Elements whose animation or transition lasts longer than 10 ms (a global reduced-motion rule sets 0.01 ms). */
+  async function longMotions(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const seconds = (list: string) =>
+        Math.max(
+          ...list.split(',').map((part) => (part.trim().endsWith('ms') ? parseFloat(part) / 1000 : parseFloat(part))),
+        );
+      return Array.from(document.querySelectorAll('*')).flatMap((element) => {
+        const style = getComputedStyle(element);
+        const animated = style.animationName !== 'none' && seconds(style.animationDuration) > 0.01;
+        const transitioned = seconds(style.transitionDuration) > 0.01;
+        if (!animated && !transitioned) return [];
+        const what = `${element.tagName.toLowerCase()}.${String(element.getAttribute('class') ?? '').slice(0, 50)}`;
+        return [
+          `${what}: animation ${style.animationName} ${style.animationDuration}, transition ${style.transitionDuration}`,
+        ];
+      });
+    });
+  }
+
+  test('prefers-reduced-motion turns off spinners, transitions, the modal and toasts motion', async ({
+    page,
+    server,
+  }) => {
+    // Hold the how-to list so that its spinner stays on screen while we look at it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/lookup/howto*', async (route) => {
+      await held;
+      await route.continue();
+    });
+
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    await page.goto('/howto');
+    await expect(page.locator('main').getByRole('status')).toBeVisible();
+    // The probe sees motion when motion is allowed: the spinner spins and buttons fade their colours.
+    expect(await longMotions(page)).not.toEqual([]);
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await longMotions(page), 'spinner and page with reduced motion').toEqual([]);
+    release();
+
+    await button(page, locale, 'howto.watch', { title: text(locale, 'howto.videos.wallet') }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await longMotions(page), 'video modal with reduced motion').toEqual([]);
+
+    await server.setSettings({ registerOTP: true });
+    try {
+      await page.goto('/register');
+      await field(page, locale, 'register.phoneNumber').fill(DEMO.phone);
+      await button(page, locale, 'common.next').click();
+      await expect(liveRegion(page, locale).getByText(text(locale, 'errors.EXISTING_USER'))).toBeVisible();
+      expect(await longMotions(page), 'error toast with reduced motion').toEqual([]);
+    } finally {
+      await server.setSettings({ registerOTP: false });
+    }
+  });
+});
