@@ -20,7 +20,7 @@
  * Exit code 0 whatever the scores; non-zero only when the benchmark itself could not run.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -437,7 +437,7 @@ function erroredAudits(lhrs) {
   return [...ids].sort();
 }
 
-function recordInDoc({ table, misses, errored, date, cpu, chromium, command, benchmarkIndex }) {
+function recordInDoc({ build, table, misses, errored, date, cpu, chromium, command, benchmarkIndex }) {
   const docPath = path.join(ROOT, 'docs/performance.md');
   let doc;
   try {
@@ -460,6 +460,7 @@ function recordInDoc({ table, misses, errored, date, cpu, chromium, command, ben
     `- Date: ${date}`,
     `- Machine: ${cpu}; headless ${chromium}; Lighthouse benchmarkIndex ${benchmarkIndex}`,
     `- Command: \`${command}\``,
+    `- Build: commit ${build.commit}, client \`${build.publicDir}\` built ${build.builtAt}`,
     opts.note
       ? `- Note: ${opts.note}`
       : '- Note: none given (compare the benchmarkIndex with earlier records to judge the machine load).',
@@ -538,7 +539,13 @@ async function main() {
   if (opts.record) {
     const cpus = os.cpus();
     const quote = (arg) => (/^[\w=,./:-]+$/.test(arg) ? arg : JSON.stringify(arg));
+    const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).stdout.trim();
     recordInDoc({
+      build: {
+        commit: commit || 'unknown',
+        publicDir: path.relative(ROOT, publicDir) || publicDir,
+        builtAt: `${statSync(path.join(publicDir, 'index.html')).mtime.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      },
       table,
       misses: rows
         .filter((r) => !r.passAll)
