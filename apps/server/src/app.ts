@@ -323,8 +323,13 @@ async function registerStatic(app: FastifyInstance, config: Config) {
   await app.register(fastifyStatic, {
     root: config.publicDir,
     prefix: '/',
+    // The build writes .br and .gz copies beside each asset (scripts/precompress.mjs); they are sent to
+    // browsers that accept them, with Vary: Accept-Encoding.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (response, filePath) => {
+      // The same URL answers brotli, gzip or plain bytes: caches must key on Accept-Encoding.
+      response.setHeader('vary', 'accept-encoding');
       if (filePath.includes(`${sep}assets${sep}`)) {
         response.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else if (filePath.endsWith('index.html')) response.setHeader('cache-control', 'no-cache');

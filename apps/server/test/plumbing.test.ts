@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { API } from '@member-wallet/contract/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './helpers.ts';
@@ -11,6 +12,10 @@ const publicDir = mkdtempSync(join(tmpdir(), 'mw-public-'));
 mkdirSync(join(publicDir, 'assets'));
 writeFileSync(join(publicDir, 'index.html'), '<!doctype html><title>Member Wallet</title>');
 writeFileSync(join(publicDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+const bundle = `export const catalogue = ${JSON.stringify({ greeting: 'สวัสดี '.repeat(400) })};`;
+writeFileSync(join(publicDir, 'assets', 'big-abc123.js'), bundle);
+writeFileSync(join(publicDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(bundle));
+writeFileSync(join(publicDir, 'assets', 'big-abc123.js.gz'), gzipSync(bundle));
 writeFileSync(join(publicDir, 'favicon.svg'), '<svg/>');
 
 beforeAll(async () => {
@@ -156,6 +161,21 @@ describe('static files', () => {
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual({ message: 'NO_DATA' });
     }
+  });
+
+  it('sends the precompressed copy of an asset to browsers that accept it', async () => {
+    const url = '/assets/big-abc123.js';
+    const brotli = await spa.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(bundle);
+    const gzip = await spa.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(bundle);
+    const plain = await spa.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(bundle);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('still serves the API when there is no SPA build', async () => {
