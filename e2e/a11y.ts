@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from './fixtures.ts';
+import { expect, type Page, test } from './fixtures.ts';
 
 /** WCAG 2.2 level A and AA; `wcag22aa` turns on axe's `target-size` rule (2.5.8, 24 px). */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] as const;
@@ -19,6 +19,7 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
     ),
   ]);
   const blocking = results.violations.filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''));
+  if (lines.length > 0) test.info().annotations.push({ type: 'axe', description: `${screen}:\n${lines.join('\n')}` });
   expect(
     blocking.map((violation) => violation.id),
     `axe on ${screen}:\n${lines.join('\n')}`,
@@ -134,6 +135,9 @@ export async function expectTargetSizes(page: Page, screen: string): Promise<voi
   const report = small.map(
     (size) => `    ${size.target}: ${size.width}x${size.height}${size.exemption ? ` (exempt: ${size.exemption})` : ''}`,
   );
+  if (small.length > 0) {
+    test.info().annotations.push({ type: 'small targets', description: `${screen}:\n${report.join('\n')}` });
+  }
   const failing = small.filter(
     (size) =>
       size.exemption !== 'user-agent' &&
