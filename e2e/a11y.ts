@@ -149,8 +149,22 @@ export async function expectTargetSizes(page: Page, screen: string): Promise<voi
   ).toEqual([]);
 }
 
+/**
+ * Waits for running transitions to end (spinners, which never end, excepted): a button that has just left its
+ * disabled state fades its colours for 150 ms, and axe sampling it halfway reports a contrast no one sees.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 /** Both gates on the current screen. */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  await settle(page);
   await expectNoAxeViolations(page, screen);
   await expectTargetSizes(page, screen);
 }
