@@ -4,6 +4,8 @@ import { FieldMessage, INPUT_CLASS } from './field-message.tsx';
 export interface SelectOption {
   value: string;
   label: string;
+  /** The label is data (a server-provided name), not catalogue text: exempt from the pseudo-locale check. */
+  labelIsData?: boolean;
 }
 
 export interface SelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'name'> {
@@ -33,7 +35,7 @@ export function Select({ label, name, options, placeholder, error, hint, classNa
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} data-i18n-exempt={option.labelIsData ? '' : undefined}>
             {option.label}
           </option>
         ))}

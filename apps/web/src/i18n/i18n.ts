@@ -13,6 +13,15 @@ const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
   en: () => import('./en.json'),
 };
 
+/** Test builds with VITE_PSEUDO_LOCALE=1 show every text as `⟦…⟧` (pseudo.ts); normal builds drop this block. */
+if (import.meta.env.VITE_PSEUDO_LOCALE === '1') {
+  for (const locale of LOCALES) {
+    loaders[locale] = async () => ({
+      default: (await import('./pseudo.ts')).pseudoCatalogue((await import('./en.json')).default),
+    });
+  }
+}
+
 export const i18n = i18next.createInstance();
 
 export function isLocale(value: unknown): value is Locale {

@@ -5,7 +5,7 @@ export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
     <main className="mx-auto flex min-h-dvh max-w-[480px] flex-col items-center justify-center gap-3 p-6 text-center">
-      <p aria-hidden="true" className="text-6xl font-bold text-brand-700">
+      <p aria-hidden="true" data-i18n-exempt="" className="text-6xl font-bold text-brand-700">
         404
       </p>
       <h1 className="text-2xl font-bold text-slate-900">{t('notFound.title')}</h1>

@@ -21,7 +21,9 @@ export function ContactScreen() {
       {contact.isError ? <p className="text-slate-600">{t('common.loadFailed')}</p> : null}
       {data ? (
         <section className="space-y-4 rounded-2xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200">
-          <p className="whitespace-pre-line text-slate-700">{data.contactText}</p>
+          <p data-i18n-exempt="" className="whitespace-pre-line text-slate-700">
+            {data.contactText}
+          </p>
           {qr ? (
             <img
               src={qr}
@@ -32,7 +34,7 @@ export function ContactScreen() {
             />
           ) : null}
           <p className="text-slate-800">
-            <span className="font-semibold">{t('contact.line')}:</span> {data.lineName}
+            <span className="font-semibold">{t('contact.lineLabel')}</span> <span translate="no">{data.lineName}</span>
           </p>
           {lineLink ? (
             // LINE's own green (#06c755) gives white text 2.3:1; this darker green of the same hue gives 5:1.

@@ -8,15 +8,15 @@ const banks = [
 
 describe('bank options', () => {
   it('name each bank in the reader’s language, recommended banks first', () => {
-    expect(bankOptions(banks, 'lo', 'ແນະນຳ')).toEqual([
+    expect(bankOptions(banks, 'lo', (name) => `${name} · ແນະນຳ`)).toEqual([
       { value: 'KBANK', label: 'ທະນາຄານກະສິກອນໄທ · ແນະນຳ' },
-      { value: 'SCB', label: 'ທະນາຄານໄທພານິດ' },
+      { value: 'SCB', label: 'ທະນາຄານໄທພານິດ', labelIsData: true },
     ]);
-    expect(bankOptions(banks, 'th', 'แนะนำ').map((option) => option.label)).toEqual([
+    expect(bankOptions(banks, 'th', (name) => `${name} · แนะนำ`).map((option) => option.label)).toEqual([
       'ธนาคารกสิกรไทย · แนะนำ',
       'ธนาคารไทยพาณิชย์',
     ]);
-    expect(bankOptions(banks, 'en', 'Recommended').map((option) => option.label)).toEqual([
+    expect(bankOptions(banks, 'en', (name) => `${name} · Recommended`).map((option) => option.label)).toEqual([
       'Kasikornbank · Recommended',
       'Siam Commercial Bank',
     ]);

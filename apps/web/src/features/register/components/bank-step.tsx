@@ -39,11 +39,17 @@ function isRecommended(code: string): boolean {
   return !isLaos && (RECOMMENDED_BANKS as readonly string[]).includes(code);
 }
 
-export function bankOptions(banks: readonly BankItem[], locale: string, recommended: string): SelectOption[] {
+export function bankOptions(
+  banks: readonly BankItem[],
+  locale: string,
+  recommended: (name: string) => string,
+): SelectOption[] {
   const sorted = [...banks].sort((a, b) => Number(isRecommended(b.code)) - Number(isRecommended(a.code)));
   return sorted.map((bank) => {
     const name = { th: bank.nameTH, lo: bank.nameLO, en: bank.nameEN }[locale] ?? bank.nameEN;
-    return { value: bank.code, label: isRecommended(bank.code) ? `${name} · ${recommended}` : name };
+    return isRecommended(bank.code)
+      ? { value: bank.code, label: recommended(name) }
+      : { value: bank.code, label: name, labelIsData: true };
   });
 }
 
@@ -130,7 +136,7 @@ export function BankStep({
         label={t('register.bankCode')}
         name="bankCode"
         placeholder={t('common.selectPlaceholder')}
-        options={bankOptions(banks.data ?? [], i18n.language, t('common.recommended'))}
+        options={bankOptions(banks.data ?? [], i18n.language, (name) => t('register.bankRecommended', { name }))}
         value={values.bankCode}
         onChange={onChange}
         error={errors.bankCode}

@@ -118,7 +118,11 @@ export function ProfileStep({
         label={t('register.sourceCode')}
         name="sourceCode"
         placeholder={t('common.selectPlaceholder')}
-        options={(sources.data ?? []).map((source) => ({ value: source.code, label: source.description }))}
+        options={(sources.data ?? []).map((source) => ({
+          value: source.code,
+          label: source.description,
+          labelIsData: true,
+        }))}
         value={values.sourceCode}
         onChange={onChange}
         error={errors.sourceCode}
