@@ -43,7 +43,7 @@ async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(url: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
     try {
@@ -53,7 +53,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`server did not become healthy in 30 s:\n${output()}`);
+  throw new Error(`server did not become healthy in 60 s:\n${output()}`);
 }
 
 export interface E2eServer {
