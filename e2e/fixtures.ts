@@ -66,59 +66,95 @@ export interface E2eServer {
   profileOf(phone: string, password: string): Promise<{ _id: string; name: string }>;
 }
 
+/**
+ * Starts the built server (apps/server/dist) on a free port with a fresh in-memory database, demo data and the
+ * sandbox parties. `env` adds to its environment (e.g. another PUBLIC_DIR). It trusts X-Forwarded-For, so each
+ * test's browser can come from an address of its own (see `extraHTTPHeaders` below), as real visitors do.
+ */
+export async function launchServer(env: Record<string, string> = {}): Promise<E2eServer & { stop(): Promise<void> }> {
+  const port = await freePort();
+  let log = '';
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'memory://',
+      DEMO: '1',
+      SANDBOX: '1',
+      TRUST_PROXY: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk) => (log += chunk));
+  child.stderr?.on('data', (chunk) => (log += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHealth(url, child, () => log);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return {
+    url,
+    async setSettings(settings) {
+      const response = await fetch(`${url}/sandbox/settings`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(settings),
+      });
+      expect(response.ok, await response.text()).toBe(true);
+    },
+    async latestOtp(phone) {
+      const response = await fetch(`${url}/sandbox/sms/outbox?phone=${encodeURIComponent(phone)}`);
+      const messages = (await response.json()) as { body: string }[];
+      const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
+      if (!code) throw new Error(`no OTP texted to ${phone}: ${JSON.stringify(messages)}`);
+      return code;
+    },
+    async profileOf(phone, password) {
+      const headers = { 'content-type': 'application/json', 'x-app-name': 'wallet-user' };
+      const login = await fetch(`${url}/api/login`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ username: phone, password }),
+      });
+      expect(login.ok, await login.clone().text()).toBe(true);
+      const { token } = (await login.json()) as { token: string };
+      const profile = await fetch(`${url}/api/account/profile`, {
+        headers: { ...headers, authorization: `Bearer ${token}` },
+      });
+      expect(profile.ok).toBe(true);
+      return (await profile.json()) as { _id: string; name: string };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+let visitor = 0;
+/** An address from the documentation range (RFC 5737) for each test, so per-address limits see distinct visitors. */
+function nextVisitorAddress(): string {
+  visitor += 1;
+  return `198.51.100.${(visitor % 254) + 1}`;
+}
+
 export const test = base.extend<{ uiLocale: Locale }, { server: E2eServer }>({
   uiLocale: ['th', { option: true }],
   server: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright wants an object pattern for fixtures.
     async ({}, use) => {
-      const port = await freePort();
-      let log = '';
-      const child = spawn(process.execPath, [SERVER_ENTRY], {
-        env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: 'memory://', DEMO: '1', SANDBOX: '1' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.on('data', (chunk) => (log += chunk));
-      child.stderr?.on('data', (chunk) => (log += chunk));
-      const url = `http://127.0.0.1:${port}`;
-      await waitForHealth(url, child, () => log);
-      await use({
-        url,
-        async setSettings(settings) {
-          const response = await fetch(`${url}/sandbox/settings`, {
-            method: 'PUT',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(settings),
-          });
-          expect(response.ok, await response.text()).toBe(true);
-        },
-        async latestOtp(phone) {
-          const response = await fetch(`${url}/sandbox/sms/outbox?phone=${encodeURIComponent(phone)}`);
-          const messages = (await response.json()) as { body: string }[];
-          const code = /\b(\d{6})\b/.exec(messages[0]?.body ?? '')?.[1];
-          if (!code) throw new Error(`no OTP texted to ${phone}: ${JSON.stringify(messages)}`);
-          return code;
-        },
-        async profileOf(phone, password) {
-          const headers = { 'content-type': 'application/json', 'x-app-name': 'wallet-user' };
-          const login = await fetch(`${url}/api/login`, {
-            method: 'POST',
-            headers,
-            body: JSON.stringify({ username: phone, password }),
-          });
-          expect(login.ok, await login.clone().text()).toBe(true);
-          const { token } = (await login.json()) as { token: string };
-          const profile = await fetch(`${url}/api/account/profile`, {
-            headers: { ...headers, authorization: `Bearer ${token}` },
-          });
-          expect(profile.ok).toBe(true);
-          return (await profile.json()) as { _id: string; name: string };
-        },
-      });
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      const server = await launchServer();
+      await use(server);
+      await server.stop();
     },
     { scope: 'worker' },
   ],
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) =>
+    use({ ...extraHTTPHeaders, 'x-forwarded-for': nextVisitorAddress() }),
   baseURL: async ({ server }, use) => use(server.url),
   page: async ({ page, uiLocale }, use) => {
     await page.addInitScript((chosen) => {
