@@ -20,10 +20,41 @@ function nativeSyncExternalStore(): PluginOption {
   } as PluginOption;
 }
 
+/**
+ * Most members read the build's default language (Thai, or Lao in the Laos build). Its catalogue is a lazy
+ * chunk the entry asks for only once it has run, a serial round trip before the first render; a
+ * modulepreload hint in index.html fetches it alongside the entry instead. Members who chose another
+ * language load theirs as before.
+ */
+function preloadDefaultCatalogue(): PluginOption {
+  const catalogue = process.env.VITE_COUNTRY?.toUpperCase() === 'LA' ? 'src/i18n/lo.json' : 'src/i18n/th.json';
+  return {
+    name: 'preload-default-catalogue',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(
+        _html: string,
+        context: { bundle?: Record<string, { type: string; fileName: string; facadeModuleId?: string | null }> },
+      ) {
+        const chunk = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.facadeModuleId?.endsWith(catalogue),
+        );
+        if (!chunk) throw new Error(`preload-default-catalogue: no chunk for ${catalogue}`);
+        return [{ tag: 'link', attrs: { rel: 'modulepreload', href: `/${chunk.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  } as PluginOption;
+}
+
 export default defineConfig({
   // The plugins are hoisted to the root node_modules, where vitest's newer vite sits; their types name that
   // vite while this app builds with vite 7. The runtime contract is the same, only the declarations differ.
-  plugins: [nativeSyncExternalStore(), ...([react(), tailwindcss()] as unknown as PluginOption[])],
+  plugins: [
+    nativeSyncExternalStore(),
+    preloadDefaultCatalogue(),
+    ...([react(), tailwindcss()] as unknown as PluginOption[]),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

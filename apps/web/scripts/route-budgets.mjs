@@ -3,7 +3,8 @@
  * so that the size budgets in `.size-limit.js` measure what a member really loads and not one chunk alone.
  *
  * A route loads the entry chunk and its static imports (the closure), then the lazy chunks its loaders and
- * `lazy()` route modules import, each with its own static imports, plus the active locale's catalogue. The
+ * `lazy()` route modules import, each with its own static imports, plus what index.html preloads and the
+ * active locale's catalogue. The
  * table below names those lazy modules by source path; it must follow `src/app/router.tsx` and
  * `src/app/guards.ts`. A name that is not in the manifest is an error, so a renamed screen breaks the gate
  * instead of silently shrinking a route.
@@ -66,9 +67,28 @@ export function entryKey(manifest) {
   return keys[0];
 }
 
-/** The catalogue chunk that weighs most, so that a route budget holds in every locale. */
-function largestCatalogue(manifest, buildDir) {
-  const catalogues = Object.keys(manifest).filter((key) => CATALOGUE_PATTERN.test(key));
+/**
+ * The chunks index.html preloads (`<link rel="modulepreload">`), as manifest keys: every route downloads them,
+ * whatever its language.
+ */
+function preloadedChunks(manifest, buildDir) {
+  const html = readFileSync(join(buildDir, 'index.html'), 'utf8');
+  const hrefs = [...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((match) => match[1]);
+  return hrefs.map((href) => {
+    const key = Object.keys(manifest).find((candidate) => manifest[candidate].file === href);
+    if (!key) throw new Error(`index.html preloads ${href}, which the manifest does not know`);
+    return key;
+  });
+}
+
+/**
+ * The catalogue chunk that weighs most among those not preloaded, so that a route budget holds in every
+ * locale: a member reading another language than the preloaded one downloads both catalogues.
+ */
+function largestCatalogue(manifest, buildDir, preloaded) {
+  const all = Object.keys(manifest).filter((key) => CATALOGUE_PATTERN.test(key));
+  const others = all.filter((key) => !preloaded.includes(key));
+  const catalogues = others.length > 0 ? others : all;
   if (catalogues.length === 0) throw new Error('The manifest has no locale catalogue chunk (src/i18n/*.json)');
   const weighed = catalogues.map((key) => ({ key, bytes: gzipBytes(join(buildDir, manifest[key].file)) }));
   return weighed.sort((a, b) => b.bytes - a.bytes)[0].key;
@@ -82,10 +102,11 @@ function filesOf(manifest, buildDir, keys) {
 export function routeFiles(buildDir) {
   const manifest = readManifest(buildDir);
   const entry = entryKey(manifest);
-  const catalogue = largestCatalogue(manifest, buildDir);
+  const preloaded = preloadedChunks(manifest, buildDir);
+  const catalogue = largestCatalogue(manifest, buildDir, preloaded);
   return Object.entries(ROUTE_MODULES).map(([route, modules]) => {
     const keys = new Set();
-    for (const key of [entry, catalogue, ...modules]) staticClosure(manifest, key, keys);
+    for (const key of [entry, ...preloaded, catalogue, ...modules]) staticClosure(manifest, key, keys);
     const chat = [...keys].filter((key) => CHAT_PATTERN.test(key));
     if (chat.length > 0) throw new Error(`${route} loads the chat widget at first render: ${chat.join(', ')}`);
     return { route, catalogue, files: filesOf(manifest, buildDir, keys) };
