@@ -29,21 +29,12 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/chromium.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const CHROMIUM = '/usr/bin/chromium';
 /** npm runs workspace scripts in bench/: relative paths given by the user are relative to where they typed. */
 const INVOKED_FROM = process.env.INIT_CWD ?? process.cwd();
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless=new', ...CHROMIUM_FLAGS];
 const DEMO = { username: '0812345678', password: 'demo1234' };
 const ALL_LOCALES = ['th', 'en', 'lo'];
 const PAGES = {
@@ -225,7 +216,11 @@ async function login(origin) {
 }
 
 async function startChromium() {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   cleanups.push(() => chrome.kill());
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   cleanups.push(() => browser.disconnect()); // cleanups run in reverse: disconnect, then kill
@@ -233,7 +228,7 @@ async function startChromium() {
 }
 
 function chromiumVersion() {
-  const res = spawnSync(CHROMIUM, ['--version'], { encoding: 'utf8' });
+  const res = spawnSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8' });
   return (res.stdout || '').trim() || 'unknown';
 }
 

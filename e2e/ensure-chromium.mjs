@@ -1,8 +1,7 @@
 // Playwright drives Debian's Chromium, never a downloaded browser. Install it when it is missing.
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-const CHROMIUM = '/usr/bin/chromium';
+import { CHROMIUM_PATH as CHROMIUM } from './chromium.mjs';
 
 if (!existsSync(CHROMIUM)) {
   if (process.getuid?.() !== 0) {
