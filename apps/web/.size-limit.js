@@ -33,7 +33,7 @@ const buildDir = buildDirectory();
  * 120 KiB. (The line moved from 150 to 155 KiB when index.html began to preload the default catalogue: a
  * reader of another language downloads both catalogues, docs/decisions/0007.)
  */
-const ROUTE_LIMITS = { '/login': '155 KiB', '/user/home': '200 KiB' };
+const ROUTE_LIMITS = { '/login': '137 KiB', '/user/home': '200 KiB' };
 
 const routes = routeFiles(buildDir).map(({ route, catalogue, files }) => ({
   name: `route ${route} (entry + preloads + lazy chunks + ${catalogue})`,

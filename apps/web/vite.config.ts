@@ -4,22 +4,6 @@ import { defineConfig, type PluginOption } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
-const SYNC_STORE_SHIM = 'use-sync-external-store/shim';
-const NATIVE_SYNC_STORE = '\0native-use-sync-external-store';
-
-/**
- * react-i18next imports the React 17 polyfill of useSyncExternalStore; React 19 has the hook built in, so the
- * polyfill (about 0.7 KiB gzip in the entry chunk) is swapped for a re-export of React's own.
- */
-function nativeSyncExternalStore(): PluginOption {
-  return {
-    name: 'native-use-sync-external-store',
-    enforce: 'pre',
-    resolveId: (id: string) => (id === SYNC_STORE_SHIM ? NATIVE_SYNC_STORE : undefined),
-    load: (id: string) => (id === NATIVE_SYNC_STORE ? "export { useSyncExternalStore } from 'react';" : undefined),
-  } as PluginOption;
-}
-
 /**
  * Most members read the build's default language (Thai, or Lao in the Laos build). Its catalogue is a lazy
  * chunk the entry asks for only once it has run, a serial round trip before the first render; a
@@ -50,11 +34,7 @@ function preloadDefaultCatalogue(): PluginOption {
 export default defineConfig({
   // The plugins are hoisted to the root node_modules, where vitest's newer vite sits; their types name that
   // vite while this app builds with vite 7. The runtime contract is the same, only the declarations differ.
-  plugins: [
-    nativeSyncExternalStore(),
-    preloadDefaultCatalogue(),
-    ...([react(), tailwindcss()] as unknown as PluginOption[]),
-  ],
+  plugins: [preloadDefaultCatalogue(), ...([react(), tailwindcss()] as unknown as PluginOption[])],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,6 +1,5 @@
 import { LOCALES, type Locale } from '@member-wallet/contract/constants';
-import { useTranslation } from 'react-i18next';
-import { changeLocale } from '../i18n/i18n.ts';
+import { changeLocale, useTranslation } from '../i18n/i18n.ts';
 
 const LOCALE_LABEL_KEYS = { th: 'language.th', lo: 'language.lo', en: 'language.en' } as const;
 /** Three toggle buttons, each language named in its own script. */

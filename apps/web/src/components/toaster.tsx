@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n.ts';
 import { dismissToast, getToasts, subscribeToasts } from '../lib/toast-store.ts';
 import { CloseIcon } from './icons.tsx';
 

@@ -1,13 +1,31 @@
+/**
+ * The app's translation runtime (docs/decisions/0008): one catalogue per locale, downloaded on demand, typed
+ * keys, `{{name}}` interpolation and `_one` / `_other` plurals. Components read texts with `useTranslation()`;
+ * code outside React uses `i18n`.
+ */
 import { LOCALES, type Locale, STORAGE_KEYS } from '@member-wallet/contract/constants';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useMemo, useSyncExternalStore } from 'react';
 import { env } from '../lib/env.ts';
+import { pluralCategory } from '../lib/format.ts';
 import type en from './en.json';
 
 export type Catalogue = typeof en;
 
+/** Every dotted path to a text of the catalogue: `'auth.login'`, `'time.daysAgo_one'`, … */
+type Leaves<T, Prefix extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
+}[keyof T & string];
+type Leaf = Leaves<Catalogue>;
+/** A plural text is asked for by its base key with a `count`: `t('time.daysAgo', { count })`. */
+type PluralBase<K> = K extends `${infer Base}_one` ? Base : never;
+export type TranslationKey = Leaf | PluralBase<Leaf>;
+export type TranslationValues = Record<string, string | number>;
+export type TFunction = (key: TranslationKey, values?: TranslationValues) => string;
+
+type Tree = { [key: string]: string | Tree };
+
 /** One chunk per locale: only the active catalogue is downloaded. */
-const loaders: Record<Locale, () => Promise<{ default: Catalogue }>> = {
+const loaders: Record<Locale, () => Promise<{ default: Tree }>> = {
   th: () => import('./th.json'),
   lo: () => import('./lo.json'),
   en: () => import('./en.json'),
@@ -22,7 +40,52 @@ if (import.meta.env.VITE_PSEUDO_LOCALE === '1') {
   }
 }
 
-export const i18n = i18next.createInstance();
+const texts: Partial<Record<Locale, Map<string, string>>> = {};
+const translators: Partial<Record<Locale, TFunction>> = {};
+const listeners = new Set<() => void>();
+let active: Locale = env.defaultLocale;
+
+function flatten(tree: Tree, into: Map<string, string>, prefix = ''): Map<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    if (typeof value === 'string') into.set(`${prefix}${key}`, value);
+    else flatten(value, into, `${prefix}${key}.`);
+  }
+  return into;
+}
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+
+function translator(locale: Locale): TFunction {
+  const existing = translators[locale];
+  if (existing) return existing;
+  const t: TFunction = (key, values) => {
+    const catalogue = texts[locale];
+    const count = values?.count;
+    const text =
+      (count === undefined ? undefined : catalogue?.get(`${key}_${pluralCategory(locale, Number(count))}`)) ??
+      catalogue?.get(key);
+    // A missing text shows its key, which the pseudo-locale and catalogue tests make visible.
+    if (text === undefined) return key;
+    if (!values) return text;
+    return text.replace(PLACEHOLDER, (placeholder, name: string) =>
+      name in values ? String(values[name]) : placeholder,
+    );
+  };
+  translators[locale] = t;
+  return t;
+}
+
+/** The runtime for code outside components; `language` is the active locale. */
+export const i18n = {
+  get language(): Locale {
+    return active;
+  },
+  t: ((key, values) => translator(active)(key, values)) as TFunction,
+  /** Whether the active catalogue has a text for `key` (error codes the client may not know yet). */
+  exists(key: string): boolean {
+    return texts[active]?.has(key) ?? false;
+  },
+};
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -34,37 +97,35 @@ export function storedLocale(): Locale {
 }
 
 export function currentLocale(): Locale {
-  return isLocale(i18n.language) ? i18n.language : env.defaultLocale;
+  return active;
 }
 
 async function ensureLoaded(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'translation')) return;
+  if (texts[locale]) return;
   const catalogue = await loaders[locale]();
-  i18n.addResourceBundle(locale, 'translation', catalogue.default, true, true);
-}
-
-function applyLocale(locale: Locale): void {
-  document.documentElement.lang = locale;
-  localStorage.setItem(STORAGE_KEYS.locale, locale);
+  texts[locale] = flatten(catalogue.default, new Map());
 }
 
 /** Resolves once the active catalogue is in memory, so the first render never shows raw keys. */
-export async function initI18n(locale: Locale = storedLocale()): Promise<void> {
-  if (!i18n.isInitialized) {
-    await i18n.use(initReactI18next).init({
-      lng: locale,
-      fallbackLng: false,
-      supportedLngs: [...LOCALES],
-      resources: {},
-      interpolation: { escapeValue: false },
-      returnNull: false,
-    });
-  }
-  await changeLocale(locale);
+export function initI18n(locale: Locale = storedLocale()): Promise<void> {
+  return changeLocale(locale);
 }
 
 export async function changeLocale(locale: Locale): Promise<void> {
   await ensureLoaded(locale);
-  await i18n.changeLanguage(locale);
-  applyLocale(locale);
+  active = locale;
+  document.documentElement.lang = locale;
+  localStorage.setItem(STORAGE_KEYS.locale, locale);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Texts of the active language; the component renders again when the language changes. */
+export function useTranslation(): { t: TFunction; i18n: { language: Locale } } {
+  const locale = useSyncExternalStore(subscribe, currentLocale);
+  return useMemo(() => ({ t: translator(locale), i18n: { language: locale } }), [locale]);
 }

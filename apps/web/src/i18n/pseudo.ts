@@ -12,8 +12,8 @@ const ACCENTED: Record<string, string> = Object.fromEntries(
   ].map(([plain, accented]) => [plain as string, accented as string]),
 );
 
-/** Placeholders (`{{name}}`) and nesting (`$t(key)`) must reach i18next unchanged. */
-const UNTOUCHED = /(\{\{[^}]*\}\}|\$t\([^)]*\))/;
+/** Placeholders (`{{name}}`) must reach the runtime unchanged. */
+const UNTOUCHED = /(\{\{[^}]*\}\})/;
 
 export const PSEUDO_OPEN = '⟦';
 export const PSEUDO_CLOSE = '⟧';

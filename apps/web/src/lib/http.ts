@@ -55,7 +55,7 @@ export interface RequestOptions<T> {
 /** An error code shown translated, or as the raw message when the catalogue has no such code. */
 export function translateCode(code: string): string {
   const key = `errors.${code}`;
-  return i18n.exists(key) ? String(i18n.t(key as 'errors.OK')) : code;
+  return i18n.exists(key) ? i18n.t(key as 'errors.OK') : code;
 }
 
 function cannotVerifyIdentity(text: string): boolean {
@@ -70,7 +70,7 @@ async function send(path: string, method: string, body: unknown, timeoutMs: numb
   const headers: Record<string, string> = {
     [APP_NAME_HEADER]: APP_NAME,
     Accept: 'application/json',
-    'Accept-Language': i18n.language || env.defaultLocale,
+    'Accept-Language': i18n.language,
   };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/button.tsx';
+import { useTranslation } from '../../i18n/i18n.ts';
 
 export function RouteError() {
   const { t } = useTranslation();

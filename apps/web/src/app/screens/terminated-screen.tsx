@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n.ts';
 
 export function TerminatedScreen() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import faviconUrl from '../../assets/favicon.svg';
 import { useInfo } from '../../features/site/api/get-info.ts';
+import { useTranslation } from '../../i18n/i18n.ts';
 
 /** The operator's site name from the info lookup, or the product name until it arrives. */
 export function useSiteName(): string {

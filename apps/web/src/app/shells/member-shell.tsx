@@ -1,9 +1,9 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { BottomMenu } from '../../components/bottom-menu.tsx';
 import { ChatIcon, HomeIcon, LogoutIcon } from '../../components/icons.tsx';
 import { LanguageSelect } from '../../components/language-switcher.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
 
 export function MemberShell() {

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { BottomMenu } from '../../components/bottom-menu.tsx';
 import { ChatIcon, LoginIcon, PlayIcon, RegisterIcon } from '../../components/icons.tsx';
+import { useTranslation } from '../../i18n/i18n.ts';
 import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
 
 export function PublicShell() {

@@ -1,6 +1,6 @@
 import { type ContactResponse, contactResponse } from '@member-wallet/contract/lookup';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { fetchLookup, lookupQueryKey } from '../../../lib/lookup.ts';
 
 export function getContact(): Promise<ContactResponse> {

@@ -1,7 +1,7 @@
 import { APP_VERSION } from '@member-wallet/contract/constants';
-import { useTranslation } from 'react-i18next';
 import { ChatIcon } from '../../../components/icons.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/safe-url.ts';
 import { useChatWidgetFlag } from '../api/get-chat-widget-flag.ts';
 import { useContact } from '../api/get-contact.ts';

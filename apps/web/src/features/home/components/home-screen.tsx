@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { WalletIcon } from '../../../components/icons.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { useProfile } from '../api/get-profile.ts';
 
 /** A first member page: the greeting of the real home screen, which a later issue completes. */

@@ -1,10 +1,10 @@
 import { HOWTO_VIDEOS, type HowtoVideo } from '@member-wallet/contract/constants';
 import type { HowtoItem } from '@member-wallet/contract/lookup';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { PlayIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { safeLinkUrl } from '../../../lib/safe-url.ts';
 import { useHowto } from '../api/get-howto.ts';
 

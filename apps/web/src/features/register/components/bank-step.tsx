@@ -12,10 +12,10 @@ import {
   requiresEnglishName,
 } from '@member-wallet/contract/rules';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { Select, type SelectOption } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { type FieldErrors, fieldErrorsFrom } from '../../../lib/form-errors.ts';
 import { checkAccountName, checkAccountNo, isBlank, upperCaseName } from '../../../lib/validation.ts';

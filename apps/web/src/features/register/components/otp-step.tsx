@@ -1,8 +1,8 @@
 import { OTP_RULES } from '@member-wallet/contract/otp';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { fieldErrorsFrom } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useSendOtp } from '../api/send-otp.ts';

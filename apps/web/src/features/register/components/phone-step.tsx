@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { checkPhone } from '../../../lib/validation.ts';
 

@@ -1,9 +1,9 @@
 import { FIELD_LIMITS } from '@member-wallet/contract/rules';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
 import { Select } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { type FieldErrors, fieldErrorsFrom } from '../../../lib/form-errors.ts';
 import { checkPasswordLength, checkPasswordsMatch, isBlank } from '../../../lib/validation.ts';
 import { useSources } from '../api/get-sources.ts';

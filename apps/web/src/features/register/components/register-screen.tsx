@@ -1,7 +1,7 @@
 import { DELAY_MS, STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { fieldErrorsFrom } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast-store.ts';

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { CheckIcon } from '../../../components/icons.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
 
 export type StepName = 'phone' | 'otp' | 'profile' | 'bank';
 
