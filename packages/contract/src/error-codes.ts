@@ -93,6 +93,10 @@ export const ERROR_CODES = [
   'INVALID_CODE',
   'INVALID_COUPON_TYPE',
   'COUPON_EXPIRED',
+  // Idempotency-Key (docs/ledger.md): the key was used for another request (422), or its first request is
+  // still running (409).
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_PROGRESS',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
