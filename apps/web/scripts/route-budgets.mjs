@@ -2,11 +2,11 @@
  * Works out, from Vite's build manifest, which files each budgeted route downloads before its first render,
  * so that the size budgets in `.size-limit.js` measure what a member really loads and not one chunk alone.
  *
- * A route loads the entry chunk and its static imports (the closure), then the lazy chunks its loaders and
- * `lazy()` route modules import, each with its own static imports, plus what index.html preloads and the
+ * A route loads the entry chunk and its static imports (the closure), then the lazy chunks its guards and
+ * lazy screens import, each with its own static imports, plus what index.html preloads and the
  * active locale's catalogue. The
  * table below names those lazy modules by source path; it must follow `src/app/router.tsx` and
- * `src/app/guards.ts`. A name that is not in the manifest is an error, so a renamed screen breaks the gate
+ * `src/app/guards.tsx`. A name that is not in the manifest is an error, so a renamed screen breaks the gate
  * instead of silently shrinking a route.
  *
  * Usage: `node scripts/route-budgets.mjs [buildDir]` prints the figures (gzip) of every route.
@@ -23,7 +23,7 @@ const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROUTE_MODULES = {
   '/login': [
     'src/app/shells/public-shell.tsx',
-    // loginGuard imports it on demand to ask whether the site is terminated.
+    // LoginGuard imports it on demand to ask whether the site is terminated.
     'src/features/site/api/get-active.ts',
     'src/features/auth/components/login-screen.tsx',
   ],

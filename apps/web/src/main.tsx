@@ -4,7 +4,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
-import { createAppRouter } from './app/router.tsx';
 import faviconUrl from './assets/favicon.svg';
 import { initI18n } from './i18n/i18n.ts';
 
@@ -23,7 +22,7 @@ void initI18n().then(() => {
   if (!root) throw new Error('index.html lacks #root');
   createRoot(root).render(
     <StrictMode>
-      <App router={createAppRouter()} queryClient={createQueryClient()} />
+      <App queryClient={createQueryClient()} />
     </StrictMode>,
   );
 });

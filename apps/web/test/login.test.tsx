@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './render-app.tsx';
+import { currentPath, renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 
 function recordLogins() {
@@ -61,10 +61,10 @@ describe('/login', () => {
 
   it('keeps the token for the session only when not remembered', async () => {
     const bodies = recordLogins();
-    const { user, router } = renderApp('/login');
+    const { user } = renderApp('/login');
     await fillLogin(user, 'secret123');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    await waitFor(() => expect(currentPath()).toBe('/user/home'));
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBe('tok-abc');
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(bodies).toEqual([{ username: '0812345678', password: 'secret123', remember: false }]);
@@ -73,11 +73,11 @@ describe('/login', () => {
 
   it('keeps the token in localStorage when remembered', async () => {
     recordLogins();
-    const { user, router } = renderApp('/login');
+    const { user } = renderApp('/login');
     await fillLogin(user, 'secret123');
     await user.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    await waitFor(() => expect(currentPath()).toBe('/user/home'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-abc');
     expect(sessionStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });

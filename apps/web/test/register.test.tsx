@@ -2,7 +2,7 @@ import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from './render-app.tsx';
+import { currentPath, renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -194,7 +194,7 @@ describe('/register', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const validations = recordPosts('/api/account/validate');
     const accounts = recordPosts('/api/account', () => HttpResponse.json({ message: 'SUCCESS', _id: 'NEW1' }));
-    const { user, router } = renderApp('/register?code=PRAB12CD34', { advanceTimers: vi.advanceTimersByTime });
+    const { user } = renderApp('/register?code=PRAB12CD34', { advanceTimers: vi.advanceTimersByTime });
     await phoneStep(user);
     await profileStep(user);
     expect(validations).toEqual([
@@ -214,15 +214,15 @@ describe('/register', () => {
         bankAccountNo: '1234567890',
       },
     ]);
-    expect(router.state.location.pathname).toBe('/register');
+    expect(currentPath()).toBe('/register');
     act(() => {
       vi.advanceTimersByTime(1900);
     });
-    expect(router.state.location.pathname).toBe('/register');
+    expect(currentPath()).toBe('/register');
     act(() => {
       vi.advanceTimersByTime(100);
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
   });
 
   it('marks KBANK and KTB as recommended in the Thai build, and goes back a step', async () => {

@@ -2,27 +2,27 @@ import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderApp } from './render-app.tsx';
+import { currentPath, renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 
 describe('guards', () => {
   it('sends /user without a token to /login', async () => {
-    const { router } = renderApp('/user');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    renderApp('/user');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
   });
 
   it('sends /user with a token to /user/home', async () => {
     sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
-    const { router } = renderApp('/user');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/user/home'));
+    renderApp('/user');
+    await waitFor(() => expect(currentPath()).toBe('/user/home'));
     expect(await screen.findByText('Member no. 1001')).toBeInTheDocument();
   });
 
   it('sends /login to /terminated when the site is gone', async () => {
     server.use(http.get('*/api/lookup/active', () => HttpResponse.json({ active: false, message: 'gone' })));
-    const { router } = renderApp('/login');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/terminated'));
+    renderApp('/login');
+    await waitFor(() => expect(currentPath()).toBe('/terminated'));
     expect(await screen.findByRole('heading', { name: 'Service closed' })).toBeInTheDocument();
   });
 
@@ -54,8 +54,8 @@ describe('guards', () => {
     server.use(
       http.get('*/api/account/profile', () => HttpResponse.json({ message: 'invalid-token' }, { status: 401 })),
     );
-    const { router } = renderApp('/user/home');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    renderApp('/user/home');
+    await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });
@@ -117,10 +117,10 @@ describe('pages', () => {
         return HttpResponse.json({ message: 'OK' });
       }),
     );
-    const { user, router } = renderApp('/user/home');
+    const { user } = renderApp('/user/home');
     expect(await screen.findByText('Lucky Wallet')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(loggedOut).toBe(true);
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });

@@ -1,12 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider.tsx';
-import type { AppRouter } from './router.tsx';
+import { AppRouter } from './router.tsx';
 
-export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppRouter />
     </AppProvider>
   );
 }

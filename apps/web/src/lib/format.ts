@@ -229,7 +229,7 @@ export function relativeTime(then: DateInput, now: DateInput): { unit: RelativeT
   return null;
 }
 
-/** English has "1 minute" and "2 minutes"; Thai and Lao have one plural form. Matches i18next's suffixes. */
+/** English has "1 minute" and "2 minutes"; Thai and Lao have one plural form; the catalogue suffixes are `_one` and `_other`. */
 export function pluralCategory(locale: Locale, count: number): 'one' | 'other' {
   return locale === 'en' && count === 1 ? 'one' : 'other';
 }

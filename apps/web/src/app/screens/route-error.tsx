@@ -1,7 +1,8 @@
+import { Component, type ReactNode } from 'react';
 import { Button } from '../../components/button.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 
-export function RouteError() {
+function RouteError() {
   const { t } = useTranslation();
   return (
     <main className="mx-auto flex min-h-dvh max-w-[480px] flex-col items-center justify-center gap-4 p-6 text-center">
@@ -9,4 +10,25 @@ export function RouteError() {
       <Button onClick={() => window.location.reload()}>{t('common.retry')}</Button>
     </main>
   );
+}
+
+/**
+ * A screen that throws while rendering, or whose chunk cannot be downloaded (a deploy replaced it, the
+ * network dropped), shows a translated error with a reload button instead of a blank page. Going to
+ * another path clears the error.
+ */
+export class RouteErrorBoundary extends Component<{ path: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidUpdate(previous: { path: string }) {
+    if (this.state.failed && previous.path !== this.props.path) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,0 +1,52 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate } from 'react-router';
+import { PageSpinner } from '../components/spinner.tsx';
+import { logout } from '../features/auth/api/logout.ts';
+import { clearSession, hasToken } from '../lib/session.ts';
+
+/**
+ * Opening the public shell while a token is stored clears the stored session values (spec section 2). The
+ * session is revoked on the server as well, so a forgotten token cannot be used again. `logout()` reads the
+ * token before its first await, so it still carries the token that `clearSession()` then forgets; the page
+ * does not wait for the answer. It runs once, before the shell's children render and ask for anything.
+ */
+function forgetStoredSession(): void {
+  if (!hasToken()) return;
+  const revoked = logout();
+  clearSession();
+  revoked.catch(() => undefined);
+}
+
+export function PublicGuard({ children }: { children: ReactNode }) {
+  useState(forgetStoredSession);
+  return children;
+}
+
+/**
+ * /login asks whether the site is terminated, and otherwise clears any style left on the page. `preload`
+ * starts the login screen's chunk at the same time, so the question adds no round trip.
+ */
+export function LoginGuard({ children, preload }: { children: ReactNode; preload: () => Promise<unknown> }) {
+  const [site, setSite] = useState<'checking' | 'open' | 'gone'>('checking');
+  useEffect(() => {
+    let current = true;
+    void preload();
+    document.body.removeAttribute('style');
+    // Loaded on demand so that the schema library stays out of the entry chunk.
+    void import('../features/site/api/get-active.ts')
+      .then(({ isSiteGone }) => isSiteGone())
+      .then((gone) => {
+        if (current) setSite(gone ? 'gone' : 'open');
+      });
+    return () => {
+      current = false;
+    };
+  }, [preload]);
+  if (site === 'checking') return <PageSpinner />;
+  if (site === 'gone') return <Navigate to="/terminated" replace />;
+  return children;
+}
+
+export function RequireSession({ children }: { children: ReactNode }) {
+  return hasToken() ? children : <Navigate to="/login" replace />;
+}
