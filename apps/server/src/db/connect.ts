@@ -28,7 +28,9 @@ export function createDatabase(settings: DatabaseSettings): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   const dataDir = settings.dataDir === 'memory://' ? undefined : settings.dataDir;
-  const pglite = new PGlite(dataDir, { parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
+  // One options object: `new PGlite(undefined, options)` drops the options, and PGlite's own int8 parser then
+  // answers a number for small values and a bigint only past 2^53.
+  const pglite = new PGlite({ dataDir, parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
 
