@@ -5,6 +5,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import { createDatabase, migrateToLatest } from '../src/db/connect.ts';
+import type { Db } from '../src/db/database.ts';
 import { FakeClock } from '../src/lib/clock.ts';
 
 /** Light argon2id for tests only: the same algorithm, less memory, so the suite stays fast. */
@@ -25,18 +27,7 @@ export interface TestApp {
  * DATABASE_URL is set (created here, dropped on close). With REDIS_URL the limiter gets its own key prefix.
  */
 export async function startTestApp(env: Record<string, string> = {}, deps: AppDeps = {}): Promise<TestApp> {
-  const adminUrl = process.env.DATABASE_URL;
-  const databaseName = `mw_test_${randomBytes(6).toString('hex')}`;
-  let databaseUrl: string | undefined;
-  if (adminUrl) {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${databaseName}`;
-    databaseUrl = url.toString();
-  }
+  const { databaseUrl, drop } = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DEMO: '0',
@@ -65,10 +56,27 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
     try {
       await app.close();
     } finally {
-      if (adminUrl) await dropDatabase(adminUrl, databaseName);
+      await drop();
     }
   };
   return { app, config, clock, logs, api, close };
+}
+
+/**
+ * With DATABASE_URL, a throw-away PostgreSQL database of its own (its URL, and `drop`); without, nothing to
+ * make: the caller uses in-memory PGlite.
+ */
+async function createTestDatabase(): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) return { databaseUrl: undefined, drop: async () => {} };
+  const databaseName = `mw_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${databaseName}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${databaseName}`;
+  return { databaseUrl: url.toString(), drop: () => dropDatabase(adminUrl, databaseName) };
 }
 
 async function dropDatabase(adminUrl: string, databaseName: string) {
@@ -76,6 +84,53 @@ async function dropDatabase(adminUrl: string, databaseName: string) {
   await admin.connect();
   await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.end();
+}
+
+export interface TestDatabase {
+  db: Db;
+  /** The PostgreSQL URL of this database, or null on in-memory PGlite. */
+  databaseUrl: string | null;
+  close: () => Promise<void>;
+}
+
+/** A fresh, migrated database without an app: in-memory PGlite, or a throw-away PostgreSQL database. */
+export async function startTestDatabase(): Promise<TestDatabase> {
+  const { databaseUrl, drop } = await createTestDatabase();
+  const db = createDatabase({ databaseUrl: databaseUrl ?? null, dataDir: 'memory://' });
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    await drop();
+    throw error;
+  }
+  const close = async () => {
+    try {
+      await db.destroy();
+    } finally {
+      await drop();
+    }
+  };
+  return { db, databaseUrl: databaseUrl ?? null, close };
+}
+
+/** A member row straight in the table, for tests of modules below the HTTP API (the ledger needs owners). */
+export async function insertTestMember(db: Db, currency = 'BAHT'): Promise<bigint> {
+  const row = await db
+    .insertInto('members')
+    .values({
+      public_id: randomBytes(6).toString('hex'),
+      phone: nextPhone(),
+      password_hash: 'not-a-hash',
+      name: 'Test Member',
+      bank_code: 'KBANK',
+      bank_account_no: nextAccountNo(),
+      bank_account_name: 'TEST MEMBER',
+      currency,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 let addressCounter = 0;

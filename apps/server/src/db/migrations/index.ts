@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001_initial.ts';
 import { referenceData } from './0002_reference_data.ts';
+import { ledger } from './0003_ledger.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -9,6 +10,7 @@ import { referenceData } from './0002_reference_data.ts';
 const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_reference_data': referenceData,
+  '0003_ledger': ledger,
 };
 
 export const migrationProvider: MigrationProvider = {
