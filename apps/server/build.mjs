@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /**
- * Bundles the server into dist/server.js. Registry packages stay external (node_modules at run time); the
- * contract is TypeScript source (docs/decisions/0002), so it is bundled in.
+ * Bundles the server into dist/server.js, and the operator's ledger check into dist/ledger-check.js (it runs
+ * where tsx is not installed). Registry packages stay external (node_modules at run time); the contract is
+ * TypeScript source (docs/decisions/0002), so it is bundled in.
  */
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {}), 'zod'].filter(
@@ -11,8 +12,11 @@ const external = [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.dev
 );
 
 await build({
-  entryPoints: [new URL('./src/server.ts', import.meta.url).pathname],
-  outfile: new URL('./dist/server.js', import.meta.url).pathname,
+  entryPoints: {
+    server: new URL('./src/server.ts', import.meta.url).pathname,
+    'ledger-check': new URL('./src/ledger-check.ts', import.meta.url).pathname,
+  },
+  outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,
   platform: 'node',
   format: 'esm',
