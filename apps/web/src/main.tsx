@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createQueryClient } from './app/query-client.ts';
+import { preloadFirstRoute } from './app/router.tsx';
 import faviconUrl from './assets/favicon.svg';
 import { initI18n } from './i18n/i18n.ts';
 
@@ -16,6 +17,7 @@ function setFavicon(href: string): void {
 }
 
 setFavicon(faviconUrl);
+preloadFirstRoute(window.location.pathname);
 
 void initI18n().then(() => {
   const root = document.getElementById('root');

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { preloadFirstRoute } from '../src/app/router.tsx';
 import { currentPath, renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 
@@ -24,6 +25,21 @@ describe('guards', () => {
     renderApp('/login');
     await waitFor(() => expect(currentPath()).toBe('/terminated'));
     expect(await screen.findByRole('heading', { name: 'Service closed' })).toBeInTheDocument();
+  });
+
+  it('asks about the site once when the entry started the check before React rendered /login', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/api/lookup/active', () => {
+        asked += 1;
+        return HttpResponse.json({ active: true, message: 'OK' });
+      }),
+    );
+    preloadFirstRoute('/login');
+    await waitFor(() => expect(asked).toBe(1));
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(asked).toBe(1);
   });
 
   it('clears a style left on the page when /login opens', async () => {

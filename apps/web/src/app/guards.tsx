@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
 import { logout } from '../features/auth/api/logout.ts';
+import { isSiteGone } from '../features/site/api/get-active.ts';
 import { clearSession, hasToken } from '../lib/session.ts';
 
 /**
@@ -22,9 +23,16 @@ export function PublicGuard({ children }: { children: ReactNode }) {
   return children;
 }
 
+let earlyCheck: Promise<boolean> | undefined;
+
+/** Asks whether the site is terminated before React renders /login; the login guard takes the answer. */
+export function startSiteCheck(): void {
+  earlyCheck ??= isSiteGone();
+}
+
 /**
- * /login asks whether the site is terminated, and otherwise clears any style left on the page. `preload`
- * starts the login screen's chunk at the same time, so the question adds no round trip.
+ * /login asks whether the site is terminated (spec section 2), and otherwise clears any style left on the
+ * page. `preload` starts the login screen's chunk at the same time, so the question adds no round trip.
  */
 export function LoginGuard({ children, preload }: { children: ReactNode; preload: () => Promise<unknown> }) {
   const [site, setSite] = useState<'checking' | 'open' | 'gone'>('checking');
@@ -32,12 +40,11 @@ export function LoginGuard({ children, preload }: { children: ReactNode; preload
     let current = true;
     void preload();
     document.body.removeAttribute('style');
-    // Loaded on demand so that the schema library stays out of the entry chunk.
-    void import('../features/site/api/get-active.ts')
-      .then(({ isSiteGone }) => isSiteGone())
-      .then((gone) => {
-        if (current) setSite(gone ? 'gone' : 'open');
-      });
+    const check = earlyCheck ?? isSiteGone();
+    earlyCheck = undefined;
+    void check.then((gone) => {
+      if (current) setSite(gone ? 'gone' : 'open');
+    });
     return () => {
       current = false;
     };

@@ -2,28 +2,49 @@ import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
 import { setNavigate } from '../lib/navigation.ts';
-import { LoginGuard, PublicGuard, RequireSession } from './guards.tsx';
+import { LoginGuard, PublicGuard, RequireSession, startSiteCheck } from './guards.tsx';
 import { RouteErrorBoundary } from './screens/route-error.tsx';
 
-/** A lazy screen, and the function that starts its download early (the login guard uses it). */
+/** A lazy screen, and the function that starts its download before React asks for it. */
 function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
   const preload = () => load().then((module) => ({ default: module[name] }));
   return { Screen: lazy(preload), preload };
 }
+type LazyScreen = ReturnType<typeof screen>;
 
 /** Every screen is its own chunk: a route downloads only what it shows. */
-const PublicShell = screen(() => import('./shells/public-shell.tsx'), 'PublicShell').Screen;
-const MemberShell = screen(() => import('./shells/member-shell.tsx'), 'MemberShell').Screen;
+const PublicShell = screen(() => import('./shells/public-shell.tsx'), 'PublicShell');
+const MemberShell = screen(() => import('./shells/member-shell.tsx'), 'MemberShell');
 const Login = screen(() => import('../features/auth/components/login-screen.tsx'), 'LoginScreen');
-const RegisterScreen = screen(
-  () => import('../features/register/components/register-screen.tsx'),
-  'RegisterScreen',
-).Screen;
-const HowtoScreen = screen(() => import('../features/howto/components/howto-screen.tsx'), 'HowtoScreen').Screen;
-const ContactScreen = screen(() => import('../features/contact/components/contact-screen.tsx'), 'ContactScreen').Screen;
-const HomeScreen = screen(() => import('../features/home/components/home-screen.tsx'), 'HomeScreen').Screen;
-const TerminatedScreen = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen').Screen;
-const NotFoundScreen = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen').Screen;
+const Register = screen(() => import('../features/register/components/register-screen.tsx'), 'RegisterScreen');
+const Howto = screen(() => import('../features/howto/components/howto-screen.tsx'), 'HowtoScreen');
+const Contact = screen(() => import('../features/contact/components/contact-screen.tsx'), 'ContactScreen');
+const Home = screen(() => import('../features/home/components/home-screen.tsx'), 'HomeScreen');
+const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
+const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');
+
+/** The children of `/` and of `/user`, by path (spec section 2). */
+const PUBLIC_SCREENS: Record<string, LazyScreen> = { login: Login, register: Register, howto: Howto, contact: Contact };
+const MEMBER_SCREENS: Record<string, LazyScreen> = { home: Home, contact: Contact };
+
+/**
+ * Called by main.tsx as the entry starts, before the catalogue has arrived: the shell and screen of the
+ * first path (and, on /login, the terminated check) download in parallel instead of one after the other as
+ * React reaches them. Paths the table does not know load on demand as usual.
+ */
+export function preloadFirstRoute(pathname: string): void {
+  const [, section = '', child = ''] = pathname.split('/');
+  if (section === 'user') {
+    void MemberShell.preload();
+    void MEMBER_SCREENS[child || 'home']?.preload();
+    return;
+  }
+  const first = PUBLIC_SCREENS[section];
+  if (!first) return;
+  void PublicShell.preload();
+  void first.preload();
+  if (first === Login) startSiteCheck();
+}
 
 /** The HTTP client lives outside React; it navigates through the router once the router is mounted. */
 function NavigationBridge() {
@@ -46,37 +67,42 @@ function AppRoutes() {
             path="/"
             element={
               <PublicGuard>
-                <PublicShell />
+                <PublicShell.Screen />
               </PublicGuard>
             }
           >
             <Route index element={<Navigate to="/user" replace />} />
-            <Route
-              path="login"
-              element={
-                <LoginGuard preload={Login.preload}>
-                  <Login.Screen />
-                </LoginGuard>
-              }
-            />
-            <Route path="register" element={<RegisterScreen />} />
-            <Route path="howto" element={<HowtoScreen />} />
-            <Route path="contact" element={<ContactScreen />} />
+            {Object.entries(PUBLIC_SCREENS).map(([path, { Screen, preload }]) => (
+              <Route
+                key={path}
+                path={path}
+                element={
+                  Screen === Login.Screen ? (
+                    <LoginGuard preload={preload}>
+                      <Screen />
+                    </LoginGuard>
+                  ) : (
+                    <Screen />
+                  )
+                }
+              />
+            ))}
           </Route>
           <Route
             path="/user"
             element={
               <RequireSession>
-                <MemberShell />
+                <MemberShell.Screen />
               </RequireSession>
             }
           >
             <Route index element={<Navigate to="/user/home" replace />} />
-            <Route path="home" element={<HomeScreen />} />
-            <Route path="contact" element={<ContactScreen />} />
+            {Object.entries(MEMBER_SCREENS).map(([path, { Screen }]) => (
+              <Route key={path} path={path} element={<Screen />} />
+            ))}
           </Route>
-          <Route path="/terminated" element={<TerminatedScreen />} />
-          <Route path="*" element={<NotFoundScreen />} />
+          <Route path="/terminated" element={<Terminated.Screen />} />
+          <Route path="*" element={<NotFound.Screen />} />
         </Routes>
       </Suspense>
     </RouteErrorBoundary>
