@@ -6,6 +6,12 @@ export const APP_VERSION = '1.1.14';
 export const APP_NAME_HEADER = 'x-app-name';
 export const APP_NAME = 'wallet-user';
 
+/**
+ * Sent on money-moving requests: one fresh key per member action (a UUID will do), the same key on every retry
+ * of that action, so the server applies it once and replays its first answer (docs/ledger.md).
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
 export const LOCALES = ['th', 'lo', 'en'] as const;
 export type Locale = (typeof LOCALES)[number];
 

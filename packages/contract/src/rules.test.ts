@@ -3,6 +3,7 @@ import { registerRequest, validateAccountRequest } from './account.ts';
 import {
   isBankAccountNo,
   isEnglishName,
+  isIdempotencyKey,
   isPersonName,
   isValidPhone,
   joinAccountName,
@@ -82,5 +83,18 @@ describe('registration schema', () => {
   it('reports missing fields as KEY_MISSING', () => {
     const result = validateAccountRequest('TH').safeParse({ ...valid, name: '   ' });
     expect(result.error?.issues[0]?.message).toBe('KEY_MISSING');
+  });
+});
+
+describe('idempotency keys', () => {
+  it('takes 1 to 128 letters, digits and _ - : . (a UUID), nothing else', () => {
+    expect(isIdempotencyKey('0b7c6a52-3f4e-4d5a-9c1e-2f6a7b8c9d0e')).toBe(true);
+    expect(isIdempotencyKey('transfer:2024.01_a')).toBe(true);
+    expect(isIdempotencyKey('k'.repeat(128))).toBe(true);
+    expect(isIdempotencyKey('k'.repeat(129))).toBe(false);
+    expect(isIdempotencyKey('')).toBe(false);
+    expect(isIdempotencyKey('a b')).toBe(false);
+    expect(isIdempotencyKey('คีย์')).toBe(false);
+    expect(isIdempotencyKey('a/b')).toBe(false);
   });
 });

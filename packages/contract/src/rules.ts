@@ -16,6 +16,7 @@ export const FIELD_LIMITS = {
   codeMax: 32,
   otpCodeLength: 6,
   tokenMax: 200,
+  idempotencyKeyMax: 128,
 } as const;
 
 const DIGITS = /^\d+$/;
@@ -78,4 +79,9 @@ export function inviteCodeFor(profileId: string): string {
 export function profileIdFromInviteCode(code: string): string | null {
   const match = /^PR([A-Z0-9]{4,20})$/.exec(code.trim().toUpperCase());
   return match?.[1] ?? null;
+}
+
+/** An Idempotency-Key header value: 1 to 128 of letters, digits and `_ - : .` (a UUID qualifies). */
+export function isIdempotencyKey(key: string): boolean {
+  return key.length <= FIELD_LIMITS.idempotencyKeyMax && /^[A-Za-z0-9_:.-]+$/.test(key);
 }
