@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_NAME, APP_NAME_HEADER, APP_VERSION } from '@member-wallet/contract/constants';
 import { GONE } from '@member-wallet/contract/error-codes';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { DestinationStream } from 'pino';
 import { HttpSmsSender, UnconfiguredSmsSender } from './adapters/sms/http.ts';
@@ -23,6 +23,7 @@ import { AppError, InvalidTokenError } from './lib/errors.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { createRouter, type Router } from './lib/route.ts';
+import { loadSpaPage, type SpaPage } from './lib/spa-page.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
@@ -275,13 +276,19 @@ function registerErrorHandlers(app: FastifyInstance, config: Config) {
     return reply.code(500).send({ message: 'INTERNAL_SERVER_ERROR' });
   });
 
-  const spa = join(config.publicDir, 'index.html');
+  const spa = loadSpaPage(config.publicDir);
+  const sendPage = (page: SpaPage, request: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie')
+      .type('text/html; charset=utf-8')
+      .send(page.html(request.headers.cookie));
+  // The static files plugin leaves `/` alone (`index: false`), so every page goes through sendPage.
+  if (spa) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(spa, request, reply));
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request);
     const page = request.method === 'GET' || request.method === 'HEAD';
-    if (page && !NON_SPA_PREFIXES.some((prefix) => under(path, prefix)) && existsSync(spa)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', config.publicDir);
-    }
+    if (page && spa && !NON_SPA_PREFIXES.some((prefix) => under(path, prefix))) return sendPage(spa, request, reply);
     return reply.code(404).send({ message: 'NO_DATA' });
   });
 }
@@ -314,10 +321,6 @@ async function registerStatic(app: FastifyInstance, config: Config) {
   }
   if (!existsSync(config.publicDir)) {
     app.log.warn({ publicDir: config.publicDir }, 'No built SPA found: serving the API only');
-    // sendFile is still needed by the SPA fallback's type; nothing is served from here.
-    app.decorateReply('sendFile', function missing() {
-      return this.code(404).send({ message: 'NO_DATA' });
-    });
     return;
   }
   await app.register(fastifyStatic, {
@@ -326,6 +329,8 @@ async function registerStatic(app: FastifyInstance, config: Config) {
     // The build writes .br and .gz copies beside each asset (scripts/precompress.mjs); they are sent to
     // browsers that accept them, with Vary: Accept-Encoding.
     preCompressed: true,
+    // index.html is answered by the SPA fallback (registerErrorHandlers), in the reader's language.
+    index: false,
     cacheControl: false,
     setHeaders: (response, filePath) => {
       // The same URL answers brotli, gzip or plain bytes: caches must key on Accept-Encoding.

@@ -10,7 +10,21 @@ let t: TestApp;
 let spa: TestApp;
 const publicDir = mkdtempSync(join(tmpdir(), 'mw-public-'));
 mkdirSync(join(publicDir, 'assets'));
-writeFileSync(join(publicDir, 'index.html'), '<!doctype html><title>Member Wallet</title>');
+writeFileSync(
+  join(publicDir, 'index.html'),
+  '<!doctype html><html lang="th"><head><title>Member Wallet</title>' +
+    '<link rel="modulepreload" href="/assets/th-aaa.js"></head></html>',
+);
+mkdirSync(join(publicDir, '.vite'));
+writeFileSync(
+  join(publicDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { file: 'assets/index-abc.js', isEntry: true },
+    'src/i18n/th.json': { file: 'assets/th-aaa.js' },
+    'src/i18n/lo.json': { file: 'assets/lo-bbb.js' },
+    'src/i18n/en.json': { file: 'assets/en-ccc.js' },
+  }),
+);
 writeFileSync(join(publicDir, 'assets', 'app-abc123.js'), 'console.log(1)');
 const bundle = `export const catalogue = ${JSON.stringify({ greeting: 'สวัสดี '.repeat(400) })};`;
 writeFileSync(join(publicDir, 'assets', 'big-abc123.js'), bundle);
@@ -161,6 +175,26 @@ describe('static files', () => {
       expect(answer.statusCode).toBe(404);
       expect(answer.json()).toEqual({ message: 'NO_DATA' });
     }
+  });
+
+  it("preloads the reader's catalogue and sets <html lang> from the locale cookie", async () => {
+    const page = (cookie?: string) =>
+      spa.app.inject({ method: 'GET', url: '/login', headers: cookie ? { cookie } : {} });
+    const english = await page('theme=dark; locale=en');
+    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('<link rel="modulepreload" href="/assets/en-ccc.js">');
+    expect(english.body).not.toContain('th-aaa.js');
+    expect(english.headers.vary).toContain('cookie');
+    expect(english.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect((await page('locale=lo')).body).toContain('href="/assets/lo-bbb.js"');
+    for (const cookie of [undefined, 'locale=xx', 'locale=', 'other=en']) {
+      const answer = await page(cookie);
+      expect(answer.body, cookie).toContain('<html lang="th">');
+      expect(answer.body, cookie).toContain('href="/assets/th-aaa.js"');
+    }
+    expect((await spa.app.inject({ method: 'GET', url: '/', headers: { cookie: 'locale=en' } })).body).toContain(
+      'en-ccc.js',
+    );
   });
 
   it('sends the precompressed copy of an asset to browsers that accept it', async () => {

@@ -77,13 +77,12 @@ function preloadedChunks(manifest, buildDir) {
 }
 
 /**
- * The catalogue chunk that weighs most among those not preloaded, so that a route budget holds in every
- * locale: a member reading another language than the preloaded one downloads both catalogues.
+ * The catalogue chunk that weighs most: a route budget must hold in every locale. The server preloads the
+ * reader's own catalogue in place of the build's default one (docs/decisions/0009), so a page downloads
+ * exactly one catalogue before its first render.
  */
-function largestCatalogue(manifest, buildDir, preloaded) {
-  const all = Object.keys(manifest).filter((key) => CATALOGUE_PATTERN.test(key));
-  const others = all.filter((key) => !preloaded.includes(key));
-  const catalogues = others.length > 0 ? others : all;
+function largestCatalogue(manifest, buildDir) {
+  const catalogues = Object.keys(manifest).filter((key) => CATALOGUE_PATTERN.test(key));
   if (catalogues.length === 0) throw new Error('The manifest has no locale catalogue chunk (src/i18n/*.json)');
   const weighed = catalogues.map((key) => ({ key, bytes: gzipBytes(join(buildDir, manifest[key].file)) }));
   return weighed.sort((a, b) => b.bytes - a.bytes)[0].key;
@@ -97,8 +96,8 @@ function filesOf(manifest, buildDir, keys) {
 export function routeFiles(buildDir) {
   const manifest = readManifest(buildDir);
   const entry = entryKey(manifest);
-  const preloaded = preloadedChunks(manifest, buildDir);
-  const catalogue = largestCatalogue(manifest, buildDir, preloaded);
+  const preloaded = preloadedChunks(manifest, buildDir).filter((key) => !CATALOGUE_PATTERN.test(key));
+  const catalogue = largestCatalogue(manifest, buildDir);
   return Object.entries(ROUTE_MODULES).map(([route, modules]) => {
     const keys = new Set();
     for (const key of [entry, ...preloaded, catalogue, ...modules]) staticClosure(manifest, key, keys);

@@ -32,6 +32,12 @@ export const STORAGE_KEYS = {
   guestId: 'guest-id',
 } as const;
 
+/**
+ * The cookie that mirrors the chosen language (`STORAGE_KEYS.locale`) for the server, which preloads that
+ * language's catalogue in index.html (docs/decisions/0009). It carries nothing else.
+ */
+export const LOCALE_COOKIE = 'locale';
+
 export const TIMEOUT_MS = {
   request: 60_000,
   upload: 300_000,

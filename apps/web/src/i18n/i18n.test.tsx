@@ -38,10 +38,11 @@ describe('the translation runtime', () => {
     expect(i18n.exists('errors.OK')).toBe(true);
   });
 
-  it('follows the language in <html lang> and in storage', async () => {
+  it('follows the language in <html lang>, in storage and in the cookie the server reads', async () => {
     await changeLocale('lo');
     expect(document.documentElement.lang).toBe('lo');
     expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('lo');
+    expect(document.cookie).toContain('locale=lo');
     expect(currentLocale()).toBe('lo');
   });
 

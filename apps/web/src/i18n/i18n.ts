@@ -3,7 +3,7 @@
  * keys, `{{name}}` interpolation and `_one` / `_other` plurals. Components read texts with `useTranslation()`;
  * code outside React uses `i18n`.
  */
-import { LOCALES, type Locale, STORAGE_KEYS } from '@member-wallet/contract/constants';
+import { LOCALE_COOKIE, LOCALES, type Locale, STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { useMemo, useSyncExternalStore } from 'react';
 import { env } from '../lib/env.ts';
 import { pluralCategory } from '../lib/format.ts';
@@ -52,6 +52,9 @@ function flatten(tree: Tree, into: Map<string, string>, prefix = ''): Map<string
   }
   return into;
 }
+
+/** A year: the choice outlives sessions, as the stored locale does. */
+const LOCALE_COOKIE_SECONDS = 365 * 24 * 60 * 60;
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
@@ -116,6 +119,9 @@ export async function changeLocale(locale: Locale): Promise<void> {
   active = locale;
   document.documentElement.lang = locale;
   localStorage.setItem(STORAGE_KEYS.locale, locale);
+  // For the server, which preloads this language's catalogue on the next visit (docs/decisions/0009).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari and Firefox.
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_SECONDS}; samesite=lax`;
   for (const listener of listeners) listener();
 }
 

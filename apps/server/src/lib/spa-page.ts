@@ -1,0 +1,63 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { LOCALE_COOKIE, LOCALES, type Locale } from '@member-wallet/contract/constants';
+
+/**
+ * The SPA's index.html, with the catalogue preload and `<html lang>` of the reader's language
+ * (docs/decisions/0009). The build preloads the default language's catalogue; a reader of another language
+ * would download both and wait for theirs until the entry had run. The client mirrors its language into the
+ * `locale` cookie, and this swaps the preload for that language's chunk.
+ */
+export interface SpaPage {
+  html(cookieHeader: string | undefined): string;
+}
+
+const CATALOGUE_KEY = /^src\/i18n\/([a-z]{2})\.json$/;
+
+function isLocale(value: string | undefined): value is Locale {
+  return value !== undefined && (LOCALES as readonly string[]).includes(value);
+}
+
+export function localeFromCookie(header: string | undefined): Locale | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [name, value] = part.trim().split('=');
+    if (name === LOCALE_COOKIE && isLocale(value)) return value;
+  }
+  return undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Reads the built page once. Null when there is no build; a build without a manifest is served unchanged. */
+export function loadSpaPage(publicDir: string): SpaPage | null {
+  const indexPath = join(publicDir, 'index.html');
+  if (!existsSync(indexPath)) return null;
+  const page = readFileSync(indexPath, 'utf8');
+  const manifestPath = join(publicDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestPath)) return { html: () => page };
+
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>;
+  const catalogues = new Map<Locale, string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const locale = CATALOGUE_KEY.exec(key)?.[1];
+    if (isLocale(locale)) catalogues.set(locale, `/${chunk.file}`);
+  }
+  const preloaded = [...catalogues].find(([, href]) => page.includes(`href="${href}"`));
+  if (!preloaded) return { html: () => page };
+  const [defaultLocale, defaultHref] = preloaded;
+
+  const pages = new Map<Locale, string>();
+  for (const [locale, href] of catalogues) {
+    pages.set(
+      locale,
+      page
+        .replace(new RegExp(`href="${escapeRegExp(defaultHref)}"`), `href="${href}"`)
+        .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`),
+    );
+  }
+  return {
+    html: (cookieHeader) => pages.get(localeFromCookie(cookieHeader) ?? defaultLocale) ?? page,
+  };
+}
