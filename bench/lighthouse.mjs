@@ -12,7 +12,8 @@
  * 2. launches /usr/bin/chromium headless through chrome-launcher and connects puppeteer-core to it;
  * 3. for every page x locale, runs Lighthouse (default config = mobile preset, simulated throttling) N times.
  *    Before each run the origin's storage and the browser's HTTP cache are cleared by us, then `locale` (and
- *    for the member page the `token` obtained from POST /api/login) are written into localStorage, and
+ *    for the member page the `token` obtained from POST /api/login) are written into localStorage, the
+ *    `locale` cookie as the app writes it for a returning reader, and
  *    Lighthouse runs with disableStorageReset so it keeps them. The member audit is only accepted when the
  *    page Lighthouse measured ended on /user/home (not /login) with the token still present;
  * 4. prints median (min-max) per metric and PASS/FAIL against the targets, plus the top opportunities and
@@ -243,6 +244,10 @@ async function prepare(page, origin, values) {
     localStorage.clear();
     sessionStorage.clear();
     for (const [k, v] of entries) localStorage.setItem(k, v);
+    // A returning reader also has the cookie the app writes with the language, from which the server
+    // preloads that language's catalogue (docs/decisions/0009).
+    // biome-ignore lint/suspicious/noDocumentCookie: the app itself writes this cookie the same way.
+    document.cookie = `locale=${localStorage.getItem('locale')}; path=/`;
   }, Object.entries(values));
   await cdp.detach();
 }
