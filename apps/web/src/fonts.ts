@@ -2,14 +2,14 @@
  * Bundled fonts, never a CDN. Each @font-face carries a unicode-range, so the browser downloads the Thai
  * or Lao files only once text in that script is on screen; fonts.css keeps the one Lao word shown on every
  * page (the language switcher) from pulling the Lao font into Thai and English pages.
+ *
+ * Two weights, regular (400) and semibold (600, also for bold text): each weight is one more file per script
+ * on the way to the first paint, about 13 KiB for Latin and 9 KiB for Thai (docs/performance.md).
  */
 import '@fontsource/noto-sans/latin-400.css';
 import '@fontsource/noto-sans/latin-600.css';
-import '@fontsource/noto-sans/latin-700.css';
 import '@fontsource/noto-sans-thai/thai-400.css';
 import '@fontsource/noto-sans-thai/thai-600.css';
-import '@fontsource/noto-sans-thai/thai-700.css';
 import '@fontsource/noto-sans-lao/lao-400.css';
 import '@fontsource/noto-sans-lao/lao-600.css';
-import '@fontsource/noto-sans-lao/lao-700.css';
 import './fonts.css';

@@ -17,14 +17,15 @@ function setFavicon(href: string): void {
 }
 
 setFavicon(faviconUrl);
-preloadFirstRoute(window.location.pathname);
+const queryClient = createQueryClient();
+preloadFirstRoute(window.location.pathname, queryClient);
 
 void initI18n().then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html lacks #root');
   createRoot(root).render(
     <StrictMode>
-      <App queryClient={createQueryClient()} />
+      <App queryClient={queryClient} />
     </StrictMode>,
   );
 });

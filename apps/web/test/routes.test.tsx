@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../src/app/query-client.ts';
 import { preloadFirstRoute } from '../src/app/router.tsx';
 import { currentPath, renderApp } from './render-app.tsx';
 import { server } from './server.ts';
@@ -35,11 +36,26 @@ describe('guards', () => {
         return HttpResponse.json({ active: true, message: 'OK' });
       }),
     );
-    preloadFirstRoute('/login');
+    preloadFirstRoute('/login', createQueryClient());
     await waitFor(() => expect(asked).toBe(1));
     renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
     expect(asked).toBe(1);
+  });
+
+  it("fetches a member page's data before React renders it when it is the first page", async () => {
+    sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    let asked = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/account/profile') asked += 1;
+    });
+    const queryClient = createQueryClient();
+    preloadFirstRoute('/user/home', queryClient);
+    await waitFor(() => expect(asked).toBe(1));
+    renderApp('/user/home', { queryClient });
+    expect(await screen.findByText('Member no. 1001')).toBeInTheDocument();
+    expect(asked).toBe(1);
+    server.events.removeAllListeners();
   });
 
   it('clears a style left on the page when /login opens', async () => {

@@ -1,14 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
 import { setNavigate } from '../lib/navigation.ts';
+import { hasToken } from '../lib/session.ts';
 import { LoginGuard, PublicGuard, RequireSession, startSiteCheck } from './guards.tsx';
 import { RouteErrorBoundary } from './screens/route-error.tsx';
 
+/**
+ * A screen module: the component, and optionally `prefetch`, which starts the screen's data when it is the
+ * first page, so its API calls leave as soon as its chunk arrives instead of after React has rendered it.
+ */
+type ScreenModule<Name extends string> = Record<Name, ComponentType> & { prefetch?: (client: QueryClient) => void };
+
 /** A lazy screen, and the function that starts its download before React asks for it. */
-function screen<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  const preload = () => load().then((module) => ({ default: module[name] }));
-  return { Screen: lazy(preload), preload };
+function screen<Name extends string>(load: () => Promise<ScreenModule<Name>>, name: Name) {
+  const preload = (client?: QueryClient) =>
+    load().then((module) => {
+      if (client) module.prefetch?.(client);
+      return { default: module[name] };
+    });
+  return { Screen: lazy(() => preload()), preload };
 }
 type LazyScreen = ReturnType<typeof screen>;
 
@@ -29,14 +41,15 @@ const MEMBER_SCREENS: Record<string, LazyScreen> = { home: Home, contact: Contac
 
 /**
  * Called by main.tsx as the entry starts, before the catalogue has arrived: the shell and screen of the
- * first path (and, on /login, the terminated check) download in parallel instead of one after the other as
- * React reaches them. Paths the table does not know load on demand as usual.
+ * first path (and, on /login, the terminated check; on member pages, the screen's data when a session is
+ * stored) download in parallel instead of one after the other as React reaches them. Paths the table does
+ * not know load on demand as usual.
  */
-export function preloadFirstRoute(pathname: string): void {
+export function preloadFirstRoute(pathname: string, client: QueryClient): void {
   const [, section = '', child = ''] = pathname.split('/');
   if (section === 'user') {
     void MemberShell.preload();
-    void MEMBER_SCREENS[child || 'home']?.preload();
+    void MEMBER_SCREENS[child || 'home']?.preload(hasToken() ? client : undefined);
     return;
   }
   const first = PUBLIC_SCREENS[section];

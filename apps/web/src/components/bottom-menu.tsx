@@ -21,7 +21,7 @@ export function BottomMenu({ items }: { items: readonly BottomMenuItem[] }) {
             <NavLink
               to={item.to}
               className={({ isActive }) =>
-                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-1 text-xs font-medium leading-snug ${isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900'}`
+                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-1 text-xs leading-snug ${isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900'}`
               }
             >
               {item.icon}

@@ -86,7 +86,7 @@ export function Modal({ open, onClose, title, children }: ModalProps) {
         className="relative z-10 max-h-[90vh] w-full max-w-[480px] overflow-y-auto rounded-t-2xl bg-white p-4 shadow-xl sm:rounded-2xl"
       >
         <div className="mb-3 flex items-start justify-between gap-3">
-          <h2 id={titleId} className="pt-2 text-lg font-bold text-slate-900">
+          <h2 id={titleId} className="pt-2 text-lg font-semibold text-slate-900">
             {title}
           </h2>
           <button

@@ -22,7 +22,7 @@ export function Select({ label, name, options, placeholder, error, hint, classNa
   const messageId = `${id}-message`;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 block font-medium text-slate-800">
+      <label htmlFor={id} className="mb-1 block text-slate-800">
         {label}
       </label>
       <select

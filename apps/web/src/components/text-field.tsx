@@ -16,7 +16,7 @@ export function TextField({ label, name, error, hint, labelAside, className = ''
   const hasMessage = Boolean(error || hint);
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1 flex items-center justify-between gap-2 font-medium text-slate-800">
+      <label htmlFor={id} className="mb-1 flex items-center justify-between gap-2 text-slate-800">
         <span>{label}</span>
         {labelAside}
       </label>

@@ -5,10 +5,10 @@ export function NotFoundScreen() {
   const { t } = useTranslation();
   return (
     <main className="mx-auto flex min-h-dvh max-w-[480px] flex-col items-center justify-center gap-3 p-6 text-center">
-      <p aria-hidden="true" data-i18n-exempt="" className="text-6xl font-bold text-brand-700">
+      <p aria-hidden="true" data-i18n-exempt="" className="text-6xl font-semibold text-brand-700">
         404
       </p>
-      <h1 className="text-2xl font-bold text-slate-900">{t('notFound.title')}</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{t('notFound.title')}</h1>
       <p className="text-slate-600">{t('notFound.body')}</p>
       <Link
         to="/login"

@@ -18,7 +18,7 @@ export function BrandMark({ name }: { name: string }) {
   return (
     <span className="flex min-w-0 items-center gap-2">
       <img src={faviconUrl} alt="" width={32} height={32} className="size-8 shrink-0" />
-      <span translate="no" className="truncate text-lg font-bold">
+      <span translate="no" className="truncate text-lg font-semibold">
         {name}
       </span>
     </span>

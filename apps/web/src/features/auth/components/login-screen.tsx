@@ -57,7 +57,7 @@ export function LoginScreen() {
         <LanguageSwitcher />
       </div>
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h1 className="text-2xl font-bold text-slate-900">{t('auth.loginTitle')}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t('auth.loginTitle')}</h1>
         <p className="mt-1 text-slate-600">{t('auth.loginSubtitle')}</p>
         <form className="mt-5 space-y-4" noValidate onSubmit={onSubmit}>
           <TextField

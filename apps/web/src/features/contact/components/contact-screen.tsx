@@ -16,7 +16,7 @@ export function ContactScreen() {
 
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold text-slate-900">{t('contact.title')}</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{t('contact.title')}</h1>
       {contact.isPending ? <PageSpinner /> : null}
       {contact.isError ? <p className="text-slate-600">{t('common.loadFailed')}</p> : null}
       {data ? (

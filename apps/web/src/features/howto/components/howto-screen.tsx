@@ -40,7 +40,7 @@ export function HowtoScreen() {
   return (
     <div className="space-y-4">
       <header>
-        <h1 className="text-2xl font-bold text-slate-900">{t('howto.title')}</h1>
+        <h1 className="text-2xl font-semibold text-slate-900">{t('howto.title')}</h1>
         <p className="mt-1 text-slate-600">{t('howto.subtitle')}</p>
       </header>
       {howto.isPending ? <PageSpinner /> : null}

@@ -88,7 +88,7 @@ export function RegisterScreen() {
   return (
     <div className="space-y-4">
       <section className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
-        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-slate-900 outline-none">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-slate-900 outline-none">
           {t('register.title')}
         </h1>
         <p className="mt-1 mb-4 text-slate-600">{t('register.subtitle', { count: steps.length })}</p>

@@ -26,7 +26,7 @@ export function StepIndicator({ steps, current }: { steps: readonly StepName[]; 
             <li key={step} className="flex flex-1 flex-col items-center gap-1 text-center">
               <span
                 data-i18n-exempt=""
-                className={`flex size-8 items-center justify-center rounded-full text-sm font-bold ${
+                className={`flex size-8 items-center justify-center rounded-full text-sm font-semibold ${
                   done
                     ? 'bg-brand-700 text-white'
                     : active
