@@ -10,4 +10,17 @@ export const API = {
   changePassword: '/api/account/changepwd',
   otpSend: '/api/otp/send',
   otpVerify: '/api/otp/verify',
+  wallet: '/api/wallet',
+  walletRefreshSlots: '/api/wallet/refresh/slot',
+  walletActivate: (slotCode: string) => `/api/wallet/activate/${encodeURIComponent(slotCode)}`,
+  walletAccount: (slotCode: string) => `/api/wallet/account/${encodeURIComponent(slotCode)}`,
+  walletResetPassword: (slotCode: string) => `/api/wallet/resetpassword/${encodeURIComponent(slotCode)}`,
+  walletAdd: '/api/wallet/add',
+  walletTransfer: '/api/wallet/transfer',
+  walletTransferAll: '/api/wallet/transferAll',
+  walletWithdraw: '/api/wallet/withdraw',
+  walletWithdrawAll: '/api/wallet/withdrawAll',
+  /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
+  autoLogin: (path: string, username: string, password?: string) =>
+    `/api/autoLogin/${path}/${encodeURIComponent(username)}${password === undefined ? '' : `/${encodeURIComponent(password)}`}`,
 } as const;
