@@ -80,10 +80,6 @@ export const walletResponse = z.object({
   wallet: z.object({ amount: z.number(), currency: z.string() }),
   invite: z.object({ amount: z.number(), success: z.number(), fail: z.number() }),
   slots: z.array(slotItem),
-  /** Withdrawals not settled yet, so the home screen can say money is on its way. */
-  pendingWithdrawals: z.array(
-    z.object({ id: z.string(), amount: z.number(), status: z.string(), createdAt: z.string() }),
-  ),
 });
 export type WalletResponse = z.infer<typeof walletResponse>;
 
