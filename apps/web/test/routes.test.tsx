@@ -18,7 +18,7 @@ describe('guards', () => {
     sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
     renderApp('/user');
     await waitFor(() => expect(currentPath()).toBe('/user/home'));
-    expect(await screen.findByText('Member no. 1001')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hello, Somchai' })).toBeInTheDocument();
   });
 
   it('sends /login to /terminated when the site is gone', async () => {
@@ -47,13 +47,13 @@ describe('guards', () => {
     sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
     let asked = 0;
     server.events.on('request:start', ({ request }) => {
-      if (new URL(request.url).pathname === '/api/account/profile') asked += 1;
+      if (new URL(request.url).pathname === '/api/wallet') asked += 1;
     });
     const queryClient = createQueryClient();
     preloadFirstRoute('/user/home', queryClient);
     await waitFor(() => expect(asked).toBe(1));
     renderApp('/user/home', { queryClient });
-    expect(await screen.findByText('Member no. 1001')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Hello, Somchai' })).toBeInTheDocument();
     expect(asked).toBe(1);
     server.events.removeAllListeners();
   });
@@ -84,7 +84,7 @@ describe('guards', () => {
   it('drops the session and goes to /login when a member call answers invalid-token', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'expired');
     server.use(
-      http.get('*/api/account/profile', () => HttpResponse.json({ message: 'invalid-token' }, { status: 401 })),
+      http.get('*/api/wallet', () => HttpResponse.json({ message: 'invalid-token' }, { status: 401 })),
     );
     renderApp('/user/home');
     await waitFor(() => expect(currentPath()).toBe('/login'));
@@ -173,9 +173,9 @@ describe('language', () => {
   it('switches from the member top bar select', async () => {
     sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
     const { user } = renderApp('/user/home');
-    await screen.findByText('Member no. 1001');
+    await screen.findByRole('heading', { name: 'Hello, Somchai' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
-    expect(await screen.findByText('หมายเลขสมาชิก 1001')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'สวัสดี คุณSomchai' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('th');
     expect(document.documentElement.lang).toBe('th');
   });

@@ -1,6 +1,45 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 
+/** A game account as GET /api/wallet lists it; tests override what they need. */
+export function demoSlot(overrides: Record<string, unknown> = {}) {
+  return {
+    code: 'PG',
+    name: 'PG Soft',
+    category: 'slot',
+    logo: '/media/games/pg-logo.png',
+    background: '/media/games/pg-bg.jpg',
+    amount: 100,
+    isActive: true,
+    ftWalletSlot: 1,
+    web: 'https://games.example.test/pg',
+    android: null,
+    ios: 'https://apps.example.test/pg-ios',
+    ...overrides,
+  };
+}
+
+/** The wallet of the demo member; tests override what they need. */
+export function demoWallet(overrides: Record<string, unknown> = {}) {
+  return {
+    profile: { _id: 'AB12CD34', name: 'Somchai', username: '0812345678', coin: 3 },
+    bankAccount: {
+      bankAccountName: 'SOMCHAI JAIDEE',
+      bankAccountNo: '1234567890',
+      bankCode: 'KBANK',
+      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+    },
+    wallet: { amount: 1500.5, currency: 'BAHT' },
+    invite: { amount: 25, success: 2, fail: 1 },
+    slots: [
+      demoSlot(),
+      demoSlot({ code: 'JOKER', name: 'Joker Gaming', amount: 0, isActive: false, web: null }),
+      demoSlot({ code: 'UFABET', name: 'UFABET', category: 'sport', amount: 10.1, ftWalletSlot: 1 }),
+    ],
+    ...overrides,
+  };
+}
+
 /** Every API call of this slice answered as the server would on a healthy site; tests override per case. */
 export const defaultHandlers = [
   http.get('*/api/lookup/active', () => HttpResponse.json({ active: true })),
@@ -52,6 +91,13 @@ export const defaultHandlers = [
       bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
     }),
   ),
+  http.get('*/api/wallet', () => HttpResponse.json(demoWallet())),
+  http.get('*/api/wallet/refresh/slot', () => HttpResponse.json({ message: 'OK' })),
+  http.get('*/api/lookup/withdraw', () => HttpResponse.json({ withdrawMin: 100, withdrawMax: 50000 })),
+  http.get('*/api/lookup/conditions', () =>
+    HttpResponse.json(['<p>Turnover <b>3x</b> before withdrawal</p>', '<p>One bonus at a time</p>']),
+  ),
+  http.get('*/api/lookup/agreements', () => HttpResponse.json(['<p>I am over 18 years old</p>'])),
   http.post('*/api/logout', () => HttpResponse.json({ message: 'OK' })),
   http.post('*/api/account/validate', () => HttpResponse.json({ message: 'OK' })),
 ];

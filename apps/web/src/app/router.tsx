@@ -32,12 +32,13 @@ const Register = screen(() => import('../features/register/components/register-s
 const Howto = screen(() => import('../features/howto/components/howto-screen.tsx'), 'HowtoScreen');
 const Contact = screen(() => import('../features/contact/components/contact-screen.tsx'), 'ContactScreen');
 const Home = screen(() => import('../features/home/components/home-screen.tsx'), 'HomeScreen');
+const Profile = screen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen');
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
 const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');
 
 /** The children of `/` and of `/user`, by path (spec section 2). */
 const PUBLIC_SCREENS: Record<string, LazyScreen> = { login: Login, register: Register, howto: Howto, contact: Contact };
-const MEMBER_SCREENS: Record<string, LazyScreen> = { home: Home, contact: Contact };
+const MEMBER_SCREENS: Record<string, LazyScreen> = { home: Home, profile: Profile, contact: Contact };
 
 /**
  * Called by main.tsx as the entry starts, before the catalogue has arrived: the shell and screen of the

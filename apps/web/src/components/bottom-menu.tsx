@@ -2,11 +2,13 @@ import type { ReactNode } from 'react';
 import { NavLink } from 'react-router';
 import { useTranslation } from '../i18n/i18n.ts';
 
-export interface BottomMenuItem {
-  to: string;
-  label: string;
-  icon: ReactNode;
-}
+/** A page link (`to`), or an action such as opening a modal (`onSelect`). */
+export type BottomMenuItem = { label: string; icon: ReactNode } & (
+  | { to: string; onSelect?: never }
+  | { to?: never; onSelect: () => void }
+);
+
+const ITEM_CLASS = 'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-1 py-1 text-xs leading-snug';
 
 export function BottomMenu({ items }: { items: readonly BottomMenuItem[] }) {
   const { t } = useTranslation();
@@ -17,16 +19,27 @@ export function BottomMenu({ items }: { items: readonly BottomMenuItem[] }) {
     >
       <ul className="mx-auto flex max-w-[480px]">
         {items.map((item) => (
-          <li key={item.to} className="flex-1">
-            <NavLink
-              to={item.to}
-              className={({ isActive }) =>
-                `flex min-h-14 flex-col items-center justify-center gap-0.5 px-1 py-1 text-xs leading-snug ${isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900'}`
-              }
-            >
-              {item.icon}
-              <span className="text-center">{item.label}</span>
-            </NavLink>
+          <li key={item.to ?? item.label} className="flex-1">
+            {item.to === undefined ? (
+              <button
+                type="button"
+                onClick={item.onSelect}
+                className={`${ITEM_CLASS} text-slate-600 hover:text-slate-900`}
+              >
+                {item.icon}
+                <span className="text-center">{item.label}</span>
+              </button>
+            ) : (
+              <NavLink
+                to={item.to}
+                className={({ isActive }) =>
+                  `${ITEM_CLASS} ${isActive ? 'text-brand-700' : 'text-slate-600 hover:text-slate-900'}`
+                }
+              >
+                {item.icon}
+                <span className="text-center">{item.label}</span>
+              </NavLink>
+            )}
           </li>
         ))}
       </ul>

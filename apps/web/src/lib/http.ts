@@ -1,4 +1,4 @@
-import { APP_NAME, APP_NAME_HEADER, TIMEOUT_MS } from '@member-wallet/contract/constants';
+import { APP_NAME, APP_NAME_HEADER, IDEMPOTENCY_KEY_HEADER, TIMEOUT_MS } from '@member-wallet/contract/constants';
 import { GONE, INVALID_TOKEN } from '@member-wallet/contract/error-codes';
 import { i18n } from '../i18n/i18n.ts';
 import { env } from './env.ts';
@@ -50,6 +50,8 @@ export interface RequestOptions<T> {
    * through the router themselves).
    */
   redirects?: boolean;
+  /** Sent as `Idempotency-Key` on money actions: one per member action, the same on its retries. */
+  idempotencyKey?: string;
 }
 
 /** An error code shown translated, or as the raw message when the catalogue has no such code. */
@@ -66,7 +68,7 @@ function apiUrl(path: string): string {
   return new URL(`${env.apiBase}${path}`, window.location.origin).toString();
 }
 
-async function send(path: string, method: string, body: unknown, timeoutMs: number): Promise<Response> {
+async function send(path: string, method: string, body: unknown, timeoutMs: number, key?: string): Promise<Response> {
   const headers: Record<string, string> = {
     [APP_NAME_HEADER]: APP_NAME,
     Accept: 'application/json',
@@ -75,6 +77,7 @@ async function send(path: string, method: string, body: unknown, timeoutMs: numb
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (key) headers[IDEMPOTENCY_KEY_HEADER] = key;
   try {
     return await fetch(apiUrl(path), {
       method,
@@ -122,8 +125,8 @@ function errorFromBody(status: number, body: unknown, redirects: boolean): ApiEr
  * session redirects, and error codes turned into translated `ApiError`s.
  */
 export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, timeoutMs = TIMEOUT_MS.request, redirects = true } = options;
-  const response = await send(path, method, body, timeoutMs);
+  const { method = 'GET', body, schema, timeoutMs = TIMEOUT_MS.request, redirects = true, idempotencyKey } = options;
+  const response = await send(path, method, body, timeoutMs, idempotencyKey);
   const data = await readJson(response);
   if (!response.ok) throw errorFromBody(response.status, data, redirects);
   if (messageOf(data) === GONE) {

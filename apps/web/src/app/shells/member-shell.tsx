@@ -1,16 +1,43 @@
+import { DELAY_MS, STORAGE_KEYS } from '@member-wallet/contract/constants';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { BottomMenu } from '../../components/bottom-menu.tsx';
 import { ChatIcon, HomeIcon, LogoutIcon } from '../../components/icons.tsx';
 import { LanguageSelect } from '../../components/language-switcher.tsx';
+import { DocumentIcon, UserIcon } from '../../components/member-icons.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
+
+const ConditionsModal = lazy(() =>
+  import('../../features/legal/components/conditions-modal.tsx').then((module) => ({
+    default: module.ConditionsModal,
+  })),
+);
+const AgreementDialog = lazy(() =>
+  import('../../features/legal/components/agreement-dialog.tsx').then((module) => ({
+    default: module.AgreementDialog,
+  })),
+);
+
+/** The first-visit agreement opens 1.5 s after a member page loads, unless it was accepted (spec section 2). */
+function useAgreementDue(): [boolean, () => void] {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    if (localStorage.getItem(STORAGE_KEYS.agreement) !== null) return;
+    const timer = setTimeout(() => setDue(true), DELAY_MS.agreementDialog);
+    return () => clearTimeout(timer);
+  }, []);
+  return [due, () => setDue(false)];
+}
 
 export function MemberShell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const name = useSiteName();
   const logout = useLogout();
+  const [conditionsOpen, setConditionsOpen] = useState(false);
+  const [agreementDue, closeAgreement] = useAgreementDue();
 
   return (
     <div className="min-h-dvh">
@@ -36,12 +63,19 @@ export function MemberShell() {
       <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-28">
         <Outlet />
       </main>
+      {/* The statement entry joins this menu with the statement page (issue 5). */}
       <BottomMenu
         items={[
+          { to: '/user/profile', label: t('menu.profile'), icon: <UserIcon /> },
+          { onSelect: () => setConditionsOpen(true), label: t('menu.conditions'), icon: <DocumentIcon /> },
           { to: '/user/contact', label: t('menu.contact'), icon: <ChatIcon /> },
           { to: '/user/home', label: t('menu.home'), icon: <HomeIcon /> },
         ]}
       />
+      <Suspense fallback={null}>
+        {conditionsOpen ? <ConditionsModal onClose={() => setConditionsOpen(false)} /> : null}
+        {agreementDue && !conditionsOpen ? <AgreementDialog onClose={closeAgreement} /> : null}
+      </Suspense>
     </div>
   );
 }

@@ -1,44 +1,206 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '@member-wallet/contract/constants';
+import { GAME_CATEGORIES, type SlotItem, type WalletResponse } from '@member-wallet/contract/wallet';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { WalletIcon } from '../../../components/icons.tsx';
+import { RefreshIcon, TransferIcon, UserIcon, WithdrawIcon } from '../../../components/member-icons.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { profileQuery, useProfile } from '../api/get-profile.ts';
+import { formatDateTime, formatMoney, formatMoneyMinor, formatRelativeTime } from '../../../lib/format.ts';
+import { useActivateSlot } from '../api/activate-slot.ts';
+import { useWallet, walletQuery } from '../api/get-wallet.ts';
+import { useRefreshSlots } from '../api/refresh-slots.ts';
+import { displayCurrency, totalBalanceMinor } from '../money.ts';
+import { GameCarousel } from './game-carousel.tsx';
+
+const SlotAccountModal = lazy(() =>
+  import('./slot-account-modal.tsx').then((module) => ({ default: module.SlotAccountModal })),
+);
+const TransferModal = lazy(() => import('./transfer-modal.tsx').then((module) => ({ default: module.TransferModal })));
+const WithdrawModal = lazy(() => import('./withdraw-modal.tsx').then((module) => ({ default: module.WithdrawModal })));
 
 /** Starts the data the screen shows as soon as its chunk arrives, when it is the first page (router.tsx). */
 export function prefetch(client: QueryClient): void {
-  void client.prefetchQuery(profileQuery);
+  void client.prefetchQuery(walletQuery);
 }
 
-/** A first member page: the greeting of the real home screen, which a later issue completes. */
-export function HomeScreen() {
-  const { t } = useTranslation();
-  const profile = useProfile();
+type OpenModal = { kind: 'transfer' } | { kind: 'withdraw' } | { kind: 'slot'; slot: SlotItem } | null;
 
-  if (profile.isPending) return <PageSpinner />;
-  if (profile.isError) {
+/** The time now, again every `everyMs`, for texts such as "3 minutes ago". */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+function LastSync() {
+  const { t, i18n } = useTranslation();
+  const now = useNow(30_000);
+  const stored = localStorage.getItem(STORAGE_KEYS.lastSync);
+  const time = stored ? Date.parse(stored) : Number.NaN;
+  if (!Number.isFinite(time)) return null;
+  const texts = {
+    justNow: t('time.justNow'),
+    yearsAgo_one: t('time.yearsAgo_one'),
+    yearsAgo_other: t('time.yearsAgo_other'),
+    monthsAgo_one: t('time.monthsAgo_one'),
+    monthsAgo_other: t('time.monthsAgo_other'),
+    daysAgo_one: t('time.daysAgo_one'),
+    daysAgo_other: t('time.daysAgo_other'),
+    hoursAgo_one: t('time.hoursAgo_one'),
+    hoursAgo_other: t('time.hoursAgo_other'),
+    minutesAgo_one: t('time.minutesAgo_one'),
+    minutesAgo_other: t('time.minutesAgo_other'),
+    secondsAgo_one: t('time.secondsAgo_one'),
+    secondsAgo_other: t('time.secondsAgo_other'),
+  };
+  return (
+    <p className="text-sm text-brand-50">
+      {t('home.lastSync', { time: formatRelativeTime(i18n.language, time, Math.max(now, time), texts) })}{' '}
+      <time dateTime={new Date(time).toISOString()}>({formatDateTime(time)})</time>
+    </p>
+  );
+}
+
+function Widget({
+  label,
+  icon,
+  onClick,
+  busy,
+}: {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  busy?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={busy}
+      aria-busy={busy || undefined}
+      className="flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl bg-white p-3 text-center text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500 disabled:opacity-60"
+    >
+      <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</span>
+      <span className="text-sm leading-snug">{label}</span>
+    </button>
+  );
+}
+
+function BalanceCard({ wallet, onTransfer }: { wallet: WalletResponse; onTransfer: () => void }) {
+  const { t, i18n } = useTranslation();
+  const refresh = useRefreshSlots();
+  const currency = displayCurrency(wallet.wallet.currency);
+  return (
+    <section className="space-y-3 rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow-md">
+      <div className="flex items-center gap-3">
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-white/15">
+          <UserIcon className="size-7" />
+        </span>
+        <div className="min-w-0">
+          <h1 className="text-xl font-semibold break-words">{t('home.greeting', { name: wallet.profile.name })}</h1>
+          <p className="text-sm text-brand-100">{t('home.username', { phone: wallet.profile.username })}</p>
+        </div>
+      </div>
+      <div className="flex items-end justify-between gap-2">
+        <div>
+          <p className="text-sm text-brand-100">{t('home.totalBalance')}</p>
+          <p className="text-3xl font-semibold" data-testid="total-balance">
+            {formatMoneyMinor(i18n.language, totalBalanceMinor(wallet), currency)}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => refresh.mutate()}
+          disabled={refresh.isPending}
+          aria-label={t('home.checkBalance')}
+          title={t('home.checkBalance')}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 focus-visible:outline-3 focus-visible:outline-white disabled:opacity-60"
+        >
+          <RefreshIcon className={`size-6 ${refresh.isPending ? 'animate-spin motion-reduce:animate-none' : ''}`} />
+        </button>
+      </div>
+      <LastSync />
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-white/20 pt-3">
+        <p className="text-sm text-brand-50">
+          {t('home.wallet')}{' '}
+          <span className="font-semibold text-white">{formatMoney(i18n.language, wallet.wallet.amount, currency)}</span>
+        </p>
+        <p className="text-sm text-brand-50">
+          {t('home.referralBonus')}{' '}
+          <span className="font-semibold text-white">{formatMoney(i18n.language, wallet.invite.amount, currency)}</span>
+        </p>
+      </div>
+      <Button variant="secondary" block onClick={onTransfer}>
+        <TransferIcon className="size-5" />
+        {t('transfer.title')}
+      </Button>
+    </section>
+  );
+}
+
+export function HomeScreen() {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const wallet = useWallet();
+  const refresh = useRefreshSlots();
+  const activate = useActivateSlot();
+  const [open, setOpen] = useState<OpenModal>(null);
+
+  if (wallet.isPending) return <PageSpinner />;
+  if (wallet.isError) {
     return (
       <div className="space-y-3 text-center">
         <p className="text-slate-600">{t('common.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void profile.refetch()}>
+        <Button variant="secondary" onClick={() => void wallet.refetch()}>
           {t('common.retry')}
         </Button>
       </div>
     );
   }
-  const member = profile.data;
+  const data = wallet.data;
+  const currency = displayCurrency(data.wallet.currency);
+  const close = (saved: boolean) => {
+    setOpen(null);
+    if (saved) void client.invalidateQueries({ queryKey: walletQuery.queryKey });
+  };
+
   return (
-    <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 p-5 text-white shadow-md">
-      <div className="flex items-center gap-3">
-        <span className="flex size-12 items-center justify-center rounded-full bg-white/15">
-          <WalletIcon className="size-7" />
-        </span>
-        <div>
-          <h1 className="text-xl font-semibold">{t('home.greeting', { name: member.name })}</h1>
-          <p className="text-sm text-brand-100">{t('home.memberNo', { no: member.memberNo })}</p>
-        </div>
-      </div>
-      <p className="mt-4 text-brand-50">{t('home.username', { phone: member.username })}</p>
-    </section>
+    <div className="space-y-5">
+      <BalanceCard wallet={data} onTransfer={() => setOpen({ kind: 'transfer' })} />
+      <section aria-label={t('home.widgets')} className="grid grid-cols-3 gap-3">
+        <Widget label={t('withdraw.title')} icon={<WithdrawIcon />} onClick={() => setOpen({ kind: 'withdraw' })} />
+        <Widget
+          label={t('home.refreshAll')}
+          icon={<RefreshIcon />}
+          busy={refresh.isPending}
+          onClick={() => refresh.mutate()}
+        />
+      </section>
+      {GAME_CATEGORIES.map((category) => {
+        const slots = data.slots.filter((slot) => slot.category === category);
+        if (slots.length === 0) return null;
+        return (
+          <GameCarousel
+            key={category}
+            title={t(`home.category.${category}`)}
+            slots={slots}
+            locale={i18n.language}
+            currency={currency}
+            activating={activate.isPending ? (activate.variables ?? null) : null}
+            onView={(slot) => setOpen({ kind: 'slot', slot })}
+            onActivate={(slot) => activate.mutate(slot.code, { onSuccess: () => setOpen({ kind: 'slot', slot }) })}
+          />
+        );
+      })}
+      <Suspense fallback={null}>
+        {open?.kind === 'transfer' ? <TransferModal wallet={data} onClose={close} /> : null}
+        {open?.kind === 'withdraw' ? <WithdrawModal wallet={data} onClose={close} /> : null}
+        {open?.kind === 'slot' ? <SlotAccountModal slot={open.slot} onClose={close} /> : null}
+      </Suspense>
+    </div>
   );
 }

@@ -7,7 +7,12 @@ export function getProfile(): Promise<ProfileResponse> {
   return request(API.profile, { schema: profileResponse });
 }
 
-export const profileQuery = queryOptions({ queryKey: ['member', 'profile'], queryFn: getProfile });
+/** A failed profile load hides the spinner silently (spec section 8); the screen offers a retry. */
+export const profileQuery = queryOptions({
+  queryKey: ['member', 'profile'],
+  queryFn: getProfile,
+  meta: { silent: true },
+});
 
 export function useProfile() {
   return useQuery(profileQuery);
