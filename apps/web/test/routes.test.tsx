@@ -83,9 +83,7 @@ describe('guards', () => {
 
   it('drops the session and goes to /login when a member call answers invalid-token', async () => {
     localStorage.setItem(STORAGE_KEYS.token, 'expired');
-    server.use(
-      http.get('*/api/wallet', () => HttpResponse.json({ message: 'invalid-token' }, { status: 401 })),
-    );
+    server.use(http.get('*/api/wallet', () => HttpResponse.json({ message: 'invalid-token' }, { status: 401 })));
     renderApp('/user/home');
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();

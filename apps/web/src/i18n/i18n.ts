@@ -6,7 +6,7 @@
 import { LOCALE_COOKIE, LOCALES, type Locale, STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { useMemo, useSyncExternalStore } from 'react';
 import { env } from '../lib/env.ts';
-import { pluralCategory } from '../lib/format.ts';
+import { pluralCategory } from '../lib/plural.ts';
 import type en from './en.json';
 
 export type Catalogue = typeof en;

@@ -9,6 +9,7 @@
  * the bank slips a member compares them with, whatever time zone the device is set to.
  */
 import type { Locale } from '@member-wallet/contract/constants';
+import { pluralCategory } from './plural.ts';
 
 export const INDOCHINA_OFFSET_MINUTES = 7 * 60;
 
@@ -229,10 +230,7 @@ export function relativeTime(then: DateInput, now: DateInput): { unit: RelativeT
   return null;
 }
 
-/** English has "1 minute" and "2 minutes"; Thai and Lao have one plural form; the catalogue suffixes are `_one` and `_other`. */
-export function pluralCategory(locale: Locale, count: number): 'one' | 'other' {
-  return locale === 'en' && count === 1 ? 'one' : 'other';
-}
+export { pluralCategory };
 
 /** The `time` section of a catalogue: `justNow` and `<unit>Ago_one` / `<unit>Ago_other` with `{{count}}`. */
 export type RelativeTimeTexts = { justNow: string } & Record<`${RelativeTimeUnit}Ago_${'one' | 'other'}`, string>;
