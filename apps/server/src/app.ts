@@ -20,6 +20,7 @@ import type { Db } from './db/database.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, InvalidTokenError } from './lib/errors.ts';
+import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { createRouter, type Router } from './lib/route.ts';
@@ -30,6 +31,7 @@ import { AccountService } from './modules/account/account.service.ts';
 import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { registerGames } from './modules/games/games.module.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
 import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { LookupService } from './modules/lookup/lookup.service.ts';
@@ -89,6 +91,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: {
       level: config.logLevel,
       redact: { paths: REDACTED, censor: '[redacted]' },
+      // Auto-login URLs carry game credentials: the logged URL is cut at its secret part (docs/wallet.md).
+      serializers: { req: requestSerializer },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -125,6 +129,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   otpRoutes(route, services.otp, config.country);
   accountRoutes(route, services.accounts, config.country);
   authRoutes(route, services.auth);
+  // Game accounts, wallet transfers, auto-login, the sandbox provider and the reconciler (docs/wallet.md).
+  await registerGames(app, route, config, {
+    db,
+    clock,
+    limiter,
+    settings,
+    members: services.accountRepository,
+    ownBaseUrl: () => ownBaseUrl(app),
+  });
   if (config.sandbox) registerSandbox(route, config, db, clock, settings);
   await registerStatic(app, config);
 
@@ -272,7 +285,7 @@ function registerErrorHandlers(app: FastifyInstance, config: Config) {
     const status = error.statusCode ?? 500;
     // Fastify's own refusals: malformed JSON, a body over the limit, an unsupported content type.
     if (status >= 400 && status < 500) return reply.code(status).send({ message: 'KEY_INVALID' });
-    request.log.error({ err: error, method: request.method, path: pathOf(request) }, 'unexpected error');
+    request.log.error({ err: error, method: request.method, path: redactUrl(pathOf(request)) }, 'unexpected error');
     return reply.code(500).send({ message: 'INTERNAL_SERVER_ERROR' });
   });
 

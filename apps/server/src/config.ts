@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
+import { parseFaultsSetting } from './sandbox/games/faults.ts';
 
 /**
  * Run-time configuration, read once from the environment at boot (DESIGN.md section 8). A bad value stops
@@ -28,6 +29,17 @@ export interface Config {
   sessionTtlHours: number;
   rememberTtlDays: number;
   trustProxy: boolean;
+  /** Game providers (docs/wallet.md): HMAC secrets of real providers by code, and the call time-out. */
+  gameProviderSecrets: ReadonlyMap<string, string>;
+  gameProviderTimeoutMs: number;
+  /** Seals members' game passwords (AES-256-GCM); a development key when unset. */
+  gameCredentialKey: string;
+  gameCredentialKeySet: boolean;
+  /** How often the transfer reconciler runs in this process; 0 turns it off. */
+  transferReconcileIntervalMs: number;
+  sandboxGameSecret: string;
+  /** The sandbox game provider's starting faults (`latencyMs=50,errorRate=0.1`). */
+  sandboxGameFaults: string | null;
 }
 
 export class ConfigError extends Error {
@@ -43,6 +55,10 @@ const DEFAULT_MEDIA_DIR = fileURLToPath(new URL('assets', SERVER_ROOT));
 
 /** The sandbox SMS party's key; a real party's key comes from `SMS_API_KEY`. */
 export const SANDBOX_SMS_API_KEY = 'sandbox-sms-key';
+
+/** The sandbox game provider's signing secret; a real provider's comes from `GAME_PROVIDER_SECRETS`. */
+export const SANDBOX_GAME_SECRET = 'sandbox-game-secret';
+const DEV_GAME_CREDENTIAL_KEY = 'member-wallet-development-game-credential-key';
 
 export interface ConfigVariable {
   name: string;
@@ -71,6 +87,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SESSION_TTL_HOURS', default: '12', meaning: 'Session lifetime' },
   { name: 'REMEMBER_TTL_DAYS', default: '30', meaning: 'Session lifetime with remember-me' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers (behind a load balancer)' },
+  { name: 'GAME_PROVIDER_SECRETS', default: '(unset)', meaning: 'CODE=secret,... HMAC secrets of real providers' },
+  { name: 'GAME_PROVIDER_TIMEOUT_MS', default: '10000', meaning: 'Time-out of one game-provider call' },
+  { name: 'GAME_CREDENTIAL_KEY', default: 'a development key', meaning: 'Seals game passwords; set in production' },
+  { name: 'TRANSFER_RECONCILE_INTERVAL_MS', default: '30000', meaning: 'Transfer reconciler period; 0 turns it off' },
+  { name: 'SANDBOX_GAME_FAULTS', default: '(none)', meaning: 'Sandbox game provider faults, e.g. errorRate=0.1' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -136,6 +157,30 @@ class Reader {
   }
 }
 
+/** `GAME_PROVIDER_SECRETS`: `CODE=secret` pairs, comma-separated. */
+function readProviderSecrets(read: Reader): ReadonlyMap<string, string> {
+  const secrets = new Map<string, string>();
+  const value = read.raw('GAME_PROVIDER_SECRETS');
+  for (const pair of value ? value.split(',') : []) {
+    const at = pair.indexOf('=');
+    const code = pair.slice(0, at).trim();
+    const secret = pair.slice(at + 1).trim();
+    if (at < 1 || !/^[A-Z0-9_]{1,32}$/.test(code) || secret === '') {
+      read.fail('GAME_PROVIDER_SECRETS', 'CODE=secret pairs separated by commas', '...');
+      break;
+    }
+    secrets.set(code, secret);
+  }
+  return secrets;
+}
+
+function readGameFaults(read: Reader): string | null {
+  const value = read.raw('SANDBOX_GAME_FAULTS') ?? null;
+  const parsed = parseFaultsSetting(value);
+  if (typeof parsed === 'string') read.fail('SANDBOX_GAME_FAULTS', parsed, value ?? '');
+  return value;
+}
+
 /** Reads the configuration; throws a `ConfigError` naming every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
@@ -163,6 +208,13 @@ export function loadConfig(env: Env = process.env): Config {
     sessionTtlHours: read.integer('SESSION_TTL_HOURS', 12, 1, 24 * 30),
     rememberTtlDays: read.integer('REMEMBER_TTL_DAYS', 30, 1, 365),
     trustProxy: read.boolean('TRUST_PROXY', false),
+    gameProviderSecrets: readProviderSecrets(read),
+    gameProviderTimeoutMs: read.integer('GAME_PROVIDER_TIMEOUT_MS', 10_000, 50, 120_000),
+    gameCredentialKey: read.raw('GAME_CREDENTIAL_KEY') ?? DEV_GAME_CREDENTIAL_KEY,
+    gameCredentialKeySet: read.raw('GAME_CREDENTIAL_KEY') !== undefined,
+    transferReconcileIntervalMs: read.integer('TRANSFER_RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
+    sandboxGameSecret: SANDBOX_GAME_SECRET,
+    sandboxGameFaults: readGameFaults(read),
   };
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
   if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);

@@ -147,6 +147,141 @@ export interface IdempotencyRequestsTable {
   expires_at: Date;
 }
 
+/** Game providers and the saga of transfers to and from them (migration 0004, docs/wallet.md). */
+export type GameCategory = 'slot' | 'sport' | 'lotto';
+export type GameAdapterKind = 'sandbox' | 'http';
+export type GameTransferDirection = 'to_game' | 'from_game';
+export type GameTransferState = 'reserved' | 'provider_applied' | 'completed' | 'failed' | 'unknown';
+
+export interface GameProvidersTable {
+  code: string;
+  name: string;
+  category: GameCategory;
+  logo: string;
+  background: string;
+  /** The wallet-slot multiplier in basis points: 10000 is 1.0. */
+  ft_wallet_slot_bp: ColumnType<number, number | undefined, number>;
+  web: string | null;
+  android: string | null;
+  ios: string | null;
+  adapter: GameAdapterKind;
+  api_base_url: string | null;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  sort_order: ColumnType<number, number | undefined, number>;
+}
+
+export interface GameAccountsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  provider_code: string;
+  username: string;
+  password_encrypted: string;
+  status: ColumnType<'active' | 'closed', 'active' | 'closed' | undefined, 'active' | 'closed'>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface GameTransfersTable {
+  id: string;
+  member_id: bigint;
+  provider_code: string;
+  direction: GameTransferDirection;
+  amount_minor: bigint;
+  currency: string;
+  state: GameTransferState;
+  idempotency_key: string;
+  reservation_entry_id: bigint;
+  attempts: ColumnType<number, number | undefined, number>;
+  last_error: string | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface SandboxGameAccountsTable {
+  id: Generated<bigint>;
+  provider_code: string;
+  external_id: string;
+  username: string;
+  password: string;
+  balance_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  created_at: CreatedAt;
+}
+
+export interface SandboxGameTransactionsTable {
+  provider_code: string;
+  tx_id: string;
+  account_id: bigint;
+  type: 'deposit' | 'withdraw';
+  amount_minor: bigint;
+  status: 'applied' | 'failed' | 'pending';
+  reason: string | null;
+  apply_at: Date | null;
+  created_at: CreatedAt;
+}
+
+export interface SandboxGameBetsTable {
+  id: Generated<bigint>;
+  account_id: bigint;
+  stake_minor: bigint;
+  win_minor: bigint;
+  reels: string;
+  created_at: CreatedAt;
+}
+
+export type WithdrawalStatus = 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
+
+/** A withdrawal to the member's registered bank account (docs/withdrawals.md). */
+export interface WithdrawalsTable {
+  id: Generated<bigint>;
+  /** The id the API and the payout party see (our payout reference). */
+  public_id: string;
+  member_id: bigint;
+  amount_minor: bigint;
+  currency: string;
+  /** The registered bank account when the member asked. */
+  bank_code: string;
+  bank_account_no: string;
+  bank_account_name: string;
+  status: WithdrawalStatus;
+  failure_reason: string | null;
+  /** The payout party's own id of the payment. */
+  payout_reference: string | null;
+  /** The member's entry, wallet -> withdrawal payable. */
+  entry_id: bigint;
+  /** The settlement (payable -> payout clearing) on success, the compensating entry on failure. */
+  settle_entry_id: bigint | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** When the settler asks the payout party next. */
+  next_check_at: Date;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  settled_at: Date | null;
+}
+
+/** Webhook notifications already handled, so a replayed one is ignored. */
+export interface PayoutWebhookEventsTable {
+  event_id: string;
+  received_at: Date;
+}
+
+/** The sandbox payout party's own records. */
+export interface SandboxPayoutsTable {
+  reference: string;
+  payout_id: string;
+  amount_minor: bigint;
+  currency: string;
+  bank_code: string;
+  account_no: string;
+  account_name: string;
+  callback_url: string | null;
+  status: 'pending' | 'paid' | 'failed';
+  outcome: 'paid' | 'failed';
+  failure_reason: string | null;
+  settle_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   banks: BanksTable;
@@ -159,6 +294,12 @@ export interface Database {
   journal_entries: JournalEntriesTable;
   postings: PostingsTable;
   idempotency_requests: IdempotencyRequestsTable;
+  game_providers: GameProvidersTable;
+  game_accounts: GameAccountsTable;
+  game_transfers: GameTransfersTable;
+  sandbox_game_accounts: SandboxGameAccountsTable;
+  sandbox_game_transactions: SandboxGameTransactionsTable;
+  sandbox_game_bets: SandboxGameBetsTable;
 }
 
 export type Db = Kysely<Database>;

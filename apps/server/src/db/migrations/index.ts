@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initial } from './0001_initial.ts';
 import { referenceData } from './0002_reference_data.ts';
 import { ledger } from './0003_ledger.ts';
+import { games } from './0004_games.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_reference_data': referenceData,
   '0003_ledger': ledger,
+  '0004_games': games,
 };
 
 export const migrationProvider: MigrationProvider = {

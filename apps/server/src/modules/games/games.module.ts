@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { seedGameCatalogue } from '../../demo/game-catalogue.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { Router } from '../../lib/route.ts';
+import { SecretBox } from '../../lib/secret-box.ts';
+import { FaultBoard, parseFaultsSetting } from '../../sandbox/games/faults.ts';
+import { sandboxGamesPlugin } from '../../sandbox/games/games.routes.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
+import { IdempotencyService } from '../ledger/idempotency.service.ts';
+import { LedgerRepository } from '../ledger/ledger.repository.ts';
+import { LedgerService } from '../ledger/ledger.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { GamesRepository } from './games.repository.ts';
+import { ProviderRegistry } from './provider-registry.ts';
+import { startReconcileLoop, TransferReconciler } from './transfer.reconciler.ts';
+import { TransferService } from './transfer.service.ts';
+import { walletRoutes } from './wallet.routes.ts';
+import { WalletService } from './wallet.service.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The games module, for the on-demand reconciler (tests, operators' scripts). */
+    games: GamesModule;
+  }
+}
+
+export interface GamesModuleDeps {
+  db: Db;
+  clock: Clock;
+  limiter: RateLimiter;
+  settings: SettingsService;
+  members: AccountRepository;
+  ownBaseUrl: () => string;
+}
+
+export interface GamesModule {
+  wallet: WalletService;
+  transfers: TransferService;
+  reconciler: TransferReconciler;
+  repository: GamesRepository;
+  faults: FaultBoard;
+}
+
+/** The game catalogue, wallet and transfer routes, the sandbox provider and the reconciler (docs/wallet.md). */
+export async function registerGames(
+  app: FastifyInstance,
+  route: Router,
+  config: Config,
+  deps: GamesModuleDeps,
+): Promise<GamesModule> {
+  const { db, clock } = deps;
+  const services = createGamesServices(config, deps, app.log);
+  walletRoutes(route, {
+    wallet: services.wallet,
+    idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
+    limiter: deps.limiter,
+  });
+  const initialFaults = parseFaultsSetting(config.sandboxGameFaults);
+  const faults = new FaultBoard(typeof initialFaults === 'string' ? {} : initialFaults);
+  if (config.sandbox) {
+    await app.register(sandboxGamesPlugin, { db, clock, secret: config.sandboxGameSecret, faults });
+  }
+  if (config.demo) await seedGameCatalogue(services.repository);
+  if (config.nodeEnv === 'production' && !config.gameCredentialKeySet) {
+    app.log.warn('GAME_CREDENTIAL_KEY is not set: game passwords are sealed with the development key');
+  }
+  if (config.transferReconcileIntervalMs > 0) {
+    const stop = startReconcileLoop(
+      services.reconciler,
+      config.transferReconcileIntervalMs,
+      2 * config.gameProviderTimeoutMs,
+      app.log,
+    );
+    app.addHook('onClose', async () => stop());
+  }
+  const module: GamesModule = { ...services, faults };
+  app.decorate('games', module);
+  return module;
+}
+
+/** The services alone, for the reconcile script and tests. */
+export function createGamesServices(
+  config: Config,
+  deps: Omit<GamesModuleDeps, 'limiter'>,
+  logger: { warn(object: object, message: string): void },
+) {
+  const { db, clock, settings, members } = deps;
+  const ledgerRepository = new LedgerRepository();
+  const ledger = new LedgerService({ repository: ledgerRepository, clock });
+  const repository = new GamesRepository(db);
+  const registry = new ProviderRegistry({
+    ownBaseUrl: deps.ownBaseUrl,
+    sandboxSecret: config.sandboxGameSecret,
+    secrets: config.gameProviderSecrets,
+    timeoutMs: config.gameProviderTimeoutMs,
+  });
+  const transfers = new TransferService({ db, ledger, repository, registry, clock });
+  const reconciler = new TransferReconciler({ repository, transfers, clock, logger });
+  const wallet = new WalletService({
+    db,
+    accounts: members,
+    ledger,
+    ledgerRepository,
+    repository,
+    registry,
+    transfers,
+    settings,
+    secrets: new SecretBox(config.gameCredentialKey),
+    clock,
+  });
+  return { wallet, transfers, reconciler, repository, registry };
+}

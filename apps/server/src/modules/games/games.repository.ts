@@ -1,0 +1,161 @@
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type {
+  Database,
+  Db,
+  GameAccountsTable,
+  GameProvidersTable,
+  GameTransferState,
+  GameTransfersTable,
+} from '../../db/database.ts';
+
+export type GameProviderRow = Selectable<GameProvidersTable>;
+export type GameAccount = Selectable<GameAccountsTable>;
+export type GameTransfer = Selectable<GameTransfersTable>;
+export type NewGameTransfer = Insertable<GameTransfersTable>;
+
+/** Transfers whose outcome is still open: the reconciler's work. */
+export const OPEN_TRANSFER_STATES: readonly GameTransferState[] = ['reserved', 'provider_applied', 'unknown'];
+
+/** All SQL of game providers, members' game accounts and the transfer saga's records. */
+export class GamesRepository {
+  constructor(private readonly db: Db) {}
+
+  listProviders(activeOnly: boolean): Promise<GameProviderRow[]> {
+    let query = this.db.selectFrom('game_providers').selectAll();
+    if (activeOnly) query = query.where('active', '=', true);
+    return query.orderBy('sort_order').orderBy('code').execute();
+  }
+
+  findProvider(code: string): Promise<GameProviderRow | undefined> {
+    return this.db.selectFrom('game_providers').selectAll().where('code', '=', code).executeTakeFirst();
+  }
+
+  listAccounts(memberId: bigint): Promise<GameAccount[]> {
+    return this.db
+      .selectFrom('game_accounts')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'active')
+      .execute();
+  }
+
+  findAccount(memberId: bigint, providerCode: string): Promise<GameAccount | undefined> {
+    return this.db
+      .selectFrom('game_accounts')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('provider_code', '=', providerCode)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+  }
+
+  /** Inserts the account; answers undefined when the member already had one there (a racing activation). */
+  insertAccount(
+    memberId: bigint,
+    providerCode: string,
+    username: string,
+    passwordEncrypted: string,
+    now: Date,
+  ): Promise<GameAccount | undefined> {
+    return this.db
+      .insertInto('game_accounts')
+      .values({
+        member_id: memberId,
+        provider_code: providerCode,
+        username,
+        password_encrypted: passwordEncrypted,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.constraint('game_accounts_member_provider_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async setPassword(id: bigint, passwordEncrypted: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('game_accounts')
+      .set({ password_encrypted: passwordEncrypted, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  insertTransfer(trx: Transaction<Database>, transfer: NewGameTransfer): Promise<GameTransfer | undefined> {
+    return trx
+      .insertInto('game_transfers')
+      .values(transfer)
+      .onConflict((oc) => oc.constraint('game_transfers_member_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  findTransferByKey(db: Db, memberId: bigint, key: string): Promise<GameTransfer | undefined> {
+    return db
+      .selectFrom('game_transfers')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+  }
+
+  findTransfer(db: Db, id: string): Promise<GameTransfer | undefined> {
+    return db.selectFrom('game_transfers').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Locks the transfer row: a live request and the reconciler settle one transfer one way only. */
+  lockTransfer(trx: Transaction<Database>, id: string): Promise<GameTransfer | undefined> {
+    return trx.selectFrom('game_transfers').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  }
+
+  async setState(
+    db: Db,
+    id: string,
+    state: GameTransferState,
+    now: Date,
+    extra: { attempts?: number; lastError?: string | null } = {},
+  ): Promise<void> {
+    await db
+      .updateTable('game_transfers')
+      .set({
+        state,
+        updated_at: now,
+        ...(extra.attempts === undefined ? {} : { attempts: extra.attempts }),
+        ...(extra.lastError === undefined ? {} : { last_error: extra.lastError }),
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** Open transfers not touched since `before`, oldest first, bounded. */
+  listOpenTransfers(before: Date, limit: number): Promise<GameTransfer[]> {
+    return this.db
+      .selectFrom('game_transfers')
+      .selectAll()
+      .where('state', 'in', [...OPEN_TRANSFER_STATES])
+      .where('updated_at', '<=', before)
+      .orderBy('updated_at')
+      .limit(limit)
+      .execute();
+  }
+
+  async hasOpenTransfer(db: Db, memberId: bigint, providerCode: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('game_transfers')
+      .select('id')
+      .where('member_id', '=', memberId)
+      .where('provider_code', '=', providerCode)
+      .where('state', 'in', [...OPEN_TRANSFER_STATES])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insertProviders(rows: Insertable<GameProvidersTable>[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.db
+      .insertInto('game_providers')
+      .values(rows)
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+  }
+}

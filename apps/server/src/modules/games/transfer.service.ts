@@ -1,0 +1,247 @@
+import { randomUUID } from 'node:crypto';
+import type { Transaction } from 'kysely';
+import {
+  type GameProvider,
+  type MoneyCallResult,
+  ProviderRefusedError,
+  ProviderUnavailableError,
+} from '../../adapters/games/game-provider.ts';
+import type { Database, Db, GameTransferDirection } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type GamesRepository, type GameTransfer, OPEN_TRANSFER_STATES } from './games.repository.ts';
+import type { ProviderRegistry } from './provider-registry.ts';
+
+export interface TransferRequest {
+  memberId: bigint;
+  currency: string;
+  providerCode: string;
+  direction: GameTransferDirection;
+  amountMinor: bigint;
+  /** Unique per member and movement; derived from the HTTP Idempotency-Key. A repeat answers the first transfer. */
+  key: string;
+}
+
+export interface TransferServiceDeps {
+  db: Db;
+  ledger: LedgerService;
+  repository: GamesRepository;
+  registry: ProviderRegistry;
+  clock: Clock;
+}
+
+/** What a provider said about a transfer, reduced to what the saga does next. */
+type ProviderAnswer = { kind: 'applied' } | { kind: 'failed'; reason: string } | { kind: 'unknown'; reason: string };
+
+export function isOpen(transfer: GameTransfer): boolean {
+  return OPEN_TRANSFER_STATES.includes(transfer.state);
+}
+
+/**
+ * Transfers between the wallet and a game account as a saga (DESIGN.md section 4, docs/wallet.md). Every step
+ * is written to the database before the next one starts, so a restart at any point loses nothing:
+ * 1. reserve: one transaction records the transfer (`reserved`) and posts the ledger reservation, pending:
+ *    wallet -> position (to a game), or position -> suspense (from a game: the wallet is credited only once the
+ *    provider has paid out);
+ * 2. call the provider with our transfer id (the provider applies an id at most once);
+ * 3. settle: applied -> complete (from a game: post suspense -> wallet first); refused -> reverse the
+ *    reservation, `failed`; no definitive answer -> `unknown`, never refunded on a guess: the reconciler asks
+ *    the provider's status for that id and settles.
+ */
+export class TransferService {
+  constructor(private readonly deps: TransferServiceDeps) {}
+
+  /** Runs a transfer to its end, or as far as the provider lets it; answers the transfer as recorded. */
+  async run(request: TransferRequest, username: string): Promise<GameTransfer> {
+    const transfer = await this.reserve(request);
+    if (transfer.state === 'reserved') return this.callProvider(transfer, username);
+    if (transfer.state === 'provider_applied') return this.settleApplied(transfer);
+    return transfer;
+  }
+
+  /** Step 1, idempotent by the request's key: a repeat answers the transfer recorded the first time. */
+  async reserve(request: TransferRequest): Promise<GameTransfer> {
+    const { db, repository, clock } = this.deps;
+    const earlier = await repository.findTransferByKey(db, request.memberId, request.key);
+    if (earlier) return earlier;
+    const postings = await this.reservationPostings(request);
+    return transactionWithRetry(db, async (trx) => {
+      const id = randomUUID();
+      const now = clock.now();
+      const posted = await this.deps.ledger.post(trx, {
+        memberId: request.memberId,
+        type: 'transfer',
+        status: 'pending',
+        idempotencyKey: `game-transfer:${request.key}`,
+        reference: { transferId: id, provider: request.providerCode, direction: request.direction },
+        postings,
+      });
+      const inserted = await repository.insertTransfer(trx, {
+        id,
+        member_id: request.memberId,
+        provider_code: request.providerCode,
+        direction: request.direction,
+        amount_minor: request.amountMinor,
+        currency: request.currency,
+        state: 'reserved',
+        idempotency_key: request.key,
+        reservation_entry_id: posted.entry.id,
+        created_at: now,
+        updated_at: now,
+      });
+      // A racer with the same key committed first: its ledger entry was replayed, its transfer is the answer.
+      return inserted ?? (await repository.findTransferByKey(trx, request.memberId, request.key)) ?? fail(request.key);
+    });
+  }
+
+  /** Step 2 and 3: asks the provider to apply our id (again: it is idempotent there) and settles on its answer. */
+  async callProvider(transfer: GameTransfer, username: string): Promise<GameTransfer> {
+    const adapter = await this.adapterFor(transfer.provider_code);
+    const answer = adapter
+      ? await moneyCall(adapter, transfer, username)
+      : ({ kind: 'unknown', reason: 'provider not configured' } as const);
+    return this.settle(transfer, answer);
+  }
+
+  async settle(transfer: GameTransfer, answer: ProviderAnswer): Promise<GameTransfer> {
+    if (answer.kind === 'applied') return this.settleApplied(transfer);
+    if (answer.kind === 'failed') return this.settleFailed(transfer, answer.reason);
+    return this.markUnknown(transfer, answer.reason);
+  }
+
+  /** The provider applied the transfer: the ledger side follows. Idempotent; a settled transfer is answered as is. */
+  async settleApplied(transfer: GameTransfer): Promise<GameTransfer> {
+    const { db, repository, clock } = this.deps;
+    if (transfer.direction === 'from_game' && transfer.state !== 'provider_applied') {
+      // Durable before the credit is posted: a crash between the two leaves a record the reconciler finishes.
+      await transactionWithRetry(db, async (trx) => {
+        const locked = await repository.lockTransfer(trx, transfer.id);
+        if (locked && isOpen(locked)) await repository.setState(trx, transfer.id, 'provider_applied', clock.now());
+      });
+    }
+    const credit = transfer.direction === 'from_game' ? await this.creditPostings(transfer) : null;
+    return transactionWithRetry(db, async (trx) => {
+      const locked = await this.lockOpen(trx, transfer.id);
+      if (!isOpen(locked)) return locked;
+      if (credit) {
+        await this.deps.ledger.post(trx, {
+          memberId: locked.member_id,
+          type: 'transfer',
+          status: 'completed',
+          idempotencyKey: `game-transfer-credit:${locked.id}`,
+          reference: { transferId: locked.id, provider: locked.provider_code, direction: locked.direction },
+          postings: credit,
+        });
+      }
+      await this.deps.ledger.complete(trx, locked.reservation_entry_id);
+      await repository.setState(trx, locked.id, 'completed', clock.now(), { lastError: null });
+      return { ...locked, state: 'completed' as const, updated_at: clock.now(), last_error: null };
+    });
+  }
+
+  /** The provider refused: the reservation is reversed, the money is back where it came from (TRANSFER_FAIL). */
+  async settleFailed(transfer: GameTransfer, reason: string): Promise<GameTransfer> {
+    const { db, repository, clock } = this.deps;
+    return transactionWithRetry(db, async (trx) => {
+      const locked = await this.lockOpen(trx, transfer.id);
+      if (!isOpen(locked)) return locked;
+      if (locked.state === 'provider_applied') {
+        // The provider said applied before and failed now: its books contradict themselves. Nothing is undone on
+        // that; the transfer stays open for an operator, and the reconciler keeps asking.
+        throw new Error(`provider ${locked.provider_code} reports transfer ${locked.id} failed after applying it`);
+      }
+      await this.deps.ledger.reverse(trx, locked.reservation_entry_id, 'failed', { reason: reason.slice(0, 200) });
+      await repository.setState(trx, locked.id, 'failed', clock.now(), { lastError: reason.slice(0, 500) });
+      return { ...locked, state: 'failed' as const, last_error: reason };
+    });
+  }
+
+  /** No definitive answer: the funds stay reserved, the reconciler settles. Never refunded on a guess. */
+  async markUnknown(transfer: GameTransfer, reason: string): Promise<GameTransfer> {
+    const { db, repository, clock } = this.deps;
+    return transactionWithRetry(db, async (trx) => {
+      const locked = await this.lockOpen(trx, transfer.id);
+      if (locked.state !== 'reserved' && locked.state !== 'unknown') return locked;
+      const attempts = locked.attempts + 1;
+      await repository.setState(trx, locked.id, 'unknown', clock.now(), { attempts, lastError: reason.slice(0, 500) });
+      return { ...locked, state: 'unknown' as const, attempts, last_error: reason };
+    });
+  }
+
+  async adapterFor(providerCode: string): Promise<GameProvider | undefined> {
+    const provider = await this.deps.repository.findProvider(providerCode);
+    return provider ? this.deps.registry.for(provider) : undefined;
+  }
+
+  private async lockOpen(trx: Transaction<Database>, id: string): Promise<GameTransfer> {
+    const locked = await this.deps.repository.lockTransfer(trx, id);
+    if (!locked) throw new Error(`game transfer ${id} vanished`);
+    return locked;
+  }
+
+  private async reservationPostings(request: TransferRequest) {
+    const { ledger, db } = this.deps;
+    const { memberId, currency, providerCode, amountMinor } = request;
+    const position = await ledger.ensureAccount(db, {
+      kind: 'member_provider_position',
+      memberId,
+      providerCode,
+      currency,
+    });
+    if (request.direction === 'to_game') {
+      const wallet = await ledger.memberWallet(db, memberId, currency);
+      return [
+        { account: wallet.id, amount: -amountMinor },
+        { account: position.id, amount: amountMinor },
+      ];
+    }
+    const suspense = await ledger.ensureAccount(db, { kind: 'suspense', memberId: null, providerCode: null, currency });
+    return [
+      { account: position.id, amount: -amountMinor },
+      { account: suspense.id, amount: amountMinor },
+    ];
+  }
+
+  private async creditPostings(transfer: GameTransfer) {
+    const { ledger, db } = this.deps;
+    const suspense = await ledger.ensureAccount(db, {
+      kind: 'suspense',
+      memberId: null,
+      providerCode: null,
+      currency: transfer.currency,
+    });
+    const wallet = await ledger.memberWallet(db, transfer.member_id, transfer.currency);
+    return [
+      { account: suspense.id, amount: -transfer.amount_minor },
+      { account: wallet.id, amount: transfer.amount_minor },
+    ];
+  }
+}
+
+function fail(key: string): never {
+  throw new Error(`game transfer with key ${key} vanished`);
+}
+
+/** One money call, its every outcome reduced to applied, failed (definitive) or unknown. */
+export async function moneyCall(
+  adapter: GameProvider,
+  transfer: GameTransfer,
+  username: string,
+): Promise<ProviderAnswer> {
+  let result: MoneyCallResult;
+  try {
+    result =
+      transfer.direction === 'to_game'
+        ? await adapter.deposit(transfer.id, username, transfer.amount_minor)
+        : await adapter.withdraw(transfer.id, username, transfer.amount_minor);
+  } catch (error) {
+    // A 4xx refusal (bad signature, unknown account, reused id) is not an answer about this transaction: whether
+    // it was applied is still for the status query to say.
+    if (error instanceof ProviderUnavailableError || error instanceof ProviderRefusedError) {
+      return { kind: 'unknown', reason: error.message };
+    }
+    return { kind: 'unknown', reason: error instanceof Error ? error.message : 'unexpected error' };
+  }
+  return result.status === 'applied' ? { kind: 'applied' } : { kind: 'failed', reason: result.reason };
+}

@@ -1,0 +1,169 @@
+import { toMinor } from '@member-wallet/contract/money';
+import {
+  AUTO_LOGIN,
+  addRequest,
+  autoLoginResponse,
+  moneyActionResponse,
+  slotAccountResponse,
+  transferAllRequest,
+  transferRequest,
+  walletResponse,
+} from '@member-wallet/contract/wallet';
+import type { FastifyRequest } from 'fastify';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { type Limit, type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
+import type { AuthContext, Router } from '../../lib/route.ts';
+import type { IdempotencyService } from '../ledger/idempotency.service.ts';
+import type { WalletService } from './wallet.service.ts';
+
+const tags = ['wallet'];
+/** Money actions per member and minute (decision 0004): far above a person's pace, well below a script's. */
+export const MONEY_ACTIONS_PER_MINUTE = 30;
+const PARAM_LENGTH_MAX = 64;
+
+export interface WalletRoutesDeps {
+  wallet: WalletService;
+  idempotency: IdempotencyService;
+  limiter: RateLimiter;
+}
+
+function param(request: FastifyRequest, name: string): string {
+  const value = (request.params as Record<string, unknown>)[name];
+  if (typeof value !== 'string' || value === '' || value.length > PARAM_LENGTH_MAX) {
+    throw new AppError('KEY_INVALID', 400, { [name]: 'KEY_INVALID' });
+  }
+  return value;
+}
+
+export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
+  const { wallet, idempotency, limiter } = deps;
+  const limits = (auth: AuthContext): Limit[] => [
+    { key: `money:${auth.memberId}`, max: MONEY_ACTIONS_PER_MINUTE, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
+  ];
+  /** Every money route: the member's rate limit first, then the Idempotency-Key (required). */
+  const money = async <T>(request: FastifyRequest, auth: AuthContext, work: (key: string) => Promise<T>) => {
+    await takeHits(limiter, limits(auth));
+    return idempotency.withIdempotency(request, auth.memberId, (key) => work(key ?? ''), { required: true });
+  };
+
+  route({
+    method: 'GET',
+    url: '/api/wallet',
+    auth: true,
+    summary: 'The wallet, profile, invite figures and game accounts (last known balances)',
+    tags,
+    response: walletResponse,
+    handler: ({ auth }) => wallet.view(auth.memberId),
+  });
+  route({
+    method: 'GET',
+    url: '/api/wallet/refresh/slot',
+    auth: true,
+    summary: "The wallet with every game account's live balance from its provider",
+    tags,
+    response: walletResponse,
+    handler: async ({ auth }) => {
+      await takeHits(limiter, limits(auth));
+      return wallet.refreshSlots(auth.memberId);
+    },
+  });
+  route({
+    method: 'GET',
+    url: '/api/wallet/activate/:slotCode',
+    auth: true,
+    summary: 'Open a game account at a provider',
+    tags,
+    response: slotAccountResponse,
+    handler: async ({ auth, request }) => {
+      await takeHits(limiter, limits(auth));
+      return wallet.activate(auth.memberId, param(request, 'slotCode'));
+    },
+  });
+  route({
+    method: 'GET',
+    url: '/api/wallet/account/:slotCode',
+    auth: true,
+    summary: "The member's game login (username, password)",
+    tags,
+    response: slotAccountResponse,
+    handler: ({ auth, request }) => wallet.credentials(auth.memberId, param(request, 'slotCode')),
+  });
+  route({
+    method: 'GET',
+    url: '/api/wallet/resetpassword/:slotCode',
+    auth: true,
+    summary: "A new password for the member's game account",
+    tags,
+    response: slotAccountResponse,
+    handler: async ({ auth, request }) => {
+      await takeHits(limiter, limits(auth));
+      return wallet.resetPassword(auth.memberId, param(request, 'slotCode'));
+    },
+  });
+  route({
+    method: 'POST',
+    url: '/api/wallet/add',
+    auth: true,
+    summary: 'Transfer only: wallet to one game account, without launching it (Idempotency-Key required)',
+    tags,
+    body: addRequest,
+    response: moneyActionResponse,
+    handler: ({ auth, request, body }) =>
+      money(request, auth, (key) =>
+        wallet.transfer(
+          auth.memberId,
+          { from: 'wallet', to: body.slotCode, amountMinor: toMinor(body.amount) },
+          `add:${key}`,
+        ),
+      ),
+  });
+  route({
+    method: 'POST',
+    url: '/api/wallet/transfer',
+    auth: true,
+    summary: 'Move money between the wallet and a game account (Idempotency-Key required)',
+    tags,
+    body: transferRequest,
+    response: moneyActionResponse,
+    handler: ({ auth, request, body }) =>
+      money(request, auth, (key) =>
+        wallet.transfer(
+          auth.memberId,
+          { from: body.from, to: body.to, amountMinor: toMinor(body.amount) },
+          `transfer:${key}`,
+        ),
+      ),
+  });
+  route({
+    method: 'POST',
+    url: '/api/wallet/transferAll',
+    auth: true,
+    summary: 'Move everything to one account (Idempotency-Key required)',
+    tags,
+    body: transferAllRequest,
+    response: moneyActionResponse,
+    handler: ({ auth, request, body }) =>
+      money(request, auth, (key) => wallet.transferAll(auth.memberId, body.to, `transferAll:${key}`)),
+  });
+  autoLoginRoutes(route, wallet);
+}
+
+/** Every auto-login path of the contract. Their URLs carry credentials: the log never shows them (app.ts). */
+function autoLoginRoutes(route: Router, wallet: WalletService) {
+  for (const [code, entry] of Object.entries(AUTO_LOGIN)) {
+    route({
+      method: 'GET',
+      url: `/api/autoLogin/${entry.path}/:username${entry.password ? '/:password' : ''}`,
+      auth: true,
+      summary: `A launch link for the member's own ${code} account`,
+      tags,
+      response: autoLoginResponse,
+      handler: async ({ auth, request }) => {
+        const username = param(request, 'username');
+        const password = entry.password ? param(request, 'password') : undefined;
+        return { link: await wallet.autoLogin(auth.memberId, entry.path, username, password) };
+      },
+    });
+  }
+}

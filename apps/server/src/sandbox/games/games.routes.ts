@@ -1,0 +1,278 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { toMajor } from '@member-wallet/contract/money';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { verifySignature } from '../../adapters/games/signature.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { parseInput } from '../../lib/route.ts';
+import { type FaultBoard, type FaultOperation, faultsRequest } from './faults.ts';
+import { SLOT_PAGE_SCRIPT, slotPage } from './slot-page.ts';
+import { type SandboxAccount, SandboxGameStore } from './store.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+/** How long a "timed out" call holds the connection when the caller does not hang up first. */
+const HANG_MS_MAX = 30_000;
+const SESSION_TTL_MS = 60 * 60 * 1000;
+const STAKES_MINOR = [100n, 500n, 1000n, 5000n];
+const SYMBOLS = ['CHERRY', 'LEMON', 'BELL', 'STAR', 'SEVEN'];
+const BETS_SHOWN = 10;
+const tags = ['sandbox'];
+
+export interface SandboxGamesOptions {
+  db: Db;
+  clock: Clock;
+  secret: string;
+  faults: FaultBoard;
+}
+
+type Params = { code: string; username?: string; txId?: string };
+
+/**
+ * The sandbox game provider (docs/wallet.md): the protocol of the HTTP adapter under `/sandbox/games/{code}`,
+ * signed requests only, its own persistent books; fault injection; and a playable demo slot machine at the
+ * launch link. Registered as its own plugin, so its raw-body JSON parser (signatures cover the exact bytes)
+ * touches no other route.
+ */
+export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxGamesOptions) {
+  const store = new SandboxGameStore(options.db, options.clock);
+  const { faults, secret } = options;
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = String(body);
+    try {
+      done(null, body === '' ? {} : JSON.parse(String(body)));
+    } catch {
+      done(Object.assign(new Error('malformed JSON'), { statusCode: 400 }), undefined);
+    }
+  });
+
+  const signed = (request: FastifyRequest) =>
+    verifySignature(
+      secret,
+      { timestamp: request.headers['x-timestamp'], signature: request.headers['x-signature'] },
+      { method: request.method, path: request.url, body: request.rawBody ?? '' },
+      Date.now(),
+    );
+
+  /** Runs one protocol call: signature, latency, the account, and the fault dice. */
+  async function provider(
+    request: FastifyRequest<{ Params: Params }>,
+    reply: FastifyReply,
+    operation: FaultOperation,
+    work: (outcome: ReturnType<FaultBoard['roll']>) => Promise<unknown>,
+  ) {
+    if (!signed(request)) return reply.code(401).send({ error: 'bad signature' });
+    const { latencyMs } = faults.for(request.params.code);
+    if (latencyMs > 0) await sleep(latencyMs);
+    const outcome = faults.roll(request.params.code, operation);
+    if (outcome === 'error' && operation !== 'deposit' && operation !== 'withdraw') {
+      return reply.code(500).send({ error: 'sandbox fault' });
+    }
+    if (outcome === 'timeout' && operation !== 'deposit' && operation !== 'withdraw') return hang(reply);
+    return work(outcome);
+  }
+
+  async function account(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+    const found = await store.findByUsername(request.params.code, request.params.username ?? '');
+    if (!found) reply.code(404).send({ error: 'no such account' });
+    return found;
+  }
+
+  app.post<{ Params: Params; Body: { externalId?: unknown } }>(
+    '/sandbox/games/:code/accounts',
+    { schema: { tags, summary: 'Sandbox provider: open (or answer again) an account' } },
+    (request, reply) =>
+      provider(request, reply, 'createAccount', async () => {
+        const externalId = request.body?.externalId;
+        if (typeof externalId !== 'string' || externalId === '' || externalId.length > 64) {
+          return reply.code(400).send({ error: 'externalId required' });
+        }
+        const created = await store.createAccount(request.params.code, externalId);
+        return { username: created.username, password: created.password };
+      }),
+  );
+
+  app.get<{ Params: Params }>(
+    '/sandbox/games/:code/accounts/:username/balance',
+    { schema: { tags, summary: 'Sandbox provider: an account balance (minor units)' } },
+    (request, reply) =>
+      provider(request, reply, 'balance', async () => {
+        const found = await account(request, reply);
+        if (!found) return reply;
+        return { balanceMinor: (await store.balance(found)).toString() };
+      }),
+  );
+
+  app.post<{ Params: Params }>(
+    '/sandbox/games/:code/accounts/:username/password',
+    { schema: { tags, summary: 'Sandbox provider: a new password' } },
+    (request, reply) =>
+      provider(request, reply, 'resetPassword', async () => {
+        const found = await account(request, reply);
+        if (!found) return reply;
+        return { password: await store.resetPassword(found) };
+      }),
+  );
+
+  app.post<{ Params: Params }>(
+    '/sandbox/games/:code/accounts/:username/launch',
+    { schema: { tags, summary: 'Sandbox provider: a launch link to the demo slot machine' } },
+    async (request, reply) => {
+      if (!signed(request)) return reply.code(401).send({ error: 'bad signature' });
+      const found = await account(request, reply);
+      if (!found) return reply;
+      const session = sessionToken(secret, found, Date.now() + SESSION_TTL_MS);
+      const base = `${request.protocol}://${request.host}`;
+      return { link: `${base}/sandbox/games/${encodeURIComponent(request.params.code)}/play?session=${session}` };
+    },
+  );
+
+  app.post<{ Params: Params; Body: Record<string, unknown> }>(
+    '/sandbox/games/:code/transactions',
+    { schema: { tags, summary: 'Sandbox provider: deposit or withdraw by our transaction id (idempotent)' } },
+    (request, reply) => {
+      const type =
+        request.body?.type === 'deposit' || request.body?.type === 'withdraw' ? request.body.type : 'deposit';
+      return provider(request, reply, type, async (outcome) => {
+        const call = moneyCall(request.body);
+        if (!call) return reply.code(400).send({ error: 'txId, username, type, amountMinor required' });
+        const found = await store.findByUsername(request.params.code, call.username);
+        if (!found) return reply.code(422).send({ status: 'failed', reason: 'no such account' });
+        const { lateApplyMs } = faults.for(request.params.code);
+        const record =
+          outcome === 'error'
+            ? ({ kind: 'fail', reason: 'sandbox fault' } as const)
+            : outcome === 'timeout'
+              ? lateApplyMs > 0
+                ? ({ kind: 'late', lateMs: lateApplyMs } as const)
+                : null
+              : ({ kind: 'apply' } as const);
+        if (record === null) return hang(reply);
+        const answer = await store.money(request.params.code, found, call, record);
+        if (outcome === 'timeout' || outcome === 'applied_then_timeout') return hang(reply);
+        if (answer.status === 'conflict') return reply.code(409).send({ error: 'transaction id reused' });
+        if (answer.status === 'pending') return reply.code(503).send({ status: 'pending' });
+        if (answer.status === 'failed') return reply.code(422).send({ status: 'failed', reason: answer.reason });
+        return { txId: call.txId, status: 'applied', balanceMinor: answer.balanceMinor.toString() };
+      });
+    },
+  );
+
+  app.get<{ Params: Params }>(
+    '/sandbox/games/:code/transactions/:txId',
+    { schema: { tags, summary: 'Sandbox provider: what became of one of our transaction ids' } },
+    (request, reply) =>
+      provider(request, reply, 'status', async () => {
+        const row = await store.findTransaction(request.params.code, request.params.txId ?? '');
+        if (!row) return reply.code(404).send({ status: 'not_found' });
+        return { txId: row.tx_id, status: row.status };
+      }),
+  );
+
+  const setFaults = async (request: FastifyRequest<{ Params: Partial<Params> }>) => {
+    const body = parseInput(faultsRequest, request.body);
+    const set = faults.set({ ...body, ...(request.params.code ? { provider: request.params.code } : {}) });
+    return { provider: request.params.code ?? body.provider ?? '*', ...set };
+  };
+  app.put('/sandbox/games/faults', { schema: { tags, summary: 'Sandbox provider: set faults' } }, setFaults);
+  app.put('/sandbox/games/:code/faults', { schema: { tags, summary: 'Sandbox provider: set faults' } }, setFaults);
+
+  registerSlotMachine(app, store, secret);
+}
+
+function registerSlotMachine(app: FastifyInstance, store: SandboxGameStore, secret: string) {
+  app.get('/sandbox/games/slot.js', { schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SLOT_PAGE_SCRIPT),
+  );
+
+  app.get<{ Params: Params; Querystring: { session?: string } }>(
+    '/sandbox/games/:code/play',
+    { schema: { tags, summary: 'Sandbox provider: the demo slot machine (HTML)' } },
+    async (request, reply) => {
+      const found = await playerOf(store, secret, request.params.code, request.query.session);
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (!found) return reply.code(403).send(slotPage({ provider: request.params.code, error: true }));
+      const balance = await store.balance(found);
+      const bets = await store.listBets(found.id, BETS_SHOWN);
+      return slotPage({
+        provider: request.params.code,
+        username: found.username,
+        balance: toMajor(balance),
+        stakes: STAKES_MINOR.map((stake) => toMajor(stake)),
+        bets: bets.map((bet) => ({
+          stake: toMajor(bet.stake_minor),
+          win: toMajor(bet.win_minor),
+          reels: bet.reels,
+          at: bet.created_at.toISOString(),
+        })),
+      });
+    },
+  );
+
+  app.post<{ Params: Params; Body: { session?: unknown; stake?: unknown } }>(
+    '/sandbox/games/:code/play/spin',
+    { schema: { tags, summary: 'Sandbox provider: one spin of the demo slot machine' } },
+    async (request, reply) => {
+      const session = typeof request.body?.session === 'string' ? request.body.session : undefined;
+      const found = await playerOf(store, secret, request.params.code, session);
+      if (!found) return reply.code(403).send({ error: 'session expired' });
+      const stake = STAKES_MINOR.find((value) => toMajor(value) === request.body?.stake);
+      if (stake === undefined) return reply.code(400).send({ error: 'unknown stake' });
+      const reels = [0, 1, 2].map(() => SYMBOLS[randomInt(SYMBOLS.length)] ?? 'CHERRY');
+      const result = await store.bet(found.id, stake, reels.join(','), multiplierOf(reels));
+      if (!result) return reply.code(422).send({ error: 'balance too low' });
+      return { reels, stake: toMajor(stake), win: toMajor(result.win), balance: toMajor(result.balance) };
+    },
+  );
+}
+
+/** Three of a kind pays 10 times the stake (sevens 20), two of a kind 2 times; about a 90% return. */
+function multiplierOf(reels: string[]): bigint {
+  const [a, b, c] = reels;
+  if (a === b && b === c) return a === 'SEVEN' ? 20n : 10n;
+  if (a === b || b === c || a === c) return 2n;
+  return 0n;
+}
+
+function moneyCall(body: Record<string, unknown> | undefined) {
+  const { txId, username, type, amountMinor } = body ?? {};
+  if (typeof txId !== 'string' || txId === '' || txId.length > 64) return undefined;
+  if (typeof username !== 'string' || (type !== 'deposit' && type !== 'withdraw')) return undefined;
+  if (typeof amountMinor !== 'string' || !/^[1-9]\d{0,17}$/.test(amountMinor)) return undefined;
+  return { txId, username, type, amountMinor: BigInt(amountMinor) } as const;
+}
+
+/** Holds the connection like a provider that never answers, until the caller gives up (or a bound). */
+async function hang(reply: FastifyReply) {
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, HANG_MS_MAX);
+    reply.raw.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return reply.code(504).send({ error: 'sandbox time-out' });
+}
+
+function sessionToken(secret: string, account: SandboxAccount, expiresAt: number): string {
+  const payload = `${account.provider_code}.${account.username}.${expiresAt}`;
+  const mac = createHmac('sha256', secret).update(`session\n${payload}`).digest('base64url');
+  return `${Buffer.from(payload).toString('base64url')}.${mac}`;
+}
+
+async function playerOf(store: SandboxGameStore, secret: string, code: string, token: string | undefined) {
+  const [encoded, mac] = (token ?? '').split('.');
+  if (!encoded || !mac) return undefined;
+  const payload = Buffer.from(encoded, 'base64url').toString();
+  const expected = createHmac('sha256', secret).update(`session\n${payload}`).digest();
+  const given = Buffer.from(mac, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  const [provider, username, expiresAt] = payload.split('.');
+  if (provider !== code || !username || Number(expiresAt) < Date.now()) return undefined;
+  return store.findByUsername(code, username);
+}
