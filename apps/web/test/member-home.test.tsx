@@ -43,7 +43,7 @@ describe('home', () => {
     expect(screen.getByTestId('total-balance')).toHaveTextContent('฿1,610.60');
     expect(screen.getByText('฿25.00')).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.lastSync)).not.toBeNull();
-    expect(screen.getByText(/^Updated Just now/)).toBeInTheDocument();
+    expect(screen.getByText(/^Last updated: Just now/)).toBeInTheDocument();
   });
 
   it('adds amounts exactly, where floating point would drift', async () => {
