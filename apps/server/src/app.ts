@@ -40,6 +40,7 @@ import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
 import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
 import { sandboxSmsRoutes } from './sandbox/sms.routes.ts';
 
@@ -125,7 +126,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const services = createServices(app, config, deps, { db, clock, limiter, settings });
   const route = createRouter(app, (request) => services.auth.authenticate(request.headers.authorization));
-  lookupRoutes(route, services.lookup, settings, config.country);
+  // Withdrawals (docs/withdrawals.md): routes, payout webhook, sandbox payout party, settler.
+  const withdrawals = await registerWithdrawals(app, route, config, {
+    db,
+    clock,
+    limiter,
+    settings,
+    members: services.accountRepository,
+    ownBaseUrl: () => ownBaseUrl(app),
+  });
+  lookupRoutes(route, services.lookup, settings, config.country, withdrawals);
   otpRoutes(route, services.otp, config.country);
   accountRoutes(route, services.accounts, config.country);
   authRoutes(route, services.auth);
@@ -254,7 +264,8 @@ function registerApiGate(app: FastifyInstance, settings: SettingsService) {
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const path = pathOf(request);
-    if (!under(path, '/api') || under(path, '/api/docs')) return;
+    // Webhooks come from parties, not the client app, and must land even while the site is terminated.
+    if (!under(path, '/api') || under(path, '/api/docs') || under(path, '/api/webhooks')) return;
     if (request.headers[APP_NAME_HEADER] !== APP_NAME) return reply.code(403).send({ message: 'UNAUTHORIZED' });
     if (await settings.flag('terminated')) {
       const body = path === '/api/lookup/active' ? { active: false, message: GONE } : { message: GONE };

@@ -40,6 +40,16 @@ export interface Config {
   sandboxGameSecret: string;
   /** The sandbox game provider's starting faults (`latencyMs=50,errorRate=0.1`). */
   sandboxGameFaults: string | null;
+  /** The payout party (docs/withdrawals.md); with SANDBOX and no base URL, this server's /sandbox/payout. */
+  payoutBaseUrl: string | null;
+  payoutSecret: string | null;
+  payoutCallbackUrl: string | null;
+  /** How often the settler asks the payout party about withdrawals still in progress; 0 turns it off. */
+  payoutSettleIntervalMs: number;
+  sandboxPayoutDelayMs: number;
+  sandboxPayoutFailPercent: number;
+  withdrawRatePerMinute: number;
+  withdrawRatePerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +65,9 @@ const DEFAULT_MEDIA_DIR = fileURLToPath(new URL('assets', SERVER_ROOT));
 
 /** The sandbox SMS party's key; a real party's key comes from `SMS_API_KEY`. */
 export const SANDBOX_SMS_API_KEY = 'sandbox-sms-key';
+
+/** The sandbox payout party's signing secret; a real party's comes from `PAYOUT_SECRET`. */
+export const SANDBOX_PAYOUT_SECRET = 'sandbox-payout-secret';
 
 /** The sandbox game provider's signing secret; a real provider's comes from `GAME_PROVIDER_SECRETS`. */
 export const SANDBOX_GAME_SECRET = 'sandbox-game-secret';
@@ -92,6 +105,14 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'GAME_CREDENTIAL_KEY', default: 'a development key', meaning: 'Seals game passwords; set in production' },
   { name: 'TRANSFER_RECONCILE_INTERVAL_MS', default: '30000', meaning: 'Transfer reconciler period; 0 turns it off' },
   { name: 'SANDBOX_GAME_FAULTS', default: '(none)', meaning: 'Sandbox game provider faults, e.g. errorRate=0.1' },
+  { name: 'PAYOUT_BASE_URL', default: 'with SANDBOX: this server /sandbox/payout', meaning: 'Payout party API' },
+  { name: 'PAYOUT_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
+  { name: 'PAYOUT_CALLBACK_URL', default: '(unset)', meaning: 'Our webhook URL sent to the payout party' },
+  { name: 'PAYOUT_SETTLE_INTERVAL_MS', default: '30000', meaning: 'Settler polling period; 0 turns it off' },
+  { name: 'SANDBOX_PAYOUT_DELAY_MS', default: '3000', meaning: 'Sandbox payout party: time to pay' },
+  { name: 'SANDBOX_PAYOUT_FAIL_PERCENT', default: '0', meaning: 'Sandbox payout party: share that fails' },
+  { name: 'WITHDRAW_RATE_PER_MINUTE', default: '5', meaning: 'Withdrawal requests per member a minute' },
+  { name: 'WITHDRAW_RATE_PER_HOUR', default: '30', meaning: 'Withdrawal requests per member an hour' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -215,8 +236,17 @@ export function loadConfig(env: Env = process.env): Config {
     transferReconcileIntervalMs: read.integer('TRANSFER_RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
     sandboxGameSecret: SANDBOX_GAME_SECRET,
     sandboxGameFaults: readGameFaults(read),
+    payoutBaseUrl: read.url('PAYOUT_BASE_URL', ['http:', 'https:']),
+    payoutSecret: read.raw('PAYOUT_SECRET') ?? null,
+    payoutCallbackUrl: read.url('PAYOUT_CALLBACK_URL', ['http:', 'https:']),
+    payoutSettleIntervalMs: read.integer('PAYOUT_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
+    sandboxPayoutDelayMs: read.integer('SANDBOX_PAYOUT_DELAY_MS', 3_000, 0, 86_400_000),
+    sandboxPayoutFailPercent: read.integer('SANDBOX_PAYOUT_FAIL_PERCENT', 0, 0, 100),
+    withdrawRatePerMinute: read.integer('WITHDRAW_RATE_PER_MINUTE', 5, 1, 10_000),
+    withdrawRatePerHour: read.integer('WITHDRAW_RATE_PER_HOUR', 30, 1, 100_000),
   };
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
+  if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
   if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);
   return config;
 }

@@ -85,6 +85,7 @@ export type LedgerAccountKind =
   | 'provider_float'
   | 'deposit_clearing'
   | 'withdrawal_payable'
+  | 'payout_clearing'
   | 'bonus_expense'
   | 'refund_expense'
   | 'invite_expense'
@@ -300,6 +301,9 @@ export interface Database {
   sandbox_game_accounts: SandboxGameAccountsTable;
   sandbox_game_transactions: SandboxGameTransactionsTable;
   sandbox_game_bets: SandboxGameBetsTable;
+  withdrawals: WithdrawalsTable;
+  payout_webhook_events: PayoutWebhookEventsTable;
+  sandbox_payouts: SandboxPayoutsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -3,6 +3,7 @@ import { initial } from './0001_initial.ts';
 import { referenceData } from './0002_reference_data.ts';
 import { ledger } from './0003_ledger.ts';
 import { games } from './0004_games.ts';
+import { withdrawals } from './0005_withdrawals.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_reference_data': referenceData,
   '0003_ledger': ledger,
   '0004_games': games,
+  '0005_withdrawals': withdrawals,
 };
 
 export const migrationProvider: MigrationProvider = {

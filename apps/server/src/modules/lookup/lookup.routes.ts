@@ -13,6 +13,7 @@ import {
   registerOtpResponse,
   sourcesResponse,
 } from '@member-wallet/contract/lookup';
+import { type WithdrawLookupResponse, withdrawLookupResponse } from '@member-wallet/contract/wallet';
 import type { FastifyRequest } from 'fastify';
 import { pickLocale } from '../../lib/locale.ts';
 import type { Router } from '../../lib/route.ts';
@@ -21,7 +22,18 @@ import type { LookupService } from './lookup.service.ts';
 
 const tags = ['lookup'];
 
-export function lookupRoutes(route: Router, lookup: LookupService, settings: SettingsService, country: Country) {
+/** The withdrawal limits of a member's currency, in the major unit (the withdraw module answers them). */
+export interface WithdrawLimitsSource {
+  limitsFor(memberId: bigint): Promise<WithdrawLookupResponse>;
+}
+
+export function lookupRoutes(
+  route: Router,
+  lookup: LookupService,
+  settings: SettingsService,
+  country: Country,
+  withdrawLimits: WithdrawLimitsSource,
+) {
   const locale = (request: FastifyRequest) => pickLocale(request.headers['accept-language'], country);
   const get = (name: string, summary: string) => ({
     method: 'GET' as const,
@@ -78,6 +90,12 @@ export function lookupRoutes(route: Router, lookup: LookupService, settings: Set
     handler: async () => ({ enableChatWidget: await settings.flag('enableChatWidget') }),
   });
   route({ ...get('howto', 'How-to videos'), response: howtoResponse, handler: () => lookup.howto() });
+  route({
+    ...get('withdraw', "Withdrawal limits in the member's currency (a member lookup: bearer token required)"),
+    auth: true,
+    response: withdrawLookupResponse,
+    handler: ({ auth }) => withdrawLimits.limitsFor(auth.memberId),
+  });
   route({
     ...get('currencies', 'Currencies a Laos member may choose (empty in the Thai build)'),
     response: currenciesResponse,

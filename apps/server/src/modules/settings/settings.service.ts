@@ -5,6 +5,15 @@ import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';
 export const SITE_FLAGS = ['registerOTP', 'enableChatWidget', 'terminated'] as const;
 export type SiteFlag = (typeof SITE_FLAGS)[number];
 
+/** A currency's withdrawal limits, in minor units, both inclusive. */
+export interface WithdrawLimits {
+  min: bigint;
+  max: bigint;
+}
+
+/** Where the limits live: `{ "<currency>": { "min": <minor units>, "max": <minor units> } }`. */
+const WITHDRAW_LIMITS_KEY = 'withdrawLimits';
+
 /** Flags are read on every request (`terminated`), so they are cached briefly; local writes drop the cache. */
 const FLAG_CACHE_MS = 2_000;
 
@@ -40,5 +49,33 @@ export class SettingsService {
 
   global(key: string): Promise<unknown> {
     return this.repository.get(key, ANY_LOCALE);
+  }
+
+  async setGlobal(key: string, value: unknown): Promise<void> {
+    await this.repository.put(key, ANY_LOCALE, value, this.clock.now());
+  }
+
+  /**
+   * The withdrawal limits of a currency (seeded by migration 0005, changed by operators). Missing or malformed
+   * limits are a broken configuration, not a member's mistake: an error, answered 500.
+   */
+  async withdrawLimits(currency: string): Promise<WithdrawLimits> {
+    const all = (await this.global(WITHDRAW_LIMITS_KEY)) as
+      | Record<string, { min?: unknown; max?: unknown }>
+      | undefined;
+    const limits = all?.[currency];
+    const valid = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+    if (!limits || !valid(limits.min) || !valid(limits.max) || limits.min > limits.max) {
+      throw new Error(`site setting ${WITHDRAW_LIMITS_KEY} has no valid limits for ${currency}`);
+    }
+    return { min: BigInt(limits.min), max: BigInt(limits.max) };
+  }
+
+  async setWithdrawLimits(currency: string, limits: WithdrawLimits): Promise<void> {
+    const all = ((await this.global(WITHDRAW_LIMITS_KEY)) as Record<string, unknown> | undefined) ?? {};
+    await this.setGlobal(WITHDRAW_LIMITS_KEY, {
+      ...all,
+      [currency]: { min: Number(limits.min), max: Number(limits.max) },
+    });
   }
 }

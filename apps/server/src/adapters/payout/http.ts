@@ -1,0 +1,89 @@
+import type { Clock } from '../../lib/clock.ts';
+import { type Payout, type PayoutRequest, type PayoutState, PayoutUnavailableError } from './payout.ts';
+import { requestPayload, signedHeaders } from './signature.ts';
+
+export interface HttpPayoutOptions {
+  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
+  baseUrl: () => string;
+  secret: string;
+  /** Where the party sends its webhook notifications; null leaves it to the party's own configuration. */
+  callbackUrl: () => string | null;
+  clock: Clock;
+  timeoutMs?: number;
+}
+
+const PAYOUT_ID_LENGTH_MAX = 100;
+const REASON_LENGTH_MAX = 200;
+
+/**
+ * The real payout adapter (docs/withdrawals.md, "Payout party API"):
+ * `POST {base}/payouts {reference, amountMinor, currency, bankCode, accountNo, accountName, callbackUrl}` and
+ * `GET {base}/payouts/{reference}`, each signed with HMAC-SHA256 over the timestamp, method, path and body.
+ * Amounts cross as a decimal string of minor units, so no float ever carries money. Not retried here: the
+ * caller (the withdrawal service, then its settler) asks again, and the party applies a reference once.
+ */
+export class HttpPayout implements Payout {
+  constructor(private readonly options: HttpPayoutOptions) {}
+
+  pay(request: PayoutRequest): Promise<PayoutState> {
+    const body = JSON.stringify({
+      reference: request.reference,
+      amountMinor: request.amountMinor.toString(),
+      currency: request.currency,
+      bankCode: request.bankCode,
+      accountNo: request.accountNo,
+      accountName: request.accountName,
+      callbackUrl: this.options.callbackUrl(),
+    });
+    return this.call('POST', '/payouts', body);
+  }
+
+  status(reference: string): Promise<PayoutState> {
+    return this.call('GET', `/payouts/${encodeURIComponent(reference)}`, '');
+  }
+
+  private async call(method: 'GET' | 'POST', path: string, body: string): Promise<PayoutState> {
+    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}${path}`);
+    const headers = signedHeaders(
+      this.options.secret,
+      this.options.clock.now().getTime(),
+      requestPayload(method, url.pathname + url.search, body),
+    );
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: { ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        ...(method === 'POST' ? { body } : {}),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new PayoutUnavailableError(`payout party unreachable: ${method} ${path}`, { cause: error });
+    }
+    const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (response.status === 404 && method === 'GET') return { status: 'not_found' };
+    // The party refused the payment itself (say, an account it cannot pay): a final answer.
+    if ((response.status === 400 || response.status === 422) && method === 'POST') {
+      return { status: 'failed', payoutId: null, reason: reasonOf(answer) ?? `REFUSED_${response.status}` };
+    }
+    if (!response.ok || !answer) throw new PayoutUnavailableError(`payout party answered ${response.status}`);
+    return parseState(answer);
+  }
+}
+
+function reasonOf(answer: Record<string, unknown> | null): string | null {
+  const reason = answer?.reason ?? answer?.message;
+  return typeof reason === 'string' && reason !== '' ? reason.slice(0, REASON_LENGTH_MAX) : null;
+}
+
+/** The party's answer, checked: anything unexpected is an unknown outcome, never a guess. */
+function parseState(answer: Record<string, unknown>): PayoutState {
+  const payoutId = answer.payoutId;
+  if (typeof payoutId !== 'string' || payoutId === '' || payoutId.length > PAYOUT_ID_LENGTH_MAX) {
+    throw new PayoutUnavailableError('payout party answered without a payout id');
+  }
+  if (answer.status === 'pending') return { status: 'pending', payoutId };
+  if (answer.status === 'paid') return { status: 'paid', payoutId };
+  if (answer.status === 'failed') return { status: 'failed', payoutId, reason: reasonOf(answer) ?? 'UNKNOWN' };
+  throw new PayoutUnavailableError(`payout party answered an unknown status ${String(answer.status)}`);
+}

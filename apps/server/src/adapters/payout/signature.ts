@@ -1,0 +1,46 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * HMAC-SHA256 signatures between us and the payout party, both ways (docs/withdrawals.md). The signed text is
+ * `{timestamp}.{payload}`: the timestamp (Unix seconds) bounds how long a captured message can be replayed.
+ */
+export const TIMESTAMP_HEADER = 'x-payout-timestamp';
+export const SIGNATURE_HEADER = 'x-payout-signature';
+/** A message whose timestamp is further than this from our clock is refused. */
+export const SIGNATURE_WINDOW_SECONDS = 300;
+
+const SIGNATURE_VERSION = 'v1=';
+
+export function sign(secret: string, timestamp: number, payload: string): string {
+  return SIGNATURE_VERSION + createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
+}
+
+/** A request's payload to sign: method, path with query, and the raw body (empty for a GET). */
+export function requestPayload(method: string, pathWithQuery: string, body: string): string {
+  return `${method} ${pathWithQuery}\n${body}`;
+}
+
+export function signedHeaders(secret: string, nowMs: number, payload: string): Record<string, string> {
+  const timestamp = Math.floor(nowMs / 1000);
+  return { [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: sign(secret, timestamp, payload) };
+}
+
+export type SignatureCheck = 'ok' | 'missing' | 'stale' | 'invalid';
+
+/** Checks the headers of a signed message against its payload, in constant time. */
+export function verifySignature(
+  secret: string,
+  nowMs: number,
+  headers: Record<string, string | string[] | undefined>,
+  payload: string,
+): SignatureCheck {
+  const timestampText = headers[TIMESTAMP_HEADER];
+  const signature = headers[SIGNATURE_HEADER];
+  if (typeof timestampText !== 'string' || typeof signature !== 'string') return 'missing';
+  if (!/^\d{1,12}$/.test(timestampText)) return 'invalid';
+  const timestamp = Number(timestampText);
+  if (Math.abs(nowMs / 1000 - timestamp) > SIGNATURE_WINDOW_SECONDS) return 'stale';
+  const expected = Buffer.from(sign(secret, timestamp, payload));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? 'ok' : 'invalid';
+}

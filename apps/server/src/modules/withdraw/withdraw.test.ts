@@ -1,0 +1,470 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { signedHeaders } from '../../adapters/payout/signature.ts';
+import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
+import { HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
+import { reconcileBalances } from '../ledger/ledger.reconcile.ts';
+import { LedgerRepository } from '../ledger/ledger.repository.ts';
+import { LedgerService } from '../ledger/ledger.service.ts';
+
+/** Withdrawals through the HTTP API, paid by the sandbox payout party over real HTTP (docs/withdrawals.md). */
+
+const FAST = {
+  PAYOUT_SETTLE_INTERVAL_MS: '0',
+  SANDBOX_PAYOUT_DELAY_MS: '0',
+  WITHDRAW_RATE_PER_MINUTE: '1000',
+  WITHDRAW_RATE_PER_HOUR: '10000',
+};
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp(FAST);
+});
+afterAll(() => t.close());
+
+interface Member {
+  id: bigint;
+  token: string;
+}
+
+async function newMember(app: TestApp, major = 0): Promise<Member> {
+  const registered = await registerAndLogin(app);
+  const row = await app.app.db
+    .selectFrom('members')
+    .select('id')
+    .where('public_id', '=', registered.publicId)
+    .executeTakeFirstOrThrow();
+  if (major > 0) await fund(app, row.id, major);
+  return { id: row.id, token: registered.token };
+}
+
+/** A deposit straight into the ledger: deposits have routes of their own in a later issue. */
+async function fund(app: TestApp, memberId: bigint, major: number) {
+  const ledger = new LedgerService({ repository: new LedgerRepository(), clock: app.clock });
+  const db = app.app.db;
+  const wallet = await ledger.memberWallet(db, memberId, 'BAHT');
+  const clearing = await ledger.ensureAccount(db, {
+    kind: 'deposit_clearing',
+    memberId: null,
+    providerCode: null,
+    currency: 'BAHT',
+  });
+  const amount = BigInt(Math.round(major * 100));
+  await db.transaction().execute((trx) =>
+    ledger.post(trx, {
+      memberId,
+      type: 'deposit',
+      status: 'completed',
+      idempotencyKey: `test-deposit:${randomUUID()}`,
+      postings: [
+        { account: clearing.id, amount: -amount },
+        { account: wallet.id, amount },
+      ],
+    }),
+  );
+}
+
+async function balance(
+  app: TestApp,
+  kind: 'member_wallet' | 'withdrawal_payable' | 'payout_clearing',
+  memberId?: bigint,
+) {
+  const row = await app.app.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('kind', '=', kind)
+    .where((eb) => (memberId === undefined ? eb('member_id', 'is', null) : eb('member_id', '=', memberId)))
+    .where('currency', '=', 'BAHT')
+    .executeTakeFirst();
+  return row?.balance ?? 0n;
+}
+
+function withdraw(app: TestApp, member: Member, amount: unknown, options: { key?: string | null; all?: boolean } = {}) {
+  const key = options.key === undefined ? randomUUID() : options.key;
+  return app.api({
+    method: 'POST',
+    url: options.all ? '/api/wallet/withdrawAll' : '/api/wallet/withdraw',
+    headers: { ...bearer(member.token), ...(key === null ? {} : { [IDEMPOTENCY_KEY_HEADER]: key }) },
+    payload: { amount },
+  });
+}
+
+function row(app: TestApp, reference: string) {
+  return app.app.db.selectFrom('withdrawals').selectAll().where('public_id', '=', reference).executeTakeFirstOrThrow();
+}
+
+async function settledRow(app: TestApp, reference: string) {
+  for (let tries = 0; tries < 200; tries++) {
+    const current = await row(app, reference);
+    if (current.status !== 'IN_PROGRESS') return current;
+    await sleep(20);
+  }
+  throw new Error(`withdrawal ${reference} was not settled`);
+}
+
+async function party(app: TestApp, settings: Record<string, unknown>) {
+  const answer = await app.app.inject({ method: 'PUT', url: '/sandbox/payout/settings', payload: settings });
+  expect(answer.statusCode).toBe(200);
+}
+
+async function expectNoDrift(app: TestApp) {
+  expect(await reconcileBalances(app.app.db)).toEqual([]);
+}
+
+function webhook(app: TestApp, event: Record<string, unknown>, options: { secret?: string; atMs?: number } = {}) {
+  const body = JSON.stringify({ eventId: randomUUID(), payoutId: 'SBP-test', ...event });
+  const headers = signedHeaders(
+    options.secret ?? SANDBOX_PAYOUT_SECRET,
+    options.atMs ?? app.clock.now().getTime(),
+    body,
+  );
+  // No X-App-Name: a party is not the client app.
+  return app.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/payout',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: body,
+  });
+}
+
+describe('withdraw lookup', () => {
+  it("answers the limits of the member's currency, to members only", async () => {
+    expect((await t.api({ method: 'GET', url: '/api/lookup/withdraw' })).statusCode).toBe(401);
+    const member = await newMember(t);
+    const answer = await t.api({ method: 'GET', url: '/api/lookup/withdraw', headers: bearer(member.token) });
+    expect(answer.json()).toEqual({ withdrawMin: 100, withdrawMax: 50_000 });
+    await t.app.db.updateTable('members').set({ currency: 'LAK' }).where('id', '=', member.id).execute();
+    const kip = await t.api({ method: 'GET', url: '/api/lookup/withdraw', headers: bearer(member.token) });
+    expect(kip.json()).toEqual({ withdrawMin: 50_000, withdrawMax: 30_000_000 });
+  });
+});
+
+describe('withdraw', () => {
+  it('refuses amounts outside the limits, without a key, or beyond the balance, and moves nothing', async () => {
+    const member = await newMember(t, 500);
+    for (const amount of [99.99, 50_000.01]) {
+      const answer = await withdraw(t, member, amount);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ message: 'KEY_INVALID', fields: { amount: 'KEY_INVALID' } });
+    }
+    expect((await withdraw(t, member, 100.001)).json()).toMatchObject({ message: 'KEY_INVALID' });
+    expect((await withdraw(t, member, 100, { key: null })).json()).toMatchObject({ message: 'KEY_MISSING' });
+    const poor = await withdraw(t, member, 500.01);
+    expect(poor.statusCode).toBe(400);
+    expect(poor.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+    expect(await balance(t, 'member_wallet', member.id)).toBe(500_00n);
+    const rows = await t.app.db.selectFrom('withdrawals').select('id').where('member_id', '=', member.id).execute();
+    expect(rows).toEqual([]);
+    await expectNoDrift(t);
+  });
+
+  it('moves the amount to withdrawal payable at once, and settles it when the party pays', async () => {
+    await party(t, { delayMs: 0, failRate: 0, webhooks: true });
+    const member = await newMember(t, 500);
+    const payableBefore = await balance(t, 'withdrawal_payable');
+    const clearingBefore = await balance(t, 'payout_clearing');
+    const answer = await withdraw(t, member, 120.5);
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json();
+    expect(body).toMatchObject({ message: 'SUCCESS', wallet: { amount: 379.5 } });
+    expect(['IN_PROGRESS', 'SUCCESS']).toContain(body.status);
+    const settled = await settledRow(t, body.reference);
+    expect(settled).toMatchObject({
+      status: 'SUCCESS',
+      amount_minor: 120_50n,
+      bank_code: 'KBANK',
+      failure_reason: null,
+      payout_reference: expect.stringMatching(/^SBP-/),
+    });
+    expect(await balance(t, 'member_wallet', member.id)).toBe(379_50n);
+    expect(await balance(t, 'withdrawal_payable')).toBe(payableBefore);
+    expect(await balance(t, 'payout_clearing')).toBe(clearingBefore + 120_50n);
+    const entry = await t.app.db
+      .selectFrom('journal_entries')
+      .select(['status', 'type', 'member_id'])
+      .where('id', '=', settled.entry_id)
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ status: 'completed', type: 'withdraw', member_id: member.id });
+    await expectNoDrift(t);
+  });
+
+  it('returns the funds with a compensating entry when the party fails the payout', async () => {
+    await party(t, { delayMs: 0, failRate: 1, failReason: 'ACCOUNT_CLOSED', webhooks: true });
+    try {
+      const member = await newMember(t, 500);
+      const answer = await withdraw(t, member, 200);
+      expect(answer.json()).toMatchObject({ wallet: { amount: 300 } });
+      const settled = await settledRow(t, answer.json().reference);
+      expect(settled).toMatchObject({ status: 'FAILED', failure_reason: 'ACCOUNT_CLOSED' });
+      expect(await balance(t, 'member_wallet', member.id)).toBe(500_00n);
+      const entries = await t.app.db
+        .selectFrom('journal_entries')
+        .select(['status', 'reversal_of'])
+        .where('member_id', '=', member.id)
+        .where('type', '=', 'withdraw')
+        .orderBy('id')
+        .execute();
+      expect(entries).toEqual([
+        { status: 'failed', reversal_of: null },
+        { status: 'completed', reversal_of: settled.entry_id },
+      ]);
+      await expectNoDrift(t);
+    } finally {
+      await party(t, { failRate: 0 });
+    }
+  });
+
+  it('replays the first answer for a retried key, and refuses the key for another amount', async () => {
+    await party(t, { delayMs: 3_600_000, webhooks: false });
+    const member = await newMember(t, 1000);
+    const key = randomUUID();
+    const first = await withdraw(t, member, 100, { key });
+    const again = await withdraw(t, member, 100, { key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    const other = await withdraw(t, member, 150, { key });
+    expect(other.statusCode).toBe(422);
+    expect(other.json()).toEqual({ message: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await balance(t, 'member_wallet', member.id)).toBe(900_00n);
+    await expectNoDrift(t);
+  });
+
+  it("keeps members apart: B's key, balance and limits are B's own", async () => {
+    await party(t, { delayMs: 3_600_000, webhooks: false });
+    const a = await newMember(t, 500);
+    const b = await newMember(t, 300);
+    const key = randomUUID();
+    const fromA = await withdraw(t, a, 100, { key });
+    const fromB = await withdraw(t, b, 100, { key });
+    expect(fromB.statusCode).toBe(200);
+    expect(fromB.json().reference).not.toBe(fromA.json().reference);
+    expect(fromB.json().wallet).toEqual({ amount: 200 });
+    expect(await balance(t, 'member_wallet', a.id)).toBe(400_00n);
+    const rowB = await row(t, fromB.json().reference);
+    expect(rowB.member_id).toBe(b.id);
+    // B cannot take more than B holds, whatever A holds.
+    expect((await withdraw(t, b, 250)).json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+    await expectNoDrift(t);
+  });
+});
+
+describe('withdrawAll', () => {
+  it('withdraws exactly the whole wallet, and refuses any other amount with KEY_INVALID', async () => {
+    await party(t, { delayMs: 3_600_000, webhooks: false });
+    const member = await newMember(t, 300);
+    for (const amount of [299.99, 300.01]) {
+      const answer = await withdraw(t, member, amount, { all: true });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({ message: 'KEY_INVALID', fields: { amount: 'KEY_INVALID' } });
+    }
+    expect(await balance(t, 'member_wallet', member.id)).toBe(300_00n);
+    const all = await withdraw(t, member, 300, { all: true });
+    expect(all.json()).toMatchObject({ status: 'IN_PROGRESS', wallet: { amount: 0 } });
+    expect(await balance(t, 'member_wallet', member.id)).toBe(0n);
+    await expectNoDrift(t);
+  });
+
+  it('keeps the limits: a wallet below the minimum cannot be withdrawn', async () => {
+    const member = await newMember(t, 50);
+    expect((await withdraw(t, member, 50, { all: true })).json()).toMatchObject({ message: 'KEY_INVALID' });
+  });
+});
+
+describe('payout webhook', () => {
+  async function pendingWithdrawal(amount = 100) {
+    await party(t, { delayMs: 3_600_000, webhooks: false });
+    const member = await newMember(t, 1000);
+    const answer = await withdraw(t, member, amount);
+    expect(answer.json().status).toBe('IN_PROGRESS');
+    return { member, reference: answer.json().reference as string };
+  }
+
+  it('refuses unsigned, badly signed and stale notifications', async () => {
+    const { reference } = await pendingWithdrawal();
+    const event = { reference, status: 'paid' };
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/webhooks/payout', payload: event });
+    expect(unsigned.statusCode).toBe(401);
+    expect((await webhook(t, event, { secret: 'wrong' })).statusCode).toBe(401);
+    const stale = await webhook(t, event, { atMs: t.clock.now().getTime() - 10 * MINUTE_MS });
+    expect(stale.statusCode).toBe(401);
+    expect((await row(t, reference)).status).toBe('IN_PROGRESS');
+    expect((await webhook(t, { reference: 'not-ours', status: 'paid' })).statusCode).toBe(404);
+  });
+
+  it('settles once, whatever the duplicates, replays and contradicting or late notifications', async () => {
+    const { member, reference } = await pendingWithdrawal(100);
+    const clearingBefore = await balance(t, 'payout_clearing');
+    const eventId = randomUUID();
+    expect((await webhook(t, { eventId, reference, status: 'pending' })).statusCode).toBe(200);
+    expect((await row(t, reference)).status).toBe('IN_PROGRESS');
+    const paid = { eventId: randomUUID(), reference, status: 'paid' };
+    expect((await webhook(t, paid)).statusCode).toBe(200);
+    expect((await webhook(t, paid)).statusCode).toBe(200);
+    expect((await webhook(t, { reference, status: 'paid' })).statusCode).toBe(200);
+    expect((await webhook(t, { reference, status: 'failed', reason: 'LATE' })).statusCode).toBe(200);
+    expect((await webhook(t, { reference, status: 'pending' })).statusCode).toBe(200);
+    expect(await row(t, reference)).toMatchObject({ status: 'SUCCESS', failure_reason: null });
+    expect(await balance(t, 'payout_clearing')).toBe(clearingBefore + 100_00n);
+    expect(await balance(t, 'member_wallet', member.id)).toBe(900_00n);
+    // The settler's poll afterwards changes nothing either (it settles other tests' withdrawals meanwhile).
+    const settled = await row(t, reference);
+    t.clock.advance(2 * HOUR_MS);
+    await t.app.withdrawals.settlePending();
+    expect(await row(t, reference)).toEqual(settled);
+    const settlements = await t.app.db
+      .selectFrom('journal_entries')
+      .select('id')
+      .where('idempotency_key', '=', `payout:${reference}`)
+      .execute();
+    expect(settlements).toHaveLength(1);
+    await expectNoDrift(t);
+  });
+
+  it('returns the funds once when a failure arrives first and a payment later', async () => {
+    const { member, reference } = await pendingWithdrawal(100);
+    await Promise.all([
+      webhook(t, { reference, status: 'failed', reason: 'BANK_DOWN' }),
+      webhook(t, { reference, status: 'failed', reason: 'BANK_DOWN' }),
+    ]);
+    await webhook(t, { reference, status: 'paid' });
+    expect(await row(t, reference)).toMatchObject({ status: 'FAILED', failure_reason: 'BANK_DOWN' });
+    expect(await balance(t, 'member_wallet', member.id)).toBe(1000_00n);
+    await expectNoDrift(t);
+  });
+});
+
+describe('settler', () => {
+  it('polls a payout whose webhook never came', async () => {
+    await party(t, { delayMs: MINUTE_MS, webhooks: false });
+    const member = await newMember(t, 500);
+    const { reference } = (await withdraw(t, member, 100)).json();
+    // Not due yet: the webhook normally comes first.
+    await t.app.withdrawals.settlePending();
+    expect((await row(t, reference)).status).toBe('IN_PROGRESS');
+    t.clock.advance(2 * MINUTE_MS);
+    await t.app.withdrawals.settlePending();
+    expect((await row(t, reference)).status).toBe('SUCCESS');
+    await expectNoDrift(t);
+  });
+
+  it('asks again when the party never received the payout request', async () => {
+    await party(t, { delayMs: MINUTE_MS, webhooks: false });
+    const member = await newMember(t, 500);
+    const { reference } = (await withdraw(t, member, 100)).json();
+    // The request was lost on its way: the party has no record of it.
+    await t.app.db.deleteFrom('sandbox_payouts').where('reference', '=', reference).execute();
+    t.clock.advance(2 * MINUTE_MS);
+    await t.app.withdrawals.settlePending();
+    expect((await row(t, reference)).status).toBe('IN_PROGRESS');
+    expect(
+      await t.app.db
+        .selectFrom('sandbox_payouts')
+        .select('status')
+        .where('reference', '=', reference)
+        .executeTakeFirst(),
+    ).toEqual({ status: 'pending' });
+    t.clock.advance(HOUR_MS);
+    await t.app.withdrawals.settlePending();
+    expect((await row(t, reference)).status).toBe('SUCCESS');
+    expect(await balance(t, 'member_wallet', member.id)).toBe(400_00n);
+    await expectNoDrift(t);
+  });
+
+  it('settles after a restart: a new app on the same database finishes what the first one started', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'mw-withdraw-'));
+    // On PostgreSQL both apps use a database of this test; on PGlite, the same folder.
+    const database = process.env.DATABASE_URL ? await sharedDatabase() : null;
+    const shared: Record<string, string> = database ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir };
+    try {
+      const first = await startTestApp({ ...FAST, ...shared });
+      await party(first, { delayMs: HOUR_MS, webhooks: false });
+      const member = await newMember(first, 500);
+      const { reference } = (await withdraw(first, member, 100)).json();
+      await first.close();
+      const second = await startTestApp({ ...FAST, ...shared });
+      try {
+        second.clock.advance(2 * HOUR_MS);
+        expect(await second.app.withdrawals.settlePending()).toMatchObject({ settled: 1 });
+        expect((await row(second, reference)).status).toBe('SUCCESS');
+        expect(await balance(second, 'member_wallet', member.id)).toBe(400_00n);
+        await expectNoDrift(second);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+      await database?.drop();
+    }
+  });
+});
+
+/** A database of this suite's own on the PostgreSQL server, for two apps in turn. */
+async function sharedDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const adminUrl = process.env.DATABASE_URL ?? '';
+  const name = `mw_test_restart_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const drop = async () => {
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`drop database if exists ${name} with (force)`);
+    await cleanup.end();
+  };
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop };
+}
+
+describe('rate limit', () => {
+  it('refuses a member past the per-minute limit, before the key is looked at', async () => {
+    const limited = await startTestApp({ ...FAST, WITHDRAW_RATE_PER_MINUTE: '2' });
+    try {
+      await party(limited, { delayMs: HOUR_MS, webhooks: false });
+      const member = await newMember(limited, 1000);
+      const key = randomUUID();
+      expect((await withdraw(limited, member, 100, { key })).statusCode).toBe(200);
+      expect((await withdraw(limited, member, 100, { key })).statusCode).toBe(200);
+      const third = await withdraw(limited, member, 100, { key });
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+      limited.clock.advance(MINUTE_MS + 1);
+      expect((await withdraw(limited, member, 100, { key })).statusCode).toBe(200);
+      expect(await balance(limited, 'member_wallet', member.id)).toBe(900_00n);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('concurrent withdrawals from one wallet', () => {
+  it('lets exactly the affordable ones through; the rest get MONEY_NOT_ENOUGH and nothing is lost', async () => {
+    await party(t, { delayMs: HOUR_MS, webhooks: false });
+    const member = await newMember(t, 1000);
+    const answers = await Promise.all(Array.from({ length: 24 }, () => withdraw(t, member, 100)));
+    const codes = answers.map((answer) => (answer.statusCode === 200 ? 'OK' : answer.json().message));
+    expect(codes.filter((code) => code === 'OK')).toHaveLength(10);
+    expect(codes.filter((code) => code === 'MONEY_NOT_ENOUGH')).toHaveLength(14);
+    expect(await balance(t, 'member_wallet', member.id)).toBe(0n);
+    const sums = await t.app.db
+      .selectFrom('ledger_accounts')
+      .select((eb) => eb.fn.sum<bigint>('balance').as('total'))
+      .executeTakeFirstOrThrow();
+    expect(BigInt(sums.total)).toBe(0n);
+    const count = await t.app.db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<bigint>().as('n'))
+      .where('member_id', '=', member.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(10);
+    await expectNoDrift(t);
+  });
+});
