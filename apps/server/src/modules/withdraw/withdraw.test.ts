@@ -436,9 +436,14 @@ describe('rate limit', () => {
       const third = await withdraw(limited, member, 100, { key });
       expect(third.statusCode).toBe(429);
       expect(third.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
-      limited.clock.advance(MINUTE_MS + 1);
-      expect((await withdraw(limited, member, 100, { key })).statusCode).toBe(200);
+      // The first ran, the second replayed it (a retry counts too), the refused third moved nothing.
       expect(await balance(limited, 'member_wallet', member.id)).toBe(900_00n);
+      // Redis windows follow Redis's clock, not the test clock: the window's end is checked in memory only.
+      if (!process.env.REDIS_URL) {
+        limited.clock.advance(MINUTE_MS + 1);
+        expect((await withdraw(limited, member, 100)).statusCode).toBe(200);
+        expect(await balance(limited, 'member_wallet', member.id)).toBe(800_00n);
+      }
     } finally {
       await limited.close();
     }
@@ -449,10 +454,10 @@ describe('concurrent withdrawals from one wallet', () => {
   it('lets exactly the affordable ones through; the rest get MONEY_NOT_ENOUGH and nothing is lost', async () => {
     await party(t, { delayMs: HOUR_MS, webhooks: false });
     const member = await newMember(t, 1000);
-    const answers = await Promise.all(Array.from({ length: 24 }, () => withdraw(t, member, 100)));
+    const answers = await Promise.all(Array.from({ length: 40 }, () => withdraw(t, member, 100)));
     const codes = answers.map((answer) => (answer.statusCode === 200 ? 'OK' : answer.json().message));
     expect(codes.filter((code) => code === 'OK')).toHaveLength(10);
-    expect(codes.filter((code) => code === 'MONEY_NOT_ENOUGH')).toHaveLength(14);
+    expect(codes.filter((code) => code === 'MONEY_NOT_ENOUGH')).toHaveLength(30);
     expect(await balance(t, 'member_wallet', member.id)).toBe(0n);
     const sums = await t.app.db
       .selectFrom('ledger_accounts')
