@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, STORAGE_KEYS } from '@member-wallet/contract/constants';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../src/lib/env.ts';
@@ -77,6 +77,11 @@ describe('home', () => {
     expect(within(slots).getByRole('group', { name: '2 of 2: Joker Gaming' })).not.toHaveAttribute('aria-hidden');
     await user.keyboard('{ArrowLeft}');
     expect(within(slots).getByRole('group', { name: '1 of 2: PG Soft' })).not.toHaveAttribute('aria-hidden');
+    const track = within(slots).getByRole('group', { name: '1 of 2: PG Soft' }).parentElement as HTMLElement;
+    fireEvent.pointerDown(track, { clientX: 200 });
+    fireEvent.pointerUp(track, { clientX: 100 });
+    expect(within(slots).getByRole('group', { name: '2 of 2: Joker Gaming' })).not.toHaveAttribute('aria-hidden');
+    expect(slots.querySelector('[aria-label="1 of 2: PG Soft"]')).toHaveAttribute('inert');
   });
 
   it('refreshes the balances, then reads the wallet again', async () => {

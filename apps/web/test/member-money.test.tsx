@@ -176,5 +176,10 @@ describe('withdraw modal', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw all' }));
     await resultMessages(user, 'Success');
     expect(sent).toEqual([{ key: expect.stringMatching(/^[0-9a-f-]{36}$/), body: { amount: 1500.5 } }]);
+    // The answer says 900 is left: a second "withdraw all" asks for that, as a new action.
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw all' }));
+    await resultMessages(user, 'Success');
+    expect(sent[1]?.body).toEqual({ amount: 900 });
+    expect(sent[1]?.key).not.toBe(sent[0]?.key);
   });
 });

@@ -1,4 +1,4 @@
-import type { WalletResponse } from '@member-wallet/contract/wallet';
+import type { MoneyActionResponse, WalletResponse } from '@member-wallet/contract/wallet';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
@@ -33,9 +33,11 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
   const [saved, setSaved] = useState(false);
   const one = useMoneyAction(withdraw);
   const all = useMoneyAction(withdrawAll);
-  const balance = wallet.wallet.amount;
+  // The wallet after each withdrawal, so that "withdraw all" always sends the total the member now has.
+  const [balance, setBalance] = useState(wallet.wallet.amount);
   const handlers = {
-    onSuccess: () => {
+    onSuccess: (answer: MoneyActionResponse) => {
+      setBalance(answer.wallet.amount);
       setSaved(true);
       setAmountText('');
       setOutcome({ tone: 'success' as const, messages: [t('wallet.saved')] });
