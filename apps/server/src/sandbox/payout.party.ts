@@ -14,7 +14,15 @@ export interface SandboxPayoutSettings {
   failReason: string;
   /** Whether outcomes are notified by webhook; off, only a status query reveals them (the settler's path). */
   webhooks: boolean;
+  /**
+   * `unavailable`: every call answers 503 and nothing is recorded. `lostAnswer`: a payout request is recorded,
+   * then answered 503, as when the answer is lost on the way back. Status queries work in both.
+   */
+  fault: SandboxPayoutFault;
 }
+
+export const SANDBOX_PAYOUT_FAULTS = ['none', 'unavailable', 'lostAnswer'] as const;
+export type SandboxPayoutFault = (typeof SANDBOX_PAYOUT_FAULTS)[number];
 
 export const SANDBOX_PAYOUT_DELAY_MAX_MS = 86_400_000;
 const SETTINGS_KEY = 'sandboxPayout';

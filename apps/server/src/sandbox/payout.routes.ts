@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock.ts';
 import { AppError, InvalidTokenError } from '../lib/errors.ts';
 import { keepRawJsonBody, rawBodyOf } from '../lib/raw-body.ts';
 import { createRouter, parseInput } from '../lib/route.ts';
-import { SANDBOX_PAYOUT_DELAY_MAX_MS, type SandboxPayoutParty } from './payout.party.ts';
+import { SANDBOX_PAYOUT_DELAY_MAX_MS, SANDBOX_PAYOUT_FAULTS, type SandboxPayoutParty } from './payout.party.ts';
 
 const tags = ['sandbox'];
 
@@ -29,12 +29,14 @@ const settingsBody = z.object({
   failRate: z.optional(z.number().check(z.gte(0), z.lte(1))),
   failReason: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
   webhooks: z.optional(z.boolean()),
+  fault: z.optional(z.enum(SANDBOX_PAYOUT_FAULTS)),
 });
 const settingsAnswer = z.object({
   delayMs: z.number(),
   failRate: z.number(),
   failReason: z.string(),
   webhooks: z.boolean(),
+  fault: z.enum(SANDBOX_PAYOUT_FAULTS),
 });
 
 /**
@@ -64,8 +66,10 @@ export async function sandboxPayoutRoutes(
       summary: 'Sandbox payout party: pay a bank account, once per reference (signed)',
       tags,
       response: payoutAnswer,
-      handler: async ({ request }) => {
+      handler: async ({ request, reply }) => {
         checkSignature(request);
+        const { fault } = await party.currentSettings();
+        if (fault === 'unavailable') return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
         const body = parseInput(payoutRequest, request.body);
         const answer = await party.accept({
           ...body,
@@ -73,6 +77,7 @@ export async function sandboxPayoutRoutes(
           callbackUrl: body.callbackUrl ?? null,
         });
         if (answer === 'conflict') throw new AppError('KEY_INVALID', 409, { reference: 'KEY_INVALID' });
+        if (fault === 'lostAnswer') return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
         return answer;
       },
     });
@@ -83,8 +88,11 @@ export async function sandboxPayoutRoutes(
       summary: 'Sandbox payout party: the state of a payout by reference (signed)',
       tags,
       response: payoutAnswer,
-      handler: async ({ request }) => {
+      handler: async ({ request, reply }) => {
         checkSignature(request);
+        if ((await party.currentSettings()).fault === 'unavailable') {
+          return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
+        }
         const { reference } = request.params as { reference: string };
         const answer = await party.state(reference);
         if (!answer) throw new AppError('NO_DATA', 404);
@@ -95,7 +103,7 @@ export async function sandboxPayoutRoutes(
       method: 'PUT',
       url: '/sandbox/payout/settings',
       auth: false,
-      summary: 'Sandbox payout party: set delayMs, failRate (0-1), failReason, webhooks (on/off)',
+      summary: 'Sandbox payout party: set delayMs, failRate (0-1), failReason, webhooks (on/off), fault',
       tags,
       body: settingsBody,
       response: settingsAnswer,

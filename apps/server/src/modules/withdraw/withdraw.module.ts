@@ -97,6 +97,7 @@ async function registerSandboxParty(app: FastifyInstance, config: Config, deps: 
       failRate: config.sandboxPayoutFailPercent / 100,
       failReason: 'BANK_REJECTED',
       webhooks: true,
+      fault: 'none',
     },
     secret,
     logger: app.log,

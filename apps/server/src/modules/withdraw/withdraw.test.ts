@@ -297,6 +297,17 @@ describe('payout webhook', () => {
     expect((await webhook(t, { reference: 'not-ours', status: 'paid' })).statusCode).toBe(404);
   });
 
+  it('lands while the site is terminated: payouts settle whatever the site shows members', async () => {
+    const { reference } = await pendingWithdrawal();
+    await t.app.inject({ method: 'PUT', url: '/sandbox/settings', payload: { terminated: true } });
+    try {
+      expect((await webhook(t, { reference, status: 'paid' })).statusCode).toBe(200);
+      expect((await row(t, reference)).status).toBe('SUCCESS');
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/sandbox/settings', payload: { terminated: false } });
+    }
+  });
+
   it('settles once, whatever the duplicates, replays and contradicting or late notifications', async () => {
     const { member, reference } = await pendingWithdrawal(100);
     const clearingBefore = await balance(t, 'payout_clearing');
@@ -373,6 +384,38 @@ describe('settler', () => {
     await t.app.withdrawals.settlePending();
     expect((await row(t, reference)).status).toBe('SUCCESS');
     expect(await balance(t, 'member_wallet', member.id)).toBe(400_00n);
+    await expectNoDrift(t);
+  });
+
+  it('keeps a withdrawal in progress while the party is down, and pays it once it is back', async () => {
+    await party(t, { delayMs: 0, webhooks: true, fault: 'unavailable' });
+    const member = await newMember(t, 500);
+    const answer = await withdraw(t, member, 100);
+    expect(answer.json()).toMatchObject({ status: 'IN_PROGRESS', wallet: { amount: 400 } });
+    const { reference } = answer.json();
+    await party(t, { fault: 'none' });
+    t.clock.advance(2 * MINUTE_MS);
+    await t.app.withdrawals.settlePending();
+    expect((await settledRow(t, reference)).status).toBe('SUCCESS');
+    expect(await balance(t, 'member_wallet', member.id)).toBe(400_00n);
+    await expectNoDrift(t);
+  });
+
+  it('never pays twice when the answer to a payout request was lost', async () => {
+    await party(t, { delayMs: MINUTE_MS, webhooks: false, fault: 'lostAnswer' });
+    const member = await newMember(t, 500);
+    const { reference, status } = (await withdraw(t, member, 100)).json();
+    expect(status).toBe('IN_PROGRESS');
+    await party(t, { fault: 'none' });
+    t.clock.advance(2 * MINUTE_MS);
+    await t.app.withdrawals.settlePending();
+    expect((await row(t, reference)).status).toBe('SUCCESS');
+    const payouts = await t.app.db
+      .selectFrom('sandbox_payouts')
+      .select('status')
+      .where('reference', '=', reference)
+      .execute();
+    expect(payouts).toEqual([{ status: 'paid' }]);
     await expectNoDrift(t);
   });
 
