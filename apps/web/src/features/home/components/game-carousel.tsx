@@ -53,7 +53,7 @@ function Card(props: Omit<CarouselProps, 'title' | 'slots'> & { slot: SlotItem }
             {slot.name}
           </p>
           {slot.isActive ? (
-            <p className="text-2xl font-semibold">
+            <p className="text-2xl font-semibold" translate="no">
               {formatMoneyMinor(props.locale, slotValueMinor(slot), props.currency)}
             </p>
           ) : null}

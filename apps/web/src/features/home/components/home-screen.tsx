@@ -60,7 +60,9 @@ function LastSync() {
   return (
     <p className="text-sm text-brand-50">
       {t('home.lastSync', { time: formatRelativeTime(i18n.language, time, Math.max(now, time), texts) })}{' '}
-      <time dateTime={new Date(time).toISOString()}>({formatDateTime(time)})</time>
+      <time dateTime={new Date(time).toISOString()} data-i18n-exempt="">
+        ({formatDateTime(time)})
+      </time>
     </p>
   );
 }
@@ -108,7 +110,7 @@ function BalanceCard({ wallet, onTransfer }: { wallet: WalletResponse; onTransfe
       <div className="flex items-end justify-between gap-2">
         <div>
           <p className="text-sm text-brand-100">{t('home.totalBalance')}</p>
-          <p className="text-3xl font-semibold" data-testid="total-balance">
+          <p className="text-3xl font-semibold" data-testid="total-balance" translate="no">
             {formatMoneyMinor(i18n.language, totalBalanceMinor(wallet), currency)}
           </p>
         </div>
@@ -127,11 +129,15 @@ function BalanceCard({ wallet, onTransfer }: { wallet: WalletResponse; onTransfe
       <div className="flex flex-wrap items-center justify-between gap-2 border-t border-white/20 pt-3">
         <p className="text-sm text-brand-50">
           {t('home.wallet')}{' '}
-          <span className="font-semibold text-white">{formatMoney(i18n.language, wallet.wallet.amount, currency)}</span>
+          <span className="font-semibold text-white" translate="no">
+            {formatMoney(i18n.language, wallet.wallet.amount, currency)}
+          </span>
         </p>
         <p className="text-sm text-brand-50">
           {t('home.referralBonus')}{' '}
-          <span className="font-semibold text-white">{formatMoney(i18n.language, wallet.invite.amount, currency)}</span>
+          <span className="font-semibold text-white" translate="no">
+            {formatMoney(i18n.language, wallet.invite.amount, currency)}
+          </span>
         </p>
       </div>
       <Button variant="secondary" block onClick={onTransfer}>

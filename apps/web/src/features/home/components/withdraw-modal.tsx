@@ -69,7 +69,7 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
       >
         <p className="text-slate-700">
           {t('withdraw.available')}{' '}
-          <span className="font-semibold text-slate-900">
+          <span className="font-semibold text-slate-900" translate="no">
             {formatMoney(i18n.language, balance, displayCurrency(wallet.wallet.currency))}
           </span>
         </p>
