@@ -15,6 +15,7 @@ await build({
   entryPoints: {
     server: new URL('./src/server.ts', import.meta.url).pathname,
     'ledger-check': new URL('./src/ledger-check.ts', import.meta.url).pathname,
+    'reconcile-transfers': new URL('./src/reconcile-transfers.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { seedGameCatalogue } from '../../demo/game-catalogue.ts';
@@ -27,6 +28,13 @@ declare module 'fastify' {
     games: GamesModule;
   }
 }
+
+const reconcileReport = z.object({
+  examined: z.number(),
+  completed: z.number(),
+  failed: z.number(),
+  stillOpen: z.number(),
+});
 
 export interface GamesModuleDeps {
   db: Db;
@@ -63,6 +71,15 @@ export async function registerGames(
   const faults = new FaultBoard(typeof initialFaults === 'string' ? {} : initialFaults);
   if (config.sandbox) {
     await app.register(sandboxGamesPlugin, { db, clock, secret: config.sandboxGameSecret, faults });
+    route({
+      method: 'POST',
+      url: '/sandbox/games/reconcile',
+      auth: false,
+      summary: 'Sandbox: run the transfer reconciler now, over every open transfer',
+      tags: ['sandbox'],
+      response: reconcileReport,
+      handler: () => services.reconciler.reconcile({ minAgeMs: 0 }),
+    });
   }
   if (config.demo) await seedGameCatalogue(services.repository);
   if (config.nodeEnv === 'production' && !config.gameCredentialKeySet) {

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCatalogue, setFaults } from '../../../test/games.ts';
+import { startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { HttpGameProvider } from '../../adapters/games/http.ts';
+import { ownBaseUrl } from '../../app.ts';
+import { SANDBOX_GAME_SECRET } from '../../config.ts';
+
+let t: TestApp;
+let provider: HttpGameProvider;
+beforeAll(async () => {
+  t = await startTestApp({ TRANSFER_RECONCILE_INTERVAL_MS: '0' });
+  await seedCatalogue(t);
+  provider = new HttpGameProvider({
+    baseUrl: () => `${ownBaseUrl(t.app)}/sandbox/games/SBOBET`,
+    secret: SANDBOX_GAME_SECRET,
+    timeoutMs: 300,
+  });
+});
+afterAll(() => t.close());
+
+describe('sandbox game provider, through the HTTP adapter', () => {
+  it('opens one account per external id, applies each transaction id once, and answers its status', async () => {
+    const account = await provider.createAccount('m-sandbox-1');
+    expect(await provider.createAccount('m-sandbox-1')).toEqual(account);
+    expect(await provider.deposit('tx-1', account.username, 5_000n)).toEqual({
+      status: 'applied',
+      balanceMinor: 5_000n,
+    });
+    expect(await provider.deposit('tx-1', account.username, 5_000n)).toEqual({
+      status: 'applied',
+      balanceMinor: 5_000n,
+    });
+    expect(await provider.balance(account.username)).toBe(5_000n);
+    expect(await provider.withdraw('tx-2', account.username, 9_000n)).toEqual({
+      status: 'failed',
+      reason: 'insufficient balance',
+    });
+    expect(await provider.transactionStatus('tx-1')).toBe('applied');
+    expect(await provider.transactionStatus('tx-2')).toBe('failed');
+    expect(await provider.transactionStatus('tx-3')).toBe('not_found');
+    // The same id with another amount is refused: an id names one movement.
+    await expect(provider.deposit('tx-1', account.username, 1n)).rejects.toThrow(/409/);
+    expect(await provider.launchLink(account.username)).toMatch(/\/sandbox\/games\/SBOBET\/play\?session=/);
+    expect(await provider.resetPassword(account.username)).not.toBe(account.password);
+  });
+
+  it('refuses unsigned or wrongly signed requests', async () => {
+    const unsigned = await fetch(`${ownBaseUrl(t.app)}/sandbox/games/SBOBET/transactions/tx-1`);
+    expect(unsigned.status).toBe(401);
+    const forger = new HttpGameProvider({
+      baseUrl: () => `${ownBaseUrl(t.app)}/sandbox/games/SBOBET`,
+      secret: 'not-the-secret',
+      timeoutMs: 300,
+    });
+    await expect(forger.transactionStatus('tx-1')).rejects.toThrow(/401/);
+  });
+
+  it('injects faults: errors are definitive, time-outs are not answered', async () => {
+    const account = await provider.createAccount('m-sandbox-2');
+    await setFaults(t, { provider: 'SBOBET', errorRate: 1 });
+    expect(await provider.deposit('tx-err', account.username, 100n)).toMatchObject({ status: 'failed' });
+    await setFaults(t, { provider: 'SBOBET', appliedThenTimeoutRate: 1 });
+    await expect(provider.deposit('tx-late', account.username, 100n)).rejects.toThrow(/unreachable or too slow/);
+    await setFaults(t, {});
+    expect(await provider.transactionStatus('tx-late')).toBe('applied');
+    expect(await provider.balance(account.username)).toBe(100n);
+    const latency = await t.app.inject({
+      method: 'PUT',
+      url: '/sandbox/games/SBOBET/faults',
+      payload: { latencyMs: 1 },
+    });
+    expect(latency.json()).toMatchObject({ provider: 'SBOBET', latencyMs: 1 });
+    const bad = await t.app.inject({ method: 'PUT', url: '/sandbox/games/faults', payload: { errorRate: 2 } });
+    expect(bad.statusCode).toBe(400);
+    await setFaults(t, {});
+  });
+
+  it('runs the reconciler on demand', async () => {
+    const answer = await t.app.inject({ method: 'POST', url: '/sandbox/games/reconcile' });
+    expect(answer.json()).toEqual({ examined: 0, completed: 0, failed: 0, stillOpen: 0 });
+  });
+});
