@@ -60,7 +60,7 @@ function LastSync() {
   return (
     <p className="text-sm text-brand-50">
       {t('home.lastSync', { time: formatRelativeTime(i18n.language, time, Math.max(now, time), texts) })}{' '}
-      <time dateTime={new Date(time).toISOString()} data-i18n-exempt="">
+      <time dateTime={new Date(time).toISOString()} data-i18n-exempt="" className="whitespace-nowrap">
         ({formatDateTime(time)})
       </time>
     </p>
