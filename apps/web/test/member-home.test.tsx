@@ -62,6 +62,23 @@ describe('home', () => {
     expect(screen.getByTestId('total-balance')).toHaveTextContent('฿0.65');
   });
 
+  it('offers a retry when the wallet cannot be read, without a toast', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/wallet', () => {
+        calls += 1;
+        return calls === 1
+          ? HttpResponse.json({ message: 'INTERNAL_SERVER_ERROR' }, { status: 500 })
+          : HttpResponse.json(demoWallet());
+      }),
+    );
+    sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    const { user } = renderApp('/user/home');
+    await user.click(await screen.findByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Hello, Somchai' })).toBeInTheDocument();
+    expect(screen.queryByText('Could not load this information.')).toBeNull();
+  });
+
   it('shows a carousel only for a category with game accounts', async () => {
     await openHome();
     expect(screen.getByRole('region', { name: 'Slots' })).toBeInTheDocument();

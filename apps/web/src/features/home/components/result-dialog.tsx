@@ -1,7 +1,7 @@
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { isApiError } from '../../../lib/http.ts';
+import { isApiError, translateCode } from '../../../lib/http.ts';
 
 /** What a money action or its validation ended with: a success, or an error with its messages. */
 export type Outcome = { tone: 'success' | 'error'; messages: readonly string[] };
@@ -31,5 +31,6 @@ export function ResultDialog({ outcome, onClose }: { outcome: Outcome | null; on
 /** The error dialog's content for a failed call; a failure the client already acted on shows nothing. */
 export function failureOutcome(error: unknown): Outcome | null {
   if (isApiError(error)) return error.handled ? null : { tone: 'error', messages: [error.message] };
-  return { tone: 'error', messages: [String(error)] };
+  console.error(error);
+  return { tone: 'error', messages: [translateCode('INTERNAL_SERVER_ERROR')] };
 }
