@@ -155,10 +155,58 @@ for (const locale of LOCALES) {
       }
     });
 
-    test('member home and contact', async ({ page }) => {
+    test('member home, the agreement and every home modal, profile, conditions and contact', async ({ page }) => {
       await logIn(page, locale);
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      // The first-visit agreement opens 1.5 s after the member page loads.
+      const agreement = page.getByRole('dialog', { name: text(locale, 'legal.agreementTitle') });
+      await expect(agreement).toBeVisible();
+      await expectAccessible(page, `${locale} /user/home with the agreement`);
+      await agreement.getByRole('button', { name: text(locale, 'legal.accept') }).click();
+      await expect(agreement).toBeHidden();
       await expectAccessible(page, `${locale} /user/home`);
+
+      const modals: [opener: string, title: string, label: string][] = [
+        ['transfer.title', 'transfer.title', 'transfer'],
+        ['withdraw.title', 'withdraw.title', 'withdraw'],
+      ];
+      for (const [opener, title, label] of modals) {
+        await page
+          .getByRole('button', { name: text(locale, opener), exact: true })
+          .first()
+          .click();
+        const dialog = page.getByRole('dialog', { name: text(locale, title) });
+        await expect(dialog).toBeVisible();
+        await expectAccessible(page, `${locale} /user/home with the ${label} modal`);
+        await page.keyboard.press('Escape');
+        await expect(dialog).toBeHidden();
+      }
+
+      const openAccount = page.getByRole('button', { name: text(locale, 'home.openAccount') }).first();
+      await openAccount.click();
+      const slot = page.getByRole('dialog');
+      await expect(slot.getByText(text(locale, 'slot.username'))).toBeVisible();
+      await expectAccessible(page, `${locale} /user/home with a slot account modal`);
+      await page.keyboard.press('Escape');
+      await expect(slot).toBeHidden();
+
+      await page.getByRole('button', { name: text(locale, 'menu.conditions') }).click();
+      const conditions = page.getByRole('dialog');
+      await expect(conditions).toBeVisible();
+      await expectAccessible(page, `${locale} conditions modal`);
+      await page.keyboard.press('Escape');
+      await expect(conditions).toBeHidden();
+
+      await page.getByRole('link', { name: text(locale, 'menu.profile') }).click();
+      await expect(page).toHaveURL(/\/user\/profile$/);
+      await expect(page.getByRole('heading', { name: text(locale, 'profile.title') })).toBeVisible();
+      await expectAccessible(page, `${locale} /user/profile`);
+      await page.getByRole('button', { name: text(locale, 'profile.changePassword') }).click();
+      const password = page.getByRole('dialog', { name: text(locale, 'profile.changePassword') });
+      await expect(password).toBeVisible();
+      await expectAccessible(page, `${locale} change-password modal`);
+      await page.keyboard.press('Escape');
+      await expect(password).toBeHidden();
 
       await page.getByRole('link', { name: text(locale, 'menu.contact') }).click();
       await expect(page).toHaveURL(/\/user\/contact$/);
