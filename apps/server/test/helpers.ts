@@ -79,9 +79,22 @@ async function createTestDatabase(): Promise<{ databaseUrl: string | undefined; 
   return { databaseUrl: url.toString(), drop: () => dropDatabase(adminUrl, databaseName) };
 }
 
+/** How long a drop waits for the app's closed connections to leave PostgreSQL before forcing them out. */
+const DROP_WAIT_MS = 3_000;
+
 async function dropDatabase(adminUrl: string, databaseName: string) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
+  // A pool that has just ended may still have backends on their way out; forcing them out then makes their
+  // clients throw "terminating connection" as an uncaught error, so wait for them to go first (bounded).
+  const deadline = Date.now() + DROP_WAIT_MS;
+  while (Date.now() < deadline) {
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+      databaseName,
+    ]);
+    if (rows[0]?.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   await admin.query(`drop database if exists ${databaseName} with (force)`);
   await admin.end();
 }

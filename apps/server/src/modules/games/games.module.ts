@@ -8,7 +8,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { FaultBoard, parseFaultsSetting } from '../../sandbox/games/faults.ts';
-import { sandboxGamesPlugin } from '../../sandbox/games/games.routes.ts';
+import { releaseHeldCalls, sandboxGamesPlugin } from '../../sandbox/games/games.routes.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
 import { IdempotencyService } from '../ledger/idempotency.service.ts';
@@ -71,6 +71,7 @@ export async function registerGames(
   const faults = new FaultBoard(typeof initialFaults === 'string' ? {} : initialFaults);
   if (config.sandbox) {
     await app.register(sandboxGamesPlugin, { db, clock, secret: config.sandboxGameSecret, faults });
+    app.addHook('preClose', async () => releaseHeldCalls());
     route({
       method: 'POST',
       url: '/sandbox/games/reconcile',

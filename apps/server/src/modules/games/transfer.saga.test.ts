@@ -203,6 +203,8 @@ describe('restart', () => {
         key: 'crashed-before-the-call',
       });
       expect((await transferStates(first, player.id)).toSorted()).toEqual(['reserved', 'unknown']);
+      // The old server goes away as in a crash: its connections are cut, not drained.
+      first.app.server.closeAllConnections();
       await first.app.close();
 
       second = await buildApp(first.config, { clock: first.clock, argon2: TEST_ARGON2 });

@@ -247,14 +247,28 @@ function moneyCall(body: Record<string, unknown> | undefined) {
   return { txId, username, type, amountMinor: BigInt(amountMinor) } as const;
 }
 
+/** Resolvers of the calls being held, so closing the server lets them go at once. */
+const held = new Set<() => void>();
+
+/** Lets every held call go: a held call would keep the server from closing until its bound. */
+export function releaseHeldCalls(): void {
+  for (const release of [...held]) release();
+}
+
 /** Holds the connection like a provider that never answers, until the caller gives up (or a bound). */
 async function hang(reply: FastifyReply) {
   await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, HANG_MS_MAX);
-    reply.raw.once('close', () => {
+    const release = () => {
       clearTimeout(timer);
+      held.delete(release);
       resolve();
-    });
+    };
+    const timer = setTimeout(release, HANG_MS_MAX);
+    held.add(release);
+    // The caller may have given up already, while the call was being applied.
+    if (reply.raw.destroyed || reply.request.raw.socket?.destroyed) release();
+    reply.raw.once('close', release);
+    reply.request.raw.socket?.once('close', release);
   });
   return reply.code(504).send({ error: 'sandbox time-out' });
 }
