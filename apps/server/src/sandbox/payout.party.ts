@@ -56,6 +56,8 @@ function fraction(reference: string): number {
  */
 export class SandboxPayoutParty {
   readonly #timers = new Set<NodeJS.Timeout>();
+  /** Outcomes being applied and notified by a timer, awaited on close so none outlives the database. */
+  readonly #work = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: {
@@ -130,9 +132,10 @@ export class SandboxPayoutParty {
     return answerOf(row);
   }
 
-  close(): void {
+  async close(): Promise<void> {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
+    await Promise.allSettled([...this.#work]);
   }
 
   private find(reference: string) {
@@ -142,9 +145,12 @@ export class SandboxPayoutParty {
   private schedule(reference: string, delayMs: number): void {
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
-      this.applyOutcome(reference).catch((error) =>
-        this.deps.logger.warn({ err: error, reference }, 'sandbox payout could not settle'),
+      const work = this.applyOutcome(reference).then(
+        () => undefined,
+        (error) => this.deps.logger.warn({ err: error, reference }, 'sandbox payout could not settle'),
       );
+      this.#work.add(work);
+      work.finally(() => this.#work.delete(work));
     }, delayMs);
     this.#timers.add(timer);
   }

@@ -102,25 +102,32 @@ async function registerSandboxParty(app: FastifyInstance, config: Config, deps: 
     secret,
     logger: app.log,
   });
-  app.addHook('onClose', async () => party.close());
+  // onClose hooks run last-added first: this one ends before the database closes.
+  app.addHook('onClose', () => party.close());
   await sandboxPayoutRoutes(app, { party, secret, clock: deps.clock });
 }
 
 /** The settler: an in-process timer; everything it needs is in the database, so a restart loses nothing. */
 function startSettler(app: FastifyInstance, withdrawals: WithdrawalService, intervalMs: number) {
   if (intervalMs <= 0) return;
-  let running = false;
+  let pass: Promise<void> | null = null;
   const timer = setInterval(() => {
     // A slow pass is never overlapped by the next one.
-    if (running) return;
-    running = true;
-    withdrawals
+    if (pass) return;
+    pass = withdrawals
       .settlePending()
-      .catch((error) => app.log.error({ err: error }, 'withdrawal settler pass failed'))
+      .then(
+        () => undefined,
+        (error) => app.log.error({ err: error }, 'withdrawal settler pass failed'),
+      )
       .finally(() => {
-        running = false;
+        pass = null;
       });
   }, intervalMs);
   timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // A pass under way finishes before the database closes.
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await pass;
+  });
 }

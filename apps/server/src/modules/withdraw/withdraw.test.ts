@@ -419,6 +419,20 @@ describe('settler', () => {
     await expectNoDrift(t);
   });
 
+  it('runs by itself in the server on its interval', async () => {
+    const timed = await startTestApp({ ...FAST, PAYOUT_SETTLE_INTERVAL_MS: '50' });
+    try {
+      await party(timed, { delayMs: MINUTE_MS, webhooks: false });
+      const member = await newMember(timed, 500);
+      const { reference } = (await withdraw(timed, member, 100)).json();
+      timed.clock.advance(2 * MINUTE_MS);
+      expect((await settledRow(timed, reference)).status).toBe('SUCCESS');
+      await expectNoDrift(timed);
+    } finally {
+      await timed.close();
+    }
+  });
+
   it('settles after a restart: a new app on the same database finishes what the first one started', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'mw-withdraw-'));
     // On PostgreSQL both apps use a database of this test; on PGlite, the same folder.
@@ -513,6 +527,48 @@ describe('concurrent withdrawals from one wallet', () => {
       .where('member_id', '=', member.id)
       .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(10);
+    await expectNoDrift(t);
+  });
+
+  it('moves money once for one key sent 20 times in parallel', async () => {
+    await party(t, { delayMs: HOUR_MS, webhooks: false });
+    const member = await newMember(t, 1000);
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => withdraw(t, member, 100, { key })));
+    const ok = answers.filter((answer) => answer.statusCode === 200);
+    const busy = answers.filter((answer) => answer.statusCode === 409);
+    expect(ok.length + busy.length).toBe(20);
+    expect(new Set(ok.map((answer) => answer.json().reference)).size).toBe(1);
+    for (const answer of busy) expect(answer.json()).toEqual({ message: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
+    expect(await balance(t, 'member_wallet', member.id)).toBe(900_00n);
+    await expectNoDrift(t);
+  });
+
+  it('settles once when contradicting notifications and settler passes race each other', async () => {
+    await party(t, { delayMs: HOUR_MS, webhooks: false });
+    const member = await newMember(t, 1000);
+    const { reference } = (await withdraw(t, member, 100)).json();
+    t.clock.advance(2 * HOUR_MS);
+    await Promise.all([
+      ...Array.from({ length: 5 }, () => webhook(t, { reference, status: 'paid' })),
+      ...Array.from({ length: 5 }, () => webhook(t, { reference, status: 'failed', reason: 'RACE' })),
+      t.app.withdrawals.settlePending(),
+      t.app.withdrawals.settlePending(),
+    ]);
+    const settled = await row(t, reference);
+    const count = async (column: 'idempotency_key' | 'reversal_of', value: string | bigint) =>
+      (
+        await t.app.db
+          .selectFrom('journal_entries')
+          .select('id')
+          .where(column, '=', value as never)
+          .execute()
+      ).length;
+    const settlements = await count('idempotency_key', `payout:${reference}`);
+    const compensations = await count('reversal_of', settled.entry_id);
+    const wallet = await balance(t, 'member_wallet', member.id);
+    if (settled.status === 'SUCCESS') expect([wallet, settlements, compensations]).toEqual([900_00n, 1, 0]);
+    else expect([settled.status, wallet, settlements, compensations]).toEqual(['FAILED', 1000_00n, 0, 1]);
     await expectNoDrift(t);
   });
 });
