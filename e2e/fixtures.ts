@@ -16,7 +16,10 @@ type Catalogue = Record<string, unknown>;
 const catalogues = Object.fromEntries(
   LOCALES.map((locale) => [
     locale,
-    JSON.parse(readFileSync(new URL(`${locale}.json`, CATALOGUE_DIR), 'utf8')) as Catalogue,
+    {
+      ...(JSON.parse(readFileSync(new URL(`${locale}.json`, CATALOGUE_DIR), 'utf8')) as Catalogue),
+      ...(JSON.parse(readFileSync(new URL(`member/${locale}.json`, CATALOGUE_DIR), 'utf8')) as Catalogue),
+    },
   ]),
 ) as Record<Locale, Catalogue>;
 

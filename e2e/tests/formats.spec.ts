@@ -22,8 +22,11 @@ declare global {
 const timeTexts = Object.fromEntries(
   LOCALES.map((locale) => [
     locale,
-    (JSON.parse(readFileSync(new URL(`${locale}.json`, CATALOGUE_DIR), 'utf8')) as { time: Format.RelativeTimeTexts })
-      .time,
+    (
+      JSON.parse(readFileSync(new URL(`member/${locale}.json`, CATALOGUE_DIR), 'utf8')) as {
+        time: Format.RelativeTimeTexts;
+      }
+    ).time,
   ]),
 ) as Record<(typeof LOCALES)[number], Format.RelativeTimeTexts>;
 

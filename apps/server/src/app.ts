@@ -306,7 +306,7 @@ function registerErrorHandlers(app: FastifyInstance, config: Config) {
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(page.html(request.headers.cookie));
+      .send(page.html(request.headers.cookie, pathOf(request)));
   // The static files plugin leaves `/` alone (`index: false`), so every page goes through sendPage.
   if (spa) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(spa, request, reply));
   app.setNotFoundHandler(async (request, reply) => {

@@ -23,6 +23,8 @@ writeFileSync(
     'src/i18n/th.json': { file: 'assets/th-aaa.js' },
     'src/i18n/lo.json': { file: 'assets/lo-bbb.js' },
     'src/i18n/en.json': { file: 'assets/en-ccc.js' },
+    'src/i18n/member/th.json': { file: 'assets/th-mmm.js' },
+    'src/i18n/member/en.json': { file: 'assets/en-nnn.js' },
   }),
 );
 writeFileSync(join(publicDir, 'assets', 'app-abc123.js'), 'console.log(1)');
@@ -192,6 +194,12 @@ describe('static files', () => {
       expect(answer.body, cookie).toContain('<html lang="th">');
       expect(answer.body, cookie).toContain('href="/assets/th-aaa.js"');
     }
+    expect(english.body).not.toContain('en-nnn.js');
+    const member = await spa.app.inject({ method: 'GET', url: '/user/home?x=1', headers: { cookie: 'locale=en' } });
+    expect(member.body).toContain('<link rel="modulepreload" href="/assets/en-ccc.js">');
+    expect(member.body).toContain('<link rel="modulepreload" href="/assets/en-nnn.js">');
+    expect((await page()).body).not.toContain('th-mmm.js');
+    expect((await spa.app.inject({ method: 'GET', url: '/user' })).body).toContain('href="/assets/th-mmm.js"');
     expect((await spa.app.inject({ method: 'GET', url: '/', headers: { cookie: 'locale=en' } })).body).toContain(
       'en-ccc.js',
     );

@@ -26,6 +26,8 @@ export const ROUTE_MODULES = {
 };
 
 const CATALOGUE_PATTERN = /^src\/i18n\/[a-z]{2}\.json$/;
+/** The member texts (docs/decisions/0010): member routes download one of them before their first render too. */
+const MEMBER_CATALOGUE_PATTERN = /^src\/i18n\/member\/[a-z]{2}\.json$/;
 /** A future chat widget lives under this folder; it must stay out of every route's first render. */
 const CHAT_PATTERN = /^src\/features\/chat\//;
 
@@ -98,9 +100,9 @@ function preloadedChunks(manifest, buildDir) {
  * reader's own catalogue in place of the build's default one (docs/decisions/0009), so a page downloads
  * exactly one catalogue before its first render.
  */
-function largestCatalogue(manifest, buildDir) {
-  const catalogues = Object.keys(manifest).filter((key) => CATALOGUE_PATTERN.test(key));
-  if (catalogues.length === 0) throw new Error('The manifest has no locale catalogue chunk (src/i18n/*.json)');
+function largestCatalogue(manifest, buildDir, pattern = CATALOGUE_PATTERN) {
+  const catalogues = Object.keys(manifest).filter((key) => pattern.test(key));
+  if (catalogues.length === 0) throw new Error(`The manifest has no locale catalogue chunk matching ${pattern}`);
   const weighed = catalogues.map((key) => ({ key, bytes: gzipBytes(join(buildDir, manifest[key].file)) }));
   return weighed.sort((a, b) => b.bytes - a.bytes)[0].key;
 }
@@ -115,9 +117,11 @@ export function routeFiles(buildDir) {
   const entry = entryKey(manifest);
   const preloaded = preloadedChunks(manifest, buildDir).filter((key) => !CATALOGUE_PATTERN.test(key));
   const catalogue = largestCatalogue(manifest, buildDir);
+  const memberCatalogue = largestCatalogue(manifest, buildDir, MEMBER_CATALOGUE_PATTERN);
   return Object.entries(ROUTE_MODULES).map(([route, modules]) => {
     const keys = new Set();
     const lazy = modules.map((module) => moduleKey(manifest, module));
+    if (route.startsWith('/user/')) lazy.push(memberCatalogue);
     for (const key of [entry, ...preloaded, catalogue, ...lazy]) staticClosure(manifest, key, keys);
     const chat = [...keys].filter((key) => CHAT_PATTERN.test(key));
     if (chat.length > 0) throw new Error(`${route} loads the chat widget at first render: ${chat.join(', ')}`);

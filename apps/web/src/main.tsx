@@ -17,10 +17,12 @@ function setFavicon(href: string): void {
 }
 
 setFavicon(faviconUrl);
+// The language is chosen first, so that the first route's texts are fetched in that language.
+const ready = initI18n();
 const queryClient = createQueryClient();
 preloadFirstRoute(window.location.pathname, queryClient);
 
-void initI18n().then(() => {
+void ready.then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html lacks #root');
   createRoot(root).render(

@@ -9,10 +9,16 @@ import { LOCALE_COOKIE, LOCALES, type Locale } from '@member-wallet/contract/con
  * `locale` cookie, and this swaps the preload for that language's chunk.
  */
 export interface SpaPage {
-  html(cookieHeader: string | undefined): string;
+  /** The page for `path`: member pages (under /user) also preload the member texts (docs/decisions/0010). */
+  html(cookieHeader: string | undefined, path?: string): string;
 }
 
 const CATALOGUE_KEY = /^src\/i18n\/([a-z]{2})\.json$/;
+const MEMBER_CATALOGUE_KEY = /^src\/i18n\/member\/([a-z]{2})\.json$/;
+
+function isMemberPath(path: string | undefined): boolean {
+  return path === '/user' || (path?.startsWith('/user/') ?? false);
+}
 
 function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);
@@ -40,24 +46,36 @@ export function loadSpaPage(publicDir: string): SpaPage | null {
 
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>;
   const catalogues = new Map<Locale, string>();
+  const memberCatalogues = new Map<Locale, string>();
   for (const [key, chunk] of Object.entries(manifest)) {
     const locale = CATALOGUE_KEY.exec(key)?.[1];
     if (isLocale(locale)) catalogues.set(locale, `/${chunk.file}`);
+    const memberLocale = MEMBER_CATALOGUE_KEY.exec(key)?.[1];
+    if (isLocale(memberLocale)) memberCatalogues.set(memberLocale, `/${chunk.file}`);
   }
   const preloaded = [...catalogues].find(([, href]) => page.includes(`href="${href}"`));
   if (!preloaded) return { html: () => page };
   const [defaultLocale, defaultHref] = preloaded;
 
   const pages = new Map<Locale, string>();
+  const memberPages = new Map<Locale, string>();
   for (const [locale, href] of catalogues) {
-    pages.set(
+    const localized = page
+      .replace(new RegExp(`href="${escapeRegExp(defaultHref)}"`), `href="${href}"`)
+      .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`);
+    pages.set(locale, localized);
+    // Member pages fetch the member texts alongside the public ones instead of after the entry has run.
+    const memberHref = memberCatalogues.get(locale);
+    const preload = `<link rel="modulepreload" href="${href}">`;
+    memberPages.set(
       locale,
-      page
-        .replace(new RegExp(`href="${escapeRegExp(defaultHref)}"`), `href="${href}"`)
-        .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`),
+      memberHref ? localized.replace(preload, `${preload}<link rel="modulepreload" href="${memberHref}">`) : localized,
     );
   }
   return {
-    html: (cookieHeader) => pages.get(localeFromCookie(cookieHeader) ?? defaultLocale) ?? page,
+    html: (cookieHeader, path) => {
+      const locale = localeFromCookie(cookieHeader) ?? defaultLocale;
+      return (isMemberPath(path) ? memberPages : pages).get(locale) ?? page;
+    },
   };
 }

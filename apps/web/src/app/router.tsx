@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
+import { loadMemberTexts } from '../i18n/i18n.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { hasToken } from '../lib/session.ts';
 import { LoginGuard, PublicGuard, RequireSession, startSiteCheck } from './guards.tsx';
@@ -26,7 +27,11 @@ type LazyScreen = ReturnType<typeof screen>;
 
 /** Every screen is its own chunk: a route downloads only what it shows. */
 const PublicShell = screen(() => import('./shells/public-shell.tsx'), 'PublicShell');
-const MemberShell = screen(() => import('./shells/member-shell.tsx'), 'MemberShell');
+// Member pages render once the member texts of the language are in (docs/decisions/0010).
+const MemberShell = screen(
+  () => Promise.all([import('./shells/member-shell.tsx'), loadMemberTexts()]).then(([module]) => module),
+  'MemberShell',
+);
 const Login = screen(() => import('../features/auth/components/login-screen.tsx'), 'LoginScreen');
 const Register = screen(() => import('../features/register/components/register-screen.tsx'), 'RegisterScreen');
 const Howto = screen(() => import('../features/howto/components/howto-screen.tsx'), 'HowtoScreen');

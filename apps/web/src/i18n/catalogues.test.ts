@@ -2,6 +2,9 @@ import { ERROR_CODES, INVALID_TOKEN, SLIP_REASON_MESSAGE } from '@member-wallet/
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import lo from './lo.json';
+import memberEn from './member/en.json';
+import memberLo from './member/lo.json';
+import memberTh from './member/th.json';
 import th from './th.json';
 
 type Tree = { [key: string]: string | Tree };
@@ -15,7 +18,25 @@ function flatten(tree: Tree, prefix = ''): Record<string, string> {
   return out;
 }
 
-const catalogues = { th: flatten(th), lo: flatten(lo), en: flatten(en) };
+/** Each locale's public and member parts together: the texts a member page can show. */
+const parts = { th: [th, memberTh], lo: [lo, memberLo], en: [en, memberEn] } as const;
+const catalogues = {
+  th: { ...flatten(th), ...flatten(memberTh) },
+  lo: { ...flatten(lo), ...flatten(memberLo) },
+  en: { ...flatten(en), ...flatten(memberEn) },
+};
+
+describe.each(Object.entries(parts))('the %s parts', (_locale, [publicPart, memberPart]) => {
+  it('share no section, so a key lives in exactly one of them', () => {
+    expect(Object.keys(publicPart).filter((section) => section in memberPart)).toEqual([]);
+  });
+
+  it('keep every error code in the public part, which every page loads', () => {
+    expect(Object.keys(memberPart)).not.toContain('errors');
+    expect(Object.keys(publicPart)).toContain('errors');
+  });
+});
+
 const CANNOT_VERIFY = [
   'UNAUTHORIZED',
   'EXPIRED_AUTH_TOKEN',

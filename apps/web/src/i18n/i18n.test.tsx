@@ -2,10 +2,23 @@ import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
-import { changeLocale, currentLocale, i18n, type TFunction, useTranslation } from './i18n.ts';
+import { changeLocale, currentLocale, i18n, loadMemberTexts, type TFunction, useTranslation } from './i18n.ts';
+import memberLo from './member/lo.json';
+import memberTh from './member/th.json';
 import th from './th.json';
 
 describe('the translation runtime', () => {
+  // First in the file: the module remembers that member texts were asked for.
+  it('loads the member texts only when asked, and then with every language change', async () => {
+    await changeLocale('th');
+    expect(i18n.t('home.totalBalance')).toBe('home.totalBalance');
+    expect(i18n.t('notFound.title')).toBe(th.notFound.title);
+    await loadMemberTexts();
+    expect(i18n.t('home.totalBalance')).toBe(memberTh.home.totalBalance);
+    await changeLocale('lo');
+    expect(i18n.t('home.totalBalance')).toBe(memberLo.home.totalBalance);
+  });
+
   it('reads nested keys of the active catalogue', async () => {
     await changeLocale('th');
     expect(i18n.t('notFound.title')).toBe(th.notFound.title);
@@ -23,11 +36,12 @@ describe('the translation runtime', () => {
   });
 
   it('picks the English plural form by count, and the single Thai form', async () => {
+    await loadMemberTexts();
     await changeLocale('en');
     expect(i18n.t('time.daysAgo', { count: 1 })).toBe('1 day ago');
     expect(i18n.t('time.daysAgo', { count: 3 })).toBe('3 days ago');
     await changeLocale('th');
-    expect(i18n.t('time.daysAgo', { count: 1 })).toBe(th.time.daysAgo_other.replace('{{count}}', '1'));
+    expect(i18n.t('time.daysAgo', { count: 1 })).toBe(memberTh.time.daysAgo_other.replace('{{count}}', '1'));
   });
 
   it('shows a missing key as the key, and tells whether a key exists', async () => {

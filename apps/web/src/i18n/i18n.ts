@@ -1,15 +1,18 @@
 /**
- * The app's translation runtime (docs/decisions/0008): one catalogue per locale, downloaded on demand, typed
+ * The app's translation runtime (docs/decisions/0008): catalogues per locale, downloaded on demand, typed
  * keys, `{{name}}` interpolation and `_one` / `_other` plurals. Components read texts with `useTranslation()`;
- * code outside React uses `i18n`.
+ * code outside React uses `i18n`. Each locale has two parts (docs/decisions/0010): the public texts
+ * (`{locale}.json`, what visitors see, and every error code) and the member texts (`member/{locale}.json`),
+ * which only member pages download, through `loadMemberTexts()` before they render.
  */
 import { LOCALE_COOKIE, LOCALES, type Locale, STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { useMemo, useSyncExternalStore } from 'react';
 import { env } from '../lib/env.ts';
 import { pluralCategory } from '../lib/plural.ts';
 import type en from './en.json';
+import type memberEn from './member/en.json';
 
-export type Catalogue = typeof en;
+export type Catalogue = typeof en & typeof memberEn;
 
 /** Every dotted path to a text of the catalogue: `'auth.login'`, `'time.daysAgo_one'`, … */
 type Leaves<T, Prefix extends string = ''> = {
@@ -24,11 +27,18 @@ export type TFunction = (key: TranslationKey, values?: TranslationValues) => str
 
 type Tree = { [key: string]: string | Tree };
 
-/** One chunk per locale: only the active catalogue is downloaded. */
-const loaders: Record<Locale, () => Promise<{ default: Tree }>> = {
+type Loader = () => Promise<{ default: Tree }>;
+
+/** One chunk per locale and part: only the active locale's parts are downloaded. */
+const loaders: Record<Locale, Loader> = {
   th: () => import('./th.json'),
   lo: () => import('./lo.json'),
   en: () => import('./en.json'),
+};
+const memberLoaders: Record<Locale, Loader> = {
+  th: () => import('./member/th.json'),
+  lo: () => import('./member/lo.json'),
+  en: () => import('./member/en.json'),
 };
 
 /** Test builds with VITE_PSEUDO_LOCALE=1 show every text as `⟦…⟧` (pseudo.ts); normal builds drop this block. */
@@ -37,13 +47,21 @@ if (import.meta.env.VITE_PSEUDO_LOCALE === '1') {
     loaders[locale] = async () => ({
       default: (await import('./pseudo.ts')).pseudoCatalogue((await import('./en.json')).default),
     });
+    memberLoaders[locale] = async () => ({
+      default: (await import('./pseudo.ts')).pseudoCatalogue((await import('./member/en.json')).default),
+    });
   }
 }
 
 const texts: Partial<Record<Locale, Map<string, string>>> = {};
+const memberTexts = new Set<Locale>();
+/** Set once a member page has asked for the member texts: a language change then loads them too. */
+let memberTextsWanted = false;
 const translators: Partial<Record<Locale, TFunction>> = {};
 const listeners = new Set<() => void>();
 let active: Locale = env.defaultLocale;
+/** The language being switched to (the active one once the switch is done): what member texts load for. */
+let requested: Locale = env.defaultLocale;
 
 function flatten(tree: Tree, into: Map<string, string>, prefix = ''): Map<string, string> {
   for (const [key, value] of Object.entries(tree)) {
@@ -104,9 +122,26 @@ export function currentLocale(): Locale {
 }
 
 async function ensureLoaded(locale: Locale): Promise<void> {
-  if (texts[locale]) return;
-  const catalogue = await loaders[locale]();
-  texts[locale] = flatten(catalogue.default, new Map());
+  const [publicPart, memberPart] = await Promise.all([
+    texts[locale] ? undefined : loaders[locale](),
+    memberTextsWanted && !memberTexts.has(locale) ? memberLoaders[locale]() : undefined,
+  ]);
+  const map = texts[locale] ?? new Map<string, string>();
+  if (publicPart) flatten(publicPart.default, map);
+  if (memberPart) {
+    flatten(memberPart.default, map);
+    memberTexts.add(locale);
+  }
+  texts[locale] = map;
+}
+
+/**
+ * Downloads the member texts of the active language (and, from then on, of any language chosen later).
+ * The member shell's chunk waits for it, so no member screen renders a raw key.
+ */
+export function loadMemberTexts(): Promise<void> {
+  memberTextsWanted = true;
+  return ensureLoaded(requested);
 }
 
 /** Resolves once the active catalogue is in memory, so the first render never shows raw keys. */
@@ -115,6 +150,7 @@ export function initI18n(locale: Locale = storedLocale()): Promise<void> {
 }
 
 export async function changeLocale(locale: Locale): Promise<void> {
+  requested = locale;
   await ensureLoaded(locale);
   active = locale;
   document.documentElement.lang = locale;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import en from '../i18n/en.json';
-import lo from '../i18n/lo.json';
-import th from '../i18n/th.json';
+import en from '../i18n/member/en.json';
+import lo from '../i18n/member/lo.json';
+import th from '../i18n/member/th.json';
 import {
   formatAmount,
   formatBankAccount,
