@@ -1,0 +1,347 @@
+#!/usr/bin/env node
+/**
+ * Transfer benchmark (issue 4). Not a CI gate: it prints figures; record them in docs/performance.md.
+ *
+ *   node bench/transfer.mjs [--members 50] [--seconds 20] [--provider PG] [--database-url URL]
+ *
+ * 1. creates a throw-away PostgreSQL database (default server postgres://postgres@127.0.0.1:5432) and starts
+ *    the production server (apps/server/dist/server.js: build first) on it with the sandbox parties;
+ * 2. registers N members through the API, logs them in, opens their game account at the provider, and
+ *    credits each wallet with one balanced deposit entry (deposits arrive with issue 5);
+ * 3. HTTP: N concurrent members, each sending wallet -> game transfers of 1 baht back to back
+ *    (POST /api/wallet/transfer with an Idempotency-Key: token check, rate limit, idempotency record, saga,
+ *    the sandbox provider over real HTTP, the ledger) for the given seconds;
+ * 4. SQL: the same ledger transaction as raw SQL (lock both accounts in id order, check the balance, insert the
+ *    entry and its two postings, update both balances) from N concurrent connections for the same seconds;
+ * 5. prints transfers per second, p50 and p99 latency of both and the HTTP/SQL ratio, then drops the database.
+ * Targets on PostgreSQL: HTTP at least 40% of the SQL rate, HTTP p99 under 50 ms at 50 concurrent members.
+ */
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
+
+const { values: opts } = parseArgs({
+  options: {
+    members: { type: 'string', default: '50' },
+    seconds: { type: 'string', default: '20' },
+    provider: { type: 'string', default: 'PG' },
+    'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+  },
+});
+const MEMBERS = Number(opts.members);
+const SECONDS = Number(opts.seconds);
+const PROVIDER = opts.provider;
+/** Each wallet holds enough for every transfer a member can send in the run. */
+const WALLET_BAHT = 1_000_000;
+
+function log(message) {
+  process.stdout.write(`${message}\n`);
+}
+
+async function freePort() {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address();
+  server.close();
+  return port;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function summary(name, latencies, seconds) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    name,
+    transfers: sorted.length,
+    perSecond: sorted.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+  };
+}
+
+async function startServer(databaseUrl) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DEMO: '1',
+      SANDBOX: '1',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: '',
+      TRUST_PROXY: '1',
+      LOG_LEVEL: 'warn',
+      // The benchmark measures throughput, not the per-member guard against abuse.
+      MONEY_RATE_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 120; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill();
+  throw new Error('the server did not answer /healthz within 60 s');
+}
+
+async function api(base, path, { method = 'GET', token, body, address, key } = {}) {
+  const headers = { 'x-app-name': 'wallet-user', accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (address) headers['x-forwarded-for'] = address;
+  if (key) headers['idempotency-key'] = key;
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => undefined);
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
+  return data;
+}
+
+async function createMembers(base) {
+  await fetch(`${base}/sandbox/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ registerOTP: false }),
+  });
+  const members = [];
+  for (let index = 0; index < MEMBERS; index += 1) {
+    const serial = String(index).padStart(4, '0');
+    const phone = `0899${String(process.pid % 1000).padStart(3, '0')}${serial.slice(1)}`;
+    const address = `198.18.${Math.floor(index / 200)}.${(index % 200) + 1}`;
+    await api(base, '/api/account', {
+      method: 'POST',
+      address,
+      body: {
+        name: `Bench ${serial}`,
+        username: phone,
+        password: 'bench-password',
+        bankCode: 'KBANK',
+        bankAccountName: 'BENCH MEMBER',
+        bankAccountNo: `55${String(process.pid % 10000).padStart(4, '0')}${serial}`,
+      },
+    });
+    const { token } = await api(base, '/api/login', {
+      method: 'POST',
+      address,
+      body: { username: phone, password: 'bench-password' },
+    });
+    await api(base, `/api/wallet/activate/${PROVIDER}`, { token, address });
+    members.push({ phone, token, address });
+  }
+  return members;
+}
+
+/** One balanced deposit entry per member, written as the ledger writes it, so every wallet can pay. */
+async function creditWallets(pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows: members } = await client.query(
+      "select id, currency from members where name like 'Bench %' order by id",
+    );
+    for (const member of members) {
+      const wallet = await ensureAccount(client, 'member_wallet', member.id, null, member.currency);
+      const clearing = await ensureAccount(client, 'deposit_clearing', null, null, member.currency);
+      await post(
+        client,
+        member.id,
+        'deposit',
+        `bench-credit:${member.id}`,
+        clearing,
+        wallet,
+        BigInt(WALLET_BAHT) * 100n,
+      );
+    }
+    await client.query('commit');
+    return members.length;
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+async function ensureAccount(client, kind, memberId, providerCode, currency) {
+  const found = await client.query(
+    `select id from ledger_accounts where kind = $1 and member_id is not distinct from $2
+       and provider_code is not distinct from $3 and currency = $4`,
+    [kind, memberId, providerCode, currency],
+  );
+  if (found.rows[0]) return found.rows[0].id;
+  const inserted = await client.query(
+    'insert into ledger_accounts (kind, member_id, provider_code, currency) values ($1, $2, $3, $4) returning id',
+    [kind, memberId, providerCode, currency],
+  );
+  return inserted.rows[0].id;
+}
+
+/**
+ * The ledger's transfer transaction in raw SQL: both accounts locked in id order, the member's balance checked,
+ * the entry and its two postings inserted, both balances updated. Runs inside the caller's transaction.
+ */
+async function post(client, memberId, type, key, from, to, amount) {
+  const locked = await client.query(
+    'select id, kind, balance from ledger_accounts where id = any($1::bigint[]) order by id for update',
+    [[from, to]],
+  );
+  const source = locked.rows.find((row) => String(row.id) === String(from));
+  if (source.kind.startsWith('member_') && BigInt(source.balance) < amount) throw new Error('MONEY_NOT_ENOUGH');
+  const entry = await client.query(
+    `insert into journal_entries (member_id, type, status, idempotency_key) values ($1, $2, 'completed', $3)
+     returning id`,
+    [memberId, type, key],
+  );
+  await client.query('insert into postings (entry_id, account_id, amount) values ($1, $2, $3), ($1, $4, $5)', [
+    entry.rows[0].id,
+    from,
+    String(-amount),
+    to,
+    String(amount),
+  ]);
+  await client.query(
+    'update ledger_accounts set balance = balance + case when id = $1 then $2::bigint else $3::bigint end where id in ($1, $4)',
+    [from, String(-amount), String(amount), to],
+  );
+}
+
+async function runHttp(base, members) {
+  const latencies = [];
+  const failures = new Map();
+  const deadline = performance.now() + SECONDS * 1000;
+  await Promise.all(
+    members.map(async (member) => {
+      while (performance.now() < deadline) {
+        const started = performance.now();
+        try {
+          await api(base, '/api/wallet/transfer', {
+            method: 'POST',
+            token: member.token,
+            address: member.address,
+            key: randomUUID(),
+            body: { from: 'wallet', to: PROVIDER, amount: 1 },
+          });
+          latencies.push(performance.now() - started);
+        } catch (error) {
+          const reason = String(error.message).slice(0, 120);
+          failures.set(reason, (failures.get(reason) ?? 0) + 1);
+        }
+      }
+    }),
+  );
+  return { latencies, failures };
+}
+
+async function runSql(pool) {
+  const { rows } = await pool.query(
+    `select m.id as member_id, w.id as wallet, p.id as position
+       from members m
+       join ledger_accounts w on w.member_id = m.id and w.kind = 'member_wallet'
+       join ledger_accounts p on p.member_id = m.id and p.kind = 'member_provider_position' and p.provider_code = $1
+      where m.name like 'Bench %'`,
+    [PROVIDER],
+  );
+  const latencies = [];
+  const deadline = performance.now() + SECONDS * 1000;
+  let sequence = 0;
+  await Promise.all(
+    rows.map(async (row) => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < deadline) {
+          sequence += 1;
+          const started = performance.now();
+          await client.query('begin');
+          try {
+            await post(client, row.member_id, 'transfer', `bench-sql:${sequence}`, row.wallet, row.position, 100n);
+            await client.query('commit');
+          } catch (error) {
+            await client.query('rollback');
+            throw error;
+          }
+          latencies.push(performance.now() - started);
+        }
+      } finally {
+        client.release();
+      }
+    }),
+  );
+  return latencies;
+}
+
+async function main() {
+  const admin = new pg.Client({ connectionString: opts['database-url'] });
+  await admin.connect();
+  const name = `bench_transfer_${process.pid}`;
+  await admin.query(`create database ${name}`);
+  const databaseUrl = new URL(opts['database-url']);
+  databaseUrl.pathname = `/${name}`;
+  let server;
+  const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: MEMBERS });
+  // Dropping the database at the end terminates whatever idle connection the pool still holds.
+  pool.on('error', () => undefined);
+  try {
+    server = await startServer(databaseUrl.toString());
+    log(`server ${server.url} on ${name}; registering ${MEMBERS} members with a ${PROVIDER} account...`);
+    const members = await createMembers(server.url);
+    log(`credited ${await creditWallets(pool)} wallets with ${WALLET_BAHT} baht each`);
+
+    log(`HTTP: ${MEMBERS} members sending 1-baht transfers to ${PROVIDER} for ${SECONDS} s...`);
+    const http = await runHttp(server.url, members);
+    log(`SQL: the same ledger transaction from ${MEMBERS} connections for ${SECONDS} s...`);
+    const sql = await runSql(pool);
+
+    const rows = [
+      summary('HTTP (POST /api/wallet/transfer)', http.latencies, SECONDS),
+      summary('raw SQL', sql, SECONDS),
+    ];
+    log('');
+    log('| Path | Transfers | Per second | p50 | p99 |');
+    log('| --- | --- | --- | --- | --- |');
+    for (const row of rows) {
+      log(
+        `| ${row.name} | ${row.transfers} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} ms | ${row.p99.toFixed(1)} ms |`,
+      );
+    }
+    log('');
+    log(
+      `HTTP / SQL rate: ${((100 * rows[0].perSecond) / rows[1].perSecond).toFixed(0)}% (target >= 40%); HTTP p99 ${rows[0].p99.toFixed(1)} ms (target < 50 ms)`,
+    );
+    for (const [reason, count] of http.failures) log(`HTTP failures: ${count} x ${reason}`);
+    const drift = await pool.query(
+      `select a.id from ledger_accounts a left join postings p on p.account_id = a.id
+        group by a.id, a.balance having a.balance <> coalesce(sum(p.amount), 0)`,
+    );
+    log(`ledger drift after the run: ${drift.rowCount} accounts`);
+  } finally {
+    server?.child.kill();
+    if (server) await once(server.child, 'exit');
+    await pool.end();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+await main();
