@@ -13,6 +13,11 @@ export interface HttpGameProviderOptions {
   baseUrl: () => string;
   secret: string;
   timeoutMs: number;
+  /**
+   * False sends `Connection: close`. For the in-process sandbox: a kept-alive socket from this server to itself
+   * is one the server waits for (its keep-alive time-out, over a minute) when it shuts down.
+   */
+  keepAlive?: boolean;
 }
 
 interface Answer {
@@ -101,6 +106,7 @@ export class HttpGameProvider implements GameProvider {
         method,
         headers: {
           ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(this.options.keepAlive === false ? { connection: 'close' } : {}),
           'x-timestamp': timestamp,
           'x-signature': signature(this.options.secret, timestamp, method, url.pathname + url.search, body),
         },

@@ -255,7 +255,7 @@ export function releaseHeldCalls(): void {
   for (const release of [...held]) release();
 }
 
-/** Holds the connection like a provider that never answers, until the caller gives up (or a bound). */
+/** Holds the connection like a provider that never answers, until the caller gives up (or a bound), then drops it. */
 async function hang(reply: FastifyReply) {
   await new Promise<void>((resolve) => {
     const release = () => {
@@ -270,7 +270,11 @@ async function hang(reply: FastifyReply) {
     reply.raw.once('close', release);
     reply.request.raw.socket?.once('close', release);
   });
-  return reply.code(504).send({ error: 'sandbox time-out' });
+  // It never answers: the connection is dropped, as a provider that timed out would leave it. Answering late
+  // instead would leave a keep-alive connection the server then waits for when it closes.
+  reply.hijack();
+  reply.raw.destroy();
+  return reply;
 }
 
 function sessionToken(secret: string, account: SandboxAccount, expiresAt: number): string {
