@@ -192,8 +192,15 @@ export class WithdrawalService {
     const due = await repository.listDue(db, clock.now(), limit);
     let settled = 0;
     for (const withdrawal of due) {
-      const after = await this.check(withdrawal);
-      if (after.status !== 'IN_PROGRESS') settled += 1;
+      try {
+        const after = await this.check(withdrawal);
+        if (after.status !== 'IN_PROGRESS') settled += 1;
+      } catch (error) {
+        // One withdrawal the code cannot settle (a bug, a row an operator must look at) must not hold up the
+        // others; it is logged and looked at again after the back-off.
+        this.deps.logger.error({ err: error, withdrawal: withdrawal.public_id }, 'withdrawal could not be settled');
+        await this.postpone(withdrawal, null);
+      }
     }
     await repository.deleteWebhookEventsBefore(db, new Date(clock.now().getTime() - WEBHOOK_EVENTS_KEPT_MS), 1000);
     return { checked: due.length, settled };

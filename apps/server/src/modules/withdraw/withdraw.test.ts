@@ -419,6 +419,27 @@ describe('settler', () => {
     await expectNoDrift(t);
   });
 
+  it('goes on past a withdrawal it cannot settle, and looks at that one again later', async () => {
+    const own = await startTestApp(FAST);
+    try {
+      await party(own, { delayMs: MINUTE_MS, webhooks: false, failRate: 1 });
+      const member = await newMember(own, 500);
+      const broken = (await withdraw(own, member, 100)).json().reference;
+      const sound = (await withdraw(own, member, 100)).json().reference;
+      // An entry an operator marked by hand: reversing it as failed is refused by the ledger.
+      const { entry_id, attempts } = await row(own, broken);
+      await own.app.db.updateTable('journal_entries').set({ status: 'reversed' }).where('id', '=', entry_id).execute();
+      own.clock.advance(2 * MINUTE_MS);
+      expect(await own.app.withdrawals.settlePending()).toEqual({ checked: 2, settled: 1 });
+      expect(await row(own, broken)).toMatchObject({ status: 'IN_PROGRESS', attempts: attempts + 1 });
+      expect((await row(own, sound)).status).toBe('FAILED');
+      expect(own.logs.join('')).toContain('withdrawal could not be settled');
+      expect(await own.app.withdrawals.settlePending()).toEqual({ checked: 0, settled: 0 });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('runs by itself in the server on its interval', async () => {
     const timed = await startTestApp({ ...FAST, PAYOUT_SETTLE_INTERVAL_MS: '50' });
     try {
