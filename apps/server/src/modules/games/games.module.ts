@@ -82,7 +82,11 @@ export async function registerGames(
       handler: () => services.reconciler.reconcile({ minAgeMs: 0 }),
     });
   }
-  if (config.demo) await seedGameCatalogue(services.repository);
+  if (config.demo) {
+    await seedGameCatalogue(services.repository);
+    // After buildApp has created the demo member (seedDemoData runs last): a wallet balance to play with.
+    app.addHook('onReady', () => fundDemoMember(config, deps, services.ledger));
+  }
   if (config.nodeEnv === 'production' && !config.gameCredentialKeySet) {
     app.log.warn('GAME_CREDENTIAL_KEY is not set: game passwords are sealed with the development key');
   }
@@ -98,6 +102,34 @@ export async function registerGames(
   const module: GamesModule = { ...services, faults };
   app.decorate('games', module);
   return module;
+}
+
+/** The demo member's opening deposit (DESIGN.md section 7), once: its ledger key makes a second run a replay. */
+export const DEMO_OPENING_DEPOSIT_MINOR = 100_000n;
+
+async function fundDemoMember(config: Config, deps: GamesModuleDeps, ledger: LedgerService): Promise<void> {
+  const member = await deps.members.findByPhone(config.demoPhone);
+  if (!member) return;
+  const wallet = await ledger.memberWallet(deps.db, member.id, member.currency);
+  const clearing = await ledger.ensureAccount(deps.db, {
+    kind: 'deposit_clearing',
+    memberId: null,
+    providerCode: null,
+    currency: member.currency,
+  });
+  await deps.db.transaction().execute((trx) =>
+    ledger.post(trx, {
+      memberId: member.id,
+      type: 'deposit',
+      status: 'completed',
+      idempotencyKey: 'demo:opening-deposit',
+      reference: { demo: true },
+      postings: [
+        { account: clearing.id, amount: -DEMO_OPENING_DEPOSIT_MINOR },
+        { account: wallet.id, amount: DEMO_OPENING_DEPOSIT_MINOR },
+      ],
+    }),
+  );
 }
 
 /** The services alone, for the reconcile script and tests. */
@@ -130,5 +162,5 @@ export function createGamesServices(
     secrets: new SecretBox(config.gameCredentialKey),
     clock,
   });
-  return { wallet, transfers, reconciler, repository, registry };
+  return { wallet, transfers, reconciler, repository, registry, ledger };
 }
