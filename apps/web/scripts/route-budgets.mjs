@@ -26,7 +26,7 @@ export const ROUTE_MODULES = {
 };
 
 const CATALOGUE_PATTERN = /^src\/i18n\/[a-z]{2}\.json$/;
-/** The member texts (docs/decisions/0010): member routes download one of them before their first render too. */
+/** The member texts (docs/decisions/0012): member routes download one of them before their first render too. */
 const MEMBER_CATALOGUE_PATTERN = /^src\/i18n\/member\/[a-z]{2}\.json$/;
 /** A future chat widget lives under this folder; it must stay out of every route's first render. */
 const CHAT_PATTERN = /^src\/features\/chat\//;

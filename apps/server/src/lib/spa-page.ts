@@ -9,7 +9,7 @@ import { LOCALE_COOKIE, LOCALES, type Locale } from '@member-wallet/contract/con
  * `locale` cookie, and this swaps the preload for that language's chunk.
  */
 export interface SpaPage {
-  /** The page for `path`: member pages (under /user) also preload the member texts (docs/decisions/0010). */
+  /** The page for `path`: member pages (under /user) also preload the member texts (docs/decisions/0012). */
   html(cookieHeader: string | undefined, path?: string): string;
 }
 

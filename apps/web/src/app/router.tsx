@@ -27,7 +27,7 @@ type LazyScreen = ReturnType<typeof screen>;
 
 /** Every screen is its own chunk: a route downloads only what it shows. */
 const PublicShell = screen(() => import('./shells/public-shell.tsx'), 'PublicShell');
-// Member pages render once the member texts of the language are in (docs/decisions/0010).
+// Member pages render once the member texts of the language are in (docs/decisions/0012).
 const MemberShell = screen(
   () => Promise.all([import('./shells/member-shell.tsx'), loadMemberTexts()]).then(([module]) => module),
   'MemberShell',

@@ -1,7 +1,7 @@
 /**
  * The app's translation runtime (docs/decisions/0008): catalogues per locale, downloaded on demand, typed
  * keys, `{{name}}` interpolation and `_one` / `_other` plurals. Components read texts with `useTranslation()`;
- * code outside React uses `i18n`. Each locale has two parts (docs/decisions/0010): the public texts
+ * code outside React uses `i18n`. Each locale has two parts (docs/decisions/0012): the public texts
  * (`{locale}.json`, what visitors see, and every error code) and the member texts (`member/{locale}.json`),
  * which only member pages download, through `loadMemberTexts()` before they render.
  */
