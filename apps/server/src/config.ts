@@ -49,6 +49,7 @@ export interface Config {
   sandboxPayoutDelayMs: number;
   sandboxPayoutFailPercent: number;
   withdrawRatePerMinute: number;
+  moneyRatePerMinute: number;
   withdrawRatePerHour: number;
 }
 
@@ -112,6 +113,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SANDBOX_PAYOUT_DELAY_MS', default: '3000', meaning: 'Sandbox payout party: time to pay' },
   { name: 'SANDBOX_PAYOUT_FAIL_PERCENT', default: '0', meaning: 'Sandbox payout party: share that fails' },
   { name: 'WITHDRAW_RATE_PER_MINUTE', default: '5', meaning: 'Withdrawal requests per member a minute' },
+  { name: 'MONEY_RATE_PER_MINUTE', default: '30', meaning: 'Transfers and game-account actions per member a minute' },
   { name: 'WITHDRAW_RATE_PER_HOUR', default: '30', meaning: 'Withdrawal requests per member an hour' },
 ];
 
@@ -243,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     sandboxPayoutDelayMs: read.integer('SANDBOX_PAYOUT_DELAY_MS', 3_000, 0, 86_400_000),
     sandboxPayoutFailPercent: read.integer('SANDBOX_PAYOUT_FAIL_PERCENT', 0, 0, 100),
     withdrawRatePerMinute: read.integer('WITHDRAW_RATE_PER_MINUTE', 5, 1, 10_000),
+    moneyRatePerMinute: read.integer('MONEY_RATE_PER_MINUTE', 30, 1, 1_000_000),
     withdrawRatePerHour: read.integer('WITHDRAW_RATE_PER_HOUR', 30, 1, 100_000),
   };
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;

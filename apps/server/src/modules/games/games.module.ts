@@ -66,6 +66,7 @@ export async function registerGames(
     wallet: services.wallet,
     idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
     limiter: deps.limiter,
+    ratePerMinute: config.moneyRatePerMinute,
   });
   const initialFaults = parseFaultsSetting(config.sandboxGameFaults);
   const faults = new FaultBoard(typeof initialFaults === 'string' ? {} : initialFaults);

@@ -19,13 +19,14 @@ import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
 /** Money actions per member and minute (decision 0004): far above a person's pace, well below a script's. */
-export const MONEY_ACTIONS_PER_MINUTE = 30;
 const PARAM_LENGTH_MAX = 64;
 
 export interface WalletRoutesDeps {
   wallet: WalletService;
   idempotency: IdempotencyService;
   limiter: RateLimiter;
+  /** Money actions a member may take in a minute (`MONEY_RATE_PER_MINUTE`). */
+  ratePerMinute: number;
 }
 
 function param(request: FastifyRequest, name: string): string {
@@ -37,9 +38,9 @@ function param(request: FastifyRequest, name: string): string {
 }
 
 export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
-  const { wallet, idempotency, limiter } = deps;
+  const { wallet, idempotency, limiter, ratePerMinute } = deps;
   const limits = (auth: AuthContext): Limit[] => [
-    { key: `money:${auth.memberId}`, max: MONEY_ACTIONS_PER_MINUTE, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
+    { key: `money:${auth.memberId}`, max: ratePerMinute, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
   ];
   /** Every money route: the member's rate limit first, then the Idempotency-Key (required). */
   const money = async <T>(request: FastifyRequest, auth: AuthContext, work: (key: string) => Promise<T>) => {

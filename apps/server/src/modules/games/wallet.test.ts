@@ -224,4 +224,18 @@ describe('transfers', () => {
     }
     expect(answers.at(-1)).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
   });
+
+  it('takes the per-member limit from MONEY_RATE_PER_MINUTE', async () => {
+    const strict = await startTestApp({ MONEY_RATE_PER_MINUTE: '2', TRANSFER_RECONCILE_INTERVAL_MS: '0' });
+    try {
+      await seedCatalogue(strict);
+      const player = await fundedMember(strict, 10);
+      const send = () => post(strict, player, '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 1 });
+      expect((await send()).json()).not.toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+      expect((await send()).json()).not.toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+      expect((await send()).json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+    } finally {
+      await strict.close();
+    }
+  });
 });
