@@ -17,9 +17,12 @@ export interface ModalProps {
   children: ReactNode;
 }
 
+/** Open dialogs, innermost last: Escape closes only the innermost, wherever the focus is. */
+const openDialogs: HTMLElement[] = [];
+
 /**
  * A dialog that traps focus, closes on Escape and on the backdrop, locks page scroll while open and gives
- * focus back to what opened it.
+ * focus back to what opened it (or, if that is gone or disabled, to the dialog underneath).
  */
 export function Modal({ open, onClose, title, children }: ModalProps) {
   const { t } = useTranslation();
@@ -34,22 +37,29 @@ export function Modal({ open, onClose, title, children }: ModalProps) {
     const previousOverflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     const panel = panelRef.current;
-    if (panel) (focusables(panel)[0] ?? panel).focus();
+    if (!panel) return;
+    (focusables(panel)[0] ?? panel).focus();
+    openDialogs.push(panel);
+    // On the document, not the dialog: focus can leave it (another tab, a button that went away).
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || openDialogs.at(-1) !== panel) return;
+      event.stopPropagation();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onEscape);
     return () => {
+      document.removeEventListener('keydown', onEscape);
+      openDialogs.splice(openDialogs.indexOf(panel), 1);
       document.body.style.overflow = previousOverflow;
       if (document.body.getAttribute('style') === '') document.body.removeAttribute('style');
-      opener?.focus();
+      const usable = opener && opener !== document.body && opener.isConnected && !opener.matches(':disabled');
+      (usable ? opener : openDialogs.at(-1))?.focus();
     };
   }, [open]);
 
   if (!open) return null;
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      onCloseRef.current();
-      return;
-    }
     if (event.key !== 'Tab' || !panelRef.current) return;
     const items = focusables(panelRef.current);
     const first = items[0];
@@ -68,7 +78,7 @@ export function Modal({ open, onClose, title, children }: ModalProps) {
   }
 
   return createPortal(
-    // biome-ignore lint/a11y/noStaticElementInteractions: the key handler implements the focus trap and Escape
+    // biome-ignore lint/a11y/noStaticElementInteractions: the key handler implements the focus trap
     <div className="fixed inset-0 z-40 flex items-end justify-center sm:items-center" onKeyDown={onKeyDown}>
       <button
         type="button"
