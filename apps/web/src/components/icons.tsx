@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
-function Icon({ children, className = 'size-6' }: { children: ReactNode; className?: string }) {
+/** The frame every line icon shares (24 px grid, stroke in the text colour). */
+export function Icon({ children, className = 'size-6' }: { children: ReactNode; className?: string }) {
   return (
     <svg
       aria-hidden="true"

@@ -1,22 +1,5 @@
-import type { ReactNode } from 'react';
-
 /** Icons of member pages only, kept apart from icons.tsx so that none of them reaches the /login route. */
-function Icon({ children, className = 'size-6' }: { children: ReactNode; className?: string }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from './icons.tsx';
 
 type IconProps = { className?: string };
 
