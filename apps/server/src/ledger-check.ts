@@ -1,5 +1,4 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase } from './db/connect.ts';
+import { runCommand } from './lib/command.ts';
 import { checkLedger, formatLedgerReport, ledgerIsSound } from './modules/ledger/ledger.reconcile.ts';
 
 /**
@@ -8,31 +7,8 @@ import { checkLedger, formatLedgerReport, ledgerIsSound } from './modules/ledger
  * ledger is sound, 1 on any drift or unbalanced entry, 2 when the check could not run. It never migrates or
  * writes. A PGlite data directory can only be opened by one process: stop the server first (docs/ledger.md).
  */
-async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const db = createDatabase(config);
-  try {
-    const report = await checkLedger(db);
-    process.stdout.write(formatLedgerReport(report));
-    return ledgerIsSound(report) ? 0 : 1;
-  } finally {
-    await db.destroy();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error('ledger check could not run:', error);
-    process.exit(2);
-  },
-);
+runCommand('ledger check', async (_config, db) => {
+  const report = await checkLedger(db);
+  process.stdout.write(formatLedgerReport(report));
+  return ledgerIsSound(report) ? 0 : 1;
+});

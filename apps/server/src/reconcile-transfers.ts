@@ -1,6 +1,6 @@
-import { ConfigError, loadConfig } from './config.ts';
-import { createDatabase, migrateToLatest } from './db/connect.ts';
+import { migrateToLatest } from './db/connect.ts';
 import { systemClock } from './lib/clock.ts';
+import { runCommand } from './lib/command.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { createGamesServices } from './modules/games/games.module.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -13,45 +13,22 @@ import { SettingsService } from './modules/settings/settings.service.ts';
  * process at a time: against PGlite, use the running server's own loop (or `POST /sandbox/games/reconcile`).
  * Exit code 0 when nothing is left open, 1 when transfers are still open, 2 when it could not run.
  */
-async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 2;
-    }
-    throw error;
-  }
-  const db = createDatabase(config);
-  try {
-    await migrateToLatest(db);
-    const { reconciler } = createGamesServices(
-      config,
-      {
-        db,
-        clock: systemClock,
-        settings: new SettingsService(new SettingsRepository(db), systemClock),
-        members: new AccountRepository(db),
-        ownBaseUrl: () => `http://${config.host}:${config.port}`,
-      },
-      { warn: (object, message) => console.warn(message, object) },
-    );
-    const report = await reconciler.reconcile({ minAgeMs: 2 * config.gameProviderTimeoutMs });
-    process.stdout.write(
-      `transfers reconciled: ${report.examined} examined, ${report.completed} completed, ${report.failed} failed, ${report.stillOpen} still open\n`,
-    );
-    return report.stillOpen === 0 ? 0 : 1;
-  } finally {
-    await db.destroy();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error('transfer reconciliation could not run:', error);
-    process.exit(2);
-  },
-);
+runCommand('transfer reconciliation', async (config, db) => {
+  await migrateToLatest(db);
+  const { reconciler } = createGamesServices(
+    config,
+    {
+      db,
+      clock: systemClock,
+      settings: new SettingsService(new SettingsRepository(db), systemClock),
+      members: new AccountRepository(db),
+      ownBaseUrl: () => `http://${config.host}:${config.port}`,
+    },
+    { warn: (object, message) => console.warn(message, object) },
+  );
+  const report = await reconciler.reconcile({ minAgeMs: 2 * config.gameProviderTimeoutMs });
+  process.stdout.write(
+    `transfers reconciled: ${report.examined} examined, ${report.completed} completed, ${report.failed} failed, ${report.stillOpen} still open\n`,
+  );
+  return report.stillOpen === 0 ? 0 : 1;
+});
