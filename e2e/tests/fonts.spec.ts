@@ -1,4 +1,4 @@
-import { expect, type Locale, type Page, test } from '../fixtures.ts';
+import { DEMO, expect, type Locale, type Page, test, text } from '../fixtures.ts';
 
 /**
  * The fonts are bundled @fontsource subsets, each @font-face limited by a unicode-range, so the browser
@@ -38,6 +38,31 @@ for (const locale of ['th', 'en'] as const satisfies readonly Locale[]) {
         if (locale === 'th') expect(fonts.some((url) => THAI_FONT.test(url))).toBe(true);
       });
     }
+  });
+}
+
+/** Member pages carry the language menu as a select, whose Lao option the browser measures too. */
+for (const locale of ['th', 'en'] as const satisfies readonly Locale[]) {
+  test.describe(`member fonts in ${locale}`, () => {
+    test.use({ uiLocale: locale });
+    test('the member home never downloads the Lao font', async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
+      await page.goto('/login');
+      await page.getByLabel(text(locale, 'auth.username')).fill(DEMO.phone);
+      await page.getByLabel(text(locale, 'auth.password')).fill(DEMO.password);
+      const fonts: string[] = [];
+      page.on('request', (request) => {
+        if (/\.woff2?$/.test(request.url())) fonts.push(request.url());
+      });
+      await page.getByRole('button', { name: text(locale, 'auth.submit') }).click();
+      await expect(page.getByTestId('total-balance')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+      });
+      expect(fonts.filter((url) => LAO_FONT.test(url))).toEqual([]);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    });
   });
 }
 
