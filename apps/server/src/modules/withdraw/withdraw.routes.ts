@@ -1,7 +1,7 @@
 import { messageResponse } from '@member-wallet/contract/http';
 import { toMinor } from '@member-wallet/contract/money';
 import { moneyActionResponse, withdrawAllRequest, withdrawRequest } from '@member-wallet/contract/wallet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import type { PayoutState } from '../../adapters/payout/payout.ts';
 import { verifySignature } from '../../adapters/payout/signature.ts';
@@ -37,12 +37,10 @@ export function withdrawRoutes(route: Router, deps: WithdrawRoutesDeps) {
     ]);
   const common = { method: 'POST' as const, auth: true as const, tags: ['wallet'], response: moneyActionResponse };
 
-  route({
-    ...common,
-    url: '/api/wallet/withdraw',
-    summary: 'Withdraw to the registered bank account (Idempotency-Key required)',
-    body: withdrawRequest,
-    handler: async ({ request, body, auth }) => {
+  /** Both withdrawal routes: the member's limit first, then the Idempotency-Key (required). */
+  const withdrawHandler =
+    (all: boolean) =>
+    async ({ request, body, auth }: { request: FastifyRequest; body: { amount: number }; auth: AuthContext }) => {
       await limit(auth);
       return idempotency.withIdempotency(
         request,
@@ -52,11 +50,18 @@ export function withdrawRoutes(route: Router, deps: WithdrawRoutesDeps) {
             memberId: auth.memberId,
             amountMinor: toMinor(body.amount),
             idempotencyKey: key ?? '',
-            all: false,
+            all,
           }),
         { required: true },
       );
-    },
+    };
+
+  route({
+    ...common,
+    url: '/api/wallet/withdraw',
+    summary: 'Withdraw to the registered bank account (Idempotency-Key required)',
+    body: withdrawRequest,
+    handler: withdrawHandler(false),
   });
   route({
     ...common,
@@ -65,21 +70,7 @@ export function withdrawRoutes(route: Router, deps: WithdrawRoutesDeps) {
       'Withdraw the whole wallet balance; `amount` must equal it (KEY_INVALID otherwise). Game accounts are ' +
       'brought back first with transferAll by the client (Idempotency-Key required)',
     body: withdrawAllRequest,
-    handler: async ({ request, body, auth }) => {
-      await limit(auth);
-      return idempotency.withIdempotency(
-        request,
-        auth.memberId,
-        (key) =>
-          withdrawals.withdraw({
-            memberId: auth.memberId,
-            amountMinor: toMinor(body.amount),
-            idempotencyKey: key ?? '',
-            all: true,
-          }),
-        { required: true },
-      );
-    },
+    handler: withdrawHandler(true),
   });
 }
 
