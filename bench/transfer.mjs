@@ -2,7 +2,7 @@
 /**
  * Transfer benchmark (issue 4). Not a CI gate: it prints figures; record them in docs/performance.md.
  *
- *   node bench/transfer.mjs [--members 50] [--seconds 20] [--provider PG] [--database-url URL]
+ *   node bench/transfer.mjs [--members 50] [--seconds 20] [--provider PG] [--database-url URL] [--cpu-prof DIR]
  *
  * 1. creates a throw-away PostgreSQL database (default server postgres://postgres@127.0.0.1:5432) and starts
  *    the production server (apps/server/dist/server.js: build first) on it with the sandbox parties;
@@ -34,6 +34,8 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '20' },
     provider: { type: 'string', default: 'PG' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    /** Writes a V8 CPU profile of the server to this folder (open it in Chrome's DevTools). */
+    'cpu-prof': { type: 'string' },
   },
 });
 const MEMBERS = Number(opts.members);
@@ -73,7 +75,8 @@ function summary(name, latencies, seconds) {
 
 async function startServer(databaseUrl) {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const profile = opts['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', opts['cpu-prof']] : [];
+  const child = spawn(process.execPath, [...profile, SERVER_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
