@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENCY_KEY_HEADER, TIMEOUT_MS } from '@member-wallet/contract/constants';
 import { type ApiErrorBody, isErrorCode } from '@member-wallet/contract/error-codes';
 import { isIdempotencyKey } from '@member-wallet/contract/rules';
@@ -15,7 +16,15 @@ export const IDEMPOTENCY_TTL_MS = 24 * HOUR_MS;
  * request time-out, so a slow request still running is answered IDEMPOTENCY_KEY_IN_PROGRESS, not run twice.
  */
 export const IN_PROGRESS_LEASE_MS = 2 * TIMEOUT_MS.request;
-const CLAIM_ATTEMPTS_MAX = 3;
+/**
+ * How long a duplicate of a request that is still running waits for the first one's answer, to replay it,
+ * before it answers IDEMPOTENCY_KEY_IN_PROGRESS: a quarter of the client's request time-out, so the duplicate
+ * still answers well before the client gives up on it. Measured in real time, not by the service's clock.
+ */
+export const IN_PROGRESS_WAIT_MS = TIMEOUT_MS.request / 4;
+/** The pause between two looks at a running request's row: short at first (most requests take milliseconds). */
+const WAIT_PAUSE_FIRST_MS = 10;
+const WAIT_PAUSE_MAX_MS = 100;
 
 export interface IdempotencyOptions {
   /** A route that moves money requires the header (400 KEY_MISSING without it); others run without one. */
@@ -25,6 +34,8 @@ export interface IdempotencyOptions {
 export interface IdempotencyServiceDeps {
   repository: IdempotencyRepository;
   clock: Clock;
+  /** IN_PROGRESS_WAIT_MS unless given (tests shorten it). */
+  inProgressWaitMs?: number;
 }
 
 type Claim = { run: true; id: bigint } | { run: false; row: IdempotencyRequest };
@@ -66,7 +77,8 @@ export function readIdempotencyKey(request: FastifyRequest, options: Idempotency
 /**
  * The HTTP Idempotency-Key (docs/ledger.md): the first request with a key runs and its answer (success or
  * expected failure) is stored; a retry with the same key and request gets that answer without running
- * anything; the same key with another request is refused (422), and while the first still runs, 409.
+ * anything; the same key with another request is refused (422). A duplicate that arrives while the first
+ * still runs waits for its answer (bounded by IN_PROGRESS_WAIT_MS) and replays it; past the bound, 409.
  */
 export class IdempotencyService {
   constructor(private readonly deps: IdempotencyServiceDeps) {}
@@ -96,11 +108,31 @@ export class IdempotencyService {
     return this.deps.repository.deleteExpired(this.deps.clock.now());
   }
 
+  /**
+   * Claims the key to run the handler, or answers the stored answer to replay. While another request holds
+   * the key, looks again after a pause (10 ms doubling to 100 ms) until it has answered, released the key
+   * (then claims it) or let its lease run out (then takes it over); past the wait bound, 409.
+   */
   private async claim(memberId: bigint, key: string, hash: string): Promise<Claim> {
+    const waitUntil = performance.now() + (this.deps.inProgressWaitMs ?? IN_PROGRESS_WAIT_MS);
+    for (let look = 1, pauseMs = WAIT_PAUSE_FIRST_MS; ; look++, pauseMs = Math.min(2 * pauseMs, WAIT_PAUSE_MAX_MS)) {
+      const claim = await this.tryClaim(memberId, key, hash, look > 1);
+      if (claim) return claim;
+      if (performance.now() + pauseMs > waitUntil) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 409);
+      await sleep(pauseMs);
+    }
+  }
+
+  /**
+   * One attempt: undefined while another request holds the key. The first look inserts first (the common
+   * case is a new key); later looks read first, so waiting does not spend an id on every look.
+   */
+  private async tryClaim(memberId: bigint, key: string, hash: string, readFirst: boolean): Promise<Claim | undefined> {
     const { repository, clock } = this.deps;
-    for (let attempt = 1; attempt <= CLAIM_ATTEMPTS_MAX; attempt++) {
-      const now = clock.now();
-      const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + IDEMPOTENCY_TTL_MS);
+    let row = readFirst ? await repository.find(memberId, key) : undefined;
+    if (!row) {
       const inserted = await repository.insertIfAbsent({
         member_id: memberId,
         key,
@@ -111,19 +143,18 @@ export class IdempotencyService {
         expires_at: expiresAt,
       });
       if (inserted) return { run: true, id: inserted.id };
-      const row = await repository.find(memberId, key);
-      // Released by a failed first request between the two statements: claim again.
-      if (!row) continue;
-      const expired = row.expires_at.getTime() <= now.getTime();
-      if (!expired && row.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
-      if (!expired && row.status === 'completed') return { run: false, row };
-      const stale = row.updated_at.getTime() + IN_PROGRESS_LEASE_MS <= now.getTime();
-      if (!expired && !stale) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 409);
-      const taken = await repository.takeOver(row, hash, now, expiresAt);
-      if (taken) return { run: true, id: taken.id };
+      row = await repository.find(memberId, key);
+      // Released by a failed first request between the two statements: the next look claims it.
+      if (!row) return undefined;
     }
-    // Every attempt lost a race for this key to another request, which is therefore running now.
-    throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 409);
+    const expired = row.expires_at.getTime() <= now.getTime();
+    if (!expired && row.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
+    if (!expired && row.status === 'completed') return { run: false, row };
+    const stale = row.updated_at.getTime() + IN_PROGRESS_LEASE_MS <= now.getTime();
+    if (!expired && !stale) return undefined;
+    const taken = await repository.takeOver(row, hash, now, expiresAt);
+    // Undefined: another request took it over (or completed it) since it was read; the next look sees which.
+    return taken ? { run: true, id: taken.id } : undefined;
   }
 
   private async runAndStore<T>(id: bigint, handler: () => Promise<T>): Promise<T> {

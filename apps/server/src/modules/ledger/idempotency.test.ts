@@ -6,7 +6,7 @@ import { insertTestMember, startTestDatabase, type TestDatabase } from '../../..
 import { FakeClock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { createRouter } from '../../lib/route.ts';
-import { IdempotencyRepository } from './idempotency.repository.ts';
+import { IdempotencyRepository, type IdempotencyRequest } from './idempotency.repository.ts';
 import { IdempotencyService, IN_PROGRESS_LEASE_MS } from './idempotency.service.ts';
 import { reconcileBalances } from './ledger.reconcile.ts';
 import { type LedgerAccount, LedgerRepository } from './ledger.repository.ts';
@@ -21,10 +21,27 @@ let t: TestDatabase;
 let app: FastifyInstance;
 const clock = new FakeClock();
 let idempotency: IdempotencyService;
+/** How long a duplicate waits for a running first request here: short, so the 409 past it is quick to reach. */
+const WAIT_MS = 1_000;
+
+/** Tells the test when a duplicate has seen the key in progress, i.e. is now waiting for the first request. */
+let sawInProgress: () => void = () => {};
+class WatchedRepository extends IdempotencyRepository {
+  override async find(memberId: bigint, key: string): Promise<IdempotencyRequest | undefined> {
+    const row = await super.find(memberId, key);
+    if (row?.status === 'in_progress') sawInProgress();
+    return row;
+  }
+}
+function waiting(): Promise<void> {
+  return new Promise((resolve) => {
+    sawInProgress = resolve;
+  });
+}
 let ledger: LedgerService;
 
 /** What the test route does on its next run, and how often it ran. */
-let behaviour: 'answer' | 'refuse' | 'crash' | 'wait' = 'answer';
+let behaviour: 'answer' | 'refuse' | 'crash' | 'wait' | 'waitThenRefuse' | 'waitThenCrash' = 'answer';
 let runs = 0;
 let gate: { opened: Promise<void>; open: () => void } = openGate();
 let arrived: () => void = () => {};
@@ -47,7 +64,7 @@ let position: LedgerAccount;
 
 beforeAll(async () => {
   t = await startTestDatabase();
-  idempotency = new IdempotencyService({ repository: new IdempotencyRepository(t.db), clock });
+  idempotency = new IdempotencyService({ repository: new WatchedRepository(t.db), clock, inProgressWaitMs: WAIT_MS });
   ledger = new LedgerService({ repository: new LedgerRepository(), clock });
   [memberA, memberB] = [await insertTestMember(t.db), await insertTestMember(t.db)];
   wallet = await ledger.memberWallet(t.db, memberA, 'BAHT');
@@ -147,13 +164,30 @@ async function buildTestApp(): Promise<FastifyInstance> {
 async function action(key: string | null) {
   runs += 1;
   const run = runs;
-  if (behaviour === 'refuse') throw new AppError('MONEY_NOT_ENOUGH', 400);
-  if (behaviour === 'crash') throw new Error('the provider adapter blew up');
-  if (behaviour === 'wait') {
+  // Read once on entry: a test changes `behaviour` for the next run while this one waits at the gate.
+  const mine = behaviour;
+  if (mine.startsWith('wait')) {
     arrived();
     await gate.opened;
   }
+  if (mine === 'refuse' || mine === 'waitThenRefuse') throw new AppError('MONEY_NOT_ENOUGH', 400);
+  if (mine === 'crash' || mine === 'waitThenCrash') throw new Error('the provider adapter blew up');
   return { message: 'SUCCESS', run, key };
+}
+
+/**
+ * The next run stops at a closed gate and then does `kind`; later runs answer. Resolves once the run is at
+ * the gate, holding the key in progress.
+ */
+function holdNextRun(kind: 'wait' | 'waitThenRefuse' | 'waitThenCrash'): Promise<void> {
+  behaviour = kind;
+  gate = openGate();
+  return new Promise<void>((resolve) => {
+    arrived = () => {
+      behaviour = 'answer';
+      resolve();
+    };
+  });
 }
 
 let keyCounter = 0;
@@ -222,17 +256,66 @@ describe('withIdempotency', () => {
     expect(other.json()).toEqual({ message: 'SUCCESS', run: 2, key });
   });
 
-  it('answers 409 to a duplicate while the first request still runs, then replays its answer', async () => {
+  it('gives a duplicate that arrives while the first request runs the first request’s answer', async () => {
     const key = nextKey();
-    behaviour = 'wait';
-    gate = openGate();
-    const reached = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
+    const reached = holdNextRun('wait');
     const first = call({ key });
     await reached;
+    const duplicateWaits = waiting();
+    const duplicate = call({ key });
+    await duplicateWaits;
+    // Another body under the key is refused at once, waiting or not.
+    const other = await call({ key, payload: { amount: 11 } });
+    expect([other.statusCode, other.json()]).toEqual([422, { message: 'IDEMPOTENCY_KEY_REUSED' }]);
+    gate.open();
+    const answers = await Promise.all([first, duplicate]);
+    for (const answer of answers)
+      expect([answer.statusCode, answer.json()]).toEqual([200, { message: 'SUCCESS', run: 1, key }]);
+    expect(runs).toBe(1);
+  });
+
+  it('gives a waiting duplicate the first request’s refusal', async () => {
+    const key = nextKey();
+    const reached = holdNextRun('waitThenRefuse');
+    const first = call({ key });
+    await reached;
+    const duplicateWaits = waiting();
+    const duplicate = call({ key });
+    await duplicateWaits;
+    gate.open();
+    for (const answer of await Promise.all([first, duplicate])) {
+      expect([answer.statusCode, answer.json()]).toEqual([400, { message: 'MONEY_NOT_ENOUGH' }]);
+    }
+    expect(runs).toBe(1);
+  });
+
+  it('runs a waiting duplicate when the first request fails unexpectedly and releases the key', async () => {
+    const key = nextKey();
+    const reached = holdNextRun('waitThenCrash');
+    const first = call({ key });
+    await reached;
+    const duplicateWaits = waiting();
+    const duplicate = call({ key });
+    await duplicateWaits;
+    gate.open();
+    expect((await first).statusCode).toBe(500);
+    const retried = await duplicate;
+    expect([retried.statusCode, retried.json()]).toEqual([200, { message: 'SUCCESS', run: 2, key }]);
+    expect(runs).toBe(2);
+  });
+
+  it('answers 409 when the first request runs longer than a duplicate waits, then replays its answer', async () => {
+    const key = nextKey();
+    const reached = holdNextRun('wait');
+    const first = call({ key });
+    await reached;
+    const started = performance.now();
     const duplicate = await call({ key });
     expect([duplicate.statusCode, duplicate.json()]).toEqual([409, { message: 'IDEMPOTENCY_KEY_IN_PROGRESS' }]);
+    // It did wait (close to the bound: the last pause would have overrun it), and no longer than the bound.
+    const waitedMs = performance.now() - started;
+    expect(waitedMs).toBeGreaterThan(WAIT_MS - 150);
+    expect(waitedMs).toBeLessThan(WAIT_MS + 500);
     gate.open();
     expect((await first).json()).toEqual({ message: 'SUCCESS', run: 1, key });
     expect((await call({ key })).json()).toEqual({ message: 'SUCCESS', run: 1, key });
@@ -241,15 +324,11 @@ describe('withIdempotency', () => {
 
   it('takes over a key whose request stopped answering once its lease has run out', async () => {
     const key = nextKey();
-    behaviour = 'wait';
-    gate = openGate();
-    const reached = new Promise<void>((resolve) => {
-      arrived = resolve;
-    });
+    const reached = holdNextRun('wait');
     // A request whose node died: it holds the key and never completes (until the gate opens at the end).
     const lost = call({ key });
     await reached;
-    behaviour = 'answer';
+    // Within the lease, a retry waits for it (the bound) and answers 409.
     clock.advance(IN_PROGRESS_LEASE_MS - 1);
     expect((await call({ key })).statusCode).toBe(409);
     clock.advance(1);
@@ -301,14 +380,13 @@ describe('withIdempotency', () => {
 });
 
 describe('withIdempotency over the ledger', () => {
-  it('moves money once when one key arrives 10 times at once, and answers each with the entry or 409', async () => {
+  it('moves money once when one key arrives 10 times at once, and answers each with the same entry', async () => {
     const key = nextKey();
     const answers = await Promise.all(
       Array.from({ length: 10 }, () => call({ key, url: '/transfer', payload: { amountMinor: 12_50 } })),
     );
-    const codes = answers.map((answer) => answer.statusCode);
-    expect(codes.every((code) => code === 200 || code === 409)).toBe(true);
-    const entryIds = new Set(answers.filter((answer) => answer.statusCode === 200).map((a) => a.json().entryId));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    const entryIds = new Set(answers.map((answer) => answer.json().entryId));
     expect(entryIds.size).toBe(1);
     const replay = await call({ key, url: '/transfer', payload: { amountMinor: 12_50 } });
     expect(replay.json().entryId).toBe([...entryIds][0]);
