@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  activate,
+  balances,
+  fundedMember,
+  noDrift,
+  type Player,
+  post,
+  providerBalanceMinor,
+  seedCatalogue,
+} from '../../../test/games.ts';
+import { startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { HOUR_MS } from '../../lib/clock.ts';
+
+/**
+ * Transfers and withdrawals racing over one wallet, through the HTTP API. PGlite has one connection, so there
+ * the requests queue; they truly race on PostgreSQL (DATABASE_URL), where these tests matter. They hold on both.
+ */
+
+const REQUESTS = 200;
+const AMOUNT = 100;
+const AFFORDABLE = 20;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({
+    GAME_PROVIDER_TIMEOUT_MS: '5000',
+    TRANSFER_RECONCILE_INTERVAL_MS: '0',
+    PAYOUT_SETTLE_INTERVAL_MS: '0',
+    // Every request of these tests comes from one member within a minute: the limits would refuse most.
+    MONEY_RATE_PER_MINUTE: '10000',
+    WITHDRAW_RATE_PER_MINUTE: '10000',
+    WITHDRAW_RATE_PER_HOUR: '100000',
+  });
+  await seedCatalogue(t);
+  // The payout party accepts each withdrawal and pays it an hour later: the money stays in withdrawal payable.
+  const settings = await t.app.inject({
+    method: 'PUT',
+    url: '/sandbox/payout/settings',
+    payload: { delayMs: HOUR_MS, webhooks: false },
+  });
+  expect(settings.statusCode).toBe(200);
+});
+afterAll(() => t.close());
+
+/** The sum of every ledger account's balance, in minor units: zero, since every entry sums to zero. */
+async function ledgerSum(): Promise<bigint> {
+  const row = await t.app.db
+    .selectFrom('ledger_accounts')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('balance'), eb.val('0')).as('total'))
+    .executeTakeFirstOrThrow();
+  return BigInt(row.total);
+}
+
+async function balanceMinor(
+  kind: 'member_wallet' | 'member_provider_position' | 'withdrawal_payable',
+  memberId?: bigint,
+) {
+  const row = await t.app.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('kind', '=', kind)
+    .where((eb) => (memberId === undefined ? eb('member_id', 'is', null) : eb('member_id', '=', memberId)))
+    .where('currency', '=', 'BAHT')
+    .executeTakeFirst();
+  return row?.balance ?? 0n;
+}
+
+function transfer(player: Player, to: string, key?: string) {
+  return post(t, player, '/api/wallet/transfer', { from: 'wallet', to, amount: AMOUNT }, key);
+}
+
+function withdraw(player: Player) {
+  return post(t, player, '/api/wallet/withdraw', { amount: AMOUNT });
+}
+
+describe('transfers and withdrawals racing over one wallet', () => {
+  it(`lets exactly the affordable ${AFFORDABLE} of ${REQUESTS} through; the rest are MONEY_NOT_ENOUGH and no satang moves wrongly`, async () => {
+    const player = await fundedMember(t, AFFORDABLE * AMOUNT);
+    const { username } = await activate(t, player, 'PG');
+    const payableBefore = await balanceMinor('withdrawal_payable');
+    const sumBefore = await ledgerSum();
+
+    const kinds = Array.from({ length: REQUESTS }, (_, index) => (index % 2 === 0 ? 'transfer' : 'withdraw'));
+    const answers = await Promise.all(
+      kinds.map((kind) => (kind === 'transfer' ? transfer(player, 'PG') : withdraw(player))),
+    );
+
+    const outcomes = answers.map((answer) => `${answer.statusCode} ${answer.json().message}`);
+    expect(outcomes.filter((outcome) => outcome.startsWith('5'))).toEqual([]);
+    expect(outcomes.filter((outcome) => outcome === '200 SUCCESS')).toHaveLength(AFFORDABLE);
+    expect(outcomes.filter((outcome) => outcome === '400 MONEY_NOT_ENOUGH')).toHaveLength(REQUESTS - AFFORDABLE);
+
+    const succeeded = (kind: string) =>
+      answers.filter((answer, index) => kinds[index] === kind && answer.statusCode === 200).length;
+    const transferredMinor = BigInt(succeeded('transfer') * AMOUNT * 100);
+    const withdrawnMinor = BigInt(succeeded('withdraw') * AMOUNT * 100);
+    expect(await balanceMinor('member_wallet', player.id)).toBe(0n);
+    expect(await balanceMinor('member_provider_position', player.id)).toBe(transferredMinor);
+    expect((await balanceMinor('withdrawal_payable')) - payableBefore).toBe(withdrawnMinor);
+    expect(transferredMinor + withdrawnMinor).toBe(BigInt(AFFORDABLE * AMOUNT * 100));
+    expect(await providerBalanceMinor(t, 'PG', username)).toBe(transferredMinor);
+    expect(await balances(t, player)).toMatchObject({ wallet: 0, slots: { PG: Number(transferredMinor) / 100 } });
+
+    const withdrawals = await t.app.db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(withdrawals.n)).toBe(succeeded('withdraw'));
+    expect(await ledgerSum()).toBe(sumBefore);
+    expect(await noDrift(t)).toBe(true);
+  });
+
+  it('moves money once for one Idempotency-Key sent 50 times in parallel, and gives all 50 the same answer', async () => {
+    const player = await fundedMember(t, 1000);
+    const { username } = await activate(t, player, 'JOKER');
+    const key = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => transfer(player, 'JOKER', key)));
+
+    const first = answers[0];
+    expect(first?.statusCode).toBe(200);
+    expect(first?.json().message).toBe('SUCCESS');
+    for (const answer of answers) expect([answer.statusCode, answer.body]).toEqual([200, first?.body]);
+    expect(await providerBalanceMinor(t, 'JOKER', username)).toBe(BigInt(AMOUNT * 100));
+    expect(await balances(t, player)).toMatchObject({ wallet: 1000 - AMOUNT, slots: { JOKER: AMOUNT } });
+    const entries = await t.app.db
+      .selectFrom('journal_entries')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', player.id)
+      .where('type', '=', 'transfer')
+      .executeTakeFirstOrThrow();
+    expect(Number(entries.n)).toBe(1);
+    expect(await noDrift(t)).toBe(true);
+  });
+});
