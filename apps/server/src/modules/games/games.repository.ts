@@ -126,6 +126,20 @@ export class GamesRepository {
       .execute();
   }
 
+  /**
+   * An open transfer becomes `state` (its last error cleared), in one statement that waits for a racer holding
+   * the row; undefined when it was not open (or absent) by then.
+   */
+  advanceOpenTransfer(db: Db, id: string, state: GameTransferState, now: Date): Promise<GameTransfer | undefined> {
+    return db
+      .updateTable('game_transfers')
+      .set({ state, updated_at: now, last_error: null })
+      .where('id', '=', id)
+      .where('state', 'in', [...OPEN_TRANSFER_STATES])
+      .returningAll()
+      .executeTakeFirst();
+  }
+
   /** Open transfers not touched since `before`, oldest first, bounded. */
   listOpenTransfers(before: Date, limit: number): Promise<GameTransfer[]> {
     return this.db

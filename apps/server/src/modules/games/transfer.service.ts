@@ -9,8 +9,14 @@ import {
 import type { Database, Db, GameTransferDirection } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { type GamesRepository, type GameTransfer, OPEN_TRANSFER_STATES } from './games.repository.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { LedgerService, PostedEntry } from '../ledger/ledger.service.ts';
+import {
+  type GameProviderRow,
+  type GamesRepository,
+  type GameTransfer,
+  OPEN_TRANSFER_STATES,
+} from './games.repository.ts';
 import type { ProviderRegistry } from './provider-registry.ts';
 
 export interface TransferRequest {
@@ -52,31 +58,50 @@ export function isOpen(transfer: GameTransfer): boolean {
 export class TransferService {
   constructor(private readonly deps: TransferServiceDeps) {}
 
-  /** Runs a transfer to its end, or as far as the provider lets it; answers the transfer as recorded. */
-  async run(request: TransferRequest, username: string): Promise<GameTransfer> {
+  /**
+   * Runs a transfer to its end, or as far as the provider lets it; answers the transfer as recorded. The caller
+   * has the provider's catalogue row and the member's username there at hand already.
+   */
+  async run(request: TransferRequest, account: { provider: GameProviderRow; username: string }): Promise<GameTransfer> {
     const transfer = await this.reserve(request);
-    if (transfer.state === 'reserved') return this.callProvider(transfer, username);
+    if (transfer.state === 'reserved') {
+      return this.callAdapter(transfer, this.deps.registry.for(account.provider), account.username);
+    }
     if (transfer.state === 'provider_applied') return this.settleApplied(transfer);
     return transfer;
   }
 
-  /** Step 1, idempotent by the request's key: a repeat answers the transfer recorded the first time. */
+  /**
+   * Step 1, idempotent by the request's key: a repeat answers the transfer recorded the first time (the ledger
+   * entry's key makes a repeat replay the entry, and the transfer's key then finds the first transfer).
+   */
   async reserve(request: TransferRequest): Promise<GameTransfer> {
     const { db, repository, clock } = this.deps;
-    const earlier = await repository.findTransferByKey(db, request.memberId, request.key);
-    if (earlier) return earlier;
     const postings = await this.reservationPostings(request);
     return transactionWithRetry(db, async (trx) => {
       const id = randomUUID();
       const now = clock.now();
-      const posted = await this.deps.ledger.post(trx, {
-        memberId: request.memberId,
-        type: 'transfer',
-        status: 'pending',
-        idempotencyKey: `game-transfer:${request.key}`,
-        reference: { transferId: id, provider: request.providerCode, direction: request.direction },
-        postings,
-      });
+      let posted: PostedEntry;
+      try {
+        posted = await this.deps.ledger.post(trx, {
+          memberId: request.memberId,
+          type: 'transfer',
+          status: 'pending',
+          idempotencyKey: `game-transfer:${request.key}`,
+          reference: { transferId: id, provider: request.providerCode, direction: request.direction },
+          postings,
+        });
+      } catch (error) {
+        // The key names the transfer: a repeat asking another amount (transferAll retried after the balance
+        // changed) still answers the first transfer, as any repeat does.
+        const reused = error instanceof AppError && error.code === 'IDEMPOTENCY_KEY_REUSED';
+        const first = reused ? await repository.findTransferByKey(trx, request.memberId, request.key) : undefined;
+        if (first) return first;
+        throw error;
+      }
+      if (posted.replayed) {
+        return (await repository.findTransferByKey(trx, request.memberId, request.key)) ?? fail(request.key);
+      }
       const inserted = await repository.insertTransfer(trx, {
         id,
         member_id: request.memberId,
@@ -90,14 +115,20 @@ export class TransferService {
         created_at: now,
         updated_at: now,
       });
-      // A racer with the same key committed first: its ledger entry was replayed, its transfer is the answer.
-      return inserted ?? (await repository.findTransferByKey(trx, request.memberId, request.key)) ?? fail(request.key);
+      return inserted ?? fail(request.key);
     });
   }
 
   /** Step 2 and 3: asks the provider to apply our id (again: it is idempotent there) and settles on its answer. */
   async callProvider(transfer: GameTransfer, username: string): Promise<GameTransfer> {
-    const adapter = await this.adapterFor(transfer.provider_code);
+    return this.callAdapter(transfer, await this.adapterFor(transfer.provider_code), username);
+  }
+
+  private async callAdapter(
+    transfer: GameTransfer,
+    adapter: GameProvider | undefined,
+    username: string,
+  ): Promise<GameTransfer> {
     const answer = adapter
       ? await moneyCall(adapter, transfer, username)
       : ({ kind: 'unknown', reason: 'provider not configured' } as const);
@@ -115,28 +146,25 @@ export class TransferService {
     const { db, repository, clock } = this.deps;
     if (transfer.direction === 'from_game' && transfer.state !== 'provider_applied') {
       // Durable before the credit is posted: a crash between the two leaves a record the reconciler finishes.
-      await transactionWithRetry(db, async (trx) => {
-        const locked = await repository.lockTransfer(trx, transfer.id);
-        if (locked && isOpen(locked)) await repository.setState(trx, transfer.id, 'provider_applied', clock.now());
-      });
+      await repository.advanceOpenTransfer(db, transfer.id, 'provider_applied', clock.now());
     }
     const credit = transfer.direction === 'from_game' ? await this.creditPostings(transfer) : null;
     return transactionWithRetry(db, async (trx) => {
-      const locked = await this.lockOpen(trx, transfer.id);
-      if (!isOpen(locked)) return locked;
+      // The conditional update is the lock: a racer settling the same transfer waits, then finds it closed.
+      const settled = await repository.advanceOpenTransfer(trx, transfer.id, 'completed', clock.now());
+      if (!settled) return await this.lockOpen(trx, transfer.id);
       if (credit) {
         await this.deps.ledger.post(trx, {
-          memberId: locked.member_id,
+          memberId: settled.member_id,
           type: 'transfer',
           status: 'completed',
-          idempotencyKey: `game-transfer-credit:${locked.id}`,
-          reference: { transferId: locked.id, provider: locked.provider_code, direction: locked.direction },
+          idempotencyKey: `game-transfer-credit:${settled.id}`,
+          reference: { transferId: settled.id, provider: settled.provider_code, direction: settled.direction },
           postings: credit,
         });
       }
-      await this.deps.ledger.complete(trx, locked.reservation_entry_id);
-      await repository.setState(trx, locked.id, 'completed', clock.now(), { lastError: null });
-      return { ...locked, state: 'completed' as const, updated_at: clock.now(), last_error: null };
+      await this.deps.ledger.complete(trx, settled.reservation_entry_id);
+      return settled;
     });
   }
 
@@ -183,39 +211,37 @@ export class TransferService {
   private async reservationPostings(request: TransferRequest) {
     const { ledger, db } = this.deps;
     const { memberId, currency, providerCode, amountMinor } = request;
-    const position = await ledger.ensureAccount(db, {
+    const position = await ledger.accountId(db, {
       kind: 'member_provider_position',
       memberId,
       providerCode,
       currency,
     });
     if (request.direction === 'to_game') {
-      const wallet = await ledger.memberWallet(db, memberId, currency);
       return [
-        { account: wallet.id, amount: -amountMinor },
-        { account: position.id, amount: amountMinor },
+        { account: await ledger.memberWalletId(db, memberId, currency), amount: -amountMinor },
+        { account: position, amount: amountMinor },
       ];
     }
-    const suspense = await ledger.ensureAccount(db, { kind: 'suspense', memberId: null, providerCode: null, currency });
     return [
-      { account: position.id, amount: -amountMinor },
-      { account: suspense.id, amount: amountMinor },
+      { account: position, amount: -amountMinor },
+      { account: await this.suspenseId(currency), amount: amountMinor },
     ];
   }
 
   private async creditPostings(transfer: GameTransfer) {
     const { ledger, db } = this.deps;
-    const suspense = await ledger.ensureAccount(db, {
-      kind: 'suspense',
-      memberId: null,
-      providerCode: null,
-      currency: transfer.currency,
-    });
-    const wallet = await ledger.memberWallet(db, transfer.member_id, transfer.currency);
     return [
-      { account: suspense.id, amount: -transfer.amount_minor },
-      { account: wallet.id, amount: transfer.amount_minor },
+      { account: await this.suspenseId(transfer.currency), amount: -transfer.amount_minor },
+      {
+        account: await ledger.memberWalletId(db, transfer.member_id, transfer.currency),
+        amount: transfer.amount_minor,
+      },
     ];
+  }
+
+  private suspenseId(currency: string): Promise<bigint> {
+    return this.deps.ledger.accountId(this.deps.db, { kind: 'suspense', memberId: null, providerCode: null, currency });
   }
 }
 

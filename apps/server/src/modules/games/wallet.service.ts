@@ -224,7 +224,7 @@ export class WalletService {
         amountMinor,
         key,
       },
-      slot.account.username,
+      { provider: slot.provider, username: slot.account.username },
     );
     return {
       id: transfer.id,
@@ -236,11 +236,12 @@ export class WalletService {
   private async answer(member: Member, legs: Leg[]): Promise<MoneyActionResponse> {
     const failed = legs.filter((leg) => leg.state === 'failed');
     if (failed.length > 0 && legs.every((leg) => leg.state === 'failed')) throw new AppError('TRANSFER_FAIL', 502);
-    const wallet = await this.deps.ledger.memberWallet(this.deps.db, member.id, member.currency);
+    const { ledger, db } = this.deps;
+    const wallet = await ledger.balanceOf(db, await ledger.memberWalletId(db, member.id, member.currency));
     const open = legs.some((leg) => leg.state === 'open');
     return {
       message: failed.length > 0 ? 'TRANSFER_FAIL' : 'SUCCESS',
-      wallet: { amount: toMajor(wallet.balance) },
+      wallet: { amount: toMajor(wallet) },
       status: open ? 'IN_PROGRESS' : failed.length > 0 ? 'FAILED' : 'SUCCESS',
       reference: legs.map((leg) => leg.id).join(','),
     };

@@ -67,6 +67,11 @@ export class LedgerRepository {
       .executeTakeFirst();
   }
 
+  async balanceOf(db: Db, id: bigint): Promise<bigint | undefined> {
+    const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', id).executeTakeFirst();
+    return row?.balance;
+  }
+
   findAccountById(db: Db, id: bigint): Promise<LedgerAccount | undefined> {
     return db.selectFrom('ledger_accounts').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -85,13 +90,27 @@ export class LedgerRepository {
       .execute();
   }
 
-  /** Adds each delta to its account's balance in one statement. The rows must be locked already. */
-  async addToBalances(trx: Transaction<Database>, deltas: ReadonlyMap<bigint, bigint>): Promise<void> {
-    const rows = [...deltas].map(([id, delta]) => sql`(${id}::bigint, ${delta}::bigint)`);
-    await sql`
-      update ledger_accounts set balance = ledger_accounts.balance + v.delta
-      from (values ${sql.join(rows)}) as v(id, delta)
-      where ledger_accounts.id = v.id`.execute(trx);
+  /**
+   * Inserts the entry's postings and adds each to its account's balance, in one statement (one round trip on
+   * the hot path of every movement). The accounts must be locked already. Answers the postings in id order.
+   */
+  async insertPostingsAndMove(
+    trx: Transaction<Database>,
+    entryId: bigint,
+    postings: readonly { account: bigint; amount: bigint }[],
+    now: Date,
+  ): Promise<Posting[]> {
+    const rows = sql.join(postings.map((posting) => sql`(${posting.account}::bigint, ${posting.amount}::bigint)`));
+    const result = await sql<Posting>`
+      with moved as (
+        update ledger_accounts set balance = ledger_accounts.balance + v.delta
+        from (values ${rows}) as v(id, delta)
+        where ledger_accounts.id = v.id
+      )
+      insert into postings (entry_id, account_id, amount, created_at)
+      select ${entryId}::bigint, v.id, v.delta, ${now}::timestamptz from (values ${rows}) as v(id, delta)
+      returning *`.execute(trx);
+    return result.rows.sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
   findEntry(db: Db, id: bigint): Promise<JournalEntry | undefined> {
@@ -129,13 +148,24 @@ export class LedgerRepository {
       .executeTakeFirst();
   }
 
-  async setEntryStatus(trx: Transaction<Database>, id: bigint, status: JournalEntryStatus, now: Date): Promise<void> {
-    await trx.updateTable('journal_entries').set({ status, updated_at: now }).where('id', '=', id).execute();
+  /** `pending` becomes `status` in one statement; answers undefined when the entry was not pending (or absent). */
+  settlePendingEntry(
+    trx: Transaction<Database>,
+    id: bigint,
+    status: JournalEntryStatus,
+    now: Date,
+  ): Promise<JournalEntry | undefined> {
+    return trx
+      .updateTable('journal_entries')
+      .set({ status, updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
   }
 
-  async insertPostings(trx: Transaction<Database>, postings: readonly NewPosting[]): Promise<Posting[]> {
-    const rows = await trx.insertInto('postings').values(postings).returningAll().execute();
-    return rows.sort((a, b) => (a.id < b.id ? -1 : 1));
+  async setEntryStatus(trx: Transaction<Database>, id: bigint, status: JournalEntryStatus, now: Date): Promise<void> {
+    await trx.updateTable('journal_entries').set({ status, updated_at: now }).where('id', '=', id).execute();
   }
 
   listPostings(db: Db, entryId: bigint): Promise<Posting[]> {

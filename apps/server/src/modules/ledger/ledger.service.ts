@@ -17,6 +17,16 @@ export const MEMBER_ACCOUNT_KINDS: readonly LedgerAccountKind[] = ['member_walle
 /** Limits on one entry (STYLE.md 12): real movements touch two to four accounts. */
 export const POSTINGS_PER_ENTRY_MAX = 16;
 export const LEDGER_KEY_LENGTH_MAX = 200;
+/** Account ids remembered per process (a few MB at most); past it the memory starts afresh. */
+const REMEMBERED_IDS_MAX = 100_000;
+
+function identity(key: AccountKey): string {
+  return `${key.kind}|${key.memberId ?? ''}|${key.providerCode ?? ''}|${key.currency}`;
+}
+
+function walletKey(memberId: bigint, currency: string): AccountKey {
+  return { kind: 'member_wallet', memberId, providerCode: null, currency };
+}
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -45,6 +55,12 @@ export interface PostedEntry {
   entry: JournalEntry;
   postings: Posting[];
   /** True when the idempotency key (or the transition) had been applied before and nothing moved now. */
+  replayed: boolean;
+}
+
+export interface CompletedEntry {
+  entry: JournalEntry;
+  /** True when the entry was completed before and nothing changed now. */
   replayed: boolean;
 }
 
@@ -80,21 +96,49 @@ export interface LedgerServiceDeps {
  * written with the balance updates in the caller's transaction; the database re-checks the same rules.
  */
 export class LedgerService {
+  readonly #ids = new Map<string, bigint>();
+
   constructor(private readonly deps: LedgerServiceDeps) {}
 
-  /** The account for a key, created on first use. Safe to call concurrently. */
+  /** The account for a key, created on first use, with its balance now. Safe to call concurrently. */
   async ensureAccount(db: Db, key: AccountKey): Promise<LedgerAccount> {
     const { repository } = this.deps;
-    const created = await repository.insertAccountIfAbsent(db, key);
-    if (created) return created;
-    const existing = await repository.findAccount(db, key);
-    invariant(existing !== undefined, `ledger account ${key.kind} vanished after a conflicting insert`);
-    return existing;
+    const account =
+      (await repository.findAccount(db, key)) ??
+      (await repository.insertAccountIfAbsent(db, key)) ??
+      // A racer created it between the two statements.
+      (await repository.findAccount(db, key));
+    invariant(account !== undefined, `ledger account ${key.kind} vanished after a conflicting insert`);
+    if (!db.isTransaction) this.remember(key, account.id);
+    return account;
+  }
+
+  /**
+   * The id of the account for a key, created on first use. An account's id never changes and accounts are
+   * never deleted, so ids are remembered: the hot path of a movement asks the database nothing for them.
+   */
+  async accountId(db: Db, key: AccountKey): Promise<bigint> {
+    return this.#ids.get(identity(key)) ?? (await this.ensureAccount(db, key)).id;
   }
 
   /** A member's main wallet in their currency. */
   memberWallet(db: Db, memberId: bigint, currency: string): Promise<LedgerAccount> {
-    return this.ensureAccount(db, { kind: 'member_wallet', memberId, providerCode: null, currency });
+    return this.ensureAccount(db, walletKey(memberId, currency));
+  }
+
+  memberWalletId(db: Db, memberId: bigint, currency: string): Promise<bigint> {
+    return this.accountId(db, walletKey(memberId, currency));
+  }
+
+  /** The account's balance as committed now (0 for an account not created yet). */
+  async balanceOf(db: Db, accountId: bigint): Promise<bigint> {
+    return (await this.deps.repository.balanceOf(db, accountId)) ?? 0n;
+  }
+
+  /** Only ids read outside a transaction: an id from a transaction that rolls back would name no account. */
+  private remember(key: AccountKey, id: bigint) {
+    if (this.#ids.size >= REMEMBERED_IDS_MAX) this.#ids.clear();
+    this.#ids.set(identity(key), id);
   }
 
   /**
@@ -107,16 +151,15 @@ export class LedgerService {
   }
 
   /** A pending entry becomes completed; no money moves (it moved when the entry was posted). Idempotent. */
-  async complete(trx: Transaction<Database>, entryId: bigint): Promise<PostedEntry> {
+  async complete(trx: Transaction<Database>, entryId: bigint): Promise<CompletedEntry> {
     const { repository, clock } = this.deps;
+    // One conditional update on the hot path; it waits for a concurrent reversal and then sees its outcome.
+    const completed = await repository.settlePendingEntry(trx, entryId, 'completed', clock.now());
+    if (completed) return { entry: completed, replayed: false };
     const entry = await repository.lockEntry(trx, entryId);
     invariant(entry !== undefined, `journal entry ${entryId} does not exist`);
-    const postings = await repository.listPostings(trx, entryId);
-    if (entry.status === 'completed') return { entry, postings, replayed: true };
-    if (entry.status !== 'pending') throw new LedgerStateError(entryId, entry.status, 'completed');
-    const now = clock.now();
-    await repository.setEntryStatus(trx, entryId, 'completed', now);
-    return { entry: { ...entry, status: 'completed', updated_at: now }, postings, replayed: false };
+    if (entry.status === 'completed') return { entry, replayed: true };
+    throw new LedgerStateError(entryId, entry.status, 'completed');
   }
 
   /**
@@ -163,13 +206,9 @@ export class LedgerService {
   private async write(trx: Transaction<Database>, input: PostInput, reversalOf: bigint | null): Promise<PostedEntry> {
     const { repository, clock } = this.deps;
     const deltas = checkedDeltas(input);
-    const earlier = await repository.findEntryByKey(trx, input.memberId, input.idempotencyKey);
-    if (earlier) return this.replay(trx, earlier, input);
-
-    const accounts = await repository.lockAccounts(trx, [...deltas.keys()]);
-    checkAccounts(input, accounts, deltas);
-
     const now = clock.now();
+    // The entry first: its unique (member, key) makes a racer with the same key wait here for this one's commit
+    // or rollback. A refusal below (MONEY_NOT_ENOUGH) aborts the caller's transaction and the entry with it.
     const entry = await repository.insertEntryIfNew(trx, {
       member_id: input.memberId,
       type: input.type,
@@ -182,21 +221,13 @@ export class LedgerService {
       updated_at: now,
     });
     if (!entry) {
-      // A concurrent post with the same key committed while this one waited for the locks.
-      const winner = await repository.findEntryByKey(trx, input.memberId, input.idempotencyKey);
-      invariant(winner !== undefined, `journal entry with key ${input.idempotencyKey} vanished`);
-      return this.replay(trx, winner, input);
+      const earlier = await repository.findEntryByKey(trx, input.memberId, input.idempotencyKey);
+      invariant(earlier !== undefined, `journal entry with key ${input.idempotencyKey} vanished`);
+      return this.replay(trx, earlier, input);
     }
-    await repository.addToBalances(trx, deltas);
-    const postings = await repository.insertPostings(
-      trx,
-      input.postings.map((posting) => ({
-        entry_id: entry.id,
-        account_id: posting.account,
-        amount: posting.amount,
-        created_at: now,
-      })),
-    );
+    const accounts = await repository.lockAccounts(trx, [...deltas.keys()]);
+    checkAccounts(input, accounts, deltas);
+    const postings = await repository.insertPostingsAndMove(trx, entry.id, input.postings, now);
     return { entry, postings, replayed: false };
   }
 

@@ -104,16 +104,15 @@ export class SandboxGameStore {
     call: { txId: string; type: MoneyType; amountMinor: bigint },
     record: { kind: 'apply' } | { kind: 'fail'; reason: string } | { kind: 'late'; lateMs: number },
   ): Promise<Applied> {
-    await this.applyDue(provider, account.id);
     return this.db.transaction().execute(async (trx) => {
-      const locked = await lockAccount(trx, account.id);
+      const balance = await applyDueLocked(trx, provider, account.id, this.clock.now());
       const earlier = await trx
         .selectFrom('sandbox_game_transactions')
         .selectAll()
         .where('provider_code', '=', provider)
         .where('tx_id', '=', call.txId)
         .executeTakeFirst();
-      if (earlier) return answerOf(earlier, call, locked.balance_minor);
+      if (earlier) return answerOf(earlier, call, balance);
       const now = this.clock.now();
       const base = {
         provider_code: provider,
@@ -138,42 +137,14 @@ export class SandboxGameStore {
           .execute();
         return { status: 'pending' };
       }
-      return applyNow(trx, base, locked.balance_minor);
+      return applyNow(trx, base, balance);
     });
   }
 
   /** Applies the account's late transactions whose time has come. */
   async applyDue(provider: string, accountId: bigint): Promise<void> {
     const now = this.clock.now();
-    await this.db.transaction().execute(async (trx) => {
-      const locked = await lockAccount(trx, accountId);
-      const due = await trx
-        .selectFrom('sandbox_game_transactions')
-        .selectAll()
-        .where('provider_code', '=', provider)
-        .where('account_id', '=', accountId)
-        .where('status', '=', 'pending')
-        .where('apply_at', '<=', now)
-        .orderBy('created_at')
-        .execute();
-      let balance = locked.balance_minor;
-      for (const row of due) {
-        const next = row.type === 'deposit' ? balance + row.amount_minor : balance - row.amount_minor;
-        const status = next >= 0n ? 'applied' : 'failed';
-        if (status === 'applied') balance = next;
-        await trx
-          .updateTable('sandbox_game_transactions')
-          .set({ status, reason: status === 'failed' ? 'insufficient balance' : null, apply_at: null })
-          .where('provider_code', '=', provider)
-          .where('tx_id', '=', row.tx_id)
-          .execute();
-      }
-      await trx
-        .updateTable('sandbox_game_accounts')
-        .set({ balance_minor: balance })
-        .where('id', '=', accountId)
-        .execute();
-    });
+    await this.db.transaction().execute((trx) => applyDueLocked(trx, provider, accountId, now));
   }
 
   /** One spin of the demo slot: stake taken, win paid, the bet recorded, all in one transaction. */
@@ -205,6 +176,40 @@ export class SandboxGameStore {
       .limit(limit)
       .execute();
   }
+}
+
+/** Locks the account, applies its late transactions due at `now`, and answers its balance after them. */
+async function applyDueLocked(
+  trx: Transaction<Database>,
+  provider: string,
+  accountId: bigint,
+  now: Date,
+): Promise<bigint> {
+  const locked = await lockAccount(trx, accountId);
+  const due = await trx
+    .selectFrom('sandbox_game_transactions')
+    .selectAll()
+    .where('provider_code', '=', provider)
+    .where('account_id', '=', accountId)
+    .where('status', '=', 'pending')
+    .where('apply_at', '<=', now)
+    .orderBy('created_at')
+    .execute();
+  if (due.length === 0) return locked.balance_minor;
+  let balance = locked.balance_minor;
+  for (const row of due) {
+    const next = row.type === 'deposit' ? balance + row.amount_minor : balance - row.amount_minor;
+    const status = next >= 0n ? 'applied' : 'failed';
+    if (status === 'applied') balance = next;
+    await trx
+      .updateTable('sandbox_game_transactions')
+      .set({ status, reason: status === 'failed' ? 'insufficient balance' : null, apply_at: null })
+      .where('provider_code', '=', provider)
+      .where('tx_id', '=', row.tx_id)
+      .execute();
+  }
+  await trx.updateTable('sandbox_game_accounts').set({ balance_minor: balance }).where('id', '=', accountId).execute();
+  return balance;
 }
 
 function lockAccount(trx: Transaction<Database>, id: bigint) {
