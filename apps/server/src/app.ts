@@ -17,6 +17,7 @@ import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { Db } from './db/database.ts';
+import { isRetryableTransactionError } from './db/transaction.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, InvalidTokenError } from './lib/errors.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+/** Retry-After of a request whose transaction PostgreSQL kept aborting: contention passes in moments. */
+const RETRY_AFTER_ABORTED_S = 1;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Paths that never fall back to the SPA's index.html. */
 const NON_SPA_PREFIXES = ['/api', '/sandbox', '/media', '/healthz', '/readyz'];
@@ -292,6 +295,13 @@ function registerErrorHandlers(app: FastifyInstance, config: Config) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError || error instanceof InvalidTokenError) {
       return reply.code(error.status).send(error.body());
+    }
+    // PostgreSQL aborted a transaction (serialization failure or deadlock) more often than transactionWithRetry
+    // runs it again: that transaction wrote nothing and the Idempotency-Key was released, so this is an
+    // operating error, not a bug; the member is told to try again (no code of its own in the spec's catalogue).
+    if (isRetryableTransactionError(error)) {
+      request.log.warn({ err: error, method: request.method, path: redactUrl(pathOf(request)) }, 'transaction aborted');
+      return reply.code(503).header('retry-after', RETRY_AFTER_ABORTED_S).send({ message: 'INTERNAL_SERVER_ERROR' });
     }
     const status = error.statusCode ?? 500;
     // Fastify's own refusals: malformed JSON, a body over the limit, an unsupported content type.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activate,
@@ -11,6 +12,7 @@ import {
   seedCatalogue,
 } from '../../../test/games.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { TRANSACTION_ATTEMPTS_MAX } from '../../db/transaction.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 
 /**
@@ -134,4 +136,77 @@ describe('transfers and withdrawals racing over one wallet', () => {
     expect(Number(entries.n)).toBe(1);
     expect(await noDrift(t)).toBe(true);
   });
+});
+
+/**
+ * Makes the database abort every journal entry of one member with `code`, as PostgreSQL does a transaction
+ * that lost a serialization race or a deadlock, and counts the attempts in a sequence (which no rollback
+ * undoes). The fault lives in the test's own database, not in the server's code. Answers the attempt count
+ * and a function that removes the fault.
+ */
+async function abortEntriesOf(memberId: bigint, code: '40001' | '40P01') {
+  const name = `test_abort_${memberId}`;
+  const db = t.app.db;
+  await sql.raw(`create sequence ${name}`).execute(db);
+  await sql
+    .raw(
+      `create function ${name}() returns trigger language plpgsql as $$
+      begin
+        if new.member_id = ${memberId} then
+          perform nextval('${name}');
+          raise exception 'aborted by the test' using errcode = '${code}';
+        end if;
+        return new;
+      end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(`create trigger ${name} before insert on journal_entries for each row execute function ${name}()`)
+    .execute(db);
+  return {
+    attempts: async () => {
+      const { rows } = await sql<{ n: number }>`select (case when is_called then last_value else 0 end)::int as n
+        from ${sql.table(name)}`.execute(db);
+      return rows[0]?.n;
+    },
+    remove: async () => {
+      await sql.raw(`drop trigger ${name} on journal_entries`).execute(db);
+      await sql.raw(`drop function ${name}()`).execute(db);
+      await sql.raw(`drop sequence ${name}`).execute(db);
+    },
+  };
+}
+
+describe('a transaction PostgreSQL keeps aborting', () => {
+  it.each([
+    ['40001', '/api/wallet/transfer'],
+    ['40P01', '/api/wallet/transfer'],
+    ['40001', '/api/wallet/withdraw'],
+    ['40P01', '/api/wallet/withdraw'],
+  ] as const)(
+    '%s on %s: retried a bounded number of times, then 503 to try again, nothing moved',
+    async (code, url) => {
+      const player = await fundedMember(t, 1000);
+      const { username } = await activate(t, player, 'SLOTXO');
+      const payload =
+        url === '/api/wallet/transfer' ? { from: 'wallet', to: 'SLOTXO', amount: AMOUNT } : { amount: AMOUNT };
+      const fault = await abortEntriesOf(player.id, code);
+      const key = randomUUID();
+      try {
+        const answer = await post(t, player, url, payload, key);
+        expect([answer.statusCode, answer.json()]).toEqual([503, { message: 'INTERNAL_SERVER_ERROR' }]);
+        expect(answer.headers['retry-after']).toBe('1');
+        expect(await fault.attempts()).toBe(TRANSACTION_ATTEMPTS_MAX);
+      } finally {
+        await fault.remove();
+      }
+      expect(await balanceMinor('member_wallet', player.id)).toBe(1000_00n);
+      expect(await providerBalanceMinor(t, 'SLOTXO', username)).toBe(0n);
+      expect(await noDrift(t)).toBe(true);
+      // Nothing was stored under the key: the member's retry with it runs, and moves the money once.
+      const retry = await post(t, player, url, payload, key);
+      expect([retry.statusCode, retry.json().message]).toEqual([200, 'SUCCESS']);
+      expect(await balanceMinor('member_wallet', player.id)).toBe(BigInt((1000 - AMOUNT) * 100));
+    },
+  );
 });
