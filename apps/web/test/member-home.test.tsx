@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_KEY_HEADER, STORAGE_KEYS } from '@member-wallet/contract/constants';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { env } from '../src/lib/env.ts';
@@ -99,6 +99,42 @@ describe('home', () => {
     fireEvent.pointerUp(track, { clientX: 100 });
     expect(within(slots).getByRole('group', { name: '2 of 2: Joker Gaming' })).not.toHaveAttribute('aria-hidden');
     expect(slots.querySelector('[aria-label="1 of 2: PG Soft"]')).toHaveAttribute('inert');
+  });
+
+  it('loads the first carousel images at once and the others only once they scroll into view', async () => {
+    const observed: { element: Element; callback: IntersectionObserverCallback }[] = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(readonly callback: IntersectionObserverCallback) {}
+        observe(element: Element) {
+          observed.push({ element, callback: this.callback });
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      await openHome();
+      const imagesOf = (name: string) => [...screen.getByRole('region', { name }).querySelectorAll('img')];
+      const slots = imagesOf('Slots');
+      // The front card's background is the page's largest paint: fetched first; no image shifts the layout.
+      expect(slots.map((image) => [image.getAttribute('loading'), image.getAttribute('fetchpriority')])).toEqual([
+        ['eager', 'high'],
+        ['eager', null],
+        ['eager', null],
+        ['eager', null],
+      ]);
+      for (const image of slots) expect(image).toHaveAttribute('width');
+      expect(slots[0]).toHaveAttribute('height', '211');
+      expect(imagesOf('Sports and casino')).toEqual([]);
+
+      const sports = screen.getByRole('region', { name: 'Sports and casino' });
+      const watcher = observed.find(({ element }) => element === sports);
+      act(() => watcher?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(imagesOf('Sports and casino').map((image) => image.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('refreshes the balances, then reads the wallet again', async () => {

@@ -3,6 +3,7 @@ import type { SlotItem } from '@member-wallet/contract/wallet';
 import { type KeyboardEvent, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/member-icons.tsx';
+import { useInViewport } from '../../../hooks/use-in-viewport.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { type Currency, formatMoneyMinor } from '../../../lib/format.ts';
 import { safeImageUrl } from '../../../lib/safe-url.ts';
@@ -31,20 +32,57 @@ interface CarouselProps {
   activating: string | null;
   onView: (slot: SlotItem) => void;
   onActivate: (slot: SlotItem) => void;
+  /**
+   * Whether this carousel is on the first screen (the home's first one). Its cards' images load at once, the
+   * front background first, as it is the page's largest paint; every other carousel's images wait until the
+   * carousel scrolls into view, so they do not compete with it (docs/performance.md).
+   */
+  firstScreen?: boolean;
 }
 
-function Card(props: Omit<CarouselProps, 'title' | 'slots'> & { slot: SlotItem }) {
+/** How a card's images load: at once (the largest paint first), lazily, or not yet (off screen). */
+type ImageLoading = 'largest' | 'eager' | 'lazy' | 'none';
+
+function imageAttributes(loading: ImageLoading) {
+  return {
+    loading: loading === 'largest' || loading === 'eager' ? ('eager' as const) : ('lazy' as const),
+    decoding: 'async' as const,
+    fetchPriority: loading === 'largest' ? ('high' as const) : undefined,
+  };
+}
+
+function Card(
+  props: Omit<CarouselProps, 'title' | 'slots' | 'firstScreen'> & { slot: SlotItem; images: ImageLoading },
+) {
   const { t } = useTranslation();
   const { slot } = props;
-  const background = safeImageUrl(slot.background);
-  const logo = safeImageUrl(slot.logo);
+  const { images } = props;
+  const background = images === 'none' ? undefined : safeImageUrl(slot.background);
+  const logo = images === 'none' ? undefined : safeImageUrl(slot.logo);
   return (
     <div className="relative h-full overflow-hidden rounded-2xl bg-brand-900 text-white shadow-lg">
-      {background ? <img src={background} alt="" className="absolute inset-0 size-full object-cover" /> : null}
+      {background ? (
+        <img
+          // Before src: a browser may start the download as soon as src is set, before it reads loading.
+          {...imageAttributes(images)}
+          src={background}
+          alt=""
+          width={HOME_CAROUSEL.width}
+          height={HOME_CAROUSEL.height}
+          className="absolute inset-0 size-full object-cover"
+        />
+      ) : null}
       <div className="absolute inset-0 bg-gradient-to-t from-slate-950/90 via-slate-950/50 to-slate-950/20" />
       <div className="relative flex h-full flex-col justify-between p-4">
         {logo ? (
-          <img src={logo} alt="" width={120} height={48} className="h-12 w-auto self-start object-contain" />
+          <img
+            {...imageAttributes(images === 'largest' ? 'eager' : images)}
+            src={logo}
+            alt=""
+            width={120}
+            height={48}
+            className="h-12 w-auto self-start object-contain"
+          />
         ) : (
           <span />
         )}
@@ -76,9 +114,14 @@ function Card(props: Omit<CarouselProps, 'title' | 'slots'> & { slot: SlotItem }
  * A "3D" ring of game-account cards (spec section 2, Home): the front card and its two neighbours turned away
  * in perspective. Buttons, arrow keys and swipes turn it; reduced motion turns off the animation.
  */
-export function GameCarousel({ title, slots, ...cardProps }: CarouselProps) {
+export function GameCarousel({ title, slots, firstScreen = false, ...cardProps }: CarouselProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
+  const [inViewport, ref] = useInViewport<HTMLElement>();
+  const images: (front: boolean) => ImageLoading = (front) => {
+    if (firstScreen) return front ? 'largest' : 'eager';
+    return inViewport ? 'lazy' : 'none';
+  };
   const swipeStart = useRef<number | null>(null);
   const count = slots.length;
   const turn = (step: number) => setCurrent((index) => (index + step + count) % count);
@@ -89,7 +132,13 @@ export function GameCarousel({ title, slots, ...cardProps }: CarouselProps) {
   }
 
   return (
-    <section aria-roledescription={t('home.carousel')} aria-label={title} onKeyDown={onKeyDown} className="space-y-2">
+    <section
+      ref={ref}
+      aria-roledescription={t('home.carousel')}
+      aria-label={title}
+      onKeyDown={onKeyDown}
+      className="space-y-2"
+    >
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         {count > 1 ? (
@@ -142,7 +191,7 @@ export function GameCarousel({ title, slots, ...cardProps }: CarouselProps) {
               className={`absolute top-0 left-1/2 max-w-[calc(100%-2rem)] transition-transform duration-500 ease-out motion-reduce:transition-none ${front ? 'z-10' : 'z-0 opacity-70'}`}
               style={{ width: HOME_CAROUSEL.width, height: HOME_CAROUSEL.height, transform: cardTransform(offset) }}
             >
-              <Card slot={slot} {...cardProps} />
+              <Card slot={slot} images={images(front)} {...cardProps} />
             </div>
           );
         })}

@@ -186,12 +186,15 @@ export function HomeScreen() {
           onClick={() => refresh.mutate()}
         />
       </section>
-      {GAME_CATEGORIES.map((category) => {
-        const slots = data.slots.filter((slot) => slot.category === category);
-        if (slots.length === 0) return null;
-        return (
+      {GAME_CATEGORIES.map((category) => ({
+        category,
+        slots: data.slots.filter((slot) => slot.category === category),
+      }))
+        .filter(({ slots }) => slots.length > 0)
+        .map(({ category, slots }, index) => (
           <GameCarousel
             key={category}
+            firstScreen={index === 0}
             title={t(`home.category.${category}`)}
             slots={slots}
             locale={i18n.language}
@@ -200,8 +203,7 @@ export function HomeScreen() {
             onView={(slot) => setOpen({ kind: 'slot', slot })}
             onActivate={(slot) => activate.mutate(slot.code, { onSuccess: () => setOpen({ kind: 'slot', slot }) })}
           />
-        );
-      })}
+        ))}
       <Suspense fallback={null}>
         {open?.kind === 'transfer' ? <TransferModal wallet={data} onClose={close} /> : null}
         {open?.kind === 'withdraw' ? <WithdrawModal wallet={data} onClose={close} /> : null}
