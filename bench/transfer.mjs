@@ -19,6 +19,7 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +56,16 @@ async function freePort() {
   const { port } = server.address();
   server.close();
   return port;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; undefined where there is no /proc. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 function percentile(sorted, p) {
@@ -312,7 +323,9 @@ async function main() {
     log(`credited ${await creditWallets(pool)} wallets with ${WALLET_BAHT} baht each`);
 
     log(`HTTP: ${MEMBERS} members sending 1-baht transfers to ${PROVIDER} for ${SECONDS} s...`);
+    const cpuBefore = cpuSeconds(server.child.pid);
     const http = await runHttp(server.url, members);
+    const cpuAfter = cpuSeconds(server.child.pid);
     log(`SQL: the same ledger transaction from ${MEMBERS} connections for ${SECONDS} s...`);
     const sql = await runSql(pool);
 
@@ -332,6 +345,10 @@ async function main() {
     log(
       `HTTP / SQL rate: ${((100 * rows[0].perSecond) / rows[1].perSecond).toFixed(0)}% (target >= 40%); HTTP p99 ${rows[0].p99.toFixed(1)} ms (target < 50 ms)`,
     );
+    if (cpuBefore !== undefined && cpuAfter !== undefined && http.latencies.length > 0) {
+      const perTransfer = ((cpuAfter - cpuBefore) * 1000) / http.latencies.length;
+      log(`server CPU per HTTP transfer: ${perTransfer.toFixed(2)} ms (the sandbox provider included)`);
+    }
     for (const [reason, count] of http.failures) log(`HTTP failures: ${count} x ${reason}`);
     const drift = await pool.query(
       `select a.id from ledger_accounts a left join postings p on p.account_id = a.id

@@ -30,6 +30,40 @@ export class GamesRepository {
     return this.db.selectFrom('game_providers').selectAll().where('code', '=', code).executeTakeFirst();
   }
 
+  /** The provider and, if the member has one there, their active account: one statement for every money call. */
+  async findProviderWithAccount(
+    code: string,
+    memberId: bigint,
+  ): Promise<{ provider: GameProviderRow; account: GameAccount | undefined } | undefined> {
+    const row = await this.db
+      .selectFrom('game_providers as p')
+      .leftJoin('game_accounts as a', (join) =>
+        join.onRef('a.provider_code', '=', 'p.code').on('a.member_id', '=', memberId).on('a.status', '=', 'active'),
+      )
+      .selectAll('p')
+      .select(['a.id as a_id', 'a.username as a_username', 'a.password_encrypted as a_password'])
+      .select(['a.created_at as a_created_at', 'a.updated_at as a_updated_at'])
+      .where('p.code', '=', code)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const { a_id: id, a_username: username, a_password: password, a_created_at, a_updated_at, ...provider } = row;
+    // The join's columns are all null without an account, and all set with one (they are NOT NULL).
+    const account =
+      id !== null && username !== null && password !== null && a_created_at !== null && a_updated_at !== null
+        ? {
+            id,
+            member_id: memberId,
+            provider_code: provider.code,
+            username,
+            password_encrypted: password,
+            status: 'active' as const,
+            created_at: a_created_at,
+            updated_at: a_updated_at,
+          }
+        : undefined;
+    return { provider, account };
+  }
+
   listAccounts(memberId: bigint): Promise<GameAccount[]> {
     return this.db
       .selectFrom('game_accounts')

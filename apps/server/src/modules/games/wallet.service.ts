@@ -315,10 +315,10 @@ export class WalletService {
 
   /** The caller's own account at a provider: NO_GAME for an unknown code, SLOT_NO_ACCOUNT when they have none. */
   private async slot(memberId: bigint, slotCode: string): Promise<Slot> {
-    const provider = await this.provider(slotCode);
-    const account = await this.deps.repository.findAccount(memberId, provider.code);
-    if (!account) throw new AppError('SLOT_NO_ACCOUNT', 404);
-    return { provider, account };
+    const found = await this.deps.repository.findProviderWithAccount(slotCode, memberId);
+    if (!found?.provider.active) throw new AppError('NO_GAME', 404);
+    if (!found.account) throw new AppError('SLOT_NO_ACCOUNT', 404);
+    return { provider: found.provider, account: found.account };
   }
 
   /** The invite programme's success and fail percentages, from settings until issue 6 brings the programme. */
