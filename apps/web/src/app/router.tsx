@@ -1,8 +1,10 @@
+import { API } from '@member-wallet/contract/api-paths';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
 import { loadMemberTexts } from '../i18n/i18n.ts';
+import { startEarlyGet } from '../lib/http.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { hasToken } from '../lib/session.ts';
 import { LoginGuard, PublicGuard, RequireSession, startSiteCheck } from './guards.tsx';
@@ -14,13 +16,23 @@ import { RouteErrorBoundary } from './screens/route-error.tsx';
  */
 type ScreenModule<Name extends string> = Record<Name, ComponentType> & { prefetch?: (client: QueryClient) => void };
 
-/** A lazy screen, and the function that starts its download before React asks for it. */
-function screen<Name extends string>(load: () => Promise<ScreenModule<Name>>, name: Name) {
-  const preload = (client?: QueryClient) =>
-    load().then((module) => {
+/**
+ * A lazy screen, and the function that starts its download before React asks for it. `earlyGets` are the API
+ * paths its `prefetch` reads: as the first page with a session, they are requested at once, alongside the
+ * screen's chunks, and `prefetch` takes those answers (lib/http.ts `startEarlyGet`).
+ */
+function screen<Name extends string>(
+  load: () => Promise<ScreenModule<Name>>,
+  name: Name,
+  earlyGets: readonly string[] = [],
+) {
+  const preload = (client?: QueryClient) => {
+    if (client) for (const path of earlyGets) startEarlyGet(path);
+    return load().then((module) => {
       if (client) module.prefetch?.(client);
       return { default: module[name] };
     });
+  };
   return { Screen: lazy(() => preload()), preload };
 }
 type LazyScreen = ReturnType<typeof screen>;
@@ -36,7 +48,7 @@ const Login = screen(() => import('../features/auth/components/login-screen.tsx'
 const Register = screen(() => import('../features/register/components/register-screen.tsx'), 'RegisterScreen');
 const Howto = screen(() => import('../features/howto/components/howto-screen.tsx'), 'HowtoScreen');
 const Contact = screen(() => import('../features/contact/components/contact-screen.tsx'), 'ContactScreen');
-const Home = screen(() => import('../features/home/components/home-screen.tsx'), 'HomeScreen');
+const Home = screen(() => import('../features/home/components/home-screen.tsx'), 'HomeScreen', [API.wallet]);
 const Profile = screen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen');
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
 const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');

@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
-import { ApiError, request } from './http.ts';
+import { ApiError, request, startEarlyGet } from './http.ts';
 import { setNavigate } from './navigation.ts';
 import { getToken, storeToken } from './session.ts';
 
@@ -79,5 +79,38 @@ describe('http client', () => {
     const error = await failure();
     expect(error.status).toBe(0);
     expect(error.message).toMatch(/Cannot reach the server/);
+  });
+
+  it('answers the first GET of a path with the one started early, and only the first', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/api/early', () => {
+        calls += 1;
+        return HttpResponse.json({ call: calls });
+      }),
+    );
+    startEarlyGet('/api/early');
+    startEarlyGet('/api/early');
+    await expect(request('/api/early')).resolves.toEqual({ call: 1 });
+    await expect(request('/api/early')).resolves.toEqual({ call: 2 });
+    expect(calls).toBe(2);
+  });
+
+  it('drops an early GET that nobody took within 10 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let calls = 0;
+      server.use(
+        http.get('*/api/stale', () => {
+          calls += 1;
+          return HttpResponse.json({ call: calls });
+        }),
+      );
+      startEarlyGet('/api/stale');
+      vi.advanceTimersByTime(10_000);
+      await expect(request('/api/stale')).resolves.toEqual({ call: 2 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

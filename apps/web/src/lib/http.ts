@@ -90,6 +90,33 @@ async function send(path: string, method: string, body: unknown, timeoutMs: numb
   }
 }
 
+/** An early GET nobody took within this time is dropped: its answer may be out of date by then. */
+const EARLY_GET_TTL_MS = 10_000;
+/** GETs started before the code that asks for them arrived (startEarlyGet), each taken once by `request`. */
+const earlyGets = new Map<string, Promise<Response>>();
+
+/**
+ * Starts `GET path` now, for the first `request` of that path within EARLY_GET_TTL_MS. The entry calls it for
+ * the first screen's data (router.tsx), so the answer travels while the screen's chunks download instead of
+ * after them. It carries the session stored at this moment, like any request.
+ */
+export function startEarlyGet(path: string): void {
+  if (earlyGets.has(path)) return;
+  const response = send(path, 'GET', undefined, TIMEOUT_MS.request);
+  // A failure is reported to the request that takes it; one that nobody takes is not an error.
+  response.catch(() => undefined);
+  earlyGets.set(path, response);
+  setTimeout(() => {
+    if (earlyGets.get(path) === response) earlyGets.delete(path);
+  }, EARLY_GET_TTL_MS);
+}
+
+function takeEarlyGet(path: string): Promise<Response> | undefined {
+  const response = earlyGets.get(path);
+  earlyGets.delete(path);
+  return response;
+}
+
 async function readJson(response: Response): Promise<unknown> {
   try {
     return await response.json();
@@ -126,7 +153,8 @@ function errorFromBody(status: number, body: unknown, redirects: boolean): ApiEr
  */
 export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, timeoutMs = TIMEOUT_MS.request, redirects = true, idempotencyKey } = options;
-  const response = await send(path, method, body, timeoutMs, idempotencyKey);
+  const early = method === 'GET' ? takeEarlyGet(path) : undefined;
+  const response = await (early ?? send(path, method, body, timeoutMs, idempotencyKey));
   const data = await readJson(response);
   if (!response.ok) throw errorFromBody(response.status, data, redirects);
   if (messageOf(data) === GONE) {
