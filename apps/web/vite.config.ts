@@ -31,6 +31,58 @@ function preloadDefaultCatalogue(): PluginOption {
   } as PluginOption;
 }
 
+/**
+ * Shared modules go into a few chunks named by role instead of one chunk per combination of importers, which
+ * gave /user/home twelve chunks besides the entry before its first render and /login eleven. Each is a
+ * request on a phone's slow network, at most six at a time, a round trip each, and the first render waits
+ * for the last one (docs/performance.md). What every first render needs (the shells' header, the data layer:
+ * zod/mini, the query hooks, the lookups) joins the entry, which would otherwise load it right after.
+ */
+const CHUNK_GROUPS: [name: string, module: RegExp][] = [
+  // Joins the entry chunk (see firstRenderChunks): /login and /user/home both need all of it at once.
+  [
+    'index',
+    /\/node_modules\/(zod|@tanstack\/(react-query|query-core))\/|\/packages\/contract\/src\/(schema-helpers|lookup)\.ts$|\/src\/(lib\/lookup\.ts|app\/shells\/brand\.tsx|components\/(language-switcher|bottom-menu)\.tsx|features\/site\/api\/get-info\.ts)$/,
+  ],
+  // Forms: the login, registration and member dialogs.
+  [
+    'forms',
+    /\/src\/(components\/(text-field|field-message)\.tsx|lib\/validation\.ts)$|\/packages\/contract\/src\/(account|rules)\.ts$/,
+  ],
+  // What the member screens share: their icons, money and date formats, image and link checks.
+  ['member-kit', /\/src\/(components\/member-icons\.tsx|lib\/(format|safe-url)\.ts)$/],
+];
+
+interface ModuleGraph {
+  getModuleIds(): IterableIterator<string>;
+  getModuleInfo(id: string): { isEntry: boolean; importedIds: readonly string[] } | null;
+}
+
+/**
+ * The entry's static imports are named `index` too: a manual chunk takes in the dependencies no other manual
+ * chunk holds, so without this the first group would pull React out of the entry.
+ */
+function firstRenderChunks(id: string, graph: ModuleGraph): string | undefined {
+  if (entryClosure(graph).has(id)) return 'index';
+  return CHUNK_GROUPS.find(([, module]) => module.test(id))?.[0];
+}
+
+const entryClosures = new WeakMap<ModuleGraph, Set<string>>();
+/** The modules the entry imports statically, worked out once per build (Rollup hands one graph per output). */
+function entryClosure(graph: ModuleGraph): Set<string> {
+  const known = entryClosures.get(graph);
+  if (known) return known;
+  const seen = new Set<string>();
+  const stack = [...graph.getModuleIds()].filter((id) => graph.getModuleInfo(id)?.isEntry);
+  for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    stack.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  entryClosures.set(graph, seen);
+  return seen;
+}
+
 export default defineConfig({
   // The plugins are hoisted to the root node_modules, where vitest's newer vite sits; their types name that
   // vite while this app builds with vite 7. The runtime contract is the same, only the declarations differ.
@@ -45,6 +97,7 @@ export default defineConfig({
     // The polyfill only helps browsers without <link rel="modulepreload">; they still load every chunk
     // correctly, just without the head start, so the members on modern browsers do not pay for it.
     modulePreload: { polyfill: false },
+    rollupOptions: { output: { manualChunks: firstRenderChunks } },
   },
   server: {
     proxy: {

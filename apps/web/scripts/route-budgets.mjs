@@ -25,6 +25,13 @@ export const ROUTE_MODULES = {
   '/user/home': ['src/app/shells/member-shell.tsx', 'src/features/home/components/home-screen.tsx'],
 };
 
+/**
+ * How many JS files each route may download before its first render, catalogues included. Each is a request
+ * on a phone's slow network, at most six at a time; /user/home had fifteen when its LCP went over 2.5 s, and
+ * the chunk groups of vite.config.ts brought it to six (docs/performance.md).
+ */
+export const ROUTE_FILES_MAX = { '/login': 6, '/user/home': 7 };
+
 const CATALOGUE_PATTERN = /^src\/i18n\/[a-z]{2}\.json$/;
 /** The member texts (docs/decisions/0012): member routes download one of them before their first render too. */
 const MEMBER_CATALOGUE_PATTERN = /^src\/i18n\/member\/[a-z]{2}\.json$/;
@@ -125,7 +132,14 @@ export function routeFiles(buildDir) {
     for (const key of [entry, ...preloaded, catalogue, ...lazy]) staticClosure(manifest, key, keys);
     const chat = [...keys].filter((key) => CHAT_PATTERN.test(key));
     if (chat.length > 0) throw new Error(`${route} loads the chat widget at first render: ${chat.join(', ')}`);
-    return { route, catalogue, files: filesOf(manifest, buildDir, keys) };
+    const files = filesOf(manifest, buildDir, keys);
+    if (files.length > ROUTE_FILES_MAX[route]) {
+      throw new Error(
+        `${route} loads ${files.length} JS files before its first render, more than ${ROUTE_FILES_MAX[route]}: ` +
+          `${files.map((file) => file.slice(buildDir.length + 1)).join(', ')} (see CHUNK_GROUPS in vite.config.ts)`,
+      );
+    }
+    return { route, catalogue, files };
   });
 }
 
