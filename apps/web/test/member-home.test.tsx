@@ -129,7 +129,7 @@ describe('home', () => {
       expect(imagesOf('Sports and casino')).toEqual([]);
 
       const sports = screen.getByRole('region', { name: 'Sports and casino' });
-      const watcher = observed.find(({ element }) => element === sports);
+      const watcher = observed.find(({ element }) => sports.contains(element));
       act(() => watcher?.callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
       expect(imagesOf('Sports and casino').map((image) => image.getAttribute('loading'))).toEqual(['lazy', 'lazy']);
     } finally {

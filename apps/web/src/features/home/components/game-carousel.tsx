@@ -117,7 +117,8 @@ function Card(
 export function GameCarousel({ title, slots, firstScreen = false, ...cardProps }: CarouselProps) {
   const { t } = useTranslation();
   const [current, setCurrent] = useState(0);
-  const [inViewport, ref] = useInViewport<HTMLElement>();
+  // The cards, not the title: a title peeking in at the bottom of the first screen does not load them yet.
+  const [inViewport, ref] = useInViewport<HTMLDivElement>();
   const images: (front: boolean) => ImageLoading = (front) => {
     if (firstScreen) return front ? 'largest' : 'eager';
     return inViewport ? 'lazy' : 'none';
@@ -132,13 +133,7 @@ export function GameCarousel({ title, slots, firstScreen = false, ...cardProps }
   }
 
   return (
-    <section
-      ref={ref}
-      aria-roledescription={t('home.carousel')}
-      aria-label={title}
-      onKeyDown={onKeyDown}
-      className="space-y-2"
-    >
+    <section aria-roledescription={t('home.carousel')} aria-label={title} onKeyDown={onKeyDown} className="space-y-2">
       <div className="flex items-center justify-between gap-2">
         <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
         {count > 1 ? (
@@ -163,6 +158,7 @@ export function GameCarousel({ title, slots, firstScreen = false, ...cardProps }
         ) : null}
       </div>
       <div
+        ref={ref}
         className="relative -mx-4 overflow-hidden [perspective:1000px]"
         style={{ height: HOME_CAROUSEL.height, touchAction: 'pan-y' }}
         onPointerDown={(event) => {
