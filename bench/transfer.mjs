@@ -4,8 +4,10 @@
  *
  *   node bench/transfer.mjs [--members 50] [--seconds 20] [--provider PG] [--database-url URL] [--cpu-prof DIR]
  *
- * 1. creates a throw-away PostgreSQL database (default server postgres://postgres@127.0.0.1:5432) and starts
- *    the production server (apps/server/dist/server.js: build first) on it with the sandbox parties;
+ * 1. creates two throw-away PostgreSQL databases (default server postgres://postgres@127.0.0.1:5432) and starts
+ *    the production server (apps/server/dist/server.js: build first) on each: one is the provider host whose
+ *    sandbox game provider plays the other party, the other is the server measured, reaching the provider
+ *    over HTTP (SANDBOX_GAMES_BASE_URL) as it would reach a real one;
  * 2. registers N members through the API, logs them in, opens their game account at the provider, and
  *    credits each wallet with one balanced deposit entry (deposits arrive with issue 5);
  * 3. HTTP: N concurrent members, each sending wallet -> game transfers of 1 baht back to back
@@ -38,7 +40,7 @@ const { values: opts } = parseArgs({
     seconds: { type: 'string', default: '20' },
     provider: { type: 'string', default: 'PG' },
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
-    /** Writes a V8 CPU profile of the server to this folder (open it in Chrome's DevTools). */
+    /** Writes V8 CPU profiles of both servers to this folder (open it in Chrome's DevTools). */
     'cpu-prof': { type: 'string' },
   },
 });
@@ -87,7 +89,8 @@ function summary(name, latencies, seconds) {
   };
 }
 
-async function startServer(databaseUrl) {
+/** The production server on the database; `env` adds to (or overrides) its environment. */
+async function startServer(databaseUrl, env = {}) {
   const port = await freePort();
   const profile = opts['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', opts['cpu-prof']] : [];
   const child = spawn(process.execPath, [...profile, SERVER_ENTRY], {
@@ -104,6 +107,7 @@ async function startServer(databaseUrl) {
       LOG_LEVEL: 'warn',
       // The benchmark measures throughput, not the per-member guard against abuse.
       MONEY_RATE_PER_MINUTE: '1000000',
+      ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -322,16 +326,25 @@ async function main() {
   const admin = new pg.Client({ connectionString: opts['database-url'] });
   await admin.connect();
   const name = `bench_transfer_${process.pid}`;
+  const providerName = `${name}_provider`;
   await admin.query(`create database ${name}`);
+  await admin.query(`create database ${providerName}`);
   const databaseUrl = new URL(opts['database-url']);
   databaseUrl.pathname = `/${name}`;
+  const providerDatabaseUrl = new URL(opts['database-url']);
+  providerDatabaseUrl.pathname = `/${providerName}`;
   let server;
+  let providerHost;
   const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: MEMBERS });
   // Dropping the database at the end terminates whatever idle connection the pool still holds.
   pool.on('error', () => undefined);
   try {
-    server = await startServer(databaseUrl.toString());
-    log(`server ${server.url} on ${name}; registering ${MEMBERS} members with a ${PROVIDER} account...`);
+    // The provider is another party: its sandbox runs in a process and database of its own, so the server
+    // measured does only its own side of a transfer, as in production.
+    providerHost = await startServer(providerDatabaseUrl.toString(), { DEMO: '0' });
+    server = await startServer(databaseUrl.toString(), { SANDBOX_GAMES_BASE_URL: providerHost.url });
+    log(`server ${server.url} on ${name}, provider host ${providerHost.url} on ${providerName}`);
+    log(`registering ${MEMBERS} members with a ${PROVIDER} account...`);
     const members = await createMembers(server.url);
     log(`credited ${await creditWallets(pool)} wallets with ${WALLET_BAHT} baht each`);
 
@@ -367,7 +380,7 @@ async function main() {
     );
     if (cpuBefore !== undefined && cpuAfter !== undefined && http.latencies.length > 0) {
       const perTransfer = ((cpuAfter - cpuBefore) * 1000) / http.latencies.length;
-      log(`server CPU per HTTP transfer: ${perTransfer.toFixed(2)} ms (the sandbox provider included)`);
+      log(`server CPU per HTTP transfer: ${perTransfer.toFixed(2)} ms (the provider host's not included)`);
     }
     for (const [reason, count] of [...http.failures, ...steady.failures]) log(`HTTP failures: ${count} x ${reason}`);
     const drift = await pool.query(
@@ -376,10 +389,13 @@ async function main() {
     );
     log(`ledger drift after the run: ${drift.rowCount} accounts`);
   } finally {
-    server?.child.kill();
-    if (server) await once(server.child, 'exit');
+    for (const started of [server, providerHost]) {
+      started?.child.kill();
+      if (started) await once(started.child, 'exit');
+    }
     await pool.end();
     await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`drop database if exists ${providerName} with (force)`);
     await admin.end();
   }
 }

@@ -40,6 +40,8 @@ export interface Config {
   sandboxGameSecret: string;
   /** The sandbox game provider's starting faults (`latencyMs=50,errorRate=0.1`). */
   sandboxGameFaults: string | null;
+  /** Where sandbox-backed providers are reached: another server's /sandbox/games; null: this server's. */
+  sandboxGamesBaseUrl: string | null;
   /** The payout party (docs/withdrawals.md); with SANDBOX and no base URL, this server's /sandbox/payout. */
   payoutBaseUrl: string | null;
   payoutSecret: string | null;
@@ -105,6 +107,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'GAME_PROVIDER_TIMEOUT_MS', default: '10000', meaning: 'Time-out of one game-provider call' },
   { name: 'GAME_CREDENTIAL_KEY', default: 'a development key', meaning: 'Seals game passwords; set in production' },
   { name: 'TRANSFER_RECONCILE_INTERVAL_MS', default: '30000', meaning: 'Transfer reconciler period; 0 turns it off' },
+  {
+    name: 'SANDBOX_GAMES_BASE_URL',
+    default: 'this server',
+    meaning: 'Server whose /sandbox/games backs the sandbox providers (a provider host of its own)',
+  },
   { name: 'SANDBOX_GAME_FAULTS', default: '(none)', meaning: 'Sandbox game provider faults, e.g. errorRate=0.1' },
   { name: 'PAYOUT_BASE_URL', default: 'with SANDBOX: this server /sandbox/payout', meaning: 'Payout party API' },
   { name: 'PAYOUT_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
@@ -238,6 +245,7 @@ export function loadConfig(env: Env = process.env): Config {
     transferReconcileIntervalMs: read.integer('TRANSFER_RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
     sandboxGameSecret: SANDBOX_GAME_SECRET,
     sandboxGameFaults: readGameFaults(read),
+    sandboxGamesBaseUrl: read.url('SANDBOX_GAMES_BASE_URL', ['http:', 'https:']),
     payoutBaseUrl: read.url('PAYOUT_BASE_URL', ['http:', 'https:']),
     payoutSecret: read.raw('PAYOUT_SECRET') ?? null,
     payoutCallbackUrl: read.url('PAYOUT_CALLBACK_URL', ['http:', 'https:']),

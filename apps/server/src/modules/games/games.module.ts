@@ -144,7 +144,7 @@ export function createGamesServices(
   const ledger = new LedgerService({ repository: ledgerRepository, clock });
   const repository = new GamesRepository(db);
   const registry = new ProviderRegistry({
-    ownBaseUrl: deps.ownBaseUrl,
+    sandboxBaseUrl: () => config.sandboxGamesBaseUrl?.replace(/\/+$/, '') ?? deps.ownBaseUrl(),
     sandboxSecret: config.sandboxGameSecret,
     secrets: config.gameProviderSecrets,
     timeoutMs: config.gameProviderTimeoutMs,

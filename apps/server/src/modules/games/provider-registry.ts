@@ -3,8 +3,8 @@ import { HttpGameProvider } from '../../adapters/games/http.ts';
 import type { GameProviderRow } from './games.repository.ts';
 
 export interface ProviderRegistryOptions {
-  /** This server's own base URL (known after listen), for providers backed by the sandbox. */
-  ownBaseUrl: () => string;
+  /** The base URL of the server serving /sandbox/games (this one, known after listen, unless configured). */
+  sandboxBaseUrl: () => string;
   sandboxSecret: string;
   /** Per provider code, the HMAC secret of a real provider (`GAME_PROVIDER_SECRETS`). */
   secrets: ReadonlyMap<string, string>;
@@ -13,7 +13,8 @@ export interface ProviderRegistryOptions {
 
 /**
  * The GameProvider for a catalogue row. Both kinds use the same HTTP adapter: a real provider at its
- * `api_base_url` with its own secret, and the sandbox over real HTTP at this server's `/sandbox/games/{code}`.
+ * `api_base_url` with its own secret, and the sandbox over real HTTP at `/sandbox/games/{code}` of this server
+ * or of the provider host named by SANDBOX_GAMES_BASE_URL.
  */
 export class ProviderRegistry {
   readonly #adapters = new Map<string, GameProvider>();
@@ -30,11 +31,11 @@ export class ProviderRegistry {
   }
 
   private create(provider: GameProviderRow): GameProvider | undefined {
-    const { ownBaseUrl, sandboxSecret, secrets, timeoutMs } = this.options;
+    const { sandboxBaseUrl, sandboxSecret, secrets, timeoutMs } = this.options;
     const code = encodeURIComponent(provider.code);
     if (provider.adapter === 'sandbox') {
       return new HttpGameProvider({
-        baseUrl: () => `${ownBaseUrl()}/sandbox/games/${code}`,
+        baseUrl: () => `${sandboxBaseUrl()}/sandbox/games/${code}`,
         secret: sandboxSecret,
         timeoutMs,
       });
