@@ -220,6 +220,27 @@ describe('static files', () => {
     expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('compresses API answers and pages of 1 KiB or more for clients that accept it, and no others', async () => {
+    const url = '/api/lookup/banks';
+    const plain = await t.api({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    const brotli = await t.api({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.api({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const small = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const video = await t.app.inject({
+      method: 'GET',
+      url: '/media/howto/wallet.mp4',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(video.headers['content-encoding']).toBeUndefined();
+  });
+
   it('still serves the API when there is no SPA build', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/user/home' })).statusCode).toBe(404);
     expect(t.logs.join('')).toContain('No built SPA found');
