@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
 import { ApiError, request, startEarlyGet } from './http.ts';
 import { setNavigate } from './navigation.ts';
-import { getToken, storeToken } from './session.ts';
+import { clearSession, getToken, storeToken } from './session.ts';
 
 const navigate = vi.fn();
 
@@ -94,6 +94,22 @@ describe('http client', () => {
     await expect(request('/api/early')).resolves.toEqual({ call: 1 });
     await expect(request('/api/early')).resolves.toEqual({ call: 2 });
     expect(calls).toBe(2);
+  });
+
+  it('does not hand an early GET to a request under another session', async () => {
+    const tokens: (string | null)[] = [];
+    server.use(
+      http.get('*/api/mine', ({ request: incoming }) => {
+        tokens.push(incoming.headers.get('authorization'));
+        return HttpResponse.json({ call: tokens.length });
+      }),
+    );
+    storeToken('expired-token', false);
+    startEarlyGet('/api/mine');
+    storeToken('new-token', false);
+    await expect(request('/api/mine')).resolves.toEqual({ call: 2 });
+    expect(tokens).toEqual(['Bearer expired-token', 'Bearer new-token']);
+    clearSession();
   });
 
   it('drops an early GET that nobody took within 10 s', async () => {

@@ -93,28 +93,30 @@ async function send(path: string, method: string, body: unknown, timeoutMs: numb
 /** An early GET nobody took within this time is dropped: its answer may be out of date by then. */
 const EARLY_GET_TTL_MS = 10_000;
 /** GETs started before the code that asks for them arrived (startEarlyGet), each taken once by `request`. */
-const earlyGets = new Map<string, Promise<Response>>();
+const earlyGets = new Map<string, { token: string | null; response: Promise<Response> }>();
 
 /**
  * Starts `GET path` now, for the first `request` of that path within EARLY_GET_TTL_MS. The entry calls it for
  * the first screen's data (router.tsx), so the answer travels while the screen's chunks download instead of
- * after them. It carries the session stored at this moment, like any request.
+ * after them. It carries the session stored at this moment, and only a request under that same session takes
+ * it (a member who logged in again meanwhile gets a fresh answer).
  */
 export function startEarlyGet(path: string): void {
   if (earlyGets.has(path)) return;
   const response = send(path, 'GET', undefined, TIMEOUT_MS.request);
   // A failure is reported to the request that takes it; one that nobody takes is not an error.
   response.catch(() => undefined);
-  earlyGets.set(path, response);
+  const early = { token: getToken(), response };
+  earlyGets.set(path, early);
   setTimeout(() => {
-    if (earlyGets.get(path) === response) earlyGets.delete(path);
+    if (earlyGets.get(path) === early) earlyGets.delete(path);
   }, EARLY_GET_TTL_MS);
 }
 
 function takeEarlyGet(path: string): Promise<Response> | undefined {
-  const response = earlyGets.get(path);
+  const early = earlyGets.get(path);
   earlyGets.delete(path);
-  return response;
+  return early && early.token === getToken() ? early.response : undefined;
 }
 
 async function readJson(response: Response): Promise<unknown> {
