@@ -6,7 +6,7 @@ import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDatabase, migrateToLatest } from '../src/db/connect.ts';
-import type { Db } from '../src/db/database.ts';
+import type { Db, LedgerAccountKind } from '../src/db/database.ts';
 import { FakeClock } from '../src/lib/clock.ts';
 
 /** Light argon2id for tests only: the same algorithm, less memory, so the suite stays fast. */
@@ -193,4 +193,16 @@ export async function registerAndLogin(t: TestApp, overrides: Record<string, unk
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** The stored balance of a BAHT ledger account: the member's own of that kind, or the system one without a member. */
+export async function accountBalanceMinor(t: TestApp, kind: LedgerAccountKind, memberId?: bigint): Promise<bigint> {
+  const row = await t.app.db
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('kind', '=', kind)
+    .where((eb) => (memberId === undefined ? eb('member_id', 'is', null) : eb('member_id', '=', memberId)))
+    .where('currency', '=', 'BAHT')
+    .executeTakeFirst();
+  return row?.balance ?? 0n;
 }

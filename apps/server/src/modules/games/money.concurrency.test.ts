@@ -11,7 +11,7 @@ import {
   providerBalanceMinor,
   seedCatalogue,
 } from '../../../test/games.ts';
-import { startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { accountBalanceMinor, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { TRANSACTION_ATTEMPTS_MAX } from '../../db/transaction.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 
@@ -55,20 +55,6 @@ async function ledgerSum(): Promise<bigint> {
   return BigInt(row.total);
 }
 
-async function balanceMinor(
-  kind: 'member_wallet' | 'member_provider_position' | 'withdrawal_payable',
-  memberId?: bigint,
-) {
-  const row = await t.app.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('kind', '=', kind)
-    .where((eb) => (memberId === undefined ? eb('member_id', 'is', null) : eb('member_id', '=', memberId)))
-    .where('currency', '=', 'BAHT')
-    .executeTakeFirst();
-  return row?.balance ?? 0n;
-}
-
 function transfer(player: Player, to: string, key?: string) {
   return post(t, player, '/api/wallet/transfer', { from: 'wallet', to, amount: AMOUNT }, key);
 }
@@ -81,7 +67,7 @@ describe('transfers and withdrawals racing over one wallet', () => {
   it(`lets exactly the affordable ${AFFORDABLE} of ${REQUESTS} through; the rest are MONEY_NOT_ENOUGH and no satang moves wrongly`, async () => {
     const player = await fundedMember(t, AFFORDABLE * AMOUNT);
     const { username } = await activate(t, player, 'PG');
-    const payableBefore = await balanceMinor('withdrawal_payable');
+    const payableBefore = await accountBalanceMinor(t, 'withdrawal_payable');
     const sumBefore = await ledgerSum();
 
     const kinds = Array.from({ length: REQUESTS }, (_, index) => (index % 2 === 0 ? 'transfer' : 'withdraw'));
@@ -98,9 +84,9 @@ describe('transfers and withdrawals racing over one wallet', () => {
       answers.filter((answer, index) => kinds[index] === kind && answer.statusCode === 200).length;
     const transferredMinor = BigInt(succeeded('transfer') * AMOUNT * 100);
     const withdrawnMinor = BigInt(succeeded('withdraw') * AMOUNT * 100);
-    expect(await balanceMinor('member_wallet', player.id)).toBe(0n);
-    expect(await balanceMinor('member_provider_position', player.id)).toBe(transferredMinor);
-    expect((await balanceMinor('withdrawal_payable')) - payableBefore).toBe(withdrawnMinor);
+    expect(await accountBalanceMinor(t, 'member_wallet', player.id)).toBe(0n);
+    expect(await accountBalanceMinor(t, 'member_provider_position', player.id)).toBe(transferredMinor);
+    expect((await accountBalanceMinor(t, 'withdrawal_payable')) - payableBefore).toBe(withdrawnMinor);
     expect(transferredMinor + withdrawnMinor).toBe(BigInt(AFFORDABLE * AMOUNT * 100));
     expect(await providerBalanceMinor(t, 'PG', username)).toBe(transferredMinor);
     expect(await balances(t, player)).toMatchObject({ wallet: 0, slots: { PG: Number(transferredMinor) / 100 } });
@@ -200,13 +186,13 @@ describe('a transaction PostgreSQL keeps aborting', () => {
       } finally {
         await fault.remove();
       }
-      expect(await balanceMinor('member_wallet', player.id)).toBe(1000_00n);
+      expect(await accountBalanceMinor(t, 'member_wallet', player.id)).toBe(1000_00n);
       expect(await providerBalanceMinor(t, 'SLOTXO', username)).toBe(0n);
       expect(await noDrift(t)).toBe(true);
       // Nothing was stored under the key: the member's retry with it runs, and moves the money once.
       const retry = await post(t, player, url, payload, key);
       expect([retry.statusCode, retry.json().message]).toEqual([200, 'SUCCESS']);
-      expect(await balanceMinor('member_wallet', player.id)).toBe(BigInt((1000 - AMOUNT) * 100));
+      expect(await accountBalanceMinor(t, 'member_wallet', player.id)).toBe(BigInt((1000 - AMOUNT) * 100));
     },
   );
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { accountBalanceMinor, bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedHeaders } from '../../adapters/payout/signature.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
@@ -68,21 +68,6 @@ async function fund(app: TestApp, memberId: bigint, major: number) {
       ],
     }),
   );
-}
-
-async function balance(
-  app: TestApp,
-  kind: 'member_wallet' | 'withdrawal_payable' | 'payout_clearing',
-  memberId?: bigint,
-) {
-  const row = await app.app.db
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('kind', '=', kind)
-    .where((eb) => (memberId === undefined ? eb('member_id', 'is', null) : eb('member_id', '=', memberId)))
-    .where('currency', '=', 'BAHT')
-    .executeTakeFirst();
-  return row?.balance ?? 0n;
 }
 
 function withdraw(app: TestApp, member: Member, amount: unknown, options: { key?: string | null; all?: boolean } = {}) {
@@ -158,7 +143,7 @@ describe('withdraw', () => {
     const poor = await withdraw(t, member, 500.01);
     expect(poor.statusCode).toBe(400);
     expect(poor.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
-    expect(await balance(t, 'member_wallet', member.id)).toBe(500_00n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(500_00n);
     const rows = await t.app.db.selectFrom('withdrawals').select('id').where('member_id', '=', member.id).execute();
     expect(rows).toEqual([]);
     await expectNoDrift(t);
@@ -167,8 +152,8 @@ describe('withdraw', () => {
   it('moves the amount to withdrawal payable at once, and settles it when the party pays', async () => {
     await party(t, { delayMs: 0, failRate: 0, webhooks: true });
     const member = await newMember(t, 500);
-    const payableBefore = await balance(t, 'withdrawal_payable');
-    const clearingBefore = await balance(t, 'payout_clearing');
+    const payableBefore = await accountBalanceMinor(t, 'withdrawal_payable');
+    const clearingBefore = await accountBalanceMinor(t, 'payout_clearing');
     const answer = await withdraw(t, member, 120.5);
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
@@ -182,9 +167,9 @@ describe('withdraw', () => {
       failure_reason: null,
       payout_reference: expect.stringMatching(/^SBP-/),
     });
-    expect(await balance(t, 'member_wallet', member.id)).toBe(379_50n);
-    expect(await balance(t, 'withdrawal_payable')).toBe(payableBefore);
-    expect(await balance(t, 'payout_clearing')).toBe(clearingBefore + 120_50n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(379_50n);
+    expect(await accountBalanceMinor(t, 'withdrawal_payable')).toBe(payableBefore);
+    expect(await accountBalanceMinor(t, 'payout_clearing')).toBe(clearingBefore + 120_50n);
     const entry = await t.app.db
       .selectFrom('journal_entries')
       .select(['status', 'type', 'member_id'])
@@ -202,7 +187,7 @@ describe('withdraw', () => {
       expect(answer.json()).toMatchObject({ wallet: { amount: 300 } });
       const settled = await settledRow(t, answer.json().reference);
       expect(settled).toMatchObject({ status: 'FAILED', failure_reason: 'ACCOUNT_CLOSED' });
-      expect(await balance(t, 'member_wallet', member.id)).toBe(500_00n);
+      expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(500_00n);
       const entries = await t.app.db
         .selectFrom('journal_entries')
         .select(['status', 'reversal_of'])
@@ -231,7 +216,7 @@ describe('withdraw', () => {
     const other = await withdraw(t, member, 150, { key });
     expect(other.statusCode).toBe(422);
     expect(other.json()).toEqual({ message: 'IDEMPOTENCY_KEY_REUSED' });
-    expect(await balance(t, 'member_wallet', member.id)).toBe(900_00n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(900_00n);
     await expectNoDrift(t);
   });
 
@@ -245,7 +230,7 @@ describe('withdraw', () => {
     expect(fromB.statusCode).toBe(200);
     expect(fromB.json().reference).not.toBe(fromA.json().reference);
     expect(fromB.json().wallet).toEqual({ amount: 200 });
-    expect(await balance(t, 'member_wallet', a.id)).toBe(400_00n);
+    expect(await accountBalanceMinor(t, 'member_wallet', a.id)).toBe(400_00n);
     const rowB = await row(t, fromB.json().reference);
     expect(rowB.member_id).toBe(b.id);
     // B cannot take more than B holds, whatever A holds.
@@ -263,10 +248,10 @@ describe('withdrawAll', () => {
       expect(answer.statusCode).toBe(400);
       expect(answer.json()).toEqual({ message: 'KEY_INVALID', fields: { amount: 'KEY_INVALID' } });
     }
-    expect(await balance(t, 'member_wallet', member.id)).toBe(300_00n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(300_00n);
     const all = await withdraw(t, member, 300, { all: true });
     expect(all.json()).toMatchObject({ status: 'IN_PROGRESS', wallet: { amount: 0 } });
-    expect(await balance(t, 'member_wallet', member.id)).toBe(0n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(0n);
     await expectNoDrift(t);
   });
 
@@ -310,7 +295,7 @@ describe('payout webhook', () => {
 
   it('settles once, whatever the duplicates, replays and contradicting or late notifications', async () => {
     const { member, reference } = await pendingWithdrawal(100);
-    const clearingBefore = await balance(t, 'payout_clearing');
+    const clearingBefore = await accountBalanceMinor(t, 'payout_clearing');
     const eventId = randomUUID();
     expect((await webhook(t, { eventId, reference, status: 'pending' })).statusCode).toBe(200);
     expect((await row(t, reference)).status).toBe('IN_PROGRESS');
@@ -321,8 +306,8 @@ describe('payout webhook', () => {
     expect((await webhook(t, { reference, status: 'failed', reason: 'LATE' })).statusCode).toBe(200);
     expect((await webhook(t, { reference, status: 'pending' })).statusCode).toBe(200);
     expect(await row(t, reference)).toMatchObject({ status: 'SUCCESS', failure_reason: null });
-    expect(await balance(t, 'payout_clearing')).toBe(clearingBefore + 100_00n);
-    expect(await balance(t, 'member_wallet', member.id)).toBe(900_00n);
+    expect(await accountBalanceMinor(t, 'payout_clearing')).toBe(clearingBefore + 100_00n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(900_00n);
     // The settler's poll afterwards changes nothing either (it settles other tests' withdrawals meanwhile).
     const settled = await row(t, reference);
     t.clock.advance(2 * HOUR_MS);
@@ -345,7 +330,7 @@ describe('payout webhook', () => {
     ]);
     await webhook(t, { reference, status: 'paid' });
     expect(await row(t, reference)).toMatchObject({ status: 'FAILED', failure_reason: 'BANK_DOWN' });
-    expect(await balance(t, 'member_wallet', member.id)).toBe(1000_00n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(1000_00n);
     await expectNoDrift(t);
   });
 });
@@ -383,7 +368,7 @@ describe('settler', () => {
     t.clock.advance(HOUR_MS);
     await t.app.withdrawals.settlePending();
     expect((await row(t, reference)).status).toBe('SUCCESS');
-    expect(await balance(t, 'member_wallet', member.id)).toBe(400_00n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(400_00n);
     await expectNoDrift(t);
   });
 
@@ -397,7 +382,7 @@ describe('settler', () => {
     t.clock.advance(2 * MINUTE_MS);
     await t.app.withdrawals.settlePending();
     expect((await settledRow(t, reference)).status).toBe('SUCCESS');
-    expect(await balance(t, 'member_wallet', member.id)).toBe(400_00n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(400_00n);
     await expectNoDrift(t);
   });
 
@@ -470,7 +455,7 @@ describe('settler', () => {
         second.clock.advance(2 * HOUR_MS);
         expect(await second.app.withdrawals.settlePending()).toMatchObject({ settled: 1 });
         expect((await row(second, reference)).status).toBe('SUCCESS');
-        expect(await balance(second, 'member_wallet', member.id)).toBe(400_00n);
+        expect(await accountBalanceMinor(second, 'member_wallet', member.id)).toBe(400_00n);
         await expectNoDrift(second);
       } finally {
         await second.close();
@@ -515,12 +500,12 @@ describe('rate limit', () => {
       expect(third.statusCode).toBe(429);
       expect(third.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
       // The first ran, the second replayed it (a retry counts too), the refused third moved nothing.
-      expect(await balance(limited, 'member_wallet', member.id)).toBe(900_00n);
+      expect(await accountBalanceMinor(limited, 'member_wallet', member.id)).toBe(900_00n);
       // Redis windows follow Redis's clock, not the test clock: the window's end is checked in memory only.
       if (!process.env.REDIS_URL) {
         limited.clock.advance(MINUTE_MS + 1);
         expect((await withdraw(limited, member, 100)).statusCode).toBe(200);
-        expect(await balance(limited, 'member_wallet', member.id)).toBe(800_00n);
+        expect(await accountBalanceMinor(limited, 'member_wallet', member.id)).toBe(800_00n);
       }
     } finally {
       await limited.close();
@@ -536,7 +521,7 @@ describe('concurrent withdrawals from one wallet', () => {
     const codes = answers.map((answer) => (answer.statusCode === 200 ? 'OK' : answer.json().message));
     expect(codes.filter((code) => code === 'OK')).toHaveLength(10);
     expect(codes.filter((code) => code === 'MONEY_NOT_ENOUGH')).toHaveLength(30);
-    expect(await balance(t, 'member_wallet', member.id)).toBe(0n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(0n);
     const sums = await t.app.db
       .selectFrom('ledger_accounts')
       .select((eb) => eb.fn.sum<bigint>('balance').as('total'))
@@ -561,7 +546,7 @@ describe('concurrent withdrawals from one wallet', () => {
     expect(ok.length + busy.length).toBe(20);
     expect(new Set(ok.map((answer) => answer.json().reference)).size).toBe(1);
     for (const answer of busy) expect(answer.json()).toEqual({ message: 'IDEMPOTENCY_KEY_IN_PROGRESS' });
-    expect(await balance(t, 'member_wallet', member.id)).toBe(900_00n);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(900_00n);
     await expectNoDrift(t);
   });
 
@@ -587,7 +572,7 @@ describe('concurrent withdrawals from one wallet', () => {
       ).length;
     const settlements = await count('idempotency_key', `payout:${reference}`);
     const compensations = await count('reversal_of', settled.entry_id);
-    const wallet = await balance(t, 'member_wallet', member.id);
+    const wallet = await accountBalanceMinor(t, 'member_wallet', member.id);
     if (settled.status === 'SUCCESS') expect([wallet, settlements, compensations]).toEqual([900_00n, 1, 0]);
     else expect([settled.status, wallet, settlements, compensations]).toEqual(['FAILED', 1000_00n, 0, 1]);
     await expectNoDrift(t);
