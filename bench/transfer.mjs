@@ -17,14 +17,15 @@
  *    entry and its two postings, update both balances) from N concurrent connections for the same seconds;
  * 5. HTTP again, the same members at half the back-to-back rate (each pausing between transfers): the latency a
  *    member sees on a busy server, where back to back it is only members / throughput;
- * 6. prints transfers per second, p50 and p99 latency of each, the HTTP/SQL ratio and the server's CPU time per
- *    transfer, then drops the database.
+ * 6. prints transfers per second, p50 and p99 latency of each, the HTTP/SQL ratio and, from /proc, the CPU time
+ *    per transfer of each process (PostgreSQL's counts every postgres process: run it on a quiet machine),
+ *    then drops the databases.
  * Targets on PostgreSQL: HTTP at least 40% of the SQL rate, HTTP p99 under 50 ms at 50 concurrent members.
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +72,32 @@ function cpuSeconds(pid) {
   } catch {
     return undefined;
   }
+}
+
+/** CPU seconds of every PostgreSQL process on this machine (all of it is ours on a quiet machine). */
+function postgresCpuSeconds() {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += cpuSeconds(entry) ?? 0;
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
+}
+
+/** Where the CPU went, by process: server, provider host, PostgreSQL and this load generator. */
+function cpuSnapshot(server, providerHost) {
+  if (!existsSync('/proc/self/stat')) return undefined;
+  const own = process.cpuUsage();
+  return {
+    server: cpuSeconds(server.child.pid) ?? 0,
+    provider: cpuSeconds(providerHost.child.pid) ?? 0,
+    postgres: postgresCpuSeconds(),
+    load: (own.user + own.system) / 1e6,
+  };
 }
 
 function percentile(sorted, p) {
@@ -349,11 +376,13 @@ async function main() {
     log(`credited ${await creditWallets(pool)} wallets with ${WALLET_BAHT} baht each`);
 
     log(`HTTP: ${MEMBERS} members sending 1-baht transfers to ${PROVIDER} for ${SECONDS} s...`);
-    const cpuBefore = cpuSeconds(server.child.pid);
+    const cpuBefore = cpuSnapshot(server, providerHost);
     const http = await runHttp(server.url, members);
-    const cpuAfter = cpuSeconds(server.child.pid);
+    const cpuAfter = cpuSnapshot(server, providerHost);
     log(`SQL: the same ledger transaction from ${MEMBERS} connections for ${SECONDS} s...`);
+    const sqlBefore = cpuSnapshot(server, providerHost);
     const sql = await runSql(pool);
+    const sqlAfter = cpuSnapshot(server, providerHost);
 
     // Half the capacity just measured, spread over the members: how a transfer feels while the server is busy
     // but not saturated (a saturated closed loop's latency is only members / throughput).
@@ -378,9 +407,16 @@ async function main() {
     log(
       `HTTP / SQL rate: ${((100 * rows[0].perSecond) / rows[2].perSecond).toFixed(0)}% (target >= 40%); HTTP p99 at half capacity ${rows[1].p99.toFixed(1)} ms, back to back ${rows[0].p99.toFixed(1)} ms (target < 50 ms)`,
     );
-    if (cpuBefore !== undefined && cpuAfter !== undefined && http.latencies.length > 0) {
-      const perTransfer = ((cpuAfter - cpuBefore) * 1000) / http.latencies.length;
-      log(`server CPU per HTTP transfer: ${perTransfer.toFixed(2)} ms (the provider host's not included)`);
+    const cpuPer = (before, after, count, name) => (((after[name] - before[name]) * 1000) / count).toFixed(2);
+    if (cpuBefore && cpuAfter && http.latencies.length > 0) {
+      const per = (name) => cpuPer(cpuBefore, cpuAfter, http.latencies.length, name);
+      log(
+        `CPU per HTTP transfer: server ${per('server')} ms, provider host ${per('provider')} ms, PostgreSQL ${per('postgres')} ms, load generator ${per('load')} ms`,
+      );
+    }
+    if (sqlBefore && sqlAfter && sql.length > 0) {
+      const per = (name) => cpuPer(sqlBefore, sqlAfter, sql.length, name);
+      log(`CPU per raw-SQL transfer: PostgreSQL ${per('postgres')} ms, load generator ${per('load')} ms`);
     }
     for (const [reason, count] of [...http.failures, ...steady.failures]) log(`HTTP failures: ${count} x ${reason}`);
     const drift = await pool.query(
