@@ -20,6 +20,7 @@ export const API = {
   walletTransferAll: '/api/wallet/transferAll',
   walletWithdraw: '/api/wallet/withdraw',
   walletWithdrawAll: '/api/wallet/withdrawAll',
+  statement: '/api/statement',
   /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
   autoLogin: (path: string, username: string, password?: string) =>
     `/api/autoLogin/${path}/${encodeURIComponent(username)}${password === undefined ? '' : `/${encodeURIComponent(password)}`}`,
