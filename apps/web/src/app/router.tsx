@@ -50,12 +50,18 @@ const Howto = screen(() => import('../features/howto/components/howto-screen.tsx
 const Contact = screen(() => import('../features/contact/components/contact-screen.tsx'), 'ContactScreen');
 const Home = screen(() => import('../features/home/components/home-screen.tsx'), 'HomeScreen', [API.wallet]);
 const Profile = screen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen');
+const Statement = screen(() => import('./screens/statement-route.tsx'), 'StatementRoute', [API.wallet]);
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
 const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');
 
 /** The children of `/` and of `/user`, by path (spec section 2). */
 const PUBLIC_SCREENS: Record<string, LazyScreen> = { login: Login, register: Register, howto: Howto, contact: Contact };
-const MEMBER_SCREENS: Record<string, LazyScreen> = { home: Home, profile: Profile, contact: Contact };
+const MEMBER_SCREENS: Record<string, LazyScreen> = {
+  home: Home,
+  profile: Profile,
+  statement: Statement,
+  contact: Contact,
+};
 
 /**
  * Called by main.tsx as the entry starts, before the catalogue has arrived: the shell and screen of the

@@ -59,3 +59,9 @@ export const PhoneIcon = ({ className }: IconProps) => (
     <path d="M11 18h2" />
   </Icon>
 );
+export const ReceiptIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <path d="M6 2h12v20l-3-2-3 2-3-2-3 2z" />
+    <path d="M9 7h6M9 11h6M9 15h4" />
+  </Icon>
+);

@@ -4,7 +4,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { BottomMenu } from '../../components/bottom-menu.tsx';
 import { ChatIcon, HomeIcon, LogoutIcon } from '../../components/icons.tsx';
 import { LanguageSelect } from '../../components/language-switcher.tsx';
-import { DocumentIcon, UserIcon } from '../../components/member-icons.tsx';
+import { DocumentIcon, ReceiptIcon, UserIcon } from '../../components/member-icons.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
@@ -63,11 +63,11 @@ export function MemberShell() {
       <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-28">
         <Outlet />
       </main>
-      {/* The statement entry joins this menu with the statement page (issue 5). */}
       <BottomMenu
         items={[
           { to: '/user/profile', label: t('menu.profile'), icon: <UserIcon /> },
           { onSelect: () => setConditionsOpen(true), label: t('menu.conditions'), icon: <DocumentIcon /> },
+          { to: '/user/statement', label: t('statement.menu'), icon: <ReceiptIcon /> },
           { to: '/user/contact', label: t('menu.contact'), icon: <ChatIcon /> },
           { to: '/user/home', label: t('menu.home'), icon: <HomeIcon /> },
         ]}
