@@ -75,7 +75,7 @@ export function StatementRow({
         <TypeIcon className="size-5" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="break-words font-medium text-slate-900">
+        <p className="break-words text-slate-900">
           {t(`statement.activity.${item.statementType}`, {
             from: partyName(item.from, t, slotName),
             to: partyName(item.to, t, slotName),
@@ -101,7 +101,7 @@ export function StatementRow({
         <p className={`font-semibold ${amountClass}`} data-testid="statement-amount" translate="no">
           {signedAmount(i18n.language, item.amount, currency)}
         </p>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${TONE_CLASS[tone]}`} data-tone={tone}>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASS[tone]}`} data-tone={tone}>
           {t(`statement.status.${tone}`)}
         </span>
       </div>
