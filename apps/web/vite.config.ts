@@ -49,8 +49,12 @@ const CHUNK_GROUPS: [name: string, module: RegExp][] = [
     'forms',
     /\/src\/(components\/(text-field|field-message)\.tsx|lib\/validation\.ts)$|\/packages\/contract\/src\/(account|rules)\.ts$/,
   ],
-  // What the member screens share: their icons, money and date formats, image and link checks.
-  ['member-kit', /\/src\/(components\/member-icons\.tsx|lib\/(format|safe-url)\.ts)$/],
+  // What the member screens share: their icons, money and date formats, image and link checks, and the wallet
+  // query with its money helpers, which the statement borrows from the home (app/screens/statement-route.tsx).
+  [
+    'member-kit',
+    /\/src\/(components\/member-icons\.tsx|lib\/(format|safe-url)\.ts|features\/home\/(api\/get-wallet|money)\.ts)$/,
+  ],
 ];
 
 interface ModuleGraph {
