@@ -208,6 +208,15 @@ for (const locale of LOCALES) {
       await page.keyboard.press('Escape');
       await expect(password).toBeHidden();
 
+      // The demo member's opening deposit gives the statement at least one row.
+      await page.getByRole('link', { name: text(locale, 'statement.menu') }).click();
+      await expect(page).toHaveURL(/\/user\/statement$/);
+      await expect(heading(page, locale, 'statement.title')).toBeVisible();
+      await expect(
+        page.getByRole('list', { name: text(locale, 'statement.list') }).getByRole('listitem'),
+      ).not.toHaveCount(0);
+      await expectAccessible(page, `${locale} /user/statement`);
+
       await page.getByRole('link', { name: text(locale, 'menu.contact') }).click();
       await expect(page).toHaveURL(/\/user\/contact$/);
       await expect(page.getByRole('link', { name: text(locale, 'contact.openLine') })).toBeVisible();
