@@ -120,6 +120,11 @@ export interface JournalEntriesTable {
   reversal_of: bigint | null;
   reference: JsonObject;
   metadata: JsonObject;
+  /**
+   * Whether the entry is a row of the member's statement (docs/ledger.md, Statement): false for the second
+   * half of an action already shown, such as the wallet credit of a game-to-wallet transfer.
+   */
+  listed: ColumnType<boolean, boolean | undefined, never>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }

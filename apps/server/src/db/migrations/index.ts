@@ -4,6 +4,7 @@ import { referenceData } from './0002_reference_data.ts';
 import { ledger } from './0003_ledger.ts';
 import { games } from './0004_games.ts';
 import { withdrawals } from './0005_withdrawals.ts';
+import { statement } from './0006_statement.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_ledger': ledger,
   '0004_games': games,
   '0005_withdrawals': withdrawals,
+  '0006_statement': statement,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -160,6 +160,8 @@ export class TransferService {
           status: 'completed',
           idempotencyKey: `game-transfer-credit:${settled.id}`,
           reference: { transferId: settled.id, provider: settled.provider_code, direction: settled.direction },
+          // The statement shows the transfer once, as its reservation (docs/ledger.md, Statement).
+          listed: false,
           postings: credit,
         });
       }

@@ -48,6 +48,11 @@ export interface PostInput {
   /** External references: QR id, slip reference, provider transaction id... */
   reference?: Record<string, JsonValue>;
   metadata?: Record<string, JsonValue>;
+  /**
+   * Whether the entry is a row of the member's statement (default true). False for the second half of a
+   * member action whose first entry is the row, such as the wallet credit of a game-to-wallet transfer.
+   */
+  listed?: boolean;
   postings: readonly PostingInput[];
 }
 
@@ -217,6 +222,7 @@ export class LedgerService {
       reversal_of: reversalOf,
       reference: JSON.stringify(input.reference ?? {}),
       metadata: JSON.stringify(input.metadata ?? {}),
+      listed: input.listed ?? true,
       created_at: now,
       updated_at: now,
     });
