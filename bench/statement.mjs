@@ -21,16 +21,9 @@
  * 5. prints the plans (EXPLAIN ANALYZE) of the count and the page query as the server writes them, then drops
  *    the database.
  */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
+import { api, log, percentile, startServer, stopServers } from './support.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -52,69 +45,6 @@ const WARM_UP_CALLS = 5;
 /** The statement's row filter, as statement.repository.ts and the partial index of migration 0006 write it. */
 const STATEMENT_ENTRY = `listed and reversal_of is null
   and type in ('deposit', 'bonus', 'finish_bonus', 'withdraw', 'transfer')`;
-
-function log(message) {
-  process.stdout.write(`${message}\n`);
-}
-
-async function freePort() {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
-
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-async function startServer(databaseUrl) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEMO: '0',
-      SANDBOX: '1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      LOG_LEVEL: 'warn',
-      TRANSFER_RECONCILE_INTERVAL_MS: '0',
-      PAYOUT_SETTLE_INTERVAL_MS: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error('the server did not answer /healthz within 60 s');
-}
-
-async function api(base, path, { method = 'GET', token, body } = {}) {
-  const headers = { 'x-app-name': 'wallet-user', accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await response.json().catch(() => undefined);
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
-  return data;
-}
 
 async function createMember(base) {
   await fetch(`${base}/sandbox/settings`, {
@@ -280,7 +210,11 @@ async function main() {
   // Dropping the database at the end terminates whatever idle connection the pool still holds.
   pool.on('error', () => undefined);
   try {
-    server = await startServer(databaseUrl.toString());
+    server = await startServer(databaseUrl.toString(), {
+      DEMO: '0',
+      TRANSFER_RECONCILE_INTERVAL_MS: '0',
+      PAYOUT_SETTLE_INTERVAL_MS: '0',
+    });
     log(`server ${server.url} on ${name}`);
     const token = await createMember(server.url);
     const started = performance.now();
@@ -310,10 +244,7 @@ async function main() {
     log(`Page ${middlePage} (EXPLAIN ANALYZE):`);
     log(plan.page);
   } finally {
-    if (server) {
-      server.child.kill();
-      await once(server.child, 'exit');
-    }
+    await stopServers(server);
     await pool.end();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();

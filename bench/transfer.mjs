@@ -22,18 +22,11 @@
  *    then drops the databases.
  * Targets on PostgreSQL: HTTP at least 40% of the SQL rate, HTTP p99 under 50 ms at 50 concurrent members.
  */
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { once } from 'node:events';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
+import { api, log, percentile, startServer, stopServers } from './support.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -48,21 +41,10 @@ const { values: opts } = parseArgs({
 const MEMBERS = Number(opts.members);
 const SECONDS = Number(opts.seconds);
 const PROVIDER = opts.provider;
+/** Both servers: the benchmark measures throughput, not the per-member guard against abuse. */
+const BENCH_ENV = { TRUST_PROXY: '1', MONEY_RATE_PER_MINUTE: '1000000' };
 /** Each wallet holds enough for every transfer a member can send in the run. */
 const WALLET_BAHT = 1_000_000;
-
-function log(message) {
-  process.stdout.write(`${message}\n`);
-}
-
-async function freePort() {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
 
 /** CPU seconds (user + system) a process has used so far, from /proc; undefined where there is no /proc. */
 function cpuSeconds(pid) {
@@ -100,11 +82,6 @@ function cpuSnapshot(server, providerHost) {
   };
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 function summary(name, latencies, seconds) {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
@@ -114,57 +91,6 @@ function summary(name, latencies, seconds) {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
   };
-}
-
-/** The production server on the database; `env` adds to (or overrides) its environment. */
-async function startServer(databaseUrl, env = {}) {
-  const port = await freePort();
-  const profile = opts['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', opts['cpu-prof']] : [];
-  const child = spawn(process.execPath, [...profile, SERVER_ENTRY], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DEMO: '1',
-      SANDBOX: '1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      REDIS_URL: '',
-      TRUST_PROXY: '1',
-      LOG_LEVEL: 'warn',
-      // The benchmark measures throughput, not the per-member guard against abuse.
-      MONEY_RATE_PER_MINUTE: '1000000',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 120; attempt += 1) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  child.kill();
-  throw new Error('the server did not answer /healthz within 60 s');
-}
-
-async function api(base, path, { method = 'GET', token, body, address, key } = {}) {
-  const headers = { 'x-app-name': 'wallet-user', accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (address) headers['x-forwarded-for'] = address;
-  if (key) headers['idempotency-key'] = key;
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await response.json().catch(() => undefined);
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
-  return data;
 }
 
 async function createMembers(base) {
@@ -368,8 +294,13 @@ async function main() {
   try {
     // The provider is another party: its sandbox runs in a process and database of its own, so the server
     // measured does only its own side of a transfer, as in production.
-    providerHost = await startServer(providerDatabaseUrl.toString(), { DEMO: '0' });
-    server = await startServer(databaseUrl.toString(), { SANDBOX_GAMES_BASE_URL: providerHost.url });
+    const profile = opts['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', opts['cpu-prof']] : [];
+    providerHost = await startServer(providerDatabaseUrl.toString(), { ...BENCH_ENV, DEMO: '0' }, profile);
+    server = await startServer(
+      databaseUrl.toString(),
+      { ...BENCH_ENV, DEMO: '1', SANDBOX_GAMES_BASE_URL: providerHost.url },
+      profile,
+    );
     log(`server ${server.url} on ${name}, provider host ${providerHost.url} on ${providerName}`);
     log(`registering ${MEMBERS} members with a ${PROVIDER} account...`);
     const members = await createMembers(server.url);
@@ -425,10 +356,7 @@ async function main() {
     );
     log(`ledger drift after the run: ${drift.rowCount} accounts`);
   } finally {
-    for (const started of [server, providerHost]) {
-      started?.child.kill();
-      if (started) await once(started.child, 'exit');
-    }
+    await stopServers(server, providerHost);
     await pool.end();
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.query(`drop database if exists ${providerName} with (force)`);
