@@ -20,6 +20,8 @@ export const API = {
   walletTransferAll: '/api/wallet/transferAll',
   walletWithdraw: '/api/wallet/withdraw',
   walletWithdrawAll: '/api/wallet/withdrawAll',
+  /** A TrueMoney gift link, encrypted (truelink.ts); the key comes from `lookup('truelink')`. */
+  walletTruelink: '/api/wallet/truelink',
   statement: '/api/statement',
   /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
   autoLogin: (path: string, username: string, password?: string) =>
