@@ -34,6 +34,7 @@ import { AccountService } from './modules/account/account.service.ts';
 import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
 import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
@@ -155,6 +156,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     members: services.accountRepository,
     ownBaseUrl: () => ownBaseUrl(app),
   });
+  // Bank transfer auto-matching (docs/deposits.md): the feed, the sandbox feed, the matcher's timer.
+  registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
   if (config.sandbox) registerSandbox(route, config, db, clock, settings);
   await registerStatic(app, config);
 

@@ -53,6 +53,11 @@ export interface Config {
   withdrawRatePerMinute: number;
   moneyRatePerMinute: number;
   withdrawRatePerHour: number;
+  /** The bank feed (docs/deposits.md); with SANDBOX and no base URL, this server's /sandbox/bank-feed. */
+  bankFeedBaseUrl: string | null;
+  bankFeedSecret: string | null;
+  /** How often the matcher reads the bank feed; 0 turns it off. */
+  bankFeedIntervalMs: number;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +76,9 @@ export const SANDBOX_SMS_API_KEY = 'sandbox-sms-key';
 
 /** The sandbox payout party's signing secret; a real party's comes from `PAYOUT_SECRET`. */
 export const SANDBOX_PAYOUT_SECRET = 'sandbox-payout-secret';
+
+/** The sandbox bank feed's signing secret; a real feed's comes from `BANK_FEED_SECRET`. */
+export const SANDBOX_BANK_FEED_SECRET = 'sandbox-bank-feed-secret';
 
 /** The sandbox game provider's signing secret; a real provider's comes from `GAME_PROVIDER_SECRETS`. */
 export const SANDBOX_GAME_SECRET = 'sandbox-game-secret';
@@ -122,6 +130,9 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'WITHDRAW_RATE_PER_MINUTE', default: '5', meaning: 'Withdrawal requests per member a minute' },
   { name: 'MONEY_RATE_PER_MINUTE', default: '30', meaning: 'Transfers and game-account actions per member a minute' },
   { name: 'WITHDRAW_RATE_PER_HOUR', default: '30', meaning: 'Withdrawal requests per member an hour' },
+  { name: 'BANK_FEED_BASE_URL', default: 'with SANDBOX: this server /sandbox/bank-feed', meaning: 'Bank feed API' },
+  { name: 'BANK_FEED_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
+  { name: 'BANK_FEED_INTERVAL_MS', default: '5000', meaning: 'Bank transfer matcher period; 0 turns it off' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -255,9 +266,13 @@ export function loadConfig(env: Env = process.env): Config {
     withdrawRatePerMinute: read.integer('WITHDRAW_RATE_PER_MINUTE', 5, 1, 10_000),
     moneyRatePerMinute: read.integer('MONEY_RATE_PER_MINUTE', 30, 1, 1_000_000),
     withdrawRatePerHour: read.integer('WITHDRAW_RATE_PER_HOUR', 30, 1, 100_000),
+    bankFeedBaseUrl: read.url('BANK_FEED_BASE_URL', ['http:', 'https:']),
+    bankFeedSecret: read.raw('BANK_FEED_SECRET') ?? null,
+    bankFeedIntervalMs: read.integer('BANK_FEED_INTERVAL_MS', 5_000, 0, 3_600_000),
   };
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
   if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
+  if (config.sandbox && !config.bankFeedSecret) config.bankFeedSecret = SANDBOX_BANK_FEED_SECRET;
   if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);
   return config;
 }

@@ -288,6 +288,50 @@ export interface SandboxPayoutsTable {
   updated_at: Date;
 }
 
+export type BankTransferStatus = 'matched' | 'unmatched';
+/** Why a bank transfer waits in suspense for an operator. */
+export type BankTransferUnmatchedReason = 'no_member' | 'several_members' | 'member_inactive' | 'currency_differs';
+
+/** A transfer to an operator account read from the bank feed, recorded once (docs/deposits.md). */
+export interface BankTransfersTable {
+  id: Generated<bigint>;
+  /** The bank's reference of the transfer, unique per operator account. */
+  reference: string;
+  operator_account_no: string;
+  sender_bank_code: string;
+  sender_account_no: string;
+  amount_minor: bigint;
+  currency: string;
+  transferred_at: Date;
+  status: BankTransferStatus;
+  unmatched_reason: BankTransferUnmatchedReason | null;
+  member_id: bigint | null;
+  /** The deposit (matched) or suspense (unmatched) entry; set in the transaction that inserts the row. */
+  entry_id: bigint | null;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** How far the matcher has read each bank feed (an opaque cursor of the feed's own). */
+export interface BankFeedCursorsTable {
+  feed: string;
+  cursor: string;
+  updated_at: Date;
+}
+
+/** The sandbox bank feed's own records; a reference injected twice is a re-delivery. */
+export interface SandboxBankTransfersTable {
+  id: Generated<bigint>;
+  reference: string;
+  operator_account_no: string;
+  sender_bank_code: string;
+  sender_account_no: string;
+  amount_minor: bigint;
+  currency: string;
+  transferred_at: Date;
+  created_at: Date;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   banks: BanksTable;
@@ -309,6 +353,9 @@ export interface Database {
   withdrawals: WithdrawalsTable;
   payout_webhook_events: PayoutWebhookEventsTable;
   sandbox_payouts: SandboxPayoutsTable;
+  bank_transfers: BankTransfersTable;
+  bank_feed_cursors: BankFeedCursorsTable;
+  sandbox_bank_transfers: SandboxBankTransfersTable;
 }
 
 export type Db = Kysely<Database>;

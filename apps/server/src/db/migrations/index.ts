@@ -5,6 +5,7 @@ import { ledger } from './0003_ledger.ts';
 import { games } from './0004_games.ts';
 import { withdrawals } from './0005_withdrawals.ts';
 import { statement } from './0006_statement.ts';
+import { bankFeed } from './0007_bank_feed.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -17,6 +18,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_games': games,
   '0005_withdrawals': withdrawals,
   '0006_statement': statement,
+  '0007_bank_feed': bankFeed,
 };
 
 export const migrationProvider: MigrationProvider = {

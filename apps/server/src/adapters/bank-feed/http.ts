@@ -1,0 +1,88 @@
+import type { Clock } from '../../lib/clock.ts';
+import { type BankFeed, type BankFeedPage, BankFeedUnavailableError, type IncomingTransfer } from './bank-feed.ts';
+import { bankFeedHeaders } from './signature.ts';
+
+export interface HttpBankFeedOptions {
+  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
+  baseUrl: () => string;
+  secret: string;
+  clock: Clock;
+  timeoutMs?: number;
+}
+
+/** Limits on what the feed may answer (STYLE.md 12): anything outside them is an unreadable answer. */
+export const BANK_FEED_PAGE_SIZE_MAX = 500;
+const CURSOR_LENGTH_MAX = 500;
+const REFERENCE_LENGTH_MAX = 100;
+const ACCOUNT_LENGTH_MAX = 40;
+const BANK_CODE_LENGTH_MAX = 20;
+const AMOUNT_MINOR = /^[1-9]\d{0,17}$/;
+const CURRENCY = /^[A-Z]{3,8}$/;
+
+/**
+ * The real bank feed adapter (docs/deposits.md, "Bank feed API"): `GET {base}/transfers?after={cursor}&limit={n}`
+ * signed with HMAC-SHA256 over the timestamp, method and path, answering `{ transfers, nextCursor }` with
+ * amounts as decimal strings of minor units. Not retried here: the matcher reads again on its next pass.
+ */
+export class HttpBankFeed implements BankFeed {
+  constructor(private readonly options: HttpBankFeedOptions) {}
+
+  async transfersAfter(cursor: string | null, limit: number): Promise<BankFeedPage> {
+    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}/transfers`);
+    if (cursor !== null) url.searchParams.set('after', cursor);
+    url.searchParams.set('limit', String(Math.min(Math.max(1, limit), BANK_FEED_PAGE_SIZE_MAX)));
+    const headers = bankFeedHeaders(
+      this.options.secret,
+      this.options.clock.now().getTime(),
+      'GET',
+      url.pathname + url.search,
+    );
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) });
+    } catch (error) {
+      throw new BankFeedUnavailableError(`bank feed unreachable: ${url.origin}${url.pathname}`, { cause: error });
+    }
+    const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!response.ok || !answer) throw new BankFeedUnavailableError(`bank feed answered ${response.status}`);
+    return parsePage(answer);
+  }
+}
+
+/** The feed's answer, checked field by field: a page we cannot read whole is not read at all. */
+function parsePage(answer: Record<string, unknown>): BankFeedPage {
+  const { transfers, nextCursor } = answer;
+  if (!Array.isArray(transfers) || transfers.length > BANK_FEED_PAGE_SIZE_MAX) {
+    throw new BankFeedUnavailableError('bank feed answered without a list of transfers');
+  }
+  if (nextCursor !== null && !(typeof nextCursor === 'string' && nextCursor.length <= CURSOR_LENGTH_MAX)) {
+    throw new BankFeedUnavailableError('bank feed answered an unreadable cursor');
+  }
+  return { transfers: transfers.map(parseTransfer), nextCursor };
+}
+
+function text(value: unknown, lengthMax: number, name: string): string {
+  if (typeof value !== 'string' || value === '' || value.length > lengthMax) {
+    throw new BankFeedUnavailableError(`bank feed answered a transfer with an unreadable ${name}`);
+  }
+  return value;
+}
+
+function parseTransfer(value: unknown): IncomingTransfer {
+  const item = (value ?? {}) as Record<string, unknown>;
+  const amount = text(item.amountMinor, 18, 'amountMinor');
+  if (!AMOUNT_MINOR.test(amount)) throw new BankFeedUnavailableError('bank feed answered an amount that is not > 0');
+  const currency = text(item.currency, 8, 'currency');
+  if (!CURRENCY.test(currency)) throw new BankFeedUnavailableError('bank feed answered an unknown currency');
+  const transferredAt = new Date(text(item.transferredAt, 40, 'transferredAt'));
+  if (Number.isNaN(transferredAt.getTime())) throw new BankFeedUnavailableError('bank feed answered a bad time');
+  return {
+    reference: text(item.reference, REFERENCE_LENGTH_MAX, 'reference'),
+    operatorAccountNo: text(item.operatorAccountNo, ACCOUNT_LENGTH_MAX, 'operatorAccountNo'),
+    senderBankCode: text(item.senderBankCode, BANK_CODE_LENGTH_MAX, 'senderBankCode'),
+    senderAccountNo: text(item.senderAccountNo, ACCOUNT_LENGTH_MAX, 'senderAccountNo'),
+    amountMinor: BigInt(amount),
+    currency,
+    transferredAt,
+  };
+}

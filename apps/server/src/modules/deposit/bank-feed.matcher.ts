@@ -1,0 +1,170 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { type BankFeed, BankFeedUnavailableError, type IncomingTransfer } from '../../adapters/bank-feed/bank-feed.ts';
+import type { BankTransferUnmatchedReason, Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { BankFeedRepository, BankTransfer, MemberByBankAccount } from './bank-feed.repository.ts';
+
+/** Transfers read per page, and pages per pass (STYLE.md 12): a backlog is worked off over several passes. */
+export const BANK_FEED_PAGE_SIZE = 100;
+export const BANK_FEED_PAGES_PER_PASS_MAX = 20;
+
+export type BankTransferOutcome = 'matched' | 'unmatched' | 'duplicate' | 'conflict';
+
+export interface BankFeedPass {
+  /** False when the feed could not be read; the pass credited nothing more and the next one tries again. */
+  feedReachable: boolean;
+  outcomes: Record<BankTransferOutcome, number>;
+}
+
+export interface BankFeedMatcherDeps {
+  db: Db;
+  feed: BankFeed;
+  /** Names the feed's cursor: a cursor is meaningful only to the feed that gave it. */
+  feedName: string;
+  ledger: LedgerService;
+  repository: BankFeedRepository;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}
+
+type Match = { memberId: bigint } | { reason: BankTransferUnmatchedReason };
+
+/**
+ * Credits bank transfers to the member whose registered bank account sent them (docs/deposits.md, bank feed).
+ * Each transfer is recorded once per operator account and reference, with its ledger entry in the same
+ * transaction: exactly one active member of the transfer's currency gets a `deposit`; anything else goes to
+ * `suspense` and waits for an operator, recorded `unmatched`. Nothing is dropped and nothing is credited twice.
+ */
+export class BankFeedMatcher {
+  constructor(private readonly deps: BankFeedMatcherDeps) {}
+
+  /** One pass: reads the feed from the stored cursor, records every transfer, then moves the cursor on. */
+  async runOnce(): Promise<BankFeedPass> {
+    const { db, feed, feedName, repository, clock, logger } = this.deps;
+    const outcomes: Record<BankTransferOutcome, number> = { matched: 0, unmatched: 0, duplicate: 0, conflict: 0 };
+    for (let pageNumber = 0; pageNumber < BANK_FEED_PAGES_PER_PASS_MAX; pageNumber++) {
+      const cursor = await repository.cursorOf(db, feedName);
+      let page: Awaited<ReturnType<BankFeed['transfersAfter']>>;
+      try {
+        page = await feed.transfersAfter(cursor, BANK_FEED_PAGE_SIZE);
+      } catch (error) {
+        if (!(error instanceof BankFeedUnavailableError)) throw error;
+        logger.warn({ err: error, feed: feedName }, 'bank feed unavailable: transfers wait for the next pass');
+        return { feedReachable: false, outcomes };
+      }
+      // Every transfer of the page is recorded before the cursor passes it: a crash in between reads the page
+      // again, and the references already recorded do nothing.
+      for (const transfer of page.transfers) outcomes[await this.record(transfer)] += 1;
+      if (page.nextCursor !== null && page.nextCursor !== cursor) {
+        await repository.saveCursor(db, feedName, page.nextCursor, clock.now());
+      }
+      if (page.transfers.length < BANK_FEED_PAGE_SIZE || page.nextCursor === cursor) break;
+    }
+    return { feedReachable: true, outcomes };
+  }
+
+  /** Records one transfer and its ledger entry in one transaction; a reference seen before does nothing. */
+  async record(transfer: IncomingTransfer): Promise<BankTransferOutcome> {
+    const { db, repository } = this.deps;
+    if (transfer.amountMinor <= 0n) throw new Error(`bank transfer ${transfer.reference} has no positive amount`);
+    const known = await repository.findTransfer(db, transfer.operatorAccountNo, transfer.reference);
+    if (known) return this.duplicate(known, transfer);
+    const match = await this.match(transfer);
+    const accounts = await this.accounts(transfer.currency, match);
+    const outcome = await transactionWithRetry(db, async (trx) => {
+      const now = this.deps.clock.now();
+      const id = await repository.insertTransferIfAbsent(trx, {
+        reference: transfer.reference,
+        operator_account_no: transfer.operatorAccountNo,
+        sender_bank_code: transfer.senderBankCode,
+        sender_account_no: transfer.senderAccountNo,
+        amount_minor: transfer.amountMinor,
+        currency: transfer.currency,
+        transferred_at: transfer.transferredAt,
+        status: 'memberId' in match ? 'matched' : 'unmatched',
+        unmatched_reason: 'reason' in match ? match.reason : null,
+        member_id: 'memberId' in match ? match.memberId : null,
+        created_at: now,
+        updated_at: now,
+      });
+      if (id === undefined) return 'raced' as const;
+      const posted = await this.deps.ledger.post(trx, {
+        memberId: 'memberId' in match ? match.memberId : null,
+        type: 'deposit',
+        status: 'completed',
+        idempotencyKey: `bank:${transfer.operatorAccountNo}:${transfer.reference}`,
+        reference: { source: transfer.senderBankCode, bankTransfer: transfer.reference },
+        metadata: {
+          operatorAccountNo: transfer.operatorAccountNo,
+          senderAccountNo: transfer.senderAccountNo,
+          ...('reason' in match ? { unmatched: match.reason } : {}),
+        },
+        postings: [
+          { account: accounts.clearing, amount: -transfer.amountMinor },
+          { account: accounts.destination, amount: transfer.amountMinor },
+        ],
+      });
+      await repository.setEntry(trx, id, posted.entry.id, now);
+      return 'memberId' in match ? ('matched' as const) : ('unmatched' as const);
+    });
+    if (outcome !== 'raced') return outcome;
+    // Another pass (another node) recorded it first, between our look and our insert.
+    const winner = await repository.findTransfer(db, transfer.operatorAccountNo, transfer.reference);
+    if (!winner) throw new Error(`bank transfer ${transfer.reference} vanished after a conflicting insert`);
+    return this.duplicate(winner, transfer);
+  }
+
+  /** The matching rule: one active member of the currency whose registered account sent the money. */
+  private async match(transfer: IncomingTransfer): Promise<Match> {
+    const digits = transfer.senderAccountNo.replace(/\D/g, '');
+    const accountNos = [...new Set([transfer.senderAccountNo, digits].filter((value) => value !== ''))];
+    const members = await this.deps.repository.membersByBankAccount(this.deps.db, transfer.senderBankCode, accountNos);
+    return decide(members, transfer.currency);
+  }
+
+  private async accounts(currency: string, match: Match) {
+    const { db, ledger } = this.deps;
+    const clearing = await ledger.accountId(db, {
+      kind: 'deposit_clearing',
+      memberId: null,
+      providerCode: null,
+      currency,
+    });
+    const destination =
+      'memberId' in match
+        ? await ledger.memberWalletId(db, match.memberId, currency)
+        : await ledger.accountId(db, { kind: 'suspense', memberId: null, providerCode: null, currency });
+    return { clearing, destination };
+  }
+
+  /** A re-delivery. The first recording stands; one that disagrees with it is a feed error for an operator. */
+  private duplicate(known: BankTransfer, transfer: IncomingTransfer): BankTransferOutcome {
+    const same =
+      known.amount_minor === transfer.amountMinor &&
+      known.currency === transfer.currency &&
+      known.sender_bank_code === transfer.senderBankCode &&
+      known.sender_account_no === transfer.senderAccountNo;
+    if (same) return 'duplicate';
+    this.deps.logger.error(
+      {
+        reference: transfer.reference,
+        operatorAccountNo: transfer.operatorAccountNo,
+        recorded: { amountMinor: known.amount_minor.toString(), senderBankCode: known.sender_bank_code },
+        delivered: { amountMinor: transfer.amountMinor.toString(), senderBankCode: transfer.senderBankCode },
+      },
+      'bank feed delivered a recorded reference with other details: the first recording stands',
+    );
+    return 'conflict';
+  }
+}
+
+export function decide(members: readonly MemberByBankAccount[], currency: string): Match {
+  const [member, other] = members;
+  if (!member) return { reason: 'no_member' };
+  if (other) return { reason: 'several_members' };
+  if (member.status !== 'active') return { reason: 'member_inactive' };
+  if (member.currency !== currency) return { reason: 'currency_differs' };
+  return { memberId: member.id };
+}

@@ -1,0 +1,69 @@
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { BankTransfersTable, Database, Db } from '../../db/database.ts';
+
+export type BankTransfer = Selectable<BankTransfersTable>;
+export type NewBankTransfer = Insertable<BankTransfersTable>;
+
+export interface MemberByBankAccount {
+  id: bigint;
+  status: 'active' | 'inactive';
+  currency: string;
+}
+
+/** Enough to tell "exactly one" from "several": the database allows one, but the rule does not rely on it. */
+const CANDIDATES_MAX = 3;
+
+/** All SQL of the bank feed matcher (docs/deposits.md). */
+export class BankFeedRepository {
+  async cursorOf(db: Db, feed: string): Promise<string | null> {
+    const row = await db.selectFrom('bank_feed_cursors').select('cursor').where('feed', '=', feed).executeTakeFirst();
+    return row?.cursor ?? null;
+  }
+
+  async saveCursor(db: Db, feed: string, cursor: string, now: Date): Promise<void> {
+    await db
+      .insertInto('bank_feed_cursors')
+      .values({ feed, cursor, updated_at: now })
+      .onConflict((oc) => oc.column('feed').doUpdateSet({ cursor, updated_at: now }))
+      .execute();
+  }
+
+  /** Members whose registered bank account is one of `accountNos` at `bankCode`, active or not. */
+  membersByBankAccount(db: Db, bankCode: string, accountNos: string[]): Promise<MemberByBankAccount[]> {
+    return db
+      .selectFrom('members')
+      .select(['id', 'status', 'currency'])
+      .where('bank_code', '=', bankCode)
+      .where('bank_account_no', 'in', accountNos)
+      .orderBy('id')
+      .limit(CANDIDATES_MAX)
+      .execute();
+  }
+
+  findTransfer(db: Db, operatorAccountNo: string, reference: string): Promise<BankTransfer | undefined> {
+    return db
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('operator_account_no', '=', operatorAccountNo)
+      .where('reference', '=', reference)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Records a transfer unless its reference is already recorded for the operator account; a racer recording the
+   * same one waits here for the first one's commit, then records nothing. Answers the new row's id, or undefined.
+   */
+  async insertTransferIfAbsent(trx: Transaction<Database>, transfer: NewBankTransfer): Promise<bigint | undefined> {
+    const row = await trx
+      .insertInto('bank_transfers')
+      .values(transfer)
+      .onConflict((oc) => oc.columns(['operator_account_no', 'reference']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async setEntry(trx: Transaction<Database>, id: bigint, entryId: bigint, now: Date): Promise<void> {
+    await trx.updateTable('bank_transfers').set({ entry_id: entryId, updated_at: now }).where('id', '=', id).execute();
+  }
+}
