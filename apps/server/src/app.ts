@@ -35,6 +35,7 @@ import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
+import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
 import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
@@ -147,6 +148,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   accountRoutes(route, services.accounts, config.country);
   authRoutes(route, services.auth);
   statementRoutes(route, db);
+  // TrueMoney gift links (docs/deposits.md): the voucher party adapter, its sandbox, the route, the settler.
+  await registerTruelinks(app, route, config, {
+    db,
+    clock,
+    limiter,
+    members: services.accountRepository,
+    ownBaseUrl: () => ownBaseUrl(app),
+  });
   // Game accounts, wallet transfers, auto-login, the sandbox provider and the reconciler (docs/wallet.md).
   await registerGames(app, route, config, {
     db,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
 import { parseFaultsSetting } from './sandbox/games/faults.ts';
@@ -58,6 +59,20 @@ export interface Config {
   bankFeedSecret: string | null;
   /** How often the matcher reads the bank feed; 0 turns it off. */
   bankFeedIntervalMs: number;
+  /** Gift-link keys (docs/deposits.md, TrueMoney): the first encrypts (handed to clients), all decrypt. */
+  truelinkKeys: readonly TruelinkKey[];
+  truelinkKeySet: boolean;
+  /** The voucher party (TrueMoney); with SANDBOX and no base URL, this server's /sandbox/voucher. */
+  voucherBaseUrl: string | null;
+  voucherSecret: string | null;
+  /** How often redemptions whose outcome is unknown are asked about; 0 turns it off. */
+  truelinkSettleIntervalMs: number;
+}
+
+/** A gift-link key: its id (in every envelope) and 32 bytes of standard base64. */
+export interface TruelinkKey {
+  id: string;
+  key: string;
 }
 
 export class ConfigError extends Error {
@@ -83,6 +98,14 @@ export const SANDBOX_BANK_FEED_SECRET = 'sandbox-bank-feed-secret';
 /** The sandbox game provider's signing secret; a real provider's comes from `GAME_PROVIDER_SECRETS`. */
 export const SANDBOX_GAME_SECRET = 'sandbox-game-secret';
 const DEV_GAME_CREDENTIAL_KEY = 'member-wallet-development-game-credential-key';
+
+/** The sandbox voucher party's signing secret; a real party's comes from `VOUCHER_SECRET`. */
+export const SANDBOX_VOUCHER_SECRET = 'sandbox-voucher-secret';
+/** The development gift-link key, used when TRUELINK_KEY is unset (a warning says so in production). */
+export const DEV_TRUELINK_KEY: TruelinkKey = {
+  id: 'dev',
+  key: createHash('sha256').update('member-wallet-development-truelink-key').digest('base64'),
+};
 
 export interface ConfigVariable {
   name: string;
@@ -133,6 +156,10 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'BANK_FEED_BASE_URL', default: 'with SANDBOX: this server /sandbox/bank-feed', meaning: 'Bank feed API' },
   { name: 'BANK_FEED_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
   { name: 'BANK_FEED_INTERVAL_MS', default: '5000', meaning: 'Bank transfer matcher period; 0 turns it off' },
+  { name: 'TRUELINK_KEY', default: 'a development key', meaning: 'Gift-link keys id:base64,...; the first encrypts' },
+  { name: 'VOUCHER_BASE_URL', default: 'with SANDBOX: this server /sandbox/voucher', meaning: 'Voucher party API' },
+  { name: 'VOUCHER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
+  { name: 'TRUELINK_SETTLE_INTERVAL_MS', default: '60000', meaning: 'Unknown redemptions polling; 0 turns it off' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -215,6 +242,26 @@ function readProviderSecrets(read: Reader): ReadonlyMap<string, string> {
   return secrets;
 }
 
+/** `TRUELINK_KEY`: `id:base64` pairs, comma-separated, each key 32 bytes; the first is the current one. */
+function readTruelinkKeys(read: Reader): TruelinkKey[] {
+  const value = read.raw('TRUELINK_KEY');
+  if (value === undefined) return [DEV_TRUELINK_KEY];
+  const keys: TruelinkKey[] = [];
+  for (const pair of value.split(',')) {
+    const at = pair.indexOf(':');
+    const id = pair.slice(0, at).trim();
+    const key = pair.slice(at + 1).trim();
+    const valid = /^[A-Za-z0-9_-]{1,16}$/.test(id) && /^[A-Za-z0-9+/]{43}=$/.test(key);
+    if (!valid || keys.some((known) => known.id === id)) {
+      // The value is a key: never echoed.
+      read.fail('TRUELINK_KEY', 'id:key pairs (id of 1-16 A-Za-z0-9_-, key 32 bytes in base64), ids distinct', '...');
+      return [DEV_TRUELINK_KEY];
+    }
+    keys.push({ id, key });
+  }
+  return keys;
+}
+
 function readGameFaults(read: Reader): string | null {
   const value = read.raw('SANDBOX_GAME_FAULTS') ?? null;
   const parsed = parseFaultsSetting(value);
@@ -269,10 +316,16 @@ export function loadConfig(env: Env = process.env): Config {
     bankFeedBaseUrl: read.url('BANK_FEED_BASE_URL', ['http:', 'https:']),
     bankFeedSecret: read.raw('BANK_FEED_SECRET') ?? null,
     bankFeedIntervalMs: read.integer('BANK_FEED_INTERVAL_MS', 5_000, 0, 3_600_000),
+    truelinkKeys: readTruelinkKeys(read),
+    truelinkKeySet: read.raw('TRUELINK_KEY') !== undefined,
+    voucherBaseUrl: read.url('VOUCHER_BASE_URL', ['http:', 'https:']),
+    voucherSecret: read.raw('VOUCHER_SECRET') ?? null,
+    truelinkSettleIntervalMs: read.integer('TRUELINK_SETTLE_INTERVAL_MS', 60_000, 0, 3_600_000),
   };
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
   if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
   if (config.sandbox && !config.bankFeedSecret) config.bankFeedSecret = SANDBOX_BANK_FEED_SECRET;
+  if (config.sandbox && !config.voucherSecret) config.voucherSecret = SANDBOX_VOUCHER_SECRET;
   if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);
   return config;
 }

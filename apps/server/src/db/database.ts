@@ -332,6 +332,34 @@ export interface SandboxBankTransfersTable {
   created_at: Date;
 }
 
+/** A TrueMoney voucher we tried to redeem, by the SHA-256 of its code (docs/deposits.md, TrueMoney). */
+export interface TruelinkRedemptionsTable {
+  id: Generated<bigint>;
+  reference: string;
+  voucher_hash: string;
+  member_id: bigint;
+  /** redeeming: a request is on it; unknown: the party did not answer; credited: the wallet has it. */
+  status: 'redeeming' | 'unknown' | 'credited';
+  request_key: string;
+  amount_minor: bigint | null;
+  currency: string;
+  entry_id: bigint | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_check_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The sandbox voucher party's gift vouchers. */
+export interface SandboxVouchersTable {
+  code: string;
+  amount_minor: bigint;
+  status: 'available' | 'redeemed';
+  redeemed_reference: string | null;
+  redeemed_at: Date | null;
+  created_at: Date;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   banks: BanksTable;
@@ -356,6 +384,8 @@ export interface Database {
   bank_transfers: BankTransfersTable;
   bank_feed_cursors: BankFeedCursorsTable;
   sandbox_bank_transfers: SandboxBankTransfersTable;
+  truelink_redemptions: TruelinkRedemptionsTable;
+  sandbox_vouchers: SandboxVouchersTable;
 }
 
 export type Db = Kysely<Database>;

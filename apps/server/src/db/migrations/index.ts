@@ -6,6 +6,7 @@ import { games } from './0004_games.ts';
 import { withdrawals } from './0005_withdrawals.ts';
 import { statement } from './0006_statement.ts';
 import { bankFeed } from './0007_bank_feed.ts';
+import { truelink } from './0008_truelink.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -19,6 +20,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0005_withdrawals': withdrawals,
   '0006_statement': statement,
   '0007_bank_feed': bankFeed,
+  '0008_truelink': truelink,
 };
 
 export const migrationProvider: MigrationProvider = {

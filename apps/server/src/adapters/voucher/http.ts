@@ -1,0 +1,96 @@
+import type { Clock } from '../../lib/clock.ts';
+import { voucherPayload, voucherSignedHeaders } from './signature.ts';
+import {
+  type VoucherCheck,
+  type VoucherRedeemer,
+  type VoucherRedemption,
+  VoucherUnavailableError,
+} from './voucher-redeemer.ts';
+
+export interface HttpVoucherRedeemerOptions {
+  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
+  baseUrl: () => string;
+  secret: string;
+  clock: Clock;
+  timeoutMs?: number;
+}
+
+type Answer = Record<string, unknown>;
+const ID_LENGTH_MAX = 100;
+
+/**
+ * The real voucher adapter (docs/deposits.md, "Voucher party API"): `POST {base}/check {code}`,
+ * `POST {base}/redeem {code, reference}` and `GET {base}/redemptions/{reference}`, each signed with
+ * HMAC-SHA256. The code travels in the body, never in a URL a proxy would log. Amounts cross as a decimal
+ * string of minor units. Anything but a readable 200 (or the 404 of a lookup) is an unknown outcome.
+ */
+export class HttpVoucherRedeemer implements VoucherRedeemer {
+  constructor(private readonly options: HttpVoucherRedeemerOptions) {}
+
+  async check(code: string): Promise<VoucherCheck> {
+    const answer = await this.call('POST', '/check', JSON.stringify({ code }));
+    if (answer?.status === 'available') return { status: 'available', ...amountOf(answer) };
+    if (answer?.status === 'redeemed' || answer?.status === 'invalid') return { status: answer.status };
+    throw new VoucherUnavailableError('voucher party answered an unknown check status');
+  }
+
+  async redeem(code: string, reference: string): Promise<VoucherRedemption> {
+    const answer = await this.call('POST', '/redeem', JSON.stringify({ code, reference }));
+    if (answer?.status === 'redeemed') return redemptionOf(answer);
+    if (answer?.status === 'already_redeemed' || answer?.status === 'invalid') return { status: answer.status };
+    throw new VoucherUnavailableError('voucher party answered an unknown redemption status');
+  }
+
+  async status(reference: string) {
+    const answer = await this.call('GET', `/redemptions/${encodeURIComponent(reference)}`, '');
+    if (answer === null) return { status: 'not_found' as const };
+    if (answer.status === 'redeemed') return redemptionOf(answer);
+    throw new VoucherUnavailableError('voucher party answered an unknown redemption status');
+  }
+
+  /** The party's JSON answer, or null for the 404 of a GET (not found). */
+  private async call(method: 'GET' | 'POST', path: string, body: string): Promise<Answer | null> {
+    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}${path}`);
+    const headers = voucherSignedHeaders(
+      this.options.secret,
+      this.options.clock.now().getTime(),
+      voucherPayload(method, url.pathname + url.search, body),
+    );
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: { ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
+        ...(method === 'POST' ? { body } : {}),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new VoucherUnavailableError(`voucher party unreachable: ${method} ${path.split('/')[1]}`, { cause: error });
+    }
+    const answer = (await response.json().catch(() => null)) as Answer | null;
+    if (response.status === 404 && method === 'GET') return null;
+    if (!response.ok || !answer || typeof answer !== 'object') {
+      throw new VoucherUnavailableError(`voucher party answered ${response.status}`);
+    }
+    return answer;
+  }
+}
+
+function amountOf(answer: Answer): { amountMinor: bigint; currency: string } {
+  const { amountMinor, currency } = answer;
+  if (typeof amountMinor !== 'string' || !/^[1-9]\d{0,17}$/.test(amountMinor)) {
+    throw new VoucherUnavailableError('voucher party answered without a valid amount');
+  }
+  if (typeof currency !== 'string' || !/^[A-Z]{3,8}$/.test(currency)) {
+    throw new VoucherUnavailableError('voucher party answered without a currency');
+  }
+  return { amountMinor: BigInt(amountMinor), currency };
+}
+
+function redemptionOf(answer: Answer): Extract<VoucherRedemption, { status: 'redeemed' }> {
+  const { redemptionId } = answer;
+  if (typeof redemptionId !== 'string' || redemptionId === '' || redemptionId.length > ID_LENGTH_MAX) {
+    throw new VoucherUnavailableError('voucher party answered without a redemption id');
+  }
+  return { status: 'redeemed', ...amountOf(answer), redemptionId };
+}
