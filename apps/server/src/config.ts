@@ -54,7 +54,7 @@ export interface Config {
   withdrawRatePerMinute: number;
   moneyRatePerMinute: number;
   withdrawRatePerHour: number;
-  /** The bank feed (docs/deposits.md); with SANDBOX and no base URL, this server's /sandbox/bank-feed. */
+  /** The bank feed (docs/deposits.md); with SANDBOX and no base URL, this server's /sandbox/bank. */
   bankFeedBaseUrl: string | null;
   bankFeedSecret: string | null;
   /** How often the matcher reads the bank feed; 0 turns it off. */
@@ -62,7 +62,7 @@ export interface Config {
   /** Gift-link keys (docs/deposits.md, TrueMoney): the first encrypts (handed to clients), all decrypt. */
   truelinkKeys: readonly TruelinkKey[];
   truelinkKeySet: boolean;
-  /** The voucher party (TrueMoney); with SANDBOX and no base URL, this server's /sandbox/voucher. */
+  /** The voucher party (TrueMoney); with SANDBOX and no base URL, this server's /sandbox/truemoney. */
   voucherBaseUrl: string | null;
   voucherSecret: string | null;
   /** How often redemptions whose outcome is unknown are asked about; 0 turns it off. */
@@ -153,11 +153,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'WITHDRAW_RATE_PER_MINUTE', default: '5', meaning: 'Withdrawal requests per member a minute' },
   { name: 'MONEY_RATE_PER_MINUTE', default: '30', meaning: 'Transfers and game-account actions per member a minute' },
   { name: 'WITHDRAW_RATE_PER_HOUR', default: '30', meaning: 'Withdrawal requests per member an hour' },
-  { name: 'BANK_FEED_BASE_URL', default: 'with SANDBOX: this server /sandbox/bank-feed', meaning: 'Bank feed API' },
+  { name: 'BANK_FEED_BASE_URL', default: 'with SANDBOX: this server /sandbox/bank', meaning: 'Bank feed API' },
   { name: 'BANK_FEED_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
   { name: 'BANK_FEED_INTERVAL_MS', default: '5000', meaning: 'Bank transfer matcher period; 0 turns it off' },
   { name: 'TRUELINK_KEY', default: 'a development key', meaning: 'Gift-link keys id:base64,...; the first encrypts' },
-  { name: 'VOUCHER_BASE_URL', default: 'with SANDBOX: this server /sandbox/voucher', meaning: 'Voucher party API' },
+  { name: 'VOUCHER_BASE_URL', default: 'with SANDBOX: this server /sandbox/truemoney', meaning: 'Voucher party API' },
   { name: 'VOUCHER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
   { name: 'TRUELINK_SETTLE_INTERVAL_MS', default: '60000', meaning: 'Unknown redemptions polling; 0 turns it off' },
 ];

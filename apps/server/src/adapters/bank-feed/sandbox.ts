@@ -6,5 +6,5 @@ import { HttpBankFeed } from './http.ts';
  * own address (known only once it listens), with the sandbox secret.
  */
 export function sandboxBankFeed(ownBaseUrl: () => string, secret: string, clock: Clock): HttpBankFeed {
-  return new HttpBankFeed({ baseUrl: () => `${ownBaseUrl()}/sandbox/bank-feed`, secret, clock });
+  return new HttpBankFeed({ baseUrl: () => `${ownBaseUrl()}/sandbox/bank`, secret, clock });
 }

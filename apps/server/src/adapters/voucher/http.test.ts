@@ -16,7 +16,7 @@ afterAll(() => party.close());
 
 function adapter(secret = SANDBOX_VOUCHER_SECRET, baseUrl?: string) {
   return new HttpVoucherRedeemer({
-    baseUrl: () => baseUrl ?? `${ownBaseUrl(party.app)}/sandbox/voucher`,
+    baseUrl: () => baseUrl ?? `${ownBaseUrl(party.app)}/sandbox/truemoney`,
     secret,
     clock: party.clock,
     timeoutMs: 2_000,
@@ -24,7 +24,7 @@ function adapter(secret = SANDBOX_VOUCHER_SECRET, baseUrl?: string) {
 }
 
 async function newVoucher(amount: number): Promise<string> {
-  const answer = await party.app.inject({ method: 'POST', url: '/sandbox/voucher/vouchers', payload: { amount } });
+  const answer = await party.app.inject({ method: 'POST', url: '/sandbox/truemoney/vouchers', payload: { amount } });
   return answer.json().code;
 }
 

@@ -40,7 +40,7 @@ async function newMember(app: TestApp, bankCode = 'KBANK'): Promise<Member> {
 }
 
 function inject(app: TestApp, body: Record<string, unknown>) {
-  return app.app.inject({ method: 'POST', url: '/sandbox/bank-feed/transfers', payload: body });
+  return app.app.inject({ method: 'POST', url: '/sandbox/bank/transfers', payload: body });
 }
 
 /** A transfer arrives in the sandbox feed; answers its reference. */
@@ -66,7 +66,7 @@ async function statement(app: TestApp, member: Member) {
 }
 
 async function feedFault(app: TestApp, fault: 'none' | 'unavailable') {
-  const answer = await app.app.inject({ method: 'PUT', url: '/sandbox/bank-feed/settings', payload: { fault } });
+  const answer = await app.app.inject({ method: 'PUT', url: '/sandbox/bank/settings', payload: { fault } });
   expect(answer.statusCode).toBe(200);
 }
 
@@ -303,10 +303,10 @@ describe('bank feed: the sandbox feed and its failures', () => {
   });
 
   it('serves its listing only to signed requests', async () => {
-    const unsigned = await t.app.inject({ method: 'GET', url: '/sandbox/bank-feed/transfers' });
+    const unsigned = await t.app.inject({ method: 'GET', url: '/sandbox/bank/transfers' });
     expect(unsigned.statusCode).toBe(401);
     const wrongSecret = new HttpBankFeed({
-      baseUrl: () => `${ownBaseUrl(t.app)}/sandbox/bank-feed`,
+      baseUrl: () => `${ownBaseUrl(t.app)}/sandbox/bank`,
       secret: 'wrong-secret',
       clock: t.clock,
     });

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function voucher(amount: number): Promise<{ link: string; code: string }> {
-  const answer = await t.app.inject({ method: 'POST', url: '/sandbox/voucher/vouchers', payload: { amount } });
+  const answer = await t.app.inject({ method: 'POST', url: '/sandbox/truemoney/vouchers', payload: { amount } });
   expect(answer.statusCode).toBe(200);
   return answer.json();
 }
@@ -32,7 +32,7 @@ async function send(player: Player, link: string, key: string | null = randomUUI
 }
 
 async function fault(name: 'none' | 'unavailable' | 'lostAnswer') {
-  const answer = await t.app.inject({ method: 'PUT', url: '/sandbox/voucher/settings', payload: { fault: name } });
+  const answer = await t.app.inject({ method: 'PUT', url: '/sandbox/truemoney/settings', payload: { fault: name } });
   expect(answer.statusCode).toBe(200);
 }
 

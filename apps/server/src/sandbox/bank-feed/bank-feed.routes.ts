@@ -49,7 +49,7 @@ export function sandboxBankFeedRoutes(
   const { party, secret, clock } = deps;
   route({
     method: 'POST',
-    url: '/sandbox/bank-feed/transfers',
+    url: '/sandbox/bank/transfers',
     auth: false,
     summary: 'Sandbox bank feed: a transfer arrives in an operator account (the same reference again re-delivers it)',
     tags,
@@ -68,7 +68,7 @@ export function sandboxBankFeedRoutes(
   });
   route({
     method: 'GET',
-    url: '/sandbox/bank-feed/transfers',
+    url: '/sandbox/bank/transfers',
     auth: false,
     summary: 'Sandbox bank feed: transfers after a cursor, oldest first (signed)',
     tags,
@@ -85,7 +85,7 @@ export function sandboxBankFeedRoutes(
   });
   route({
     method: 'PUT',
-    url: '/sandbox/bank-feed/settings',
+    url: '/sandbox/bank/settings',
     auth: false,
     summary: 'Sandbox bank feed: fault "unavailable" answers every listing 503; "none" is normal service',
     tags,

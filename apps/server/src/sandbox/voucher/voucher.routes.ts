@@ -23,7 +23,7 @@ const checkAnswer = z.object({
 });
 
 /**
- * SANDBOX ONLY: the voucher party's HTTP API under /sandbox/voucher (docs/deposits.md, TrueMoney): what a real
+ * SANDBOX ONLY: the voucher party's HTTP API under /sandbox/truemoney (docs/deposits.md, TrueMoney): what a real
  * party would serve, signed with the shared secret, plus unsigned controls for demos and tests.
  */
 export async function sandboxVoucherRoutes(
@@ -45,7 +45,7 @@ export async function sandboxVoucherRoutes(
     });
     route({
       method: 'POST',
-      url: '/sandbox/voucher/vouchers',
+      url: '/sandbox/truemoney/vouchers',
       auth: false,
       summary: 'Sandbox voucher party: a fresh gift link worth `amount` baht (SANDBOX ONLY, unsigned)',
       tags,
@@ -58,7 +58,7 @@ export async function sandboxVoucherRoutes(
     });
     route({
       method: 'POST',
-      url: '/sandbox/voucher/check',
+      url: '/sandbox/truemoney/check',
       auth: false,
       summary: 'Sandbox voucher party: what a voucher is worth, without redeeming it (signed)',
       tags,
@@ -70,7 +70,7 @@ export async function sandboxVoucherRoutes(
     });
     route({
       method: 'POST',
-      url: '/sandbox/voucher/redeem',
+      url: '/sandbox/truemoney/redeem',
       auth: false,
       summary: 'Sandbox voucher party: redeem a voucher once, idempotent by reference (signed)',
       tags,
@@ -85,7 +85,7 @@ export async function sandboxVoucherRoutes(
     });
     route({
       method: 'GET',
-      url: '/sandbox/voucher/redemptions/:reference',
+      url: '/sandbox/truemoney/redemptions/:reference',
       auth: false,
       summary: 'Sandbox voucher party: the redemption made under a reference (signed)',
       tags,
@@ -99,7 +99,7 @@ export async function sandboxVoucherRoutes(
     });
     route({
       method: 'PUT',
-      url: '/sandbox/voucher/settings',
+      url: '/sandbox/truemoney/settings',
       auth: false,
       summary: 'Sandbox voucher party: play a fault (none, unavailable, lostAnswer), in memory (SANDBOX ONLY)',
       tags,
