@@ -5,6 +5,7 @@ import { sandboxBankFeed } from '../../adapters/bank-feed/sandbox.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { Router } from '../../lib/route.ts';
 import { SandboxBankFeedParty } from '../../sandbox/bank-feed/bank-feed.party.ts';
 import { sandboxBankFeedRoutes } from '../../sandbox/bank-feed/bank-feed.routes.ts';
@@ -49,7 +50,8 @@ export function registerBankFeed(app: FastifyInstance, route: Router, config: Co
     const party = new SandboxBankFeedParty({ db: deps.db, clock: deps.clock, settings: deps.settings });
     sandboxBankFeedRoutes(route, { party, secret: config.bankFeedSecret, clock: deps.clock });
   }
-  if (feedName !== 'unconfigured') startMatcher(app, matcher, config.bankFeedIntervalMs);
+  if (feedName !== 'unconfigured')
+    startPeriodicJob(app, 'bank feed matcher', config.bankFeedIntervalMs, () => matcher.runOnce());
   return matcher;
 }
 
@@ -69,29 +71,4 @@ function createFeed(app: FastifyInstance, config: Config, deps: BankFeedDeps): {
     },
   };
   return { feed: unconfigured, feedName: 'unconfigured' };
-}
-
-/** The matcher's timer; everything it needs is in the database, so a restart or another node loses nothing. */
-function startMatcher(app: FastifyInstance, matcher: BankFeedMatcher, intervalMs: number) {
-  if (intervalMs <= 0) return;
-  let pass: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    // A slow pass is never overlapped by the next one.
-    if (pass) return;
-    pass = matcher
-      .runOnce()
-      .then(
-        () => undefined,
-        (error) => app.log.error({ err: error }, 'bank feed matcher pass failed'),
-      )
-      .finally(() => {
-        pass = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  // A pass under way finishes before the database closes.
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await pass;
-  });
 }

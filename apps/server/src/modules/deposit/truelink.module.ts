@@ -5,6 +5,7 @@ import { UnconfiguredVoucherRedeemer, type VoucherRedeemer } from '../../adapter
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import { SandboxVoucherParty } from '../../sandbox/voucher/voucher.party.ts';
@@ -65,7 +66,7 @@ export async function registerTruelinks(app: FastifyInstance, route: Router, con
     const party = new SandboxVoucherParty({ db, clock });
     await sandboxVoucherRoutes(app, { party, secret: config.voucherSecret, clock });
   }
-  startSettler(app, truelinks, config.truelinkSettleIntervalMs);
+  startPeriodicJob(app, 'voucher settler', config.truelinkSettleIntervalMs, () => truelinks.settleUnknown());
   return truelinks;
 }
 
@@ -77,27 +78,4 @@ function createRedeemer(app: FastifyInstance, config: Config, deps: TruelinksDep
   if (config.sandbox && voucherSecret) return sandboxVoucherRedeemer(deps.ownBaseUrl, voucherSecret, deps.clock);
   app.log.warn('No voucher party configured (VOUCHER_BASE_URL, VOUCHER_SECRET): gift links cannot be redeemed');
   return new UnconfiguredVoucherRedeemer();
-}
-
-/** The settler: an in-process timer; everything it needs is in the database, so a restart loses nothing. */
-function startSettler(app: FastifyInstance, truelinks: TruelinkService, intervalMs: number) {
-  if (intervalMs <= 0) return;
-  let pass: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    if (pass) return;
-    pass = truelinks
-      .settleUnknown()
-      .then(
-        () => undefined,
-        (error) => app.log.error({ err: error }, 'voucher settler pass failed'),
-      )
-      .finally(() => {
-        pass = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await pass;
-  });
 }

@@ -5,6 +5,7 @@ import { sandboxPayout } from '../../adapters/payout/sandbox.ts';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import { SandboxPayoutParty } from '../../sandbox/payout.party.ts';
@@ -68,7 +69,7 @@ export async function registerWithdrawals(
   });
   await payoutWebhookRoutes(app, { withdrawals, secret: config.payoutSecret, clock });
   if (config.sandbox && config.payoutSecret) await registerSandboxParty(app, config, deps, config.payoutSecret);
-  startSettler(app, withdrawals, config.payoutSettleIntervalMs);
+  startPeriodicJob(app, 'withdrawal settler', config.payoutSettleIntervalMs, () => withdrawals.settlePending());
   return withdrawals;
 }
 
@@ -105,29 +106,4 @@ async function registerSandboxParty(app: FastifyInstance, config: Config, deps: 
   // onClose hooks run last-added first: this one ends before the database closes.
   app.addHook('onClose', () => party.close());
   await sandboxPayoutRoutes(app, { party, secret, clock: deps.clock });
-}
-
-/** The settler: an in-process timer; everything it needs is in the database, so a restart loses nothing. */
-function startSettler(app: FastifyInstance, withdrawals: WithdrawalService, intervalMs: number) {
-  if (intervalMs <= 0) return;
-  let pass: Promise<void> | null = null;
-  const timer = setInterval(() => {
-    // A slow pass is never overlapped by the next one.
-    if (pass) return;
-    pass = withdrawals
-      .settlePending()
-      .then(
-        () => undefined,
-        (error) => app.log.error({ err: error }, 'withdrawal settler pass failed'),
-      )
-      .finally(() => {
-        pass = null;
-      });
-  }, intervalMs);
-  timer.unref();
-  // A pass under way finishes before the database closes.
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await pass;
-  });
 }
