@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
+import { callParty } from '../signed-fetch.ts';
 import { type BankFeed, type BankFeedPage, BankFeedUnavailableError, type IncomingTransfer } from './bank-feed.ts';
 import { bankFeedHeaders } from './signature.ts';
 
@@ -37,14 +38,15 @@ export class HttpBankFeed implements BankFeed {
       'GET',
       url.pathname + url.search,
     );
-    let response: Response;
-    try {
-      response = await fetch(url, { headers, signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000) });
-    } catch (error) {
-      throw new BankFeedUnavailableError(`bank feed unreachable: ${url.origin}${url.pathname}`, { cause: error });
-    }
-    const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    if (!response.ok || !answer) throw new BankFeedUnavailableError(`bank feed answered ${response.status}`);
+    const { status, ok, answer } = await callParty({
+      url,
+      method: 'GET',
+      headers,
+      timeoutMs: this.options.timeoutMs ?? 10_000,
+      unreachable: (cause) =>
+        new BankFeedUnavailableError(`bank feed unreachable: ${url.origin}${url.pathname}`, { cause }),
+    });
+    if (!ok || !answer) throw new BankFeedUnavailableError(`bank feed answered ${status}`);
     return parsePage(answer);
   }
 }

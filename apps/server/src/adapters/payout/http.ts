@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
+import { callParty } from '../signed-fetch.ts';
 import { type Payout, type PayoutRequest, type PayoutState, PayoutUnavailableError } from './payout.ts';
 import { requestPayload, signedHeaders } from './signature.ts';
 
@@ -49,24 +50,20 @@ export class HttpPayout implements Payout {
       this.options.clock.now().getTime(),
       requestPayload(method, url.pathname + url.search, body),
     );
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: { ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-        ...(method === 'POST' ? { body } : {}),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
-    } catch (error) {
-      throw new PayoutUnavailableError(`payout party unreachable: ${method} ${path}`, { cause: error });
-    }
-    const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    if (response.status === 404 && method === 'GET') return { status: 'not_found' };
+    const { status, ok, answer } = await callParty({
+      url,
+      method,
+      headers,
+      body,
+      timeoutMs: this.options.timeoutMs ?? 10_000,
+      unreachable: (cause) => new PayoutUnavailableError(`payout party unreachable: ${method} ${path}`, { cause }),
+    });
+    if (status === 404 && method === 'GET') return { status: 'not_found' };
     // The party refused the payment itself (say, an account it cannot pay): a final answer.
-    if ((response.status === 400 || response.status === 422) && method === 'POST') {
-      return { status: 'failed', payoutId: null, reason: reasonOf(answer) ?? `REFUSED_${response.status}` };
+    if ((status === 400 || status === 422) && method === 'POST') {
+      return { status: 'failed', payoutId: null, reason: reasonOf(answer) ?? `REFUSED_${status}` };
     }
-    if (!response.ok || !answer) throw new PayoutUnavailableError(`payout party answered ${response.status}`);
+    if (!ok || !answer) throw new PayoutUnavailableError(`payout party answered ${status}`);
     return parseState(answer);
   }
 }

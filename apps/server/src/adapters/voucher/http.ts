@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
+import { callParty } from '../signed-fetch.ts';
 import { voucherPayload, voucherSignedHeaders } from './signature.ts';
 import {
   type VoucherCheck,
@@ -56,23 +57,18 @@ export class HttpVoucherRedeemer implements VoucherRedeemer {
       this.options.clock.now().getTime(),
       voucherPayload(method, url.pathname + url.search, body),
     );
-    let response: Response;
-    try {
-      response = await fetch(url, {
-        method,
-        headers: { ...headers, ...(method === 'POST' ? { 'content-type': 'application/json' } : {}) },
-        ...(method === 'POST' ? { body } : {}),
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
-      });
-    } catch (error) {
-      throw new VoucherUnavailableError(`voucher party unreachable: ${method} ${path.split('/')[1]}`, { cause: error });
-    }
-    const answer = (await response.json().catch(() => null)) as Answer | null;
-    if (response.status === 404 && method === 'GET') return null;
-    if (!response.ok || !answer || typeof answer !== 'object') {
-      throw new VoucherUnavailableError(`voucher party answered ${response.status}`);
-    }
-    return answer;
+    const { status, ok, answer } = await callParty({
+      url,
+      method,
+      headers,
+      body,
+      timeoutMs: this.options.timeoutMs ?? 10_000,
+      unreachable: (cause) =>
+        new VoucherUnavailableError(`voucher party unreachable: ${method} ${path.split('/')[1]}`, { cause }),
+    });
+    if (status === 404 && method === 'GET') return null;
+    if (!ok || !answer) throw new VoucherUnavailableError(`voucher party answered ${status}`);
+    return answer as Answer;
   }
 }
 
