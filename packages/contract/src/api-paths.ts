@@ -22,7 +22,14 @@ export const API = {
   walletWithdrawAll: '/api/wallet/withdrawAll',
   /** A TrueMoney gift link, encrypted (truelink.ts); the key comes from `lookup('truelink')`. */
   walletTruelink: '/api/wallet/truelink',
+  walletSlip: '/api/wallet/slip',
   statement: '/api/statement',
+  statementSlips: '/api/statement/slip',
+  statementSlipReference: (reference: string) => `/api/statement/slip/reference/${encodeURIComponent(reference)}`,
+  /** `GET` the live QR of a gateway (deposit.ts `QR_GATEWAYS`), `POST` to create one. */
+  qrcode: (gateway: string) => `/api/qrcode/${encodeURIComponent(gateway)}`,
+  qrcodeDelete: (gateway: string, qrcodeId: string) =>
+    `/api/qrcode/${encodeURIComponent(gateway)}/${encodeURIComponent(qrcodeId)}`,
   /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
   autoLogin: (path: string, username: string, password?: string) =>
     `/api/autoLogin/${path}/${encodeURIComponent(username)}${password === undefined ? '' : `/${encodeURIComponent(password)}`}`,
