@@ -92,4 +92,3 @@ export type QrcodeResponse = z.infer<typeof qrcodeResponse>;
 
 /** `DELETE /api/qrcode/{gateway}/{qrcodeId}`: the QR is cancelled (a payment arriving later is still credited). */
 export const qrcodeDeleteResponse = z.object({ message: z.string() });
-
