@@ -35,6 +35,7 @@ import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
+import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
@@ -148,6 +149,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   accountRoutes(route, services.accounts, config.country);
   authRoutes(route, services.auth);
   statementRoutes(route, db);
+  // Where members pay in (docs/deposits.md, deposit channels), and the sandbox's own channels when mounted.
+  await registerDepositChannels(route, { db, sandbox: config.sandbox, members: services.accountRepository });
   // TrueMoney gift links (docs/deposits.md): the voucher party adapter, its sandbox, the route, the settler.
   await registerTruelinks(app, route, config, {
     db,

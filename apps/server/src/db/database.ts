@@ -360,6 +360,40 @@ export interface SandboxVouchersTable {
   created_at: Date;
 }
 
+/** An account or gateway members pay into (docs/deposits.md, deposit channels). */
+export interface DepositChannelsTable {
+  id: Generated<bigint>;
+  bank_code: string;
+  bank_type: 'BANK' | 'PAYMENT';
+  /** AUTO: matched by the bank feed; QR: a QR of the gateway `bank_code`; MANUAL: proved by a slip. */
+  mode: 'AUTO' | 'QR' | 'MANUAL';
+  name_th: string;
+  name_en: string;
+  name_lo: string;
+  account_name: string;
+  account_no: string;
+  currency: string;
+  min_amount_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  sort_order: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  /** Mounted by the sandbox (its parties stand behind it); operators' own entries are false. */
+  sandbox: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A TrueMoney wallet entry of the deposit modal. */
+export interface DepositWalletsTable {
+  id: Generated<bigint>;
+  mode: 'AUTO' | 'GIFT_LINK';
+  wallet_account_name: string;
+  currency: string;
+  sort_order: ColumnType<number, number | undefined, number>;
+  enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  sandbox: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   banks: BanksTable;
@@ -386,6 +420,8 @@ export interface Database {
   sandbox_bank_transfers: SandboxBankTransfersTable;
   truelink_redemptions: TruelinkRedemptionsTable;
   sandbox_vouchers: SandboxVouchersTable;
+  deposit_channels: DepositChannelsTable;
+  deposit_wallets: DepositWalletsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -7,6 +7,7 @@ import { withdrawals } from './0005_withdrawals.ts';
 import { statement } from './0006_statement.ts';
 import { bankFeed } from './0007_bank_feed.ts';
 import { truelink } from './0008_truelink.ts';
+import { depositChannels } from './0009_deposit_channels.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -21,6 +22,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_statement': statement,
   '0007_bank_feed': bankFeed,
   '0008_truelink': truelink,
+  '0009_deposit_channels': depositChannels,
 };
 
 export const migrationProvider: MigrationProvider = {

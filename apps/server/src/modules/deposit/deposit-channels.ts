@@ -1,0 +1,229 @@
+import { type DepositBank, type DepositLookupResponse, depositLookupResponse } from '@member-wallet/contract/deposit';
+import { toMajor } from '@member-wallet/contract/money';
+import type { Insertable, Selectable } from 'kysely';
+import type { Db, DepositChannelsTable, DepositWalletsTable } from '../../db/database.ts';
+import { InvalidTokenError } from '../../lib/errors.ts';
+import type { Router } from '../../lib/route.ts';
+import { SANDBOX_OPERATOR_ACCOUNT_NO } from '../../sandbox/bank-feed/bank-feed.party.ts';
+import type { Member } from '../account/account.repository.ts';
+
+export type DepositChannel = Selectable<DepositChannelsTable>;
+
+/**
+ * The operator's deposit channels (docs/deposits.md, deposit channels): what `GET /api/lookup/deposit` lists,
+ * which gateway a QR is made at and with which minimum, and which accounts a slip may name as its destination.
+ */
+export class DepositChannelsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** The enabled channels of a currency, in the operator's order. */
+  list(currency: string): Promise<DepositChannel[]> {
+    return this.db
+      .selectFrom('deposit_channels')
+      .selectAll()
+      .where('currency', '=', currency)
+      .where('enabled', '=', true)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** The enabled QR channel of a gateway in a currency: where a member of that currency may make a QR. */
+  qrChannel(gateway: string, currency: string): Promise<DepositChannel | undefined> {
+    return this.db
+      .selectFrom('deposit_channels')
+      .selectAll()
+      .where('bank_code', '=', gateway)
+      .where('currency', '=', currency)
+      .where('mode', '=', 'QR')
+      .where('enabled', '=', true)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The operator's bank account with this number (digits compared; AUTO or MANUAL), enabled or not: a slip to
+   * an account the operator has just disabled is still a transfer to the operator.
+   */
+  bankAccount(accountNo: string): Promise<DepositChannel | undefined> {
+    return this.db
+      .selectFrom('deposit_channels')
+      .selectAll()
+      .where('account_no', '=', accountNo.replace(/\D/g, ''))
+      .where('mode', '<>', 'QR')
+      .executeTakeFirst();
+  }
+
+  async wallets(currency: string): Promise<Selectable<DepositWalletsTable>[]> {
+    return this.db
+      .selectFrom('deposit_wallets')
+      .selectAll()
+      .where('currency', '=', currency)
+      .where('enabled', '=', true)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Adds the sandbox's channels that are missing (by their unique keys); an operator's changes are kept. */
+  async ensure(channels: Insertable<DepositChannelsTable>[], wallets: Insertable<DepositWalletsTable>[]) {
+    for (const channel of channels) {
+      const taken = await this.db
+        .selectFrom('deposit_channels')
+        .select('id')
+        .where('bank_code', '=', channel.bank_code)
+        .where('currency', '=', channel.currency)
+        .where((eb) =>
+          channel.mode === 'QR'
+            ? eb('mode', '=', 'QR')
+            : eb.and([eb('mode', '<>', 'QR'), eb('account_no', '=', channel.account_no)]),
+        )
+        .executeTakeFirst();
+      if (!taken) await this.db.insertInto('deposit_channels').values(channel).execute();
+    }
+    for (const wallet of wallets) {
+      await this.db
+        .insertInto('deposit_wallets')
+        .values(wallet)
+        .onConflict((oc) => oc.constraint('deposit_wallets_mode_key').doNothing())
+        .execute();
+    }
+  }
+}
+
+function toBankEntry(channel: DepositChannel): DepositBank {
+  return {
+    bankCode: channel.bank_code,
+    bankType: channel.bank_type,
+    mode: channel.mode,
+    bankNameTH: channel.name_th,
+    bankNameEN: channel.name_en,
+    bankNameLO: channel.name_lo,
+    accountName: channel.account_name,
+    accountNo: channel.account_no,
+    currency: channel.currency,
+    minAmount: channel.mode === 'QR' ? toMajor(channel.min_amount_minor) : 0,
+  };
+}
+
+/**
+ * `GET /api/lookup/deposit` for a member: the channels of the member's currency. `isManual` is true when one of
+ * them takes transfers proved by a slip (mode MANUAL).
+ */
+export async function depositLookup(
+  channels: DepositChannelsRepository,
+  member: Pick<Member, 'currency'>,
+): Promise<DepositLookupResponse> {
+  const [banks, wallets] = await Promise.all([channels.list(member.currency), channels.wallets(member.currency)]);
+  return depositLookupResponse.parse({
+    banks: banks.map(toBankEntry),
+    wallets: wallets.map((wallet) => ({ mode: wallet.mode, walletAccountName: wallet.wallet_account_name })),
+    isManual: banks.some((bank) => bank.mode === 'MANUAL'),
+  });
+}
+
+const SANDBOX_ACCOUNT_NAME = 'MEMBER WALLET (SANDBOX)';
+
+/**
+ * The channels the sandbox stands behind, mounted with SANDBOX=1: KBANK's account is the sandbox bank feed's
+ * operator account (AUTO), SCB's a slip-only account (MANUAL), then the QR gateways of spec section 9 with their
+ * minimums (the first provider, KBANK, takes anything above 0; FP's 10 baht is the operator's setting, changed
+ * on the channel), and BCEL for Lao kip.
+ */
+export const SANDBOX_DEPOSIT_CHANNELS: Insertable<DepositChannelsTable>[] = sandboxChannels();
+
+function sandboxChannels(): Insertable<DepositChannelsTable>[] {
+  const bank = (code: string, names: [string, string, string]) => ({
+    bank_code: code,
+    name_th: names[0],
+    name_en: names[1],
+    name_lo: names[2],
+    account_name: SANDBOX_ACCOUNT_NAME,
+    sandbox: true,
+  });
+  const kbank: [string, string, string] = ['ธนาคารกสิกรไทย', 'Kasikornbank', 'ທະນາຄານກະສິກອນໄທ'];
+  const bcel: [string, string, string] = ['ธนาคารการค้าต่างประเทศลาว', 'BCEL One', 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ'];
+  return [
+    {
+      ...bank('KBANK', kbank),
+      bank_type: 'BANK',
+      mode: 'AUTO',
+      account_no: SANDBOX_OPERATOR_ACCOUNT_NO,
+      currency: 'BAHT',
+      sort_order: 1,
+    },
+    {
+      ...bank('SCB', ['ธนาคารไทยพาณิชย์', 'Siam Commercial Bank', 'ທະນາຄານໄທພານິດ']),
+      bank_type: 'BANK',
+      mode: 'MANUAL',
+      account_no: '9990005678',
+      currency: 'BAHT',
+      sort_order: 2,
+    },
+    { ...bank('KBANK', kbank), bank_type: 'BANK', mode: 'QR', account_no: '', currency: 'BAHT', sort_order: 3 },
+    {
+      ...bank('WW', ['WW เพย์', 'WW Pay', 'WW Pay']),
+      bank_type: 'PAYMENT',
+      mode: 'QR',
+      account_no: '',
+      currency: 'BAHT',
+      min_amount_minor: 10_000n,
+      sort_order: 4,
+    },
+    {
+      ...bank('FP', ['FP เพย์', 'FP Pay', 'FP Pay']),
+      bank_type: 'PAYMENT',
+      mode: 'QR',
+      account_no: '',
+      currency: 'BAHT',
+      min_amount_minor: 1_000n,
+      sort_order: 5,
+    },
+    {
+      ...bank('PAYONEX', ['เพย์วันเอ็กซ์', 'PayOneX', 'PayOneX']),
+      bank_type: 'PAYMENT',
+      mode: 'QR',
+      account_no: '',
+      currency: 'BAHT',
+      min_amount_minor: 10_000n,
+      sort_order: 6,
+    },
+    {
+      ...bank('BCEL', bcel),
+      bank_type: 'BANK',
+      mode: 'AUTO',
+      account_no: '0101000999',
+      currency: 'LAK',
+      sort_order: 1,
+    },
+    { ...bank('BCEL', bcel), bank_type: 'BANK', mode: 'QR', account_no: '', currency: 'LAK', sort_order: 2 },
+  ];
+}
+
+export const SANDBOX_DEPOSIT_WALLETS: Insertable<DepositWalletsTable>[] = [
+  { mode: 'GIFT_LINK', wallet_account_name: SANDBOX_ACCOUNT_NAME, currency: 'BAHT', sandbox: true },
+];
+
+/**
+ * `GET /api/lookup/deposit`; with the sandbox mounted, its channels are added first (missing ones only, so an
+ * operator's changes to them stand).
+ */
+export async function registerDepositChannels(
+  route: Router,
+  deps: { db: Db; sandbox: boolean; members: { findById(id: bigint): Promise<Member | undefined> } },
+) {
+  const channels = new DepositChannelsRepository(deps.db);
+  if (deps.sandbox) await channels.ensure(SANDBOX_DEPOSIT_CHANNELS, SANDBOX_DEPOSIT_WALLETS);
+  route({
+    method: 'GET',
+    url: '/api/lookup/deposit',
+    auth: true,
+    summary: "Deposit channels of the member's currency: bank accounts (AUTO, MANUAL), QR gateways, TrueMoney",
+    tags: ['lookup'],
+    response: depositLookupResponse,
+    handler: async ({ auth }) => {
+      const member = await deps.members.findById(auth.memberId);
+      if (!member) throw new InvalidTokenError();
+      return depositLookup(channels, member);
+    },
+  });
+}
