@@ -64,11 +64,15 @@ function cannotVerifyIdentity(text: string): boolean {
   return text === i18n.t('auth.cannotVerifyIdentity');
 }
 
-function apiUrl(path: string): string {
+export function apiUrl(path: string): string {
   return new URL(`${env.apiBase}${path}`, window.location.origin).toString();
 }
 
-async function send(path: string, method: string, body: unknown, timeoutMs: number, key?: string): Promise<Response> {
+/**
+ * What every call carries (spec section 7): the app's name, the reader's language and, with a session, the
+ * bearer token. The JSON client and the uploader (upload.ts) both start from these.
+ */
+export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
     [APP_NAME_HEADER]: APP_NAME,
     Accept: 'application/json',
@@ -76,6 +80,11 @@ async function send(path: string, method: string, body: unknown, timeoutMs: numb
   };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+async function send(path: string, method: string, body: unknown, timeoutMs: number, key?: string): Promise<Response> {
+  const headers = apiHeaders();
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (key) headers[IDEMPOTENCY_KEY_HEADER] = key;
   try {
@@ -86,7 +95,7 @@ async function send(path: string, method: string, body: unknown, timeoutMs: numb
       signal: AbortSignal.timeout(timeoutMs),
     });
   } catch {
-    throw new ApiError({ status: 0, code: NETWORK_ERROR, text: i18n.t('common.networkError') });
+    throw networkError();
   }
 }
 
@@ -157,22 +166,34 @@ export async function request<T>(path: string, options: RequestOptions<T> = {}):
   const { method = 'GET', body, schema, timeoutMs = TIMEOUT_MS.request, redirects = true, idempotencyKey } = options;
   const early = method === 'GET' ? takeEarlyGet(path) : undefined;
   const response = await (early ?? send(path, method, body, timeoutMs, idempotencyKey));
-  const data = await readJson(response);
-  if (!response.ok) throw errorFromBody(response.status, data, redirects);
+  return readAnswer(response.status, await readJson(response), { schema, redirects });
+}
+
+/**
+ * An answer's parsed body, or the `ApiError` it stands for: the error codes, the gone and session redirects
+ * and the schema check, for the JSON client and the uploader alike.
+ */
+export function readAnswer<T>(
+  status: number,
+  data: unknown,
+  { schema, redirects = true }: Pick<RequestOptions<T>, 'schema' | 'redirects'> = {},
+): T {
+  if (status < 200 || status > 299) throw errorFromBody(status, data, redirects);
   if (messageOf(data) === GONE) {
     if (redirects) navigateTo('/terminated');
-    throw new ApiError({ status: response.status, code: GONE, text: GONE, handled: redirects });
+    throw new ApiError({ status, code: GONE, text: GONE, handled: redirects });
   }
   if (!schema) return data as T;
   try {
     return schema.parse(data);
   } catch {
-    throw new ApiError({
-      status: response.status,
-      code: 'INTERNAL_SERVER_ERROR',
-      text: translateCode('INTERNAL_SERVER_ERROR'),
-    });
+    throw new ApiError({ status, code: 'INTERNAL_SERVER_ERROR', text: translateCode('INTERNAL_SERVER_ERROR') });
   }
+}
+
+/** The error of a call that got no answer it could read (offline, timed out). */
+export function networkError(): ApiError {
+  return new ApiError({ status: 0, code: NETWORK_ERROR, text: i18n.t('common.networkError') });
 }
 
 export function isApiError(error: unknown): error is ApiError {

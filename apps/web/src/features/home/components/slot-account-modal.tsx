@@ -1,49 +1,21 @@
 import type { SlotItem } from '@member-wallet/contract/wallet';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { CopyIcon, PhoneIcon } from '../../../components/member-icons.tsx';
+import { CopyRow } from '../../../components/copy-row.tsx';
+import { PhoneIcon } from '../../../components/member-icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { toastError } from '../../../lib/http.ts';
 import { openBlankTab, openGameLink } from '../../../lib/open-link.ts';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/safe-url.ts';
-import { showToast } from '../../../lib/toast-store.ts';
 import { getAutoLogin, hasAutoLogin } from '../api/get-auto-login.ts';
 import { useSlotAccount } from '../api/get-slot-account.ts';
 import { addToSlot, useMoneyAction } from '../api/money-actions.ts';
 import { useResetSlotPassword } from '../api/reset-slot-password.ts';
 import { parseAmount } from '../money.ts';
-import { failureOutcome, type Outcome, ResultDialog } from './result-dialog.tsx';
-
-function CopyRow({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation();
-  function copy() {
-    navigator.clipboard
-      .writeText(value)
-      .then(() => showToast('success', t('slot.copied', { text: value })))
-      .catch(() => showToast('error', t('slot.copyFailed')));
-  }
-  return (
-    <div className="flex items-center justify-between gap-2 rounded-xl bg-slate-100 px-3 py-2">
-      <div className="min-w-0">
-        <p className="text-sm text-slate-600">{label}</p>
-        <p className="break-all font-semibold text-slate-900" translate="no" data-i18n-exempt="">
-          {value}
-        </p>
-      </div>
-      <button
-        type="button"
-        onClick={copy}
-        aria-label={t('slot.copy', { label })}
-        className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg text-brand-800 hover:bg-white focus-visible:outline-3 focus-visible:outline-brand-500"
-      >
-        <CopyIcon />
-      </button>
-    </div>
-  );
-}
 
 function AppLink({ href, label }: { href: string | null; label: string }) {
   const link = href ? safeLinkUrl(href) : undefined;

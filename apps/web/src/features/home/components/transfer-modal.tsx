@@ -3,13 +3,13 @@ import { WALLET_CODE, type WalletResponse } from '@member-wallet/contract/wallet
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
 import { Select } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type TFunction, useTranslation } from '../../../i18n/i18n.ts';
 import { formatAmount } from '../../../lib/format.ts';
 import { transfer, transferAll, useMoneyAction } from '../api/money-actions.ts';
 import { parseAmount } from '../money.ts';
-import { failureOutcome, type Outcome, ResultDialog } from './result-dialog.tsx';
 
 /** The messages of spec section 5 for a transfer; empty when it may be sent. */
 export function transferProblems(t: TFunction, from: string, to: string, amount: number | null): string[] {

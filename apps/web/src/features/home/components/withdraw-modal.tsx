@@ -2,6 +2,7 @@ import type { MoneyActionResponse, WalletResponse } from '@member-wallet/contrac
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
+import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type TFunction, useTranslation } from '../../../i18n/i18n.ts';
@@ -9,7 +10,6 @@ import { formatAmount, formatMoney } from '../../../lib/format.ts';
 import { useWithdrawLimits } from '../api/get-withdraw-limits.ts';
 import { useMoneyAction, withdraw, withdrawAll } from '../api/money-actions.ts';
 import { displayCurrency, parseAmount } from '../money.ts';
-import { failureOutcome, type Outcome, ResultDialog } from './result-dialog.tsx';
 
 /** The messages of spec section 5 for a withdrawal; empty when it may be sent. */
 export function withdrawProblems(

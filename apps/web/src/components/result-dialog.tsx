@@ -1,7 +1,7 @@
-import { Button } from '../../../components/button.tsx';
-import { Modal } from '../../../components/modal.tsx';
-import { useTranslation } from '../../../i18n/i18n.ts';
-import { isApiError, translateCode } from '../../../lib/http.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { isApiError, translateCode } from '../lib/http.ts';
+import { Button } from './button.tsx';
+import { Modal } from './modal.tsx';
 
 /** What a money action or its validation ended with: a success, or an error with its messages. */
 export type Outcome = { tone: 'success' | 'error'; messages: readonly string[] };
