@@ -22,7 +22,7 @@ const APP_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /** The lazy modules each budgeted route needs for its first render, besides the entry and a catalogue. */
 export const ROUTE_MODULES = {
   '/login': ['src/app/shells/public-shell.tsx', 'src/features/auth/components/login-screen.tsx'],
-  '/user/home': ['src/app/shells/member-shell.tsx', 'src/features/home/components/home-screen.tsx'],
+  '/user/home': ['src/app/shells/member-shell.tsx', 'src/app/screens/home-route.tsx'],
 };
 
 /**

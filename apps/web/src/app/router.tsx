@@ -48,7 +48,7 @@ const Login = screen(() => import('../features/auth/components/login-screen.tsx'
 const Register = screen(() => import('../features/register/components/register-screen.tsx'), 'RegisterScreen');
 const Howto = screen(() => import('../features/howto/components/howto-screen.tsx'), 'HowtoScreen');
 const Contact = screen(() => import('../features/contact/components/contact-screen.tsx'), 'ContactScreen');
-const Home = screen(() => import('../features/home/components/home-screen.tsx'), 'HomeScreen', [API.wallet]);
+const Home = screen(() => import('./screens/home-route.tsx'), 'HomeRoute', [API.wallet]);
 const Profile = screen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen');
 const Statement = screen(() => import('./screens/statement-route.tsx'), 'StatementRoute', [API.wallet]);
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');

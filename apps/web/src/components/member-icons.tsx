@@ -47,6 +47,12 @@ export const TransferIcon = ({ className }: IconProps) => (
     <path d="M4 8h14l-4-4M20 16H6l4 4" />
   </Icon>
 );
+export const DepositIcon = ({ className }: IconProps) => (
+  <Icon className={className}>
+    <rect x="2" y="5" width="20" height="14" rx="2" />
+    <path d="M12 15V9M9 12l3-3 3 3" />
+  </Icon>
+);
 export const WithdrawIcon = ({ className }: IconProps) => (
   <Icon className={className}>
     <rect x="2" y="5" width="20" height="14" rx="2" />

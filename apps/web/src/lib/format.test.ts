@@ -11,6 +11,7 @@ import {
   formatMoney,
   formatMoneyMinor,
   formatRelativeTime,
+  parseAmount,
   relativeTime,
   toMinorUnits,
 } from './format.ts';
@@ -165,5 +166,16 @@ describe('relative time', () => {
     expect(formatRelativeTime('lo', ago(1 * day), now, lo.time)).toBe('1 ມື້ກ່ອນ');
     expect(formatRelativeTime('lo', ago(61 * day), now, lo.time)).toBe('2 ເດືອນກ່ອນ');
     expect(formatRelativeTime('lo', ago(0), now, lo.time)).toBe('ເມື່ອຄູ່ນີ້');
+  });
+});
+
+describe('parseAmount', () => {
+  it('reads digits with up to 2 decimals and refuses the rest', () => {
+    expect(parseAmount('1,000.50')).toBe(1000.5);
+    expect(parseAmount(' 12 ')).toBe(12);
+    expect(parseAmount('1.234')).toBeNull();
+    expect(parseAmount('-5')).toBeNull();
+    expect(parseAmount('abc')).toBeNull();
+    expect(parseAmount('')).toBeNull();
   });
 });

@@ -242,3 +242,16 @@ export function formatRelativeTime(locale: Locale, then: DateInput, now: DateInp
   const text = texts[`${span.unit}Ago_${pluralCategory(locale, span.count)}`];
   return text.replace(/\{\{\s*count\s*\}\}/g, String(span.count));
 }
+
+/** The wallet's currency for display: kip for Lao kip wallets, baht otherwise. */
+export function displayCurrency(currency: string): Currency {
+  return currency.toUpperCase() === 'LAK' ? 'LAK' : 'THB';
+}
+
+/** A typed amount: digits with at most 2 decimals, else `null` (commas a member may type are ignored). */
+export function parseAmount(text: string): number | null {
+  const value = text.replace(/,/g, '').trim();
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null;
+  const amount = Number(value);
+  return Number.isFinite(amount) ? amount : null;
+}

@@ -1,11 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { useWallet, walletQuery } from '../../features/home/api/get-wallet.ts';
-import { displayCurrency } from '../../features/home/money.ts';
 import {
   prefetch as prefetchStatement,
   StatementScreen,
 } from '../../features/statement/components/statement-screen.tsx';
+import { displayCurrency } from '../../lib/format.ts';
 
 /** The statement names games and shows amounts in the member's currency, both of which the wallet knows. */
 export function prefetch(client: QueryClient): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAmount, slotValueMinor, totalBalanceMinor } from './money.ts';
+import { slotValueMinor, totalBalanceMinor } from './money.ts';
 
 const slot = (amount: number, ftWalletSlot: number, isActive = true) => ({ amount, ftWalletSlot, isActive });
 
@@ -24,16 +24,5 @@ describe('total balance', () => {
   it('stays exact for large balances', () => {
     const wallet = { wallet: { amount: 99_999_999.99, currency: 'BAHT' }, slots: [slot(0.01, 1)] };
     expect(totalBalanceMinor(wallet as never)).toBe(10_000_000_000n);
-  });
-});
-
-describe('parseAmount', () => {
-  it('reads digits with up to 2 decimals and refuses the rest', () => {
-    expect(parseAmount('1,000.50')).toBe(1000.5);
-    expect(parseAmount(' 12 ')).toBe(12);
-    expect(parseAmount('1.234')).toBeNull();
-    expect(parseAmount('-5')).toBeNull();
-    expect(parseAmount('abc')).toBeNull();
-    expect(parseAmount('')).toBeNull();
   });
 });

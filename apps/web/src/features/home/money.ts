@@ -1,5 +1,5 @@
 import type { SlotItem, WalletResponse } from '@member-wallet/contract/wallet';
-import { type Currency, toMinorUnits } from '../../lib/format.ts';
+import { toMinorUnits } from '../../lib/format.ts';
 
 const HUNDRED = 100n;
 
@@ -25,17 +25,4 @@ export function totalBalanceMinor(wallet: Pick<WalletResponse, 'wallet' | 'slots
   let total = toMinorUnits(wallet.wallet.amount);
   for (const slot of wallet.slots) if (slot.isActive) total += slotValueMinor(slot);
   return total;
-}
-
-/** The wallet's currency for display: kip for Lao kip wallets, baht otherwise. */
-export function displayCurrency(currency: string): Currency {
-  return currency.toUpperCase() === 'LAK' ? 'LAK' : 'THB';
-}
-
-/** A typed amount: digits with at most 2 decimals, else `null` (commas a member may type are ignored). */
-export function parseAmount(text: string): number | null {
-  const value = text.replace(/,/g, '').trim();
-  if (!/^\d+(\.\d{1,2})?$/.test(value)) return null;
-  const amount = Number(value);
-  return Number.isFinite(amount) ? amount : null;
 }

@@ -3,14 +3,20 @@ import { GAME_CATEGORIES, type SlotItem, type WalletResponse } from '@member-wal
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
-import { RefreshIcon, TransferIcon, UserIcon, WithdrawIcon } from '../../../components/member-icons.tsx';
+import { DepositIcon, RefreshIcon, TransferIcon, UserIcon, WithdrawIcon } from '../../../components/member-icons.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { formatDateTime, formatMoney, formatMoneyMinor, formatRelativeTime } from '../../../lib/format.ts';
+import {
+  displayCurrency,
+  formatDateTime,
+  formatMoney,
+  formatMoneyMinor,
+  formatRelativeTime,
+} from '../../../lib/format.ts';
 import { useActivateSlot } from '../api/activate-slot.ts';
 import { useWallet, walletQuery } from '../api/get-wallet.ts';
 import { useRefreshSlots } from '../api/refresh-slots.ts';
-import { displayCurrency, totalBalanceMinor } from '../money.ts';
+import { totalBalanceMinor } from '../money.ts';
 import { GameCarousel } from './game-carousel.tsx';
 
 const SlotAccountModal = lazy(() =>
@@ -24,7 +30,12 @@ export function prefetch(client: QueryClient): void {
   void client.prefetchQuery(walletQuery);
 }
 
-type OpenModal = { kind: 'transfer' } | { kind: 'withdraw' } | { kind: 'slot'; slot: SlotItem } | null;
+type OpenModal =
+  | { kind: 'deposit' }
+  | { kind: 'transfer' }
+  | { kind: 'withdraw' }
+  | { kind: 'slot'; slot: SlotItem }
+  | null;
 
 /** The time now, again every `everyMs`, for texts such as "3 minutes ago". */
 function useNow(everyMs: number): number {
@@ -148,7 +159,15 @@ function BalanceCard({ wallet, onTransfer }: { wallet: WalletResponse; onTransfe
   );
 }
 
-export function HomeScreen() {
+export interface HomeScreenProps {
+  /**
+   * The deposit modal, which lives in its own feature: the app passes it in (app/screens/home-route.tsx) so
+   * that features do not import each other. It is lazy there, so /user/home does not download it.
+   */
+  renderDeposit: (props: { wallet: WalletResponse; onClose: () => void }) => ReactNode;
+}
+
+export function HomeScreen({ renderDeposit }: HomeScreenProps) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const wallet = useWallet();
@@ -178,6 +197,7 @@ export function HomeScreen() {
     <div className="space-y-5">
       <BalanceCard wallet={data} onTransfer={() => setOpen({ kind: 'transfer' })} />
       <section aria-label={t('home.widgets')} className="grid grid-cols-3 gap-3">
+        <Widget label={t('deposit.title')} icon={<DepositIcon />} onClick={() => setOpen({ kind: 'deposit' })} />
         <Widget label={t('withdraw.title')} icon={<WithdrawIcon />} onClick={() => setOpen({ kind: 'withdraw' })} />
         <Widget
           label={t('home.refreshAll')}
@@ -205,6 +225,7 @@ export function HomeScreen() {
           />
         ))}
       <Suspense fallback={null}>
+        {open?.kind === 'deposit' ? renderDeposit({ wallet: data, onClose: () => close(false) }) : null}
         {open?.kind === 'transfer' ? <TransferModal wallet={data} onClose={close} /> : null}
         {open?.kind === 'withdraw' ? <WithdrawModal wallet={data} onClose={close} /> : null}
         {open?.kind === 'slot' ? <SlotAccountModal slot={open.slot} onClose={close} /> : null}

@@ -8,6 +8,7 @@ import { failureOutcome, type Outcome, ResultDialog } from '../../../components/
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { parseAmount } from '../../../lib/format.ts';
 import { toastError } from '../../../lib/http.ts';
 import { openBlankTab, openGameLink } from '../../../lib/open-link.ts';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/safe-url.ts';
@@ -15,7 +16,6 @@ import { getAutoLogin, hasAutoLogin } from '../api/get-auto-login.ts';
 import { useSlotAccount } from '../api/get-slot-account.ts';
 import { addToSlot, useMoneyAction } from '../api/money-actions.ts';
 import { useResetSlotPassword } from '../api/reset-slot-password.ts';
-import { parseAmount } from '../money.ts';
 
 function AppLink({ href, label }: { href: string | null; label: string }) {
   const link = href ? safeLinkUrl(href) : undefined;

@@ -7,9 +7,8 @@ import { failureOutcome, type Outcome, ResultDialog } from '../../../components/
 import { Select } from '../../../components/select.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type TFunction, useTranslation } from '../../../i18n/i18n.ts';
-import { formatAmount } from '../../../lib/format.ts';
+import { formatAmount, parseAmount } from '../../../lib/format.ts';
 import { transfer, transferAll, useMoneyAction } from '../api/money-actions.ts';
-import { parseAmount } from '../money.ts';
 
 /** The messages of spec section 5 for a transfer; empty when it may be sent. */
 export function transferProblems(t: TFunction, from: string, to: string, amount: number | null): string[] {

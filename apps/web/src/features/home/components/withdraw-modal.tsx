@@ -6,10 +6,9 @@ import { failureOutcome, type Outcome, ResultDialog } from '../../../components/
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { type TFunction, useTranslation } from '../../../i18n/i18n.ts';
-import { formatAmount, formatMoney } from '../../../lib/format.ts';
+import { displayCurrency, formatAmount, formatMoney, parseAmount } from '../../../lib/format.ts';
 import { useWithdrawLimits } from '../api/get-withdraw-limits.ts';
 import { useMoneyAction, withdraw, withdrawAll } from '../api/money-actions.ts';
-import { displayCurrency, parseAmount } from '../money.ts';
 
 /** The messages of spec section 5 for a withdrawal; empty when it may be sent. */
 export function withdrawProblems(

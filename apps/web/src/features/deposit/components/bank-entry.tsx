@@ -1,0 +1,43 @@
+import type { DepositBank } from '@member-wallet/contract/deposit';
+import { Button } from '../../../components/button.tsx';
+import { CopyRow } from '../../../components/copy-row.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { formatBankAccount } from '../../../lib/format.ts';
+import { bankName } from '../bank-name.ts';
+
+/**
+ * One account to transfer to (spec section 2): the bank, the account's number and name with copy buttons,
+ * and the "I have transferred" button. An AUTO account is matched to the member by their registered
+ * account, so the text says the money must come from it.
+ */
+export function BankEntry({
+  entry,
+  memberAccountNo,
+  onTransferred,
+}: {
+  entry: DepositBank;
+  memberAccountNo: string;
+  onTransferred: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const name = bankName(entry, i18n.language);
+  return (
+    <article aria-label={name} className="space-y-2 rounded-2xl p-3 ring-1 ring-slate-200">
+      <h4 className="font-semibold text-slate-900">{name}</h4>
+      <CopyRow
+        label={t('deposit.bank.accountNo')}
+        value={entry.accountNo}
+        display={formatBankAccount(entry.accountNo)}
+      />
+      <CopyRow label={t('deposit.bank.accountName')} value={entry.accountName} />
+      <p className="text-sm text-slate-700">
+        {entry.mode === 'AUTO'
+          ? t('deposit.bank.auto', { account: formatBankAccount(memberAccountNo) })
+          : t('deposit.bank.manual')}
+      </p>
+      <Button variant="secondary" block onClick={onTransferred}>
+        {t('deposit.bank.transfer')}
+      </Button>
+    </article>
+  );
+}

@@ -1,0 +1,68 @@
+import { normalizeAccountName } from '@member-wallet/contract/rules';
+import { useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { showToast } from '../../../lib/toast-store.ts';
+import { useUpdateBankAccountName } from '../api/update-bank-account-name.ts';
+import { checkEnglishName } from '../bank-name.ts';
+
+/**
+ * Asks a KTB, TMB or BBL member for their account name in English (spec sections 2 and 5). The input is
+ * upper-cased as typed and trimmed when sent; a failure is a red toast, a success reloads the wallet, whose
+ * English name then hides this prompt.
+ */
+export function BankNamePrompt({ bankCode, onSaved }: { bankCode: string; onSaved: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateBankAccountName();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit() {
+    const problem = checkEnglishName(name);
+    if (problem) {
+      setError(t(problem));
+      return;
+    }
+    update.mutate(
+      { bankCode, bankAccountName: normalizeAccountName(name) },
+      {
+        onSuccess: () => {
+          showToast('success', t('deposit.nameEdit.saved'));
+          onSaved();
+        },
+      },
+    );
+  }
+
+  return (
+    <form
+      noValidate
+      aria-label={t('deposit.nameEdit.title')}
+      className="space-y-2 rounded-2xl bg-amber-50 p-3 text-amber-950"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <h3 className="font-semibold">{t('deposit.nameEdit.title')}</h3>
+      <p className="text-sm">{t('deposit.nameEdit.body')}</p>
+      <TextField
+        label={t('deposit.nameEdit.label')}
+        name="bankAccountName"
+        autoComplete="name"
+        autoCapitalize="characters"
+        required
+        value={name}
+        error={error}
+        onChange={(event) => {
+          setName(event.target.value.toUpperCase());
+          setError(null);
+        }}
+      />
+      <Button type="submit" block loading={update.isPending}>
+        {t('common.save')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,140 @@
+import { DELAY_MS } from '@member-wallet/contract/constants';
+import type { DepositBank, QrcodeResponse } from '@member-wallet/contract/deposit';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/button.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import { env } from '../../../lib/env.ts';
+import { type Currency, formatAmount, formatMoney, parseAmount } from '../../../lib/format.ts';
+import { useCreateQrcode } from '../api/create-qrcode.ts';
+import { useDeleteQrcode } from '../api/delete-qrcode.ts';
+import { NO_QRCODE, qrcodeQuery, useQrcode } from '../api/get-qrcode.ts';
+import { canCreateQr, formatCountdown, qrMinimum, qrQuickAmounts, svgImageSource } from '../qr-rules.ts';
+
+/** Seconds left until `deadline` (epoch ms), ticking every DELAY_MS.qrCountdownTick. */
+function useSecondsLeft(deadline: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setInterval(() => setNow(Date.now()), DELAY_MS.qrCountdownTick);
+    return () => clearInterval(timer);
+  }, [left]);
+  return left;
+}
+
+function LiveQr({
+  gateway,
+  qr,
+  receivedAt,
+  currency,
+}: {
+  gateway: string;
+  qr: QrcodeResponse;
+  receivedAt: number;
+  currency: Currency;
+}) {
+  const { t, i18n } = useTranslation();
+  const client = useQueryClient();
+  const cancel = useDeleteQrcode(gateway);
+  const left = useSecondsLeft(receivedAt + qr.expireIn * 1000);
+  const amount = formatMoney(i18n.language, qr.amount, currency);
+
+  // At 00:00 the QR is gone (spec section 4): the tab shows the create form again.
+  useEffect(() => {
+    if (left <= 0) client.setQueryData(qrcodeQuery(gateway).queryKey, NO_QRCODE);
+  }, [left, client, gateway]);
+
+  return (
+    <div className="space-y-3 text-center">
+      <img
+        src={svgImageSource(qr.qrcode)}
+        alt={t('deposit.qr.image', { amount })}
+        className="mx-auto aspect-square w-full max-w-64 rounded-xl bg-white p-2 ring-1 ring-slate-200"
+      />
+      <p className="text-2xl font-semibold text-slate-900" translate="no">
+        {amount}
+      </p>
+      <p className="text-sm text-slate-700">{t('deposit.qr.scan', { amount })}</p>
+      <p className="text-slate-700">
+        {t('deposit.qr.expiresIn')}{' '}
+        <span className="font-semibold tabular-nums text-slate-900" data-testid="qr-countdown" role="timer">
+          {formatCountdown(left)}
+        </span>
+      </p>
+      <Button variant="danger" block loading={cancel.isPending} onClick={() => cancel.mutate(qr.qrcodeId)}>
+        {t('deposit.qr.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+function CreateQr({ entry }: { entry: DepositBank }) {
+  const { t } = useTranslation();
+  const create = useCreateQrcode(entry.bankCode);
+  const [amountText, setAmountText] = useState('');
+  const minimum = qrMinimum(entry, env.fpMinDeposit);
+  const amount = parseAmount(amountText);
+  const allowed = canCreateQr(amount, minimum);
+
+  function submit() {
+    // Spec section 5: creation is ignored below 1, whatever the gateway's minimum.
+    if (!allowed || amount < 1) return;
+    create.mutate(amount);
+  }
+
+  return (
+    <form
+      noValidate
+      className="space-y-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <fieldset>
+        <legend className="mb-1 text-slate-800">{t('deposit.qr.quickAmounts')}</legend>
+        <div className="grid grid-cols-3 gap-2">
+          {qrQuickAmounts(entry, env.fpMinDeposit).map((quick) => (
+            <button
+              key={quick}
+              type="button"
+              aria-pressed={amount === quick}
+              onClick={() => setAmountText(String(quick))}
+              className={`min-h-11 rounded-xl font-semibold ring-1 focus-visible:outline-3 focus-visible:outline-brand-500 ${
+                amount === quick ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-brand-800 ring-slate-300'
+              }`}
+            >
+              {formatAmount(quick)}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        label={t('deposit.qr.amount')}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        hint={minimum > 0 ? t('deposit.qr.minimum', { amount: formatAmount(minimum) }) : t('deposit.qr.aboveZero')}
+        value={amountText}
+        onChange={(event) => setAmountText(event.target.value)}
+      />
+      <Button type="submit" block disabled={!allowed} loading={create.isPending}>
+        {t('deposit.qr.create')}
+      </Button>
+    </form>
+  );
+}
+
+/** One gateway's tab: its live QR with the countdown, or the form that creates one. */
+export function QrPanel({ entry, currency }: { entry: DepositBank; currency: Currency }) {
+  const qr = useQrcode(entry.bankCode);
+  if (qr.isPending) return <Spinner />;
+  // A failed read shows no QR (silently, spec section 8); the member can still create one.
+  if (qr.data?.hasQrcode && qr.data.expireIn > 0) {
+    return <LiveQr gateway={entry.bankCode} qr={qr.data} receivedAt={qr.dataUpdatedAt} currency={currency} />;
+  }
+  return <CreateQr entry={entry} />;
+}
