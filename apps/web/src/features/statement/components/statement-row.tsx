@@ -12,7 +12,8 @@ import {
 } from '../../../lib/format.ts';
 import { STATEMENT_ICONS } from './statement-icons.tsx';
 
-const TONE_CLASS: Record<StatusTone, string> = {
+/** The colours of a status, shared by the statement rows and the slip list. */
+export const STATUS_TONE_CLASS: Record<StatusTone, string> = {
   success: 'bg-green-100 text-green-800',
   fail: 'bg-red-100 text-red-800',
   warning: 'bg-amber-100 text-amber-900',
@@ -101,7 +102,7 @@ export function StatementRow({
         <p className={`font-semibold ${amountClass}`} data-testid="statement-amount" translate="no">
           {signedAmount(i18n.language, item.amount, currency)}
         </p>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${TONE_CLASS[tone]}`} data-tone={tone}>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE_CLASS[tone]}`} data-tone={tone}>
           {t(`statement.status.${tone}`)}
         </span>
       </div>

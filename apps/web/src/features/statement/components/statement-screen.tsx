@@ -1,6 +1,6 @@
 import { PAGE_SIZE } from '@member-wallet/contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
@@ -9,6 +9,8 @@ import { statementQuery, useStatement } from '../api/get-statement.ts';
 import { pageCount } from './pagination-range.ts';
 import { StatementPagination } from './statement-pagination.tsx';
 import { StatementRow } from './statement-row.tsx';
+
+const SlipModal = lazy(() => import('./slip-modal.tsx').then((module) => ({ default: module.SlipModal })));
 
 /** Starts the first page as soon as the screen's chunk arrives, when it is the first page (router.tsx). */
 export function prefetch(client: QueryClient): void {
@@ -39,6 +41,7 @@ export function StatementScreen({ currency, slotName }: StatementScreenProps) {
   const statement = useStatement(page);
   const now = useNow(30_000);
   const heading = useRef<HTMLHeadingElement>(null);
+  const [slipsOpen, setSlipsOpen] = useState(false);
 
   const changePage = (next: number) => {
     setPage(next);
@@ -47,9 +50,17 @@ export function StatementScreen({ currency, slotName }: StatementScreenProps) {
   };
 
   const title = (
-    <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
-      {t('statement.title')}
-    </h1>
+    <div className="flex flex-wrap items-center justify-between gap-2">
+      <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 focus:outline-none">
+        {t('statement.title')}
+      </h1>
+      <Button variant="secondary" onClick={() => setSlipsOpen(true)}>
+        {t('slips.open')}
+      </Button>
+      <Suspense fallback={null}>
+        {slipsOpen ? <SlipModal currency={currency} onClose={() => setSlipsOpen(false)} /> : null}
+      </Suspense>
+    </div>
   );
   if (statement.isPending) {
     return (
