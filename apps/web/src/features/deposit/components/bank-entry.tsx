@@ -23,7 +23,9 @@ export function BankEntry({
   const name = bankName(entry, i18n.language);
   return (
     <article aria-label={name} className="space-y-2 rounded-2xl p-3 ring-1 ring-slate-200">
-      <h4 className="font-semibold text-slate-900">{name}</h4>
+      <h4 className="font-semibold text-slate-900" data-i18n-exempt="">
+        {name}
+      </h4>
       <CopyRow
         label={t('deposit.bank.accountNo')}
         value={entry.accountNo}

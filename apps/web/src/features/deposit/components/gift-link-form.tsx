@@ -47,6 +47,7 @@ export function GiftLinkForm({ onResult }: { onResult: (messages: string[]) => v
         inputMode="url"
         autoComplete="off"
         placeholder="https://gift.truemoney.com/campaign/?v=…"
+        data-i18n-exempt=""
         value={link}
         onChange={(event) => setLink(event.target.value)}
       />

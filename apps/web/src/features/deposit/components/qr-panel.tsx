@@ -60,7 +60,12 @@ function LiveQr({
       <p className="text-sm text-slate-700">{t('deposit.qr.scan', { amount })}</p>
       <p className="text-slate-700">
         {t('deposit.qr.expiresIn')}{' '}
-        <span className="font-semibold tabular-nums text-slate-900" data-testid="qr-countdown" role="timer">
+        <span
+          className="font-semibold tabular-nums text-slate-900"
+          data-testid="qr-countdown"
+          role="timer"
+          translate="no"
+        >
           {formatCountdown(left)}
         </span>
       </p>
@@ -102,6 +107,7 @@ function CreateQr({ entry }: { entry: DepositBank }) {
               key={quick}
               type="button"
               aria-pressed={amount === quick}
+              translate="no"
               onClick={() => setAmountText(String(quick))}
               className={`min-h-11 rounded-xl font-semibold ring-1 focus-visible:outline-3 focus-visible:outline-brand-500 ${
                 amount === quick ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-brand-800 ring-slate-300'

@@ -47,6 +47,7 @@ export function QrTabs({ entries, currency }: { entries: readonly DepositBank[];
             aria-controls={`${id}-panel-${index}`}
             tabIndex={index === selected ? 0 : -1}
             onClick={() => setSelected(index)}
+            data-i18n-exempt=""
             className={`min-h-11 rounded-xl px-3 font-semibold focus-visible:outline-3 focus-visible:outline-brand-500 ${
               index === selected ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-800 hover:bg-brand-50'
             }`}
