@@ -542,6 +542,9 @@ describe('slip upload', () => {
     const result = await screen.findByRole('dialog', { name: 'Success' });
     expect(result).toHaveTextContent('Your slip was accepted: ฿500.00 was added to your wallet.');
     expect(fields).toEqual(['file']);
+    // The sent picture is no longer chosen: uploading it again takes a new pick.
+    expect(within(dialog).getByRole('button', { name: 'Upload slip' })).toBeDisabled();
+    expect((within(dialog).getByLabelText('Slip picture') as HTMLInputElement).files).toHaveLength(0);
     await user.click(within(result).getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(wallets).toBe(2));
   });

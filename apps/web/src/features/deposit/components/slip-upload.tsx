@@ -51,6 +51,8 @@ export function SlipUpload({ currency, onOutcome }: { currency: Currency; onOutc
   const upload = useUploadSlip(setProgress);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A new input after each upload, so the picker no longer names a file that was already sent.
+  const [inputKey, setInputKey] = useState(0);
   const slipWindow = lookup.data;
   const closed = slipWindow?.closed === true;
   const hasWindow = slipWindow !== undefined && slipWindow.closeFrom !== slipWindow.closeTo;
@@ -61,6 +63,7 @@ export function SlipUpload({ currency, onOutcome }: { currency: Currency; onOutc
     upload.mutate(file, {
       onSuccess: (answer) => {
         setFile(null);
+        setInputKey((key) => key + 1);
         onOutcome(slipOutcome(answer, t, i18n.language, currency));
       },
       onError: toastError,
@@ -92,6 +95,7 @@ export function SlipUpload({ currency, onOutcome }: { currency: Currency; onOutc
           {t('deposit.slip.file')}
         </label>
         <input
+          key={inputKey}
           id={id}
           type="file"
           name="slip"
