@@ -394,6 +394,60 @@ export interface DepositWalletsTable {
   created_at: CreatedAt;
 }
 
+export type QrCodeStatus = 'creating' | 'live' | 'paid' | 'cancelled' | 'expired' | 'failed';
+
+/** A QR a member asked for at a payment gateway (docs/deposits.md, QR payments). */
+export interface QrCodesTable {
+  id: Generated<bigint>;
+  /** Our id of the QR (random): the API's qrcodeId and the gateway's idempotency key. */
+  qrcode_id: string;
+  member_id: bigint;
+  gateway: string;
+  channel_id: bigint;
+  amount_minor: bigint;
+  currency: string;
+  /** The EMVCo payload the gateway made; null until it answered. */
+  payload: string | null;
+  gateway_reference: string | null;
+  /** creating: the gateway is being asked; failed: it refused or did not answer; the rest as named. */
+  status: QrCodeStatus;
+  expires_at: Date;
+  /** What was paid (may differ from amount_minor), set with entry_id and paid_at when credited. */
+  paid_amount_minor: bigint | null;
+  entry_id: bigint | null;
+  paid_at: Date | null;
+  /** When the settler asks the gateway about it next; null: no more. */
+  next_check_at: Date | null;
+  check_attempts: ColumnType<number, number | undefined, number>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Gateway webhook notifications already handled, per gateway, so a replayed one is ignored. */
+export interface PaymentWebhookEventsTable {
+  gateway: string;
+  event_id: string;
+  received_at: Date;
+}
+
+/** The sandbox payment gateways' own QR records (expired is read from expires_at). */
+export interface SandboxPaymentQrcodesTable {
+  gateway: string;
+  qrcode_id: string;
+  gateway_reference: string;
+  amount_minor: bigint;
+  currency: string;
+  payload: string;
+  status: 'live' | 'paid' | 'cancelled';
+  expires_at: Date;
+  callback_url: string | null;
+  paid_amount_minor: bigint | null;
+  paid_at: Date | null;
+  payment_event_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   banks: BanksTable;
@@ -422,6 +476,9 @@ export interface Database {
   sandbox_vouchers: SandboxVouchersTable;
   deposit_channels: DepositChannelsTable;
   deposit_wallets: DepositWalletsTable;
+  qr_codes: QrCodesTable;
+  payment_webhook_events: PaymentWebhookEventsTable;
+  sandbox_payment_qrcodes: SandboxPaymentQrcodesTable;
 }
 
 export type Db = Kysely<Database>;
