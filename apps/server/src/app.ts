@@ -36,6 +36,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
+import { registerQrPayments } from './modules/deposit/qr.module.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
@@ -153,6 +154,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerDepositChannels(route, { db, sandbox: config.sandbox, members: services.accountRepository });
   // TrueMoney gift links (docs/deposits.md): the voucher party adapter, its sandbox, the route, the settler.
   await registerTruelinks(app, route, config, {
+    db,
+    clock,
+    limiter,
+    members: services.accountRepository,
+    ownBaseUrl: () => ownBaseUrl(app),
+  });
+  // QR payments (docs/deposits.md): a gateway per code, the sandbox gateways, routes, webhook, the settler.
+  await registerQrPayments(app, route, config, {
     db,
     clock,
     limiter,

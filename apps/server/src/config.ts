@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
+import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
 import { parseFaultsSetting } from './sandbox/games/faults.ts';
 
 /**
@@ -67,6 +68,21 @@ export interface Config {
   voucherSecret: string | null;
   /** How often redemptions whose outcome is unknown are asked about; 0 turns it off. */
   truelinkSettleIntervalMs: number;
+  /** QR payment gateways configured by code (docs/deposits.md, QR payments); with SANDBOX, the rest are the sandbox's. */
+  paymentGateways: ReadonlyMap<string, PaymentGatewayConfig>;
+  /** Our public address the gateways' webhooks are sent to (`/api/webhooks/payments/{code}` is appended). */
+  paymentCallbackBaseUrl: string | null;
+  paymentGatewayTimeoutMs: number;
+  /** How long a QR can be paid. */
+  qrExpiryMinutes: number;
+  /** How often QRs whose webhook never came are asked about, and live ones past expiry expired; 0: off. */
+  qrSettleIntervalMs: number;
+}
+
+/** A real payment gateway: its API's base URL and the HMAC secret shared with it. */
+export interface PaymentGatewayConfig {
+  baseUrl: string;
+  secret: string;
 }
 
 /** A gift-link key: its id (in every envelope) and 32 bytes of standard base64. */
@@ -160,6 +176,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'VOUCHER_BASE_URL', default: 'with SANDBOX: this server /sandbox/truemoney', meaning: 'Voucher party API' },
   { name: 'VOUCHER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
   { name: 'TRUELINK_SETTLE_INTERVAL_MS', default: '60000', meaning: 'Unknown redemptions polling; 0 turns it off' },
+  { name: 'PAYMENT_GATEWAYS', default: 'with SANDBOX: the sandbox gateways', meaning: 'CODE=baseUrl,... QR gateways' },
+  { name: 'PAYMENT_GATEWAY_SECRETS', default: '(unset)', meaning: 'CODE=secret,... HMAC secrets of those gateways' },
+  { name: 'PAYMENT_CALLBACK_BASE_URL', default: '(unset)', meaning: 'Our public URL the gateways send webhooks to' },
+  { name: 'PAYMENT_GATEWAY_TIMEOUT_MS', default: '10000', meaning: 'Time-out of one payment gateway call' },
+  { name: 'QR_EXPIRY_MINUTES', default: '10', meaning: 'How long a QR can be paid' },
+  { name: 'QR_SETTLE_INTERVAL_MS', default: '30000', meaning: 'QR settler period; 0 turns it off' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -262,6 +284,44 @@ function readTruelinkKeys(read: Reader): TruelinkKey[] {
   return keys;
 }
 
+/** Pairs `CODE=value`, comma-separated, each code one of the QR gateways; the value is never echoed. */
+function readGatewayPairs(read: Reader, name: string): Map<string, string> {
+  const pairs = new Map<string, string>();
+  const value = read.raw(name);
+  for (const pair of value ? value.split(',') : []) {
+    const at = pair.indexOf('=');
+    const code = pair.slice(0, at).trim();
+    const item = pair.slice(at + 1).trim();
+    if (at < 1 || !(QR_GATEWAYS as readonly string[]).includes(code) || item === '' || pairs.has(code)) {
+      read.fail(name, `CODE=value pairs separated by commas, CODE one of ${QR_GATEWAYS.join(', ')}`, '...');
+      break;
+    }
+    pairs.set(code, item);
+  }
+  return pairs;
+}
+
+/** `PAYMENT_GATEWAYS` (`CODE=baseUrl`) with `PAYMENT_GATEWAY_SECRETS` (`CODE=secret`): every gateway needs both. */
+function readPaymentGateways(read: Reader): ReadonlyMap<string, PaymentGatewayConfig> {
+  const urls = readGatewayPairs(read, 'PAYMENT_GATEWAYS');
+  const secrets = readGatewayPairs(read, 'PAYMENT_GATEWAY_SECRETS');
+  const gateways = new Map<string, PaymentGatewayConfig>();
+  for (const [code, baseUrl] of urls) {
+    const secret = secrets.get(code);
+    let valid = false;
+    try {
+      valid = ['http:', 'https:'].includes(new URL(baseUrl).protocol);
+    } catch {
+      // Reported below.
+    }
+    if (!valid) read.fail('PAYMENT_GATEWAYS', `http(s) base URLs (${code})`, baseUrl);
+    else if (!secret)
+      read.fail('PAYMENT_GATEWAY_SECRETS', `a secret for every gateway of PAYMENT_GATEWAYS (${code})`, '');
+    else gateways.set(code, { baseUrl, secret });
+  }
+  return gateways;
+}
+
 function readGameFaults(read: Reader): string | null {
   const value = read.raw('SANDBOX_GAME_FAULTS') ?? null;
   const parsed = parseFaultsSetting(value);
@@ -321,6 +381,11 @@ export function loadConfig(env: Env = process.env): Config {
     voucherBaseUrl: read.url('VOUCHER_BASE_URL', ['http:', 'https:']),
     voucherSecret: read.raw('VOUCHER_SECRET') ?? null,
     truelinkSettleIntervalMs: read.integer('TRUELINK_SETTLE_INTERVAL_MS', 60_000, 0, 3_600_000),
+    paymentGateways: readPaymentGateways(read),
+    paymentCallbackBaseUrl: read.url('PAYMENT_CALLBACK_BASE_URL', ['http:', 'https:']),
+    paymentGatewayTimeoutMs: read.integer('PAYMENT_GATEWAY_TIMEOUT_MS', 10_000, 50, 120_000),
+    qrExpiryMinutes: read.integer('QR_EXPIRY_MINUTES', 10, 1, 1_440),
+    qrSettleIntervalMs: read.integer('QR_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
   };
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
   if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
