@@ -59,6 +59,26 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/x');
   });
 
+  it('reads the QR payment gateways, each with its secret, and refuses unknown codes or a missing secret', () => {
+    const config = loadConfig({
+      PAYMENT_GATEWAYS: 'KBANK=https://kbank.example/qr,WW=http://ww.example',
+      PAYMENT_GATEWAY_SECRETS: 'KBANK=s1,WW=s2',
+    });
+    expect([...config.paymentGateways]).toEqual([
+      ['KBANK', { baseUrl: 'https://kbank.example/qr', secret: 's1' }],
+      ['WW', { baseUrl: 'http://ww.example', secret: 's2' }],
+    ]);
+    expect(config).toMatchObject({ qrExpiryMinutes: 10, qrSettleIntervalMs: 30_000, paymentGatewayTimeoutMs: 10_000 });
+    expect(() => loadConfig({ PAYMENT_GATEWAYS: 'KBANK=https://kbank.example' })).toThrow(/PAYMENT_GATEWAY_SECRETS/);
+    expect(() => loadConfig({ PAYMENT_GATEWAYS: 'SCB=https://x', PAYMENT_GATEWAY_SECRETS: 'SCB=s' })).toThrow(
+      /PAYMENT_GATEWAYS must be CODE=value pairs/,
+    );
+    expect(() => loadConfig({ PAYMENT_GATEWAYS: 'WW=ftp://x', PAYMENT_GATEWAY_SECRETS: 'WW=s' })).toThrow(
+      /PAYMENT_GATEWAYS must be http\(s\) base URLs/,
+    );
+    expect(() => loadConfig({ QR_EXPIRY_MINUTES: '0' })).toThrow(/QR_EXPIRY_MINUTES must be an integer/);
+  });
+
   it('documents in the README exactly the variables the server reads', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const documented = [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|/gm)].map((match) => match[1]);

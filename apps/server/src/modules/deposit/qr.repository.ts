@@ -35,13 +35,13 @@ export class QrRepository {
   }
 
   /** Ends the member's live QRs but `keepId`: expired past their time, cancelled otherwise; answers them. */
-  async endLiveOf(trx: Transaction<Database>, memberId: bigint, keepId: bigint | null, now: Date): Promise<QrCode[]> {
+  async endLiveOf(trx: Transaction<Database>, memberId: bigint, keepId: bigint, now: Date): Promise<QrCode[]> {
     const live = await trx
       .selectFrom('qr_codes')
       .selectAll()
       .where('member_id', '=', memberId)
       .where('status', '=', 'live')
-      .where((eb) => (keepId === null ? eb.lit(true) : eb('id', '<>', keepId)))
+      .where('id', '<>', keepId)
       .forUpdate()
       .execute();
     const ended: QrCode[] = [];

@@ -218,6 +218,26 @@ describe('GET, POST and DELETE /api/qrcode/{gateway}', () => {
     expect(atGateway.status).toBe('cancelled');
   });
 
+  it('leaves one live QR when a member makes several at once, the others cancelled at their gateways', async () => {
+    const player = await fundedMember(t);
+    const answers = await Promise.all([
+      qrCreate(player, 'KBANK', 10),
+      qrCreate(player, 'WW', 100),
+      qrCreate(player, 'FP', 10),
+      qrCreate(player, 'KBANK', 20),
+    ]);
+    expect(answers.map((answer) => answer.json().hasQrcode)).toEqual([true, true, true, true]);
+    const live = await liveRows(player);
+    expect(live).toHaveLength(1);
+    const others = answers.map((answer) => answer.json().qrcodeId).filter((id) => id !== live[0]?.qrcode_id);
+    const atGateway = await t.app.db
+      .selectFrom('sandbox_payment_qrcodes')
+      .select('status')
+      .where('qrcode_id', 'in', others)
+      .execute();
+    expect(atGateway.map((row) => row.status)).toEqual(['cancelled', 'cancelled', 'cancelled']);
+  });
+
   it("never shows or cancels another member's QR, and cancelling is idempotent", async () => {
     const owner = await fundedMember(t);
     const other = await fundedMember(t);
