@@ -3,6 +3,7 @@ import { decryptGiftLink } from '@member-wallet/contract/truelink';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http, type JsonBodyType } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_QR_POLL_MS } from '../src/features/deposit/api/get-qrcode.ts';
 import { renderApp } from './render-app.tsx';
 import { demoWallet, server } from './server.ts';
 
@@ -344,7 +345,10 @@ describe('QR deposit', () => {
   it('counts down in mm:ss every second and drops the QR at 00:00', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     answerLookup({ banks: qrEntries });
-    server.use(http.get('*/api/qrcode/KBANK', () => HttpResponse.json(liveQr({ expireIn: 65 }))));
+    // The server counts expireIn down from the QR's deadline: the live QR is read again every few seconds.
+    const deadline = Date.now() + 65_000;
+    const expireIn = () => Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    server.use(http.get('*/api/qrcode/KBANK', () => HttpResponse.json(liveQr({ expireIn: expireIn() }))));
     const { panel } = await openTab('KBank QR', { fakeTimers: true });
     const countdown = await within(panel).findByRole('timer');
     expect(countdown).toHaveTextContent('01:05');
@@ -361,6 +365,23 @@ describe('QR deposit', () => {
     });
     await waitFor(() => expect(within(panel).queryByRole('img')).toBeNull());
     expect(within(panel).getByRole('button', { name: 'Create QR code' })).toBeInTheDocument();
+  });
+
+  it('reads a live QR again until it is paid, then reads the wallet again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let paid = false;
+    answerLookup({ banks: qrEntries });
+    server.use(http.get('*/api/qrcode/KBANK', () => HttpResponse.json(paid ? noQr() : liveQr({ expireIn: 600 }))));
+    const gets = countGets();
+    const { panel } = await openTab('KBank QR', { fakeTimers: true });
+    expect(await within(panel).findByRole('img')).toBeInTheDocument();
+    const walletReads = gets('/api/wallet');
+    paid = true;
+    await act(async () => {
+      vi.advanceTimersByTime(LIVE_QR_POLL_MS);
+    });
+    await waitFor(() => expect(within(panel).queryByRole('img')).toBeNull());
+    await waitFor(() => expect(gets('/api/wallet')).toBeGreaterThan(walletReads));
   });
 
   it('cancels the QR with DELETE on its id', async () => {

@@ -20,9 +20,13 @@ export function getQrcode(gateway: string): Promise<QrcodeResponse> {
   return request(API.qrcode(gateway), { schema: qrcodeResponse });
 }
 
+/** How often a live QR is read again, to notice that it was paid (the member pays in another app). */
+export const LIVE_QR_POLL_MS = 3_000;
+
 /**
- * The member's live QR of one gateway. It is always read fresh (its countdown starts from the answer), and a
- * failed read leaves the tab without a QR, silently, so the member can still create one.
+ * The member's live QR of one gateway. It is always read fresh (its countdown starts from the answer), read
+ * again every LIVE_QR_POLL_MS while live, and a failed read leaves the tab without a QR, silently, so the
+ * member can still create one.
  */
 export function qrcodeQuery(gateway: string) {
   return queryOptions({
@@ -30,6 +34,7 @@ export function qrcodeQuery(gateway: string) {
     queryFn: () => getQrcode(gateway),
     staleTime: 0,
     gcTime: 0,
+    refetchInterval: (query) => (query.state.data?.hasQrcode ? LIVE_QR_POLL_MS : false),
     meta: { silent: true },
   });
 }

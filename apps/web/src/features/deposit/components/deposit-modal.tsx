@@ -93,7 +93,7 @@ export function DepositModal({ wallet, onClose, onWalletChanged }: DepositModalP
         ) : null}
         {qrs.length > 0 ? (
           <Section title={t('deposit.qr.heading')}>
-            <QrTabs entries={qrs} currency={currency} />
+            <QrTabs entries={qrs} currency={currency} onQrGone={onWalletChanged} />
           </Section>
         ) : null}
         {giftLink ? (

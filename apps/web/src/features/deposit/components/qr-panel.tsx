@@ -1,7 +1,7 @@
 import { DELAY_MS } from '@member-wallet/contract/constants';
 import type { DepositBank, QrcodeResponse } from '@member-wallet/contract/deposit';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -135,8 +135,24 @@ function CreateQr({ entry }: { entry: DepositBank }) {
 }
 
 /** One gateway's tab: its live QR with the countdown, or the form that creates one. */
-export function QrPanel({ entry, currency }: { entry: DepositBank; currency: Currency }) {
+export function QrPanel({
+  entry,
+  currency,
+  onQrGone,
+}: {
+  entry: DepositBank;
+  currency: Currency;
+  onQrGone: () => void;
+}) {
   const qr = useQrcode(entry.bankCode);
+  const live = qr.data?.hasQrcode === true;
+  // The QR is read again while it is live (get-qrcode.ts): once it is gone, most often because the member paid
+  // it, the wallet is read again so the balance shows the deposit without a manual refresh.
+  const wasLive = useRef(false);
+  useEffect(() => {
+    if (wasLive.current && !live) onQrGone();
+    wasLive.current = live;
+  }, [live, onQrGone]);
   if (qr.isPending) return <Spinner />;
   // A failed read shows no QR (silently, spec section 8); the member can still create one.
   if (qr.data?.hasQrcode && qr.data.expireIn > 0) {

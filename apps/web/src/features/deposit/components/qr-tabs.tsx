@@ -10,7 +10,16 @@ import { QrPanel } from './qr-panel.tsx';
  * gateway's live QR is read when the modal opens and re-read when another gateway creates a QR (spec
  * section 4). Arrow keys, Home and End move between tabs, as in the WAI-ARIA tabs pattern.
  */
-export function QrTabs({ entries, currency }: { entries: readonly DepositBank[]; currency: Currency }) {
+export function QrTabs({
+  entries,
+  currency,
+  onQrGone,
+}: {
+  entries: readonly DepositBank[];
+  currency: Currency;
+  /** A live QR is no longer live (paid, cancelled, expired): the wallet may have changed. */
+  onQrGone: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const [selected, setSelected] = useState(0);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -64,7 +73,7 @@ export function QrTabs({ entries, currency }: { entries: readonly DepositBank[];
           aria-labelledby={`${id}-tab-${index}`}
           hidden={index !== selected}
         >
-          <QrPanel entry={entry} currency={currency} />
+          <QrPanel entry={entry} currency={currency} onQrGone={onQrGone} />
         </div>
       ))}
     </div>
