@@ -92,6 +92,20 @@ describe('statement', () => {
     expect(screen.queryByRole('navigation', { name: 'Statement pages' })).toBeNull();
   });
 
+  it('names TrueMoney in words and any other outside party by its code', async () => {
+    answerStatement(() => ({
+      total: 2,
+      statements: [
+        row({ id: 'E-1', statementType: 'deposit', from: 'truemoney', to: 'wallet', amount: 20 }),
+        row({ id: 'E-2', statementType: 'deposit', from: 'PAYONEX', to: 'wallet', amount: 100 }),
+      ],
+    }));
+    openStatement();
+    const rows = within(await screen.findByRole('list', { name: 'Transactions' })).getAllByRole('listitem');
+    expect(within(rows[0] as HTMLElement).getByText('Deposit from TrueMoney to Wallet')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Deposit from PAYONEX to Wallet')).toBeInTheDocument();
+  });
+
   it('asks for 10 rows of page 1, then page 2 when chosen, keeping page 1 on screen meanwhile', async () => {
     let releasePage2 = () => {};
     const page2Held = new Promise<void>((resolve) => (releasePage2 = resolve));

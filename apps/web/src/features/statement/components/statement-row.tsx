@@ -20,7 +20,7 @@ export const STATUS_TONE_CLASS: Record<StatusTone, string> = {
 };
 
 /** Outside parties the catalogue names; any other code (a bank's, a QR provider's) is shown as it is. */
-const NAMED_PARTIES = ['wallet', 'bank', 'bonus'] as const;
+const NAMED_PARTIES = ['wallet', 'bank', 'bonus', 'truemoney'] as const;
 
 /** Names a row's `from` or `to`: the wallet and known parties in words, a slot by its game's name. */
 export function partyName(code: string, t: TFunction, slotName: (code: string) => string | undefined): string {
