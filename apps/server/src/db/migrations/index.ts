@@ -8,6 +8,7 @@ import { statement } from './0006_statement.ts';
 import { bankFeed } from './0007_bank_feed.ts';
 import { truelink } from './0008_truelink.ts';
 import { depositChannels } from './0009_deposit_channels.ts';
+import { slips } from './0011_slips.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0007_bank_feed': bankFeed,
   '0008_truelink': truelink,
   '0009_deposit_channels': depositChannels,
+  '0011_slips': slips,
 };
 
 export const migrationProvider: MigrationProvider = {
