@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
 import { parseFaultsSetting } from './sandbox/games/faults.ts';
@@ -67,6 +67,16 @@ export interface Config {
   voucherSecret: string | null;
   /** How often redemptions whose outcome is unknown are asked about; 0 turns it off. */
   truelinkSettleIntervalMs: number;
+  /** Where uploaded slip pictures are kept; null: `<DATA_DIR>/uploads`, or a temporary folder with `memory://`. */
+  uploadDir: string | null;
+  /** Signs the short-lived URLs of slip pictures; random per process when unset (links die on restart). */
+  slipUrlSecret: string;
+  slipUrlSecretSet: boolean;
+  /** The slip verifier (docs/deposits.md, Slips); with SANDBOX and no base URL, this server's /sandbox/slip-verifier. */
+  slipVerifierBaseUrl: string | null;
+  slipVerifierSecret: string | null;
+  /** A slip is credited only if uploaded within this long of its transfer (spec section 9: 1 hour). */
+  slipMaxAgeMinutes: number;
 }
 
 /** A gift-link key: its id (in every envelope) and 32 bytes of standard base64. */
@@ -101,6 +111,9 @@ const DEV_GAME_CREDENTIAL_KEY = 'member-wallet-development-game-credential-key';
 
 /** The sandbox voucher party's signing secret; a real party's comes from `VOUCHER_SECRET`. */
 export const SANDBOX_VOUCHER_SECRET = 'sandbox-voucher-secret';
+/** The sandbox slip verifier's signing secret; a real verifier's comes from `SLIP_VERIFIER_SECRET`. */
+export const SANDBOX_SLIP_VERIFIER_SECRET = 'sandbox-slip-verifier-secret';
+
 /** The development gift-link key, used when TRUELINK_KEY is unset (a warning says so in production). */
 export const DEV_TRUELINK_KEY: TruelinkKey = {
   id: 'dev',
@@ -160,6 +173,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'VOUCHER_BASE_URL', default: 'with SANDBOX: this server /sandbox/truemoney', meaning: 'Voucher party API' },
   { name: 'VOUCHER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
   { name: 'TRUELINK_SETTLE_INTERVAL_MS', default: '60000', meaning: 'Unknown redemptions polling; 0 turns it off' },
+  { name: 'UPLOAD_DIR', default: 'DATA_DIR/uploads', meaning: 'Where slip pictures are stored (outside the web root)' },
+  { name: 'SLIP_URL_SECRET', default: 'random per process', meaning: 'Signs the short-lived slip picture URLs' },
+  { name: 'SLIP_VERIFIER_BASE_URL', default: 'with SANDBOX: this server /sandbox/slip-verifier', meaning: 'Slip API' },
+  { name: 'SLIP_VERIFIER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
+  { name: 'SLIP_MAX_AGE_MINUTES', default: '60', meaning: 'A slip must be uploaded within this long of its transfer' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -321,11 +339,18 @@ export function loadConfig(env: Env = process.env): Config {
     voucherBaseUrl: read.url('VOUCHER_BASE_URL', ['http:', 'https:']),
     voucherSecret: read.raw('VOUCHER_SECRET') ?? null,
     truelinkSettleIntervalMs: read.integer('TRUELINK_SETTLE_INTERVAL_MS', 60_000, 0, 3_600_000),
+    uploadDir: read.raw('UPLOAD_DIR') ?? null,
+    slipUrlSecret: read.raw('SLIP_URL_SECRET') ?? randomBytes(32).toString('hex'),
+    slipUrlSecretSet: read.raw('SLIP_URL_SECRET') !== undefined,
+    slipVerifierBaseUrl: read.url('SLIP_VERIFIER_BASE_URL', ['http:', 'https:']),
+    slipVerifierSecret: read.raw('SLIP_VERIFIER_SECRET') ?? null,
+    slipMaxAgeMinutes: read.integer('SLIP_MAX_AGE_MINUTES', 60, 1, 7 * 24 * 60),
   };
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
   if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
   if (config.sandbox && !config.bankFeedSecret) config.bankFeedSecret = SANDBOX_BANK_FEED_SECRET;
   if (config.sandbox && !config.voucherSecret) config.voucherSecret = SANDBOX_VOUCHER_SECRET;
+  if (config.sandbox && !config.slipVerifierSecret) config.slipVerifierSecret = SANDBOX_SLIP_VERIFIER_SECRET;
   if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);
   return config;
 }
