@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
@@ -89,4 +90,16 @@ export function bombPng(width = 50_000, height = 50_000): Buffer {
   bytes.writeUInt32BE(width, 16);
   bytes.writeUInt32BE(height, 20);
   return bytes;
+}
+
+/** The PNG with a private ancillary chunk of `extraBytes` before IEND: still a valid picture, only larger. */
+export function paddedPng(png: Buffer, extraBytes: number): Buffer {
+  const type = Buffer.from('prVt', 'latin1');
+  const data = Buffer.alloc(extraBytes, 0x2a);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(extraBytes);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([type, data])) >>> 0);
+  const iendAt = png.length - 12;
+  return Buffer.concat([png.subarray(0, iendAt), length, type, data, crc, png.subarray(iendAt)]);
 }

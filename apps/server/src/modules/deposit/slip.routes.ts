@@ -39,16 +39,22 @@ const MULTIPART_LIMITS = {
 };
 
 /**
- * The upload's bytes: the first file part, which must be the slip field. No file: SLIP_NO_FILE; a file over the
- * size (the stream is cut there, never buffered whole) or a second file: SLIP_INVALID_FILE.
+ * The upload's bytes: the one file part, which must be the slip field; the whole body is read, so a second file
+ * is seen. No file: SLIP_NO_FILE; a file over the size (the stream is cut there, never buffered whole), a second
+ * file, too many fields or a malformed body: SLIP_INVALID_FILE.
  */
 async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('SLIP_NO_FILE', 400);
-  let bytes: Buffer;
+  let bytes: Buffer | undefined;
   try {
-    const part = await request.file({ limits: MULTIPART_LIMITS, throwFileSizeLimit: true });
-    if (!part || part.fieldname !== SLIP_FILE_FIELD) throw new AppError('SLIP_NO_FILE', 400);
-    bytes = await part.toBuffer();
+    for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== SLIP_FILE_FIELD || bytes !== undefined) {
+        await part.toBuffer().catch(() => undefined);
+        throw new AppError(bytes === undefined ? 'SLIP_NO_FILE' : 'SLIP_INVALID_FILE', 400);
+      }
+      bytes = await part.toBuffer();
+    }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
@@ -56,7 +62,7 @@ async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
     if (code.startsWith('FST_')) throw new AppError('SLIP_INVALID_FILE', 400);
     throw error;
   }
-  if (bytes.length === 0) throw new AppError('SLIP_NO_FILE', 400);
+  if (bytes === undefined || bytes.length === 0) throw new AppError('SLIP_NO_FILE', 400);
   return bytes;
 }
 
