@@ -9,6 +9,7 @@ import {
 } from '@member-wallet/contract/slip';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
+import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -143,7 +144,7 @@ export function slipImageRoute(
     store: FileStore;
     secret: string;
     clock: Clock;
-    db: Parameters<SlipRepository['byPublicId']>[0];
+    db: Db;
   },
 ) {
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(

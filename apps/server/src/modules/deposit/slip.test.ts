@@ -151,9 +151,12 @@ describe('slips: credited once', () => {
     expect(await noDrift(t)).toBe(true);
   });
 
-  it('takes JPEG pictures of slips as well', async () => {
+  it('takes JPEG pictures of slips, to the MANUAL account the feed does not report', async () => {
     const member = await newMember(t, 'SCB');
     const reference = await transfer(t, member, 40, { toAccountNo: '9990005678' });
+    // The MANUAL account has no feed: the matcher never sees the transfer, only the slip proves it.
+    await t.app.bankFeedMatcher.runOnce();
+    expect(await walletMinor(member)).toBe(0n);
     const answer = await upload(t, member, pngToJpeg(await slipPicture(t, reference)), 'slip.jpg');
     expect(answer).toMatchObject({ message: 'SUCCESS', wallet: { amount: 40 } });
     const stored = await t.app.db.selectFrom('slips').selectAll().where('reference', '=', reference).execute();
