@@ -1,3 +1,4 @@
+import { SLIP_REASON_CODES } from '@member-wallet/contract/error-codes';
 import { generate } from 'promptparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noDrift } from '../../../test/games.ts';
@@ -10,6 +11,9 @@ import {
   type TestApp,
 } from '../../../test/helpers.ts';
 import { blankPng, bombPng, paddedPng, pngToJpeg, qrPng, uploadSlip } from '../../../test/slips.ts';
+import { HttpSlipVerifier } from '../../adapters/slip-verifier/http.ts';
+import { SlipVerifierUnavailableError } from '../../adapters/slip-verifier/slip-verifier.ts';
+import { ownBaseUrl } from '../../app.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 
 /**
@@ -67,10 +71,15 @@ async function slipPicture(app: TestApp, reference: string): Promise<Buffer> {
   return answer.rawPayload;
 }
 
+/** Every reason the uploads of this file were answered, checked against the contract's list at the end. */
+const reasonsSeen = new Set<string>();
+
 async function upload(app: TestApp, member: Member, bytes: Buffer, filename = 'slip.png') {
   const answer = await uploadSlip(app, member.token, [{ bytes, filename }]);
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json();
+  const body = answer.json();
+  if (body.slip.note) reasonsSeen.add(body.slip.note);
+  return body;
 }
 
 async function verifierSettings(app: TestApp, fault: string, latencyMs = 0) {
@@ -483,8 +492,46 @@ describe('slips: the list, references and pictures', () => {
   });
 });
 
+describe('slips: the verifier party and limits', () => {
+  it('the sandbox verifier refuses unsigned requests, and an unreachable verifier is no answer', async () => {
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/slip-verifier/verify',
+      payload: { sendingBank: '004', transRef: 'X1' },
+    });
+    expect(unsigned.statusCode).toBe(401);
+    const nowhere = new HttpSlipVerifier({ baseUrl: () => 'http://127.0.0.1:9', secret: 's', clock: t.clock });
+    await expect(nowhere.verify({ sendingBank: '004', transRef: 'X1' })).rejects.toThrow(SlipVerifierUnavailableError);
+    const wrongSecret = new HttpSlipVerifier({
+      baseUrl: () => `${ownBaseUrl(t.app)}/sandbox/slip-verifier`,
+      secret: 'not-the-secret',
+      clock: t.clock,
+    });
+    await expect(wrongSecret.verify({ sendingBank: '004', transRef: 'X1' })).rejects.toThrow(
+      SlipVerifierUnavailableError,
+    );
+  });
+
+  it('counts uploads against MONEY_RATE_PER_MINUTE', async () => {
+    const limited = await startTestApp({ MONEY_RATE_PER_MINUTE: '2' });
+    try {
+      await toBangkokNoon(limited);
+      const member = await newMember(limited);
+      for (let attempt = 0; attempt < 2; attempt++) {
+        expect((await uploadSlip(limited, member.token, [{ bytes: blankPng(300, 300) }])).statusCode).toBe(200);
+      }
+      const third = await uploadSlip(limited, member.token, [{ bytes: blankPng(300, 300) }]);
+      expect(third.statusCode).toBe(429);
+      expect(third.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('slips: the books', () => {
-  it('leave no drift', async () => {
+  it('every reason code of the contract was reached, and no drift is left', async () => {
+    expect([...reasonsSeen].sort()).toEqual([...SLIP_REASON_CODES].sort());
     expect(await noDrift(t)).toBe(true);
   });
 });
