@@ -37,6 +37,7 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
 import { registerQrPayments } from './modules/deposit/qr.module.ts';
+import { registerSlips } from './modules/deposit/slip.module.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
@@ -72,7 +73,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const RETRY_AFTER_ABORTED_S = 1;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Paths that never fall back to the SPA's index.html. */
-const NON_SPA_PREFIXES = ['/api', '/sandbox', '/media', '/healthz', '/readyz'];
+const NON_SPA_PREFIXES = ['/api', '/sandbox', '/media', '/files', '/healthz', '/readyz'];
 /** Never written to the log, wherever they appear in a logged object. */
 const REDACTED = [
   'req.headers.authorization',
@@ -165,6 +166,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     db,
     clock,
     limiter,
+    members: services.accountRepository,
+    ownBaseUrl: () => ownBaseUrl(app),
+  });
+  // Bank-transfer slips (docs/deposits.md, Slips): upload, verifier, list, pictures, the sandbox verifier.
+  await registerSlips(app, route, config, {
+    db,
+    clock,
+    limiter,
+    settings,
     members: services.accountRepository,
     ownBaseUrl: () => ownBaseUrl(app),
   });

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
 import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
@@ -77,6 +77,16 @@ export interface Config {
   qrExpiryMinutes: number;
   /** How often QRs whose webhook never came are asked about, and live ones past expiry expired; 0: off. */
   qrSettleIntervalMs: number;
+  /** Where uploaded slip pictures are kept; null: `<DATA_DIR>/uploads`, or a temporary folder with `memory://`. */
+  uploadDir: string | null;
+  /** Signs the short-lived URLs of slip pictures; random per process when unset (links die on restart). */
+  slipUrlSecret: string;
+  slipUrlSecretSet: boolean;
+  /** The slip verifier (docs/deposits.md, Slips); with SANDBOX and no base URL, this server's /sandbox/slip-verifier. */
+  slipVerifierBaseUrl: string | null;
+  slipVerifierSecret: string | null;
+  /** A slip is credited only if uploaded within this long of its transfer (spec section 9: 1 hour). */
+  slipMaxAgeMinutes: number;
 }
 
 /** A real payment gateway: its API's base URL and the HMAC secret shared with it. */
@@ -117,6 +127,9 @@ const DEV_GAME_CREDENTIAL_KEY = 'member-wallet-development-game-credential-key';
 
 /** The sandbox voucher party's signing secret; a real party's comes from `VOUCHER_SECRET`. */
 export const SANDBOX_VOUCHER_SECRET = 'sandbox-voucher-secret';
+/** The sandbox slip verifier's signing secret; a real verifier's comes from `SLIP_VERIFIER_SECRET`. */
+export const SANDBOX_SLIP_VERIFIER_SECRET = 'sandbox-slip-verifier-secret';
+
 /** The development gift-link key, used when TRUELINK_KEY is unset (a warning says so in production). */
 export const DEV_TRUELINK_KEY: TruelinkKey = {
   id: 'dev',
@@ -182,6 +195,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PAYMENT_GATEWAY_TIMEOUT_MS', default: '10000', meaning: 'Time-out of one payment gateway call' },
   { name: 'QR_EXPIRY_MINUTES', default: '10', meaning: 'How long a QR can be paid' },
   { name: 'QR_SETTLE_INTERVAL_MS', default: '30000', meaning: 'QR settler period; 0 turns it off' },
+  { name: 'UPLOAD_DIR', default: 'DATA_DIR/uploads', meaning: 'Where slip pictures are stored (outside the web root)' },
+  { name: 'SLIP_URL_SECRET', default: 'random per process', meaning: 'Signs the short-lived slip picture URLs' },
+  { name: 'SLIP_VERIFIER_BASE_URL', default: 'with SANDBOX: this server /sandbox/slip-verifier', meaning: 'Slip API' },
+  { name: 'SLIP_VERIFIER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
+  { name: 'SLIP_MAX_AGE_MINUTES', default: '60', meaning: 'A slip must be uploaded within this long of its transfer' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -386,11 +404,18 @@ export function loadConfig(env: Env = process.env): Config {
     paymentGatewayTimeoutMs: read.integer('PAYMENT_GATEWAY_TIMEOUT_MS', 10_000, 50, 120_000),
     qrExpiryMinutes: read.integer('QR_EXPIRY_MINUTES', 10, 1, 1_440),
     qrSettleIntervalMs: read.integer('QR_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
+    uploadDir: read.raw('UPLOAD_DIR') ?? null,
+    slipUrlSecret: read.raw('SLIP_URL_SECRET') ?? randomBytes(32).toString('hex'),
+    slipUrlSecretSet: read.raw('SLIP_URL_SECRET') !== undefined,
+    slipVerifierBaseUrl: read.url('SLIP_VERIFIER_BASE_URL', ['http:', 'https:']),
+    slipVerifierSecret: read.raw('SLIP_VERIFIER_SECRET') ?? null,
+    slipMaxAgeMinutes: read.integer('SLIP_MAX_AGE_MINUTES', 60, 1, 7 * 24 * 60),
   };
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
   if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
   if (config.sandbox && !config.bankFeedSecret) config.bankFeedSecret = SANDBOX_BANK_FEED_SECRET;
   if (config.sandbox && !config.voucherSecret) config.voucherSecret = SANDBOX_VOUCHER_SECRET;
+  if (config.sandbox && !config.slipVerifierSecret) config.slipVerifierSecret = SANDBOX_SLIP_VERIFIER_SECRET;
   if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);
   return config;
 }

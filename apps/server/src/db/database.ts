@@ -1,3 +1,4 @@
+import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { StatementType } from '@member-wallet/contract/statuses';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 
@@ -308,6 +309,8 @@ export interface BankTransfersTable {
   member_id: bigint | null;
   /** The deposit (matched) or suspense (unmatched) entry; set in the transaction that inserts the row. */
   entry_id: bigint | null;
+  /** Which view of the transfer recorded it first: the bank feed or a member's slip (docs/deposits.md). */
+  recorded_by: ColumnType<'feed' | 'slip', 'feed' | 'slip' | undefined, never>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -448,6 +451,31 @@ export interface SandboxPaymentQrcodesTable {
   updated_at: Date;
 }
 
+/** One upload of a bank-transfer slip and its outcome (docs/deposits.md, Slips). */
+export interface SlipsTable {
+  id: Generated<bigint>;
+  public_id: string;
+  member_id: bigint;
+  /** The stored picture's random name; null when it could not be stored (FILE_MISSING). */
+  file_name: string | null;
+  content_type: 'image/png' | 'image/jpeg';
+  size_bytes: number;
+  sha256: string;
+  width: number;
+  height: number;
+  /** The sending bank's Bank of Thailand code, read from the mini-QR. */
+  sending_bank: string | null;
+  reference: string | null;
+  amount_minor: bigint | null;
+  currency: string | null;
+  status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
+  note: SlipReasonCode | null;
+  bank_transfer_id: bigint | null;
+  entry_id: bigint | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   banks: BanksTable;
@@ -479,6 +507,7 @@ export interface Database {
   qr_codes: QrCodesTable;
   payment_webhook_events: PaymentWebhookEventsTable;
   sandbox_payment_qrcodes: SandboxPaymentQrcodesTable;
+  slips: SlipsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -9,6 +9,7 @@ import { bankFeed } from './0007_bank_feed.ts';
 import { truelink } from './0008_truelink.ts';
 import { depositChannels } from './0009_deposit_channels.ts';
 import { qrPayments } from './0010_qr_payments.ts';
+import { slips } from './0011_slips.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_truelink': truelink,
   '0009_deposit_channels': depositChannels,
   '0010_qr_payments': qrPayments,
+  '0011_slips': slips,
 };
 
 export const migrationProvider: MigrationProvider = {

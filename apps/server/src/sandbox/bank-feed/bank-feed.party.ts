@@ -68,12 +68,26 @@ export class SandboxBankFeedParty {
     return { reference };
   }
 
-  /** The lines after `after` (a line number), oldest first; the cursor stays put when nothing new arrived. */
+  /**
+   * The lines after `after` (a line number), oldest first; the cursor stays put when nothing new arrived. Lines
+   * to an operator account of mode MANUAL are not reported: such an account has no feed, its transfers are
+   * proved by slips (docs/deposits.md), so a demo's slip is never raced by the matcher.
+   */
   async page(after: bigint, limit: number): Promise<{ transfers: SandboxFeedTransfer[]; nextCursor: string }> {
     const rows = await this.deps.db
       .selectFrom('sandbox_bank_transfers')
       .selectAll()
       .where('id', '>', after)
+      .where(({ not, exists, selectFrom }) =>
+        not(
+          exists(
+            selectFrom('deposit_channels')
+              .select('id')
+              .where('mode', '=', 'MANUAL')
+              .whereRef('deposit_channels.account_no', '=', 'sandbox_bank_transfers.operator_account_no'),
+          ),
+        ),
+      )
       .orderBy('id')
       .limit(Math.min(limit, SANDBOX_BANK_FEED_PAGE_SIZE_MAX))
       .execute();

@@ -1,0 +1,82 @@
+import type { Clock } from '../../lib/clock.ts';
+import { callParty } from '../signed-fetch.ts';
+import { slipVerifierHeaders, slipVerifierPayload } from './signature.ts';
+import {
+  type SlipQuery,
+  type SlipVerification,
+  type SlipVerifier,
+  SlipVerifierUnavailableError,
+  type VerifiedTransfer,
+} from './slip-verifier.ts';
+
+export interface HttpSlipVerifierOptions {
+  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
+  baseUrl: () => string;
+  secret: string;
+  clock: Clock;
+  timeoutMs?: number;
+}
+
+const AMOUNT_MINOR = /^[1-9]\d{0,17}$/;
+const CURRENCY = /^[A-Z]{3,8}$/;
+const TEXT_LENGTH_MAX = 100;
+
+/**
+ * The slip verifier adapter (docs/deposits.md, "Slip verifier API"): `POST {base}/verify { sendingBank,
+ * transRef }`, signed, answering `{ status: found, transfer }`, `not_found`, `unstable` or `captcha_failed`.
+ * Anything else is no answer (SlipVerifierUnavailableError).
+ */
+export class HttpSlipVerifier implements SlipVerifier {
+  constructor(private readonly options: HttpSlipVerifierOptions) {}
+
+  async verify(query: SlipQuery): Promise<SlipVerification> {
+    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}/verify`);
+    const body = JSON.stringify({ sendingBank: query.sendingBank, transRef: query.transRef });
+    const headers = slipVerifierHeaders(
+      this.options.secret,
+      this.options.clock.now().getTime(),
+      slipVerifierPayload('POST', url.pathname + url.search, body),
+    );
+    const { status, ok, answer } = await callParty({
+      url,
+      method: 'POST',
+      headers,
+      body,
+      timeoutMs: this.options.timeoutMs ?? 15_000,
+      unreachable: (cause) => new SlipVerifierUnavailableError(`slip verifier unreachable: ${url.origin}`, { cause }),
+    });
+    if (!ok || !answer) throw new SlipVerifierUnavailableError(`slip verifier answered ${status}`);
+    if (answer.status === 'not_found' || answer.status === 'unstable' || answer.status === 'captcha_failed') {
+      return { status: answer.status };
+    }
+    if (answer.status === 'found') return { status: 'found', transfer: parseTransfer(answer.transfer) };
+    throw new SlipVerifierUnavailableError('slip verifier answered an unknown status');
+  }
+}
+
+function text(value: unknown, name: string): string {
+  if (typeof value !== 'string' || value === '' || value.length > TEXT_LENGTH_MAX) {
+    throw new SlipVerifierUnavailableError(`slip verifier answered an unreadable ${name}`);
+  }
+  return value;
+}
+
+function parseTransfer(value: unknown): VerifiedTransfer {
+  const item = (value ?? {}) as Record<string, unknown>;
+  const amount = text(item.amountMinor, 'amountMinor');
+  if (!AMOUNT_MINOR.test(amount)) throw new SlipVerifierUnavailableError('slip verifier answered a bad amount');
+  const currency = text(item.currency, 'currency');
+  if (!CURRENCY.test(currency)) throw new SlipVerifierUnavailableError('slip verifier answered a bad currency');
+  const transferredAt = new Date(text(item.transferredAt, 'transferredAt'));
+  if (Number.isNaN(transferredAt.getTime()))
+    throw new SlipVerifierUnavailableError('slip verifier answered a bad time');
+  return {
+    reference: text(item.reference, 'reference'),
+    amountMinor: BigInt(amount),
+    currency,
+    senderBankCode: text(item.senderBankCode, 'senderBankCode'),
+    senderAccountNo: text(item.senderAccountNo, 'senderAccountNo'),
+    receiverAccountNo: text(item.receiverAccountNo, 'receiverAccountNo'),
+    transferredAt,
+  };
+}

@@ -1,0 +1,50 @@
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Database, Db, SlipsTable } from '../../db/database.ts';
+
+export type Slip = Selectable<SlipsTable>;
+export type NewSlip = Insertable<SlipsTable>;
+
+/** All SQL of slips (docs/deposits.md, Slips); the bank transfer rows are the bank feed repository's. */
+export class SlipRepository {
+  async insert(db: Db | Transaction<Database>, slip: NewSlip): Promise<Slip> {
+    return db.insertInto('slips').values(slip).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async count(db: Db | Transaction<Database>, memberId: bigint): Promise<number> {
+    const row = await db
+      .selectFrom('slips')
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return Number(row.total);
+  }
+
+  /** One page of the member's slips, newest first (by id: uploads are numbered in order). */
+  page(db: Db | Transaction<Database>, memberId: bigint, offset: number, limit: number): Promise<Slip[]> {
+    return db
+      .selectFrom('slips')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .orderBy('id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+  }
+
+  /** The member's newest slip with this reference whose picture was stored. */
+  byReference(db: Db, memberId: bigint, reference: string): Promise<Slip | undefined> {
+    return db
+      .selectFrom('slips')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('reference', '=', reference)
+      .where('file_name', 'is not', null)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+  }
+
+  byPublicId(db: Db, publicId: string): Promise<Slip | undefined> {
+    return db.selectFrom('slips').selectAll().where('public_id', '=', publicId).executeTakeFirst();
+  }
+}

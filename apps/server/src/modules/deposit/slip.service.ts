@@ -1,0 +1,290 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
+import { toMajor } from '@member-wallet/contract/money';
+import type { SlipItem, SlipsRequest, SlipsResponse, SlipUploadResponse } from '@member-wallet/contract/slip';
+import type { FastifyBaseLogger } from 'fastify';
+import { validate } from 'promptparse';
+import { botCodeOfBank } from '../../adapters/slip-verifier/bank-codes.ts';
+import {
+  type SlipQuery,
+  type SlipVerifier,
+  SlipVerifierUnavailableError,
+  type VerifiedTransfer,
+} from '../../adapters/slip-verifier/slip-verifier.ts';
+import type { Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/file-store.ts';
+import type { Member } from '../account/account.repository.ts';
+import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { BankFeedRepository } from './bank-feed.repository.ts';
+import type { DepositChannelsRepository } from './deposit-channels.ts';
+import {
+  decodeImage,
+  findQrTexts,
+  type ImageHeader,
+  InvalidImageError,
+  READABLE_SIDE_MIN,
+  readHeader,
+} from './slip.image.ts';
+import { slipImageUrl } from './slip.links.ts';
+import type { NewSlip, Slip, SlipRepository } from './slip.repository.ts';
+
+export interface SlipServiceDeps {
+  db: Db;
+  repository: SlipRepository;
+  transfers: BankFeedRepository;
+  channels: DepositChannelsRepository;
+  ledger: LedgerService;
+  ledgerRepository: LedgerRepository;
+  members: { findById(id: bigint): Promise<Member | undefined> };
+  verifier: SlipVerifier;
+  store: FileStore;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  urlSecret: string;
+  maxAgeMinutes: number;
+}
+
+/** What is known of an upload before its outcome: the row's fixed columns. */
+type Upload = Omit<NewSlip, 'status' | 'note' | 'created_at' | 'updated_at'>;
+
+type Reading = { failed: SlipReasonCode } | { query: SlipQuery };
+
+const invalidFile = () => new AppError('SLIP_INVALID_FILE', 400);
+
+/**
+ * Bank-transfer slips (docs/deposits.md, Slips): the picture is checked by content, stored, read for its
+ * mini-QR, verified with the bank, and credited once. A slip and the bank feed are two views of one transfer:
+ * crediting records the transfer in `bank_transfers` (unique per operator account and reference) in the
+ * transaction of its ledger entry, so whichever view gets there first credits it and the other finds it
+ * recorded. Every upload of a readable picture is a row with its outcome.
+ */
+export class SlipService {
+  constructor(private readonly deps: SlipServiceDeps) {}
+
+  async upload(memberId: bigint, bytes: Buffer): Promise<SlipUploadResponse> {
+    const member = await this.deps.members.findById(memberId);
+    if (!member) throw new Error(`member ${memberId} of a valid session does not exist`);
+    let header: ImageHeader;
+    let image: ReturnType<typeof decodeImage>;
+    try {
+      header = readHeader(bytes);
+      image = decodeImage(bytes, header);
+    } catch (error) {
+      if (error instanceof InvalidImageError) throw invalidFile();
+      throw error;
+    }
+    const upload: Upload = {
+      public_id: randomBytes(16).toString('hex'),
+      member_id: member.id,
+      file_name: await this.store(bytes, header, member),
+      content_type: header.contentType,
+      size_bytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      width: header.width,
+      height: header.height,
+    };
+    // No credit without the evidence kept: a picture that could not be stored is not verified.
+    if (upload.file_name === null) return this.failed(upload, 'FILE_MISSING', member);
+    if (Math.min(image.width, image.height) < READABLE_SIDE_MIN) {
+      return this.failed(upload, 'IMAGE_SIZE_UNPROCESSABLE', member);
+    }
+    const reading = readSlipQr(findQrTexts(image));
+    if ('failed' in reading) return this.failed(upload, reading.failed, member);
+    const read: Upload = { ...upload, sending_bank: reading.query.sendingBank, reference: reading.query.transRef };
+    return this.verified(read, reading.query, member);
+  }
+
+  private async store(bytes: Buffer, header: ImageHeader, member: Member): Promise<string | null> {
+    try {
+      return await this.deps.store.save(bytes, header.contentType === 'image/png' ? 'png' : 'jpg');
+    } catch (error) {
+      this.deps.logger.error({ err: error, memberId: member.id.toString() }, 'slip picture could not be stored');
+      return null;
+    }
+  }
+
+  /** Asks the verifier and applies the rules of docs/deposits.md (Slips, Flow) in their order. */
+  private async verified(upload: Upload, query: SlipQuery, member: Member): Promise<SlipUploadResponse> {
+    let answer: Awaited<ReturnType<SlipVerifier['verify']>>;
+    try {
+      answer = await this.deps.verifier.verify(query);
+    } catch (error) {
+      if (!(error instanceof SlipVerifierUnavailableError)) throw error;
+      this.deps.logger.warn({ err: error, reference: query.transRef }, 'slip verifier unavailable');
+      return this.failed(upload, 'UNKNOW_ERROR', member);
+    }
+    if (answer.status === 'not_found') return this.failed(upload, 'INVALID_SLIP', member);
+    if (answer.status === 'unstable') return this.failed(upload, 'UNSTABLE_REFNO_ON_SLIP', member);
+    if (answer.status === 'captcha_failed') return this.failed(upload, 'TRIPPLE_WRONG_CAPTCHA', member);
+    const { transfer } = answer;
+    const withAmount: Upload = { ...upload, amount_minor: transfer.amountMinor, currency: transfer.currency };
+    // The bank answered about another transfer than the one the QR names: not this slip.
+    const sameTransfer =
+      transfer.reference === query.transRef && botCodeOfBank(transfer.senderBankCode) === query.sendingBank;
+    if (!sameTransfer) return this.failed(withAmount, 'INVALID_SLIP', member);
+    const channel = await this.deps.channels.bankAccount(transfer.receiverAccountNo);
+    if (!channel || channel.currency !== transfer.currency || member.currency !== transfer.currency) {
+      return this.failed(withAmount, 'DEST_ACC_INVALID', member);
+    }
+    if (await this.deps.transfers.findTransfer(this.deps.db, channel.account_no, transfer.reference)) {
+      return this.failed(withAmount, 'SLIP_REFNO_DUPLICATED', member);
+    }
+    if (!sentBy(member, transfer)) return this.failed(withAmount, 'NOT_MATCH', member);
+    const oldest = this.deps.clock.now().getTime() - this.deps.maxAgeMinutes * MINUTE_MS;
+    if (transfer.transferredAt.getTime() < oldest) return this.failed(withAmount, 'EXPIRED_SLIP', member);
+    return this.answer(await this.credit(withAmount, transfer, channel.account_no, member), member);
+  }
+
+  /**
+   * Records the transfer (first: the unique key makes a racing slip or feed pass wait, then find it), its
+   * `deposit` entry under the bank feed's ledger key, and the slip, in one transaction.
+   */
+  private async credit(upload: Upload, transfer: VerifiedTransfer, operatorAccountNo: string, member: Member) {
+    const { db, ledger, transfers, repository, clock } = this.deps;
+    // Named before the transaction: on PGlite's single connection nothing may run beside it.
+    const wallet = await ledger.memberWallet(db, member.id, member.currency);
+    const clearing = await ledger.ensureAccount(db, {
+      kind: 'deposit_clearing',
+      memberId: null,
+      providerCode: null,
+      currency: member.currency,
+    });
+    return transactionWithRetry(db, async (trx) => {
+      const now = clock.now();
+      const transferId = await transfers.insertTransferIfAbsent(trx, {
+        reference: transfer.reference,
+        operator_account_no: operatorAccountNo,
+        sender_bank_code: transfer.senderBankCode,
+        sender_account_no: transfer.senderAccountNo,
+        amount_minor: transfer.amountMinor,
+        currency: transfer.currency,
+        transferred_at: transfer.transferredAt,
+        status: 'matched',
+        unmatched_reason: null,
+        member_id: member.id,
+        recorded_by: 'slip',
+        created_at: now,
+        updated_at: now,
+      });
+      if (transferId === undefined) {
+        return repository.insert(trx, {
+          ...upload,
+          status: 'FAILED',
+          note: 'SLIP_REFNO_DUPLICATED',
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      const posted = await ledger.post(trx, {
+        memberId: member.id,
+        type: 'deposit',
+        status: 'completed',
+        idempotencyKey: `bank:${operatorAccountNo}:${transfer.reference}`,
+        reference: { source: transfer.senderBankCode, slip: transfer.reference },
+        metadata: { operatorAccountNo, senderAccountNo: transfer.senderAccountNo, slipId: upload.public_id },
+        postings: [
+          { account: clearing.id, amount: -transfer.amountMinor },
+          { account: wallet.id, amount: transfer.amountMinor },
+        ],
+      });
+      await transfers.setEntry(trx, transferId, posted.entry.id, now);
+      return repository.insert(trx, {
+        ...upload,
+        status: 'SUCCESS',
+        note: null,
+        bank_transfer_id: transferId,
+        entry_id: posted.entry.id,
+        created_at: now,
+        updated_at: now,
+      });
+    });
+  }
+
+  private async failed(upload: Upload, note: SlipReasonCode, member: Member): Promise<SlipUploadResponse> {
+    const now = this.deps.clock.now();
+    const row = await this.deps.repository.insert(this.deps.db, {
+      ...upload,
+      status: 'FAILED',
+      note,
+      created_at: now,
+      updated_at: now,
+    });
+    return this.answer(row, member);
+  }
+
+  private async answer(row: Slip, member: Member): Promise<SlipUploadResponse> {
+    const wallet = await this.deps.ledger.memberWallet(this.deps.db, member.id, member.currency);
+    const fresh = await this.deps.ledgerRepository.findAccountById(this.deps.db, wallet.id);
+    return {
+      message: row.status === 'SUCCESS' ? 'SUCCESS' : (row.note ?? row.status),
+      slip: this.item(row),
+      wallet: { amount: toMajor(fresh?.balance ?? 0n) },
+    };
+  }
+
+  async list(memberId: bigint, request: SlipsRequest): Promise<SlipsResponse> {
+    const offset = (request.page - 1) * request.limit;
+    const { db, repository } = this.deps;
+    const { total, rows } = await db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const total = await repository.count(trx, memberId);
+        const rows = offset < total ? await repository.page(trx, memberId, offset, request.limit) : [];
+        return { total, rows };
+      });
+    return { total, slips: rows.map((row) => this.item(row)) };
+  }
+
+  /** The picture URL of the member's own slip with this reference. */
+  async urlByReference(memberId: bigint, reference: string): Promise<{ url: string }> {
+    const row = await this.deps.repository.byReference(this.deps.db, memberId, reference);
+    if (!row) throw new AppError('NO_DATA', 404);
+    return { url: this.link(row) };
+  }
+
+  item(row: Slip): SlipItem {
+    return {
+      id: row.public_id,
+      createdAt: row.created_at.toISOString(),
+      amount: row.amount_minor === null ? 0 : toMajor(row.amount_minor),
+      status: row.status,
+      note: row.note,
+      link: row.file_name === null ? null : this.link(row),
+      reference: row.reference,
+    };
+  }
+
+  private link(row: Slip): string {
+    return slipImageUrl(this.deps.urlSecret, row.public_id, row.member_id, this.deps.clock.now().getTime());
+  }
+}
+
+/** The slip-verify payloads among the QR texts: exactly one slip, or the reason there is not. */
+export function readSlipQr(texts: readonly string[]): Reading {
+  if (texts.length === 0) return { failed: 'CROPPED_IMAGE_UNREADABLE' };
+  const slips = new Map<string, SlipQuery>();
+  for (const text of texts) {
+    const parsed = validate.slipVerify(text);
+    if (parsed) slips.set(`${parsed.sendingBank}:${parsed.transRef}`, parsed);
+  }
+  const [first, ...others] = [...slips.values()];
+  if (!first || first.transRef === '' || first.transRef.length > 100) return { failed: 'INVALID_SLIP' };
+  if (others.length > 0) return { failed: 'UNSTABLE_REFNO_ON_SLIP' };
+  return { query: first };
+}
+
+/** The member's registered account sent it: the same bank, and the same digits (as the bank feed matches). */
+function sentBy(member: Member, transfer: VerifiedTransfer): boolean {
+  const digits = (value: string) => value.replace(/\D/g, '');
+  return (
+    transfer.senderBankCode === member.bank_code &&
+    digits(transfer.senderAccountNo) !== '' &&
+    digits(transfer.senderAccountNo) === digits(member.bank_account_no)
+  );
+}
