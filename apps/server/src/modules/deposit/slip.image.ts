@@ -84,6 +84,24 @@ function jpegFrameSize(bytes: Buffer): { width: number; height: number } | null 
   return null;
 }
 
+/** What a slip's picture holds: its header, and the QR texts found in it (null when too small to read). */
+export interface SlipPicture {
+  header: ImageHeader;
+  texts: string[] | null;
+}
+
+/**
+ * Reads a slip's picture: header, decoding, then the QR search when it is large enough to be read. Hundreds of
+ * milliseconds of CPU for a phone's picture: the server runs it in worker threads (slip.image.pool.ts).
+ * Throws InvalidImageError for anything that is not a whole PNG or JPEG within the limits.
+ */
+export function readSlipPicture(bytes: Buffer): SlipPicture {
+  const header = readHeader(bytes);
+  const image = decodeImage(bytes, header);
+  const readable = Math.min(image.width, image.height) >= READABLE_SIDE_MIN;
+  return { header, texts: readable ? findQrTexts(image) : null };
+}
+
 /** Decodes a picture whose header was read; a truncated or corrupt one throws InvalidImageError. */
 export function decodeImage(bytes: Buffer, header: ImageHeader): DecodedImage {
   try {

@@ -20,6 +20,7 @@ import { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { BankFeedRepository } from './bank-feed.repository.ts';
 import { DepositChannelsRepository } from './deposit-channels.ts';
+import { SlipPictureReader } from './slip.image.pool.ts';
 import { SlipRepository } from './slip.repository.ts';
 import { slipImageRoute, slipRoutes } from './slip.routes.ts';
 import { SlipService } from './slip.service.ts';
@@ -57,6 +58,8 @@ export async function registerSlips(app: FastifyInstance, route: Router, config:
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
   await app.register(multipart);
   const store = new FileStore(uploadDirectory(app, config));
+  const pictures = new SlipPictureReader();
+  app.addHook('onClose', () => pictures.close());
   const repository = new SlipRepository();
   const window = new SlipWindow({ settings: deps.settings, clock, country: config.country });
   const slips = new SlipService({
@@ -68,6 +71,7 @@ export async function registerSlips(app: FastifyInstance, route: Router, config:
     ledgerRepository: new LedgerRepository(),
     members: deps.members,
     verifier: createVerifier(app, config, deps),
+    pictures,
     store,
     clock,
     logger: app.log,

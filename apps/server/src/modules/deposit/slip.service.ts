@@ -22,14 +22,7 @@ import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BankFeedRepository } from './bank-feed.repository.ts';
 import type { DepositChannelsRepository } from './deposit-channels.ts';
-import {
-  decodeImage,
-  findQrTexts,
-  type ImageHeader,
-  InvalidImageError,
-  READABLE_SIDE_MIN,
-  readHeader,
-} from './slip.image.ts';
+import { type ImageHeader, InvalidImageError, type SlipPicture } from './slip.image.ts';
 import { slipImageUrl } from './slip.links.ts';
 import type { NewSlip, Slip, SlipRepository } from './slip.repository.ts';
 
@@ -42,6 +35,8 @@ export interface SlipServiceDeps {
   ledgerRepository: LedgerRepository;
   members: { findById(id: bigint): Promise<Member | undefined> };
   verifier: SlipVerifier;
+  /** Reads the picture's header and QR codes (slip.image.pool.ts: in worker threads). */
+  pictures: { read(bytes: Buffer): Promise<SlipPicture> };
   store: FileStore;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -69,15 +64,14 @@ export class SlipService {
   async upload(memberId: bigint, bytes: Buffer): Promise<SlipUploadResponse> {
     const member = await this.deps.members.findById(memberId);
     if (!member) throw new Error(`member ${memberId} of a valid session does not exist`);
-    let header: ImageHeader;
-    let image: ReturnType<typeof decodeImage>;
+    let picture: SlipPicture;
     try {
-      header = readHeader(bytes);
-      image = decodeImage(bytes, header);
+      picture = await this.deps.pictures.read(bytes);
     } catch (error) {
       if (error instanceof InvalidImageError) throw invalidFile();
       throw error;
     }
+    const { header } = picture;
     const upload: Upload = {
       public_id: randomBytes(16).toString('hex'),
       member_id: member.id,
@@ -90,10 +84,8 @@ export class SlipService {
     };
     // No credit without the evidence kept: a picture that could not be stored is not verified.
     if (upload.file_name === null) return this.failed(upload, 'FILE_MISSING', member);
-    if (Math.min(image.width, image.height) < READABLE_SIDE_MIN) {
-      return this.failed(upload, 'IMAGE_SIZE_UNPROCESSABLE', member);
-    }
-    const reading = readSlipQr(findQrTexts(image));
+    if (picture.texts === null) return this.failed(upload, 'IMAGE_SIZE_UNPROCESSABLE', member);
+    const reading = readSlipQr(picture.texts);
     if ('failed' in reading) return this.failed(upload, reading.failed, member);
     const read: Upload = { ...upload, sending_bank: reading.query.sendingBank, reference: reading.query.transRef };
     return this.verified(read, reading.query, member);
