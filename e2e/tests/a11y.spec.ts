@@ -182,6 +182,16 @@ for (const locale of LOCALES) {
         await expect(dialog).toBeHidden();
       }
 
+      // The deposit modal, once its channels and the first QR tab have loaded.
+      await page.getByRole('button', { name: text(locale, 'deposit.title'), exact: true }).click();
+      const deposit = page.getByRole('dialog', { name: text(locale, 'deposit.title') });
+      await expect(
+        deposit.getByRole('tabpanel').getByRole('button', { name: text(locale, 'deposit.qr.create') }),
+      ).toBeVisible();
+      await expectAccessible(page, `${locale} /user/home with the deposit modal`);
+      await page.keyboard.press('Escape');
+      await expect(deposit).toBeHidden();
+
       const openAccount = page.getByRole('button', { name: text(locale, 'home.openAccount') }).first();
       await openAccount.click();
       const slot = page.getByRole('dialog');
@@ -216,6 +226,16 @@ for (const locale of LOCALES) {
         page.getByRole('list', { name: text(locale, 'statement.list') }).getByRole('listitem'),
       ).not.toHaveCount(0);
       await expectAccessible(page, `${locale} /user/statement`);
+      await page.getByRole('button', { name: text(locale, 'slips.open') }).click();
+      const slips = page.getByRole('dialog', { name: text(locale, 'slips.title') });
+      await expect(
+        slips
+          .getByRole('button', { name: text(locale, 'slips.refresh') })
+          .or(slips.getByRole('link', { name: text(locale, 'slips.refresh') })),
+      ).toBeVisible();
+      await expectAccessible(page, `${locale} slip modal`);
+      await page.keyboard.press('Escape');
+      await expect(slips).toBeHidden();
 
       await page.getByRole('link', { name: text(locale, 'menu.contact') }).click();
       await expect(page).toHaveURL(/\/user\/contact$/);

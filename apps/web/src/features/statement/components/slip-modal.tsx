@@ -17,7 +17,7 @@ import { StatementPagination } from './statement-pagination.tsx';
 import { STATUS_TONE_CLASS } from './statement-row.tsx';
 
 const LINK_CLASS =
-  'inline-flex min-h-11 items-center font-semibold text-brand-800 underline hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-500';
+  'inline-flex min-h-11 min-w-11 items-center justify-center font-semibold text-brand-800 underline hover:text-brand-900 focus-visible:outline-3 focus-visible:outline-brand-500';
 
 /**
  * The slip's picture in a new window: its `link` when it has one, else the url the server gives for its
