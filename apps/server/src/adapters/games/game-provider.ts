@@ -14,6 +14,13 @@ export type MoneyCallResult = { status: 'applied'; balanceMinor: bigint } | { st
 /** What the provider knows of one of our transaction ids. `pending`: received, not yet applied. */
 export type TransactionStatus = 'applied' | 'failed' | 'pending' | 'not_found';
 
+/** A member's bets at a provider over a period: their number, the stakes and the winnings paid (minor units). */
+export interface BetSummary {
+  bets: number;
+  stakeMinor: bigint;
+  winMinor: bigint;
+}
+
 export interface GameProvider {
   /** Opens (or, for the same `externalId`, answers again) the member's account at the provider. */
   createAccount(externalId: string): Promise<GameCredentials>;
@@ -23,6 +30,11 @@ export interface GameProvider {
   transactionStatus(txId: string): Promise<TransactionStatus>;
   resetPassword(username: string): Promise<string>;
   launchLink(username: string): Promise<string>;
+  /**
+   * The member's bets placed in `[from, to)` by the provider's own records: what promotions measure (turnover
+   * and winnings since a bonus began, net losses of a refund period).
+   */
+  betSummary(username: string, from: Date, to: Date): Promise<BetSummary>;
 }
 
 /**

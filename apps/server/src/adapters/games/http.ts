@@ -1,4 +1,5 @@
 import {
+  type BetSummary,
   type GameCredentials,
   type GameProvider,
   type MoneyCallResult,
@@ -80,6 +81,17 @@ export class HttpGameProvider implements GameProvider {
   async launchLink(username: string): Promise<string> {
     const { body } = await this.call('POST', `/accounts/${encodeURIComponent(username)}/launch`, {}, [200]);
     return text(body.link, 'link');
+  }
+
+  async betSummary(username: string, from: Date, to: Date): Promise<BetSummary> {
+    const query = new URLSearchParams({ from: from.toISOString(), to: to.toISOString() });
+    const path = `/accounts/${encodeURIComponent(username)}/bets/summary?${query}`;
+    const { body } = await this.call('GET', path, undefined, [200]);
+    const bets = body.bets;
+    if (typeof bets !== 'number' || !Number.isSafeInteger(bets) || bets < 0) {
+      throw new ProviderUnavailableError('provider answered a malformed bet count');
+    }
+    return { bets, stakeMinor: minor(body.stakeMinor), winMinor: minor(body.winMinor) };
   }
 
   private async money(

@@ -1,7 +1,15 @@
 import { z } from 'zod/mini';
 
 /** The calls a fault may hit. By default only the money calls, so status queries stay reliable. */
-export const FAULT_OPERATIONS = ['deposit', 'withdraw', 'createAccount', 'resetPassword', 'balance', 'status'] as const;
+export const FAULT_OPERATIONS = [
+  'deposit',
+  'withdraw',
+  'createAccount',
+  'resetPassword',
+  'balance',
+  'status',
+  'bets',
+] as const;
 export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
 
 const rate = z.number().check(z.minimum(0), z.maximum(1));

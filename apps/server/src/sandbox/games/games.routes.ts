@@ -1,7 +1,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { toMajor } from '@member-wallet/contract/money';
+import { amountField, isAmount, toMajor, toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
 import { verifySignature } from '../../adapters/games/signature.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -163,6 +164,39 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
     },
   );
 
+  app.get<{ Params: Params; Querystring: { from?: string; to?: string } }>(
+    '/sandbox/games/:code/accounts/:username/bets/summary',
+    { schema: { tags, summary: "Sandbox provider: an account's bets in [from, to): count, stakes, winnings" } },
+    (request, reply) =>
+      provider(request, reply, 'bets', async () => {
+        const from = new Date(request.query.from ?? '');
+        const to = new Date(request.query.to ?? '');
+        if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from > to) {
+          return reply.code(400).send({ error: 'from and to required, from <= to' });
+        }
+        const found = await account(request, reply);
+        if (!found) return reply;
+        const summary = await store.betSummary(found.id, from, to);
+        return { bets: summary.bets, stakeMinor: summary.stakeMinor.toString(), winMinor: summary.winMinor.toString() };
+      }),
+  );
+
+  // SANDBOX ONLY, unsigned: a bet as if the member played, for tests and demos of promotions.
+  app.post<{ Params: Params; Body: unknown }>(
+    '/sandbox/games/:code/accounts/:username/bets',
+    { schema: { tags, summary: 'Sandbox control: record a bet {stake, win} (major units) as if the member played' } },
+    async (request, reply) => {
+      const body = parseInput(betRequest, request.body);
+      const found = await account(request, reply);
+      if (!found) return reply;
+      const stake = toMinor(body.stake);
+      const win = toMinor(body.win);
+      const placed = await store.bet(found.id, stake, win, 'control');
+      if (!placed) return reply.code(422).send({ error: 'balance too low' });
+      return { stake: body.stake, win: body.win, balance: toMajor(placed.balance) };
+    },
+  );
+
   app.get<{ Params: Params }>(
     '/sandbox/games/:code/transactions/:txId',
     { schema: { tags, summary: 'Sandbox provider: what became of one of our transaction ids' } },
@@ -224,12 +258,18 @@ function registerSlotMachine(app: FastifyInstance, store: SandboxGameStore, secr
       const stake = STAKES_MINOR.find((value) => toMajor(value) === request.body?.stake);
       if (stake === undefined) return reply.code(400).send({ error: 'unknown stake' });
       const reels = [0, 1, 2].map(() => SYMBOLS[randomInt(SYMBOLS.length)] ?? 'CHERRY');
-      const result = await store.bet(found.id, stake, reels.join(','), multiplierOf(reels));
+      const result = await store.bet(found.id, stake, stake * multiplierOf(reels), reels.join(','));
       if (!result) return reply.code(422).send({ error: 'balance too low' });
       return { reels, stake: toMajor(stake), win: toMajor(result.win), balance: toMajor(result.balance) };
     },
   );
 }
+
+/** The sandbox control's bet: a stake above 0 and a win of 0 or more, in the major unit. */
+const betRequest = z.object({
+  stake: amountField,
+  win: z.number().check(z.refine((value) => isAmount(value), { error: 'KEY_INVALID' })),
+});
 
 /** Three of a kind pays 10 times the stake (sevens 20), two of a kind 2 times; about a 90% return. */
 function multiplierOf(reels: string[]): bigint {

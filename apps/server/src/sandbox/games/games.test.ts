@@ -44,6 +44,49 @@ describe('sandbox game provider, through the HTTP adapter', () => {
     expect(await provider.resetPassword(account.username)).not.toBe(account.password);
   });
 
+  it("sums an account's bets in [from, to) by the provider's records, as promotions read them", async () => {
+    const account = await provider.createAccount('m-sandbox-bets');
+    await provider.deposit('tx-bets-1', account.username, 10_000n);
+    const bet = (stake: number, win: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/sandbox/games/SBOBET/accounts/${account.username}/bets`,
+        payload: { stake, win },
+      });
+    const before = t.clock.now();
+    t.clock.advance(1_000);
+    expect((await bet(20, 0)).json()).toEqual({ stake: 20, win: 0, balance: 80 });
+    expect((await bet(10, 25.5)).json()).toEqual({ stake: 10, win: 25.5, balance: 95.5 });
+    t.clock.advance(1_000);
+    const middle = t.clock.now();
+    t.clock.advance(1_000);
+    expect((await bet(5, 0)).statusCode).toBe(200);
+    const after = new Date(t.clock.now().getTime() + 1);
+
+    expect(await provider.betSummary(account.username, before, after)).toEqual({
+      bets: 3,
+      stakeMinor: 3_500n,
+      winMinor: 2_550n,
+    });
+    expect(await provider.betSummary(account.username, before, middle)).toEqual({
+      bets: 2,
+      stakeMinor: 3_000n,
+      winMinor: 2_550n,
+    });
+    expect(await provider.betSummary(account.username, after, after)).toEqual({
+      bets: 0,
+      stakeMinor: 0n,
+      winMinor: 0n,
+    });
+    await expect(provider.betSummary('no-such-player', before, after)).rejects.toThrow(/404/);
+
+    // The control refuses a stake the balance cannot cover, and amounts that are not amounts.
+    expect((await bet(1_000, 0)).statusCode).toBe(422);
+    expect((await bet(0, 0)).statusCode).toBe(400);
+    expect((await bet(1.001, 0)).statusCode).toBe(400);
+    expect((await bet(1, -1)).statusCode).toBe(400);
+  });
+
   it('refuses unsigned or wrongly signed requests', async () => {
     const unsigned = await fetch(`${ownBaseUrl(t.app)}/sandbox/games/SBOBET/transactions/tx-1`);
     expect(unsigned.status).toBe(401);

@@ -147,12 +147,14 @@ export class SandboxGameStore {
     await this.db.transaction().execute((trx) => applyDueLocked(trx, provider, accountId, now));
   }
 
-  /** One spin of the demo slot: stake taken, win paid, the bet recorded, all in one transaction. */
-  async bet(accountId: bigint, stakeMinor: bigint, reels: string, multiplier: bigint) {
+  /**
+   * One bet (a spin of the demo slot, or the sandbox control's): stake taken, win paid, the bet recorded, all in
+   * one transaction. Undefined when the balance cannot cover the stake.
+   */
+  async bet(accountId: bigint, stakeMinor: bigint, win: bigint, reels: string) {
     return this.db.transaction().execute(async (trx) => {
       const locked = await lockAccount(trx, accountId);
       if (locked.balance_minor < stakeMinor) return undefined;
-      const win = stakeMinor * multiplier;
       const balance = locked.balance_minor - stakeMinor + win;
       await trx
         .updateTable('sandbox_game_accounts')
@@ -165,6 +167,22 @@ export class SandboxGameStore {
         .execute();
       return { win, balance };
     });
+  }
+
+  /** The account's bets placed in `[from, to)`: their number, stakes and winnings. */
+  async betSummary(accountId: bigint, from: Date, to: Date) {
+    const row = await this.db
+      .selectFrom('sandbox_game_bets')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('bets'),
+        eb.fn.coalesce(eb.fn.sum<string>('stake_minor'), eb.lit(0)).as('stake'),
+        eb.fn.coalesce(eb.fn.sum<string>('win_minor'), eb.lit(0)).as('win'),
+      ])
+      .where('account_id', '=', accountId)
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .executeTakeFirstOrThrow();
+    return { bets: Number(row.bets), stakeMinor: BigInt(row.stake), winMinor: BigInt(row.win) };
   }
 
   listBets(accountId: bigint, limit: number) {
