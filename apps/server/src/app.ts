@@ -34,18 +34,21 @@ import { AccountService } from './modules/account/account.service.ts';
 import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import type { ActiveBonusGate } from './modules/bonus/active-bonus.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
 import { registerQrPayments } from './modules/deposit/qr.module.ts';
 import { registerSlips } from './modules/deposit/slip.module.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
+import { createInviteService, registerInvites } from './modules/invite/invite.module.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
 import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { LookupService } from './modules/lookup/lookup.service.ts';
 import { OtpRepository } from './modules/otp/otp.repository.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
+import { registerRefunds } from './modules/refund/refund.module.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
@@ -178,14 +181,35 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     members: services.accountRepository,
     ownBaseUrl: () => ownBaseUrl(app),
   });
+  // Invite a friend (docs/promotions.md): the wallet answer reads its collectable amount.
+  const invites = createInviteService(config, { db, clock, settings, members: services.accountRepository });
+  registerInvites(app, route, config, invites, {
+    db,
+    clock,
+    limiter,
+    settings,
+    members: services.accountRepository,
+    accounts: services.accounts,
+  });
   // Game accounts, wallet transfers, auto-login, the sandbox provider and the reconciler (docs/wallet.md).
-  await registerGames(app, route, config, {
+  const games = await registerGames(app, route, config, {
     db,
     clock,
     limiter,
     settings,
     members: services.accountRepository,
     ownBaseUrl: () => ownBaseUrl(app),
+    invites,
+  });
+  // Loss refunds (docs/promotions.md): bet records from the game providers, blocked while a bonus is active.
+  registerRefunds(app, route, config, {
+    db,
+    clock,
+    limiter,
+    settings,
+    members: services.accountRepository,
+    games,
+    bonuses: NO_BONUS_MODULE_YET,
   });
   // Bank transfer auto-matching (docs/deposits.md): the feed, the sandbox feed, the matcher's timer.
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
@@ -197,6 +221,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   return app;
 }
+
+/** Answers "no bonus is active" for every member, until the bonus module (built on another branch) answers. */
+// wired to the bonus module at merge
+const NO_BONUS_MODULE_YET: ActiveBonusGate = { hasActiveBonus: async () => false };
 
 interface Shared {
   db: Db;

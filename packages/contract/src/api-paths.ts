@@ -33,4 +33,14 @@ export const API = {
   /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
   autoLogin: (path: string, username: string, password?: string) =>
     `/api/autoLogin/${path}/${encodeURIComponent(username)}${password === undefined ? '' : `/${encodeURIComponent(password)}`}`,
+  // Invite a friend and loss refunds (invite.ts, refund.ts; docs/promotions.md).
+  invites: '/api/invite',
+  inviteBonus: '/api/invite/bonus',
+  inviteBanners: '/api/invite/banners',
+  refunds: '/api/refund',
+  refundCheck: '/api/refund/check',
+  refundReceive: '/api/refund/receive',
+  /** An alias of `refundReceive` (docs/promotions.md, Loss refunds). */
+  refundAddWallet: '/api/refund/addWallet',
+  refundBanners: '/api/refund/banners',
 } as const;

@@ -476,6 +476,49 @@ export interface SlipsTable {
   updated_at: Date;
 }
 
+// Invite a friend and loss refunds (migration 0013; docs/promotions.md).
+export interface InviteAccrualCursorsTable {
+  inviter_id: bigint;
+  /** Every invitee day that ended by this instant has been accrued. */
+  accrued_until: Date;
+}
+
+export interface InviteCollectionsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  currency: string;
+  accrued_minor: bigint;
+  paid_minor: bigint;
+  forfeited_minor: bigint;
+  entry_id: bigint | null;
+  created_at: Date;
+}
+
+export interface InviteAccrualsTable {
+  id: Generated<bigint>;
+  inviter_id: bigint;
+  invitee_id: bigint;
+  day_start: Date;
+  currency: string;
+  net_deposit_minor: bigint;
+  amount_minor: bigint;
+  collection_id: bigint | null;
+  created_at: Date;
+}
+
+export interface RefundClaimsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  period_start: Date;
+  period_end: Date;
+  currency: string;
+  net_loss_minor: bigint;
+  refund_minor: bigint;
+  paid_minor: bigint;
+  entry_id: bigint | null;
+  created_at: Date;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   banks: BanksTable;
@@ -508,6 +551,10 @@ export interface Database {
   payment_webhook_events: PaymentWebhookEventsTable;
   sandbox_payment_qrcodes: SandboxPaymentQrcodesTable;
   slips: SlipsTable;
+  invite_accrual_cursors: InviteAccrualCursorsTable;
+  invite_collections: InviteCollectionsTable;
+  invite_accruals: InviteAccrualsTable;
+  refund_claims: RefundClaimsTable;
 }
 
 export type Db = Kysely<Database>;

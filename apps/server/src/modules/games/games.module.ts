@@ -20,7 +20,7 @@ import { ProviderRegistry } from './provider-registry.ts';
 import { startReconcileLoop, TransferReconciler } from './transfer.reconciler.ts';
 import { TransferService } from './transfer.service.ts';
 import { walletRoutes } from './wallet.routes.ts';
-import { WalletService } from './wallet.service.ts';
+import { type WalletInviteSource, WalletService } from './wallet.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +43,8 @@ export interface GamesModuleDeps {
   settings: SettingsService;
   members: AccountRepository;
   ownBaseUrl: () => string;
+  /** The invite programme, read by the wallet answer. */
+  invites: WalletInviteSource;
 }
 
 export interface GamesModule {
@@ -50,6 +52,7 @@ export interface GamesModule {
   transfers: TransferService;
   reconciler: TransferReconciler;
   repository: GamesRepository;
+  registry: ProviderRegistry;
   faults: FaultBoard;
 }
 
@@ -133,10 +136,13 @@ async function fundDemoMember(config: Config, deps: GamesModuleDeps, ledger: Led
   );
 }
 
+/** For the reconcile script, which never answers a wallet. */
+const NO_INVITES: WalletInviteSource = { walletInvite: async () => ({ amount: 0, success: 0, fail: 0 }) };
+
 /** The services alone, for the reconcile script and tests. */
 export function createGamesServices(
   config: Config,
-  deps: Omit<GamesModuleDeps, 'limiter'>,
+  deps: Omit<GamesModuleDeps, 'limiter' | 'invites'> & { invites?: WalletInviteSource },
   logger: { warn(object: object, message: string): void },
 ) {
   const { db, clock, settings, members } = deps;
@@ -162,6 +168,7 @@ export function createGamesServices(
     settings,
     secrets: new SecretBox(config.gameCredentialKey),
     clock,
+    invites: deps.invites ?? NO_INVITES,
   });
   return { wallet, transfers, reconciler, repository, registry, ledger };
 }

@@ -30,6 +30,13 @@ export interface WalletServiceDeps {
   settings: SettingsService;
   secrets: SecretBox;
   clock: Clock;
+  /** The invite programme (modules/invite): the `invite` of the wallet answer. */
+  invites: WalletInviteSource;
+}
+
+/** What the wallet answer shows of the invite programme: the collectable amount and its success/fail split. */
+export interface WalletInviteSource {
+  walletInvite(memberId: bigint): Promise<{ amount: number; success: number; fail: number }>;
 }
 
 interface Slot {
@@ -85,7 +92,7 @@ export class WalletService {
         bank: { nameTH: member.bank_name_th, nameEN: member.bank_name_en },
       },
       wallet: { amount: toMajor(wallet.balance), currency: member.currency },
-      invite: { amount: 0, ...(await this.invitePercents()) },
+      invite: await this.deps.invites.walletInvite(memberId),
       slots,
     };
   }
@@ -319,14 +326,5 @@ export class WalletService {
     if (!found?.provider.active) throw new AppError('NO_GAME', 404);
     if (!found.account) throw new AppError('SLOT_NO_ACCOUNT', 404);
     return { provider: found.provider, account: found.account };
-  }
-
-  /** The invite programme's success and fail percentages, from settings until issue 6 brings the programme. */
-  private async invitePercents(): Promise<{ success: number; fail: number }> {
-    const value = (await this.deps.settings.global('invitePercent')) as
-      | { success?: unknown; fail?: unknown }
-      | undefined;
-    const number = (input: unknown) => (typeof input === 'number' && Number.isFinite(input) ? input : 0);
-    return { success: number(value?.success), fail: number(value?.fail) };
   }
 }

@@ -1,0 +1,138 @@
+import { registerRequest } from '@member-wallet/contract/account';
+import { toMinor } from '@member-wallet/contract/money';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/database.ts';
+import { seedBanners } from '../../lib/banners.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { addLocalDays, localDayStart } from '../../lib/local-calendar.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import { parseInput, type Router } from '../../lib/route.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import type { AccountService } from '../account/account.service.ts';
+import { siteTimeZone } from '../deposit/slip.window.ts';
+import { LedgerRepository } from '../ledger/ledger.repository.ts';
+import { LedgerService } from '../ledger/ledger.service.ts';
+import { SettingsRepository } from '../settings/settings.repository.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { InviteRepository } from './invite.repository.ts';
+import { inviteRoutes } from './invite.routes.ts';
+import { InviteService } from './invite.service.ts';
+import { INVITE_BANNERS_KEY, INVITE_DEMO, INVITE_SETTINGS_KEY } from './invite.settings.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The invite programme, for tests and operational scripts (`accrueDue()` on demand). */
+    invites: InviteService;
+  }
+}
+
+export interface InvitesDeps {
+  db: Db;
+  clock: Clock;
+  limiter: RateLimiter;
+  settings: SettingsService;
+  members: AccountRepository;
+  accounts: AccountService;
+}
+
+/** How often the background pass accrues the days that closed for inviters nobody has looked at. */
+const ACCRUAL_INTERVAL_MS = 5 * 60 * 1000;
+
+/** The service alone: the wallet reads it (`invite` of `GET /api/wallet`) before the routes exist. */
+export function createInviteService(config: Config, deps: Omit<InvitesDeps, 'limiter' | 'accounts'>): InviteService {
+  return new InviteService({
+    db: deps.db,
+    repository: new InviteRepository(deps.db),
+    ledger: new LedgerService({ repository: new LedgerRepository(), clock: deps.clock }),
+    settings: deps.settings,
+    members: deps.members,
+    clock: deps.clock,
+    timeZone: siteTimeZone(config.country),
+  });
+}
+
+/** Invite a friend (docs/promotions.md): routes, the background accrual pass, the demo programme. */
+export function registerInvites(
+  app: FastifyInstance,
+  route: Router,
+  config: Config,
+  invites: InviteService,
+  deps: InvitesDeps,
+): void {
+  app.decorate('invites', invites);
+  inviteRoutes(route, {
+    invites,
+    settings: deps.settings,
+    limiter: deps.limiter,
+    ratePerMinute: config.moneyRatePerMinute,
+    country: config.country,
+  });
+  startPeriodicJob(app, 'invite accrual', ACCRUAL_INTERVAL_MS, () => invites.accrueDue());
+  // After buildApp has created the demo member (seedDemoData runs last).
+  if (config.demo) app.addHook('onReady', () => seedInviteDemo(config, deps));
+}
+
+const DEMO_INVITEE = { phone: '0899990001', bankAccountNo: '1234567891', depositMinor: toMinor(2_000) };
+const DEMO_BANNERS = {
+  th: [{ image: '/media/promotions/invite.svg', html: '<p>ชวนเพื่อนรับ <b>5%</b> ของยอดฝากสุทธิของเพื่อนทุกวัน</p>' }],
+  lo: [{ image: '/media/promotions/invite.svg', html: '<p>ຊວນໝູ່ຮັບ <b>5%</b> ຂອງຍອດຝາກສຸດທິຂອງໝູ່ທຸກມື້</p>' }],
+  en: [
+    {
+      image: '/media/promotions/invite.svg',
+      html: "<p>Invite a friend: get <b>5%</b> of your friend's net deposits every day</p>",
+    },
+  ],
+};
+
+/**
+ * The demo programme (DESIGN.md section 7), once: its settings and banners when unset, and a demo invitee of
+ * the demo member with a deposit yesterday, so the demo member has an accrual to collect from the start.
+ */
+async function seedInviteDemo(config: Config, deps: InvitesDeps): Promise<void> {
+  const { settings, members, db } = deps;
+  if ((await settings.global(INVITE_SETTINGS_KEY)) === undefined)
+    await settings.setGlobal(INVITE_SETTINGS_KEY, INVITE_DEMO);
+  await seedBanners(new SettingsRepository(db), INVITE_BANNERS_KEY, DEMO_BANNERS, deps.clock.now());
+  const inviter = await members.findByPhone(config.demoPhone);
+  if (!inviter || (await members.findByPhone(DEMO_INVITEE.phone))) return;
+  const request = parseInput(registerRequest(config.country), {
+    name: 'Demo Friend',
+    username: DEMO_INVITEE.phone,
+    password: config.demoPassword,
+    bankCode: 'KBANK',
+    bankAccountName: 'SOMSRI JAIDEE',
+    bankAccountNo: DEMO_INVITEE.bankAccountNo,
+    inviteCode: `PR${inviter.public_id}`,
+  });
+  const invitee = await deps.accounts.register(request, 'demo-seed');
+  // Yesterday in the site's time zone: the ledger is handed a clock standing there, so the day has closed.
+  const timeZone = siteTimeZone(config.country);
+  const yesterday = addLocalDays(localDayStart(deps.clock.now(), timeZone), -1, timeZone);
+  const ledger = new LedgerService({
+    repository: new LedgerRepository(),
+    clock: { now: () => new Date(yesterday.getTime() + 12 * 60 * 60 * 1000) },
+  });
+  const wallet = await ledger.memberWallet(db, invitee.id, invitee.currency);
+  const clearing = await ledger.ensureAccount(db, {
+    kind: 'deposit_clearing',
+    memberId: null,
+    providerCode: null,
+    currency: invitee.currency,
+  });
+  await new InviteRepository(db).startCursor(inviter.id, yesterday);
+  await db.transaction().execute((trx) =>
+    ledger.post(trx, {
+      memberId: invitee.id,
+      type: 'deposit',
+      status: 'completed',
+      idempotencyKey: 'demo:invitee-deposit',
+      reference: { demo: true },
+      postings: [
+        { account: clearing.id, amount: -DEMO_INVITEE.depositMinor },
+        { account: wallet.id, amount: DEMO_INVITEE.depositMinor },
+      ],
+    }),
+  );
+}

@@ -1,0 +1,205 @@
+import { type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, Db, InviteAccrualsTable } from '../../db/database.ts';
+
+export type InviteAccrual = Selectable<InviteAccrualsTable>;
+
+/** One invitee's net deposits (deposits minus withdrawals, through the wallet) on one local day. */
+export interface InviteeDay {
+  inviteeId: bigint;
+  /** Days since 1970-01-01 in the site's time zone. */
+  dayNumber: bigint;
+  netMinor: bigint;
+}
+
+/** All SQL of the invite programme (docs/promotions.md, Invite a friend). */
+export class InviteRepository {
+  constructor(private readonly db: Db) {}
+
+  async accruedUntil(db: Db, inviterId: bigint): Promise<Date | undefined> {
+    const row = await db
+      .selectFrom('invite_accrual_cursors')
+      .select('accrued_until')
+      .where('inviter_id', '=', inviterId)
+      .executeTakeFirst();
+    return row?.accrued_until;
+  }
+
+  /** Starts an inviter's cursor at `start` unless it has one (the demo's inviter, whose invitee played yesterday). */
+  async startCursor(inviterId: bigint, start: Date): Promise<void> {
+    await this.db
+      .insertInto('invite_accrual_cursors')
+      .values({ inviter_id: inviterId, accrued_until: start })
+      .onConflict((conflict) => conflict.column('inviter_id').doNothing())
+      .execute();
+  }
+
+  /** The inviter's cursor, created at `start` on first use, locked until the transaction ends. */
+  async lockCursor(trx: Transaction<Database>, inviterId: bigint, start: Date): Promise<Date> {
+    await trx
+      .insertInto('invite_accrual_cursors')
+      .values({ inviter_id: inviterId, accrued_until: start })
+      .onConflict((conflict) => conflict.column('inviter_id').doNothing())
+      .execute();
+    const row = await trx
+      .selectFrom('invite_accrual_cursors')
+      .select('accrued_until')
+      .where('inviter_id', '=', inviterId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    return row.accrued_until;
+  }
+
+  async moveCursor(trx: Transaction<Database>, inviterId: bigint, until: Date): Promise<void> {
+    await trx
+      .updateTable('invite_accrual_cursors')
+      .set({ accrued_until: until })
+      .where('inviter_id', '=', inviterId)
+      .execute();
+  }
+
+  /**
+   * Net deposits per (invitee, local day) over [from, to) of the inviter's invitees in `currency`: the sum of
+   * their wallet postings of deposit and withdraw entries (a failed withdrawal's compensation counts back).
+   * `offsetSeconds` is the site zone's offset from UTC, which turns instants into local day numbers.
+   */
+  async inviteeDays(
+    trx: Transaction<Database>,
+    query: { inviterId: bigint; currency: string; from: Date; to: Date; offsetSeconds: number },
+  ): Promise<InviteeDay[]> {
+    const rows = await trx
+      .selectFrom('journal_entries as entry')
+      .innerJoin('members as invitee', 'invitee.id', 'entry.member_id')
+      .innerJoin('postings as posting', 'posting.entry_id', 'entry.id')
+      .innerJoin('ledger_accounts as account', 'account.id', 'posting.account_id')
+      .where('invitee.inviter_id', '=', query.inviterId)
+      .where('invitee.currency', '=', query.currency)
+      .where('account.kind', '=', 'member_wallet')
+      .where('entry.type', 'in', ['deposit', 'withdraw'])
+      .where('entry.created_at', '>=', query.from)
+      .where('entry.created_at', '<', query.to)
+      .select([
+        'entry.member_id as inviteeId',
+        sql<bigint>`floor((extract(epoch from entry.created_at) + ${query.offsetSeconds}) / 86400)::bigint`.as(
+          'dayNumber',
+        ),
+        sql<bigint>`sum(posting.amount)::bigint`.as('netMinor'),
+      ])
+      .groupBy(['entry.member_id', 'dayNumber'])
+      .execute();
+    return rows.map((row) => ({
+      inviteeId: row.inviteeId as bigint,
+      dayNumber: row.dayNumber,
+      netMinor: row.netMinor,
+    }));
+  }
+
+  async insertAccruals(trx: Transaction<Database>, rows: Omit<InviteAccrual, 'id' | 'collection_id'>[]): Promise<void> {
+    if (rows.length === 0) return;
+    await trx
+      .insertInto('invite_accruals')
+      .values(rows)
+      .onConflict((conflict) => conflict.columns(['invitee_id', 'day_start']).doNothing())
+      .execute();
+  }
+
+  /** Inviters whose cursor is behind `target` (or who have none), for the background accrual pass. */
+  async invitersBehind(target: Date, limit: number): Promise<bigint[]> {
+    const rows = await this.db
+      .selectFrom('members as invitee')
+      .leftJoin('invite_accrual_cursors as cursor', 'cursor.inviter_id', 'invitee.inviter_id')
+      .where('invitee.inviter_id', 'is not', null)
+      .where((eb) => eb.or([eb('cursor.accrued_until', 'is', null), eb('cursor.accrued_until', '<', target)]))
+      .select('invitee.inviter_id')
+      .distinct()
+      .limit(limit)
+      .execute();
+    return rows.flatMap((row) => (row.inviter_id === null ? [] : [row.inviter_id]));
+  }
+
+  /** The uncollected accruals of an inviter, locked: a concurrent collection waits, then finds them taken. */
+  lockUncollected(trx: Transaction<Database>, inviterId: bigint, currency: string) {
+    return trx
+      .selectFrom('invite_accruals')
+      .select(['id', 'amount_minor'])
+      .where('inviter_id', '=', inviterId)
+      .where('currency', '=', currency)
+      .where('collection_id', 'is', null)
+      .forUpdate()
+      .execute();
+  }
+
+  async uncollectedMinor(db: Db, inviterId: bigint, currency: string): Promise<bigint> {
+    const row = await db
+      .selectFrom('invite_accruals')
+      .select(sql<bigint>`coalesce(sum(amount_minor), 0)::bigint`.as('total'))
+      .where('inviter_id', '=', inviterId)
+      .where('currency', '=', currency)
+      .where('collection_id', 'is', null)
+      .executeTakeFirstOrThrow();
+    return row.total;
+  }
+
+  async hasAccruals(db: Db, inviterId: bigint): Promise<boolean> {
+    const row = await db
+      .selectFrom('invite_accruals')
+      .select('id')
+      .where('inviter_id', '=', inviterId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insertCollection(
+    trx: Transaction<Database>,
+    row: {
+      member_id: bigint;
+      currency: string;
+      accrued_minor: bigint;
+      paid_minor: bigint;
+      forfeited_minor: bigint;
+      created_at: Date;
+    },
+  ): Promise<bigint> {
+    const inserted = await trx.insertInto('invite_collections').values(row).returning('id').executeTakeFirstOrThrow();
+    return inserted.id;
+  }
+
+  async finishCollection(trx: Transaction<Database>, collectionId: bigint, accrualIds: bigint[], entryId: bigint) {
+    await trx.updateTable('invite_collections').set({ entry_id: entryId }).where('id', '=', collectionId).execute();
+    await trx
+      .updateTable('invite_accruals')
+      .set({ collection_id: collectionId })
+      .where('id', 'in', accrualIds)
+      .where('collection_id', 'is', null)
+      .execute();
+  }
+
+  /** One page of the inviter's accruals, newest day first, with the invitee's name; and their count. */
+  async page(inviterId: bigint, offset: number, limit: number) {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const counted = await trx
+          .selectFrom('invite_accruals')
+          .select(sql<bigint>`count(*)::bigint`.as('total'))
+          .where('inviter_id', '=', inviterId)
+          .executeTakeFirstOrThrow();
+        const total = Number(counted.total);
+        const rows =
+          offset < total
+            ? await trx
+                .selectFrom('invite_accruals as accrual')
+                .innerJoin('members as invitee', 'invitee.id', 'accrual.invitee_id')
+                .select(['invitee.name', 'accrual.amount_minor', 'accrual.day_start', 'accrual.collection_id'])
+                .where('accrual.inviter_id', '=', inviterId)
+                .orderBy('accrual.day_start', 'desc')
+                .orderBy('accrual.id', 'desc')
+                .offset(offset)
+                .limit(limit)
+                .execute()
+            : [];
+        return { total, rows };
+      });
+  }
+}

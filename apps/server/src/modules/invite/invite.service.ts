@@ -1,0 +1,208 @@
+import type { InviteBonusResponse, InviteListRequest, InviteListResponse } from '@member-wallet/contract/invite';
+import { toMajor, toMinor } from '@member-wallet/contract/money';
+import type { Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { DAY_MS, localDayStart, zoneOffsetMs } from '../../lib/local-calendar.ts';
+import type { Member } from '../account/account.repository.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { InviteRepository } from './invite.repository.ts';
+import { basisPoints, type InviteSettings, readInviteSettings } from './invite.settings.ts';
+
+/** A day is accrued this long after it ends, so entries committed around midnight are in. */
+export const ACCRUAL_GRACE_MS = 10 * MINUTE_MS;
+/** Inviters brought up to date per background pass. */
+const ACCRUAL_BATCH_MAX = 100;
+const BASIS = 10_000n;
+/** The statement's description of a collection (spec section 3: the `invite` source). */
+export const INVITE_DESCRIPTION = 'Invite a friend';
+
+export interface InviteServiceDeps {
+  db: Db;
+  repository: InviteRepository;
+  ledger: LedgerService;
+  settings: SettingsService;
+  members: { findById(id: bigint): Promise<Member | undefined> };
+  clock: Clock;
+  timeZone: string;
+}
+
+/** What `GET /api/wallet` shows of the programme: the collectable amount and the collection's split. */
+export interface WalletInvite {
+  amount: number;
+  success: number;
+  fail: number;
+}
+
+/**
+ * Invite a friend (docs/promotions.md): accrues to each inviter a share of each invitee's net deposits per
+ * closed local day (once per invitee and day), lists the accruals, and collects the uncollected ones into the
+ * wallet once, whatever the number of concurrent requests.
+ */
+export class InviteService {
+  constructor(private readonly deps: InviteServiceDeps) {}
+
+  settings(): Promise<InviteSettings> {
+    return readInviteSettings(this.deps.settings);
+  }
+
+  async walletInvite(memberId: bigint): Promise<WalletInvite> {
+    const settings = await this.settings();
+    const member = await this.member(memberId);
+    if (settings.enabled) await this.accrue(member, settings);
+    const amount = await this.deps.repository.uncollectedMinor(this.deps.db, memberId, member.currency);
+    return { amount: toMajor(amount), success: settings.successPercent, fail: 100 - settings.successPercent };
+  }
+
+  async list(memberId: bigint, request: InviteListRequest): Promise<InviteListResponse> {
+    const settings = await this.settings();
+    if (settings.enabled) await this.accrue(await this.member(memberId), settings);
+    const { total, rows } = await this.deps.repository.page(
+      memberId,
+      (request.page - 1) * request.limit,
+      request.limit,
+    );
+    return {
+      total,
+      invites: rows.map((row) => ({
+        from: { name: row.name },
+        amount: toMajor(row.amount_minor),
+        createdAt: row.day_start.toISOString(),
+        collected: row.collection_id !== null,
+      })),
+    };
+  }
+
+  /** The last local day that has closed (plus the grace) starts before this instant. */
+  accrualTarget(): Date {
+    return localDayStart(new Date(this.deps.clock.now().getTime() - ACCRUAL_GRACE_MS), this.deps.timeZone);
+  }
+
+  /**
+   * Accrues every closed day of the inviter's invitees not accrued yet. The cursor row is locked, so two passes
+   * for one inviter run one after the other, and (invitee, day) is unique, so no day accrues twice.
+   */
+  async accrue(inviter: Member, settings: InviteSettings): Promise<void> {
+    const { db, repository, clock, timeZone } = this.deps;
+    const target = this.accrualTarget();
+    const known = await repository.accruedUntil(db, inviter.id);
+    if (known && known >= target) return;
+    const rate = basisPoints(settings.percent);
+    const offsetMs = zoneOffsetMs(target, timeZone);
+    await transactionWithRetry(db, async (trx) => {
+      const from = await repository.lockCursor(trx, inviter.id, localDayStart(inviter.created_at, timeZone));
+      if (from >= target) return;
+      const days = await repository.inviteeDays(trx, {
+        inviterId: inviter.id,
+        currency: inviter.currency,
+        from,
+        to: target,
+        offsetSeconds: offsetMs / 1000,
+      });
+      const now = clock.now();
+      const rows = days.flatMap((day) => {
+        const amount = (day.netMinor * rate) / BASIS;
+        if (day.netMinor <= 0n || amount <= 0n) return [];
+        return [
+          {
+            inviter_id: inviter.id,
+            invitee_id: day.inviteeId,
+            day_start: new Date(Number(day.dayNumber) * DAY_MS - offsetMs),
+            currency: inviter.currency,
+            net_deposit_minor: day.netMinor,
+            amount_minor: amount,
+            created_at: now,
+          },
+        ];
+      });
+      await repository.insertAccruals(trx, rows);
+      await repository.moveCursor(trx, inviter.id, target);
+    });
+  }
+
+  /** The background pass: brings up to a batch of inviters up to date. Answers how many it looked at. */
+  async accrueDue(): Promise<number> {
+    const settings = await this.settings();
+    if (!settings.enabled) return 0;
+    const inviters = await this.deps.repository.invitersBehind(this.accrualTarget(), ACCRUAL_BATCH_MAX);
+    for (const id of inviters) {
+      const inviter = await this.deps.members.findById(id);
+      if (inviter) await this.accrue(inviter, settings);
+    }
+    return inviters.length;
+  }
+
+  /**
+   * `GET /api/invite/bonus`: every uncollected accrual at once. The success share goes to the wallet
+   * (invite_expense -> wallet, a `bonus` entry with an `invite` description), the fail share is forfeited.
+   */
+  async collect(memberId: bigint): Promise<InviteBonusResponse> {
+    const { db, repository, ledger, clock } = this.deps;
+    const settings = await this.settings();
+    if (!settings.enabled) throw new AppError('INVITE_INACTIVE', 403);
+    const member = await this.member(memberId);
+    await this.accrue(member, settings);
+    // Named before the transaction: on PGlite's single connection nothing may run beside it.
+    const wallet = await ledger.memberWallet(db, member.id, member.currency);
+    const expense = await ledger.ensureAccount(db, {
+      kind: 'invite_expense',
+      memberId: null,
+      providerCode: null,
+      currency: member.currency,
+    });
+    const minimum = toMinor(settings.collectMinimum);
+    const paid = await transactionWithRetry(db, async (trx) => {
+      const accruals = await repository.lockUncollected(trx, member.id, member.currency);
+      const accrued = accruals.reduce((sum, row) => sum + row.amount_minor, 0n);
+      if (accrued === 0n) {
+        throw new AppError(
+          (await repository.hasAccruals(trx, member.id)) ? 'NO_INVITE_BONUS' : 'NO_INVITEE_PLAY_INFO',
+          404,
+        );
+      }
+      if (accrued <= minimum) throw new AppError('INVITE_COLLECT', 409);
+      const share = (accrued * BigInt(Math.round(settings.successPercent * 100))) / BASIS;
+      if (share <= 0n) throw new AppError('INVITE_BONUS_FAIL', 409);
+      const collectionId = await repository.insertCollection(trx, {
+        member_id: member.id,
+        currency: member.currency,
+        accrued_minor: accrued,
+        paid_minor: share,
+        forfeited_minor: accrued - share,
+        created_at: clock.now(),
+      });
+      const posted = await ledger.post(trx, {
+        memberId: member.id,
+        type: 'bonus',
+        status: 'completed',
+        idempotencyKey: `invite-collection:${collectionId}`,
+        reference: { invite: { description: INVITE_DESCRIPTION }, collection: String(collectionId) },
+        postings: [
+          { account: expense.id, amount: -share },
+          { account: wallet.id, amount: share },
+        ],
+      });
+      await repository.finishCollection(
+        trx,
+        collectionId,
+        accruals.map((row) => row.id),
+        posted.entry.id,
+      );
+      return { share, forfeited: accrued - share };
+    });
+    return {
+      message: 'INVITE_BONUS_SUCCESS',
+      amount: toMajor(paid.share),
+      forfeited: toMajor(paid.forfeited),
+      wallet: { amount: toMajor(await ledger.balanceOf(db, wallet.id)) },
+    };
+  }
+
+  private async member(memberId: bigint): Promise<Member> {
+    const member = await this.deps.members.findById(memberId);
+    if (!member) throw new AppError('NO_USER', 404);
+    return member;
+  }
+}

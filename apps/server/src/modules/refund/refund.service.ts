@@ -1,0 +1,197 @@
+import { toMajor, toMinor } from '@member-wallet/contract/money';
+import type {
+  RefundCheckResponse,
+  RefundListRequest,
+  RefundListResponse,
+  RefundReceiveResponse,
+  RefundState,
+} from '@member-wallet/contract/refund';
+import type { Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Member } from '../account/account.repository.ts';
+import type { ActiveBonusGate } from '../bonus/active-bonus.ts';
+import { basisPoints } from '../invite/invite.settings.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { lastClosedPeriod, type Period } from './refund.period.ts';
+import type { RefundRepository } from './refund.repository.ts';
+import { type RefundSettings, readRefundSettings } from './refund.settings.ts';
+
+const BASIS = 10_000n;
+/** The statement's description of a refund (spec section 3: the `refund` source). */
+export const REFUND_DESCRIPTION = 'Loss refund';
+
+/** The member's stakes and winnings over [from, to), across all their game accounts (the providers' records). */
+export interface BetRecords {
+  totals(memberId: bigint, from: Date, to: Date): Promise<{ stakeMinor: bigint; winMinor: bigint }>;
+}
+
+export interface RefundServiceDeps {
+  db: Db;
+  repository: RefundRepository;
+  ledger: LedgerService;
+  settings: SettingsService;
+  members: { findById(id: bigint): Promise<Member | undefined> };
+  bets: BetRecords;
+  bonuses: ActiveBonusGate;
+  clock: Clock;
+  timeZone: string;
+}
+
+/** A period's figures: its net loss, the refund it earns, and what of it reaches the wallet. */
+interface Quote {
+  netLoss: bigint;
+  refund: bigint;
+  paid: bigint;
+  state: RefundState;
+}
+
+/** The refund a net loss earns: its percentage, floored to the minor unit, within the cap (0: none). */
+export function refundFor(netLossMinor: bigint, settings: RefundSettings): bigint {
+  if (netLossMinor <= 0n) return 0n;
+  const refund = (netLossMinor * basisPoints(settings.percent)) / BASIS;
+  const cap = toMinor(settings.cap);
+  return cap > 0n && refund > cap ? cap : refund;
+}
+
+/**
+ * Loss refunds (docs/promotions.md): a percentage of the last closed period's net loss, by the providers' bet
+ * records, paid at most once per member and period (a unique claim per period, and the ledger key
+ * `refund:<period start>`), never while a bonus is active.
+ */
+export class RefundService {
+  constructor(private readonly deps: RefundServiceDeps) {}
+
+  settings(): Promise<RefundSettings> {
+    return readRefundSettings(this.deps.settings);
+  }
+
+  async check(memberId: bigint): Promise<RefundCheckResponse> {
+    const settings = await this.settings();
+    const member = await this.member(memberId);
+    const period = lastClosedPeriod(this.deps.clock.now(), settings.period, this.deps.timeZone);
+    const bonus = await this.deps.bonuses.hasActiveBonus(memberId);
+    const claim = await this.deps.repository.findClaim(memberId, period.from);
+    let quote: Quote;
+    if (claim)
+      quote = {
+        netLoss: claim.net_loss_minor,
+        refund: claim.refund_minor,
+        paid: claim.paid_minor,
+        state: 'REFUND_SUCCESS',
+      };
+    else if (!settings.enabled) quote = { netLoss: 0n, refund: 0n, paid: 0n, state: 'REFUND_INACTIVE' };
+    else {
+      quote = await this.quote(member, period, settings);
+      if (quote.state === 'OK' && bonus) quote.state = 'REFUND_CONDITION';
+    }
+    return {
+      result: quote.state === 'OK',
+      bonus,
+      info: {
+        state: quote.state,
+        period: settings.period,
+        from: period.from.toISOString(),
+        to: period.to.toISOString(),
+        netLoss: toMajor(quote.netLoss),
+        percent: settings.percent,
+        minimum: settings.minimum,
+        cap: settings.cap,
+      },
+      refundAmount: toMajor(quote.refund),
+      refundSuccess: settings.successPercent,
+      refundFail: 100 - settings.successPercent,
+    };
+  }
+
+  /** `GET /api/refund/receive` (and its alias `addWallet`): the last closed period's refund, into the wallet. */
+  async receive(memberId: bigint): Promise<RefundReceiveResponse> {
+    const { db, repository, ledger, clock } = this.deps;
+    const settings = await this.settings();
+    if (!settings.enabled) throw new AppError('REFUND_INACTIVE', 403);
+    if (await this.deps.bonuses.hasActiveBonus(memberId)) throw new AppError('REFUND_CONDITION', 409);
+    const member = await this.member(memberId);
+    const period = lastClosedPeriod(clock.now(), settings.period, this.deps.timeZone);
+    if (await repository.findClaim(memberId, period.from)) throw new AppError('NO_REFUND', 409);
+    const quote = await this.quote(member, period, settings);
+    if (quote.state === 'NO_REFUND') throw new AppError('NO_REFUND', 404);
+    if (quote.state === 'REFUND_MINIMUM') throw new AppError('REFUND_MINIMUM', 400);
+    // Named before the transaction: on PGlite's single connection nothing may run beside it.
+    const wallet = await ledger.memberWallet(db, member.id, member.currency);
+    const expense = await ledger.ensureAccount(db, {
+      kind: 'refund_expense',
+      memberId: null,
+      providerCode: null,
+      currency: member.currency,
+    });
+    await transactionWithRetry(db, async (trx) => {
+      const claim = await repository.insertClaim(trx, {
+        member_id: member.id,
+        period_start: period.from,
+        period_end: period.to,
+        currency: member.currency,
+        net_loss_minor: quote.netLoss,
+        refund_minor: quote.refund,
+        paid_minor: quote.paid,
+        created_at: clock.now(),
+      });
+      // A concurrent request of the member claimed the period first: it pays, this one does not.
+      if (!claim) throw new AppError('NO_REFUND', 409);
+      const posted = await ledger.post(trx, {
+        memberId: member.id,
+        type: 'bonus',
+        status: 'completed',
+        idempotencyKey: `refund:${period.from.toISOString()}`,
+        reference: {
+          refund: { description: REFUND_DESCRIPTION },
+          period: { from: period.from.toISOString(), to: period.to.toISOString() },
+        },
+        postings: [
+          { account: expense.id, amount: -quote.paid },
+          { account: wallet.id, amount: quote.paid },
+        ],
+      });
+      await repository.setEntry(trx, claim.id, posted.entry.id);
+    });
+    return {
+      message: 'REFUND_SUCCESS',
+      amount: toMajor(quote.paid),
+      wallet: { amount: toMajor(await ledger.balanceOf(db, wallet.id)) },
+    };
+  }
+
+  async list(memberId: bigint, request: RefundListRequest): Promise<RefundListResponse> {
+    const { total, rows } = await this.deps.repository.page(
+      memberId,
+      (request.page - 1) * request.limit,
+      request.limit,
+    );
+    return {
+      total,
+      refunds: rows.map((row) => ({
+        refundAmount: toMajor(row.paid_minor),
+        createdAt: row.created_at.toISOString(),
+        periodFrom: row.period_start.toISOString(),
+        periodTo: row.period_end.toISOString(),
+      })),
+    };
+  }
+
+  private async quote(member: Member, period: Period, settings: RefundSettings): Promise<Quote> {
+    const totals = await this.deps.bets.totals(member.id, period.from, period.to);
+    const netLoss = totals.stakeMinor - totals.winMinor;
+    const refund = refundFor(netLoss, settings);
+    const paid = (refund * basisPoints(settings.successPercent)) / BASIS;
+    if (netLoss <= 0n) return { netLoss, refund: 0n, paid: 0n, state: 'NO_REFUND' };
+    const state = refund <= toMinor(settings.minimum) || paid <= 0n ? 'REFUND_MINIMUM' : 'OK';
+    return { netLoss, refund, paid, state };
+  }
+
+  private async member(memberId: bigint): Promise<Member> {
+    const member = await this.deps.members.findById(memberId);
+    if (!member) throw new AppError('NO_USER', 404);
+    return member;
+  }
+}
