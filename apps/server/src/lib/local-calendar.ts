@@ -25,9 +25,10 @@ export function zoneOffsetMs(instant: Date, timeZone: string): number {
 
 /** The instant the local day holding `instant` began. */
 export function localDayStart(instant: Date, timeZone: string): Date {
-  const offset = zoneOffsetMs(instant, timeZone);
-  const local = instant.getTime() + offset;
-  return new Date(Math.floor(local / DAY_MS) * DAY_MS - offset);
+  const midnight = Math.floor((instant.getTime() + zoneOffsetMs(instant, timeZone)) / DAY_MS) * DAY_MS;
+  // The offset at midnight may differ from the one at `instant` (a daylight-saving change that day).
+  const guess = new Date(midnight - zoneOffsetMs(instant, timeZone));
+  return new Date(midnight - zoneOffsetMs(guess, timeZone));
 }
 
 /** The instant the local week (Monday 00:00) holding `instant` began. */
