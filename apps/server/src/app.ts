@@ -34,6 +34,7 @@ import { AccountService } from './modules/account/account.service.ts';
 import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import type { ActiveBonusGate } from './modules/bonus/active-bonus.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
 import { registerQrPayments } from './modules/deposit/qr.module.ts';
@@ -48,6 +49,7 @@ import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
 import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
@@ -178,6 +180,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     members: services.accountRepository,
     ownBaseUrl: () => ownBaseUrl(app),
   });
+  // The prize wheel (docs/promotions.md, Prize wheel): coins, spins, coupons; before the games, whose wallet
+  // answer shows the coins.
+  const spin = registerSpinWheel(app, route, config, {
+    db,
+    clock,
+    limiter,
+    settings,
+    members: services.accountRepository,
+    bonusGate: NO_ACTIVE_BONUS_UNTIL_MERGE,
+  });
   // Game accounts, wallet transfers, auto-login, the sandbox provider and the reconciler (docs/wallet.md).
   await registerGames(app, route, config, {
     db,
@@ -186,6 +198,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     settings,
     members: services.accountRepository,
     ownBaseUrl: () => ownBaseUrl(app),
+    coins: spin,
   });
   // Bank transfer auto-matching (docs/deposits.md): the feed, the sandbox feed, the matcher's timer.
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
@@ -197,6 +210,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   return app;
 }
+
+/**
+ * Temporary: answers that no member has an active bonus. The bonus module, built on another branch, implements
+ * ActiveBonusGate and replaces this.
+ */
+// wired to the bonus module at merge
+const NO_ACTIVE_BONUS_UNTIL_MERGE: ActiveBonusGate = { hasActiveBonus: async () => false };
 
 interface Shared {
   db: Db;

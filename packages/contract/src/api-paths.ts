@@ -33,4 +33,10 @@ export const API = {
   /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
   autoLogin: (path: string, username: string, password?: string) =>
     `/api/autoLogin/${path}/${encodeURIComponent(username)}${password === undefined ? '' : `/${encodeURIComponent(password)}`}`,
+  // Prize wheel (spin.ts; docs/promotions.md, Prize wheel).
+  spinActive: '/api/spinwheel/active',
+  spinSetup: '/api/spinwheel/setup',
+  spin: '/api/spinwheel/spin',
+  spinCoupons: '/api/spinwheel/coupon',
+  spinCouponClaim: '/api/spinwheel/coupon/claim',
 } as const;

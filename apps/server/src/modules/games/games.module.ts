@@ -20,7 +20,7 @@ import { ProviderRegistry } from './provider-registry.ts';
 import { startReconcileLoop, TransferReconciler } from './transfer.reconciler.ts';
 import { TransferService } from './transfer.service.ts';
 import { walletRoutes } from './wallet.routes.ts';
-import { WalletService } from './wallet.service.ts';
+import { type CoinBalance, WalletService } from './wallet.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -43,6 +43,8 @@ export interface GamesModuleDeps {
   settings: SettingsService;
   members: AccountRepository;
   ownBaseUrl: () => string;
+  /** The prize wheel's coins, shown in the wallet's `profile.coin`. */
+  coins?: CoinBalance;
 }
 
 export interface GamesModule {
@@ -162,6 +164,7 @@ export function createGamesServices(
     settings,
     secrets: new SecretBox(config.gameCredentialKey),
     clock,
+    ...(deps.coins ? { coins: deps.coins } : {}),
   });
   return { wallet, transfers, reconciler, repository, registry, ledger };
 }

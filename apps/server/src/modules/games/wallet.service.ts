@@ -19,6 +19,11 @@ import { isOpen, type TransferService } from './transfer.service.ts';
 export const TRANSFER_MIN_MINOR = 100n;
 const BASIS_POINTS = 10_000;
 
+/** A member's prize-wheel coins (the spin module answers it), shown as `profile.coin`. */
+export interface CoinBalance {
+  coinsOf(memberId: bigint): Promise<number>;
+}
+
 export interface WalletServiceDeps {
   db: Db;
   accounts: AccountRepository;
@@ -30,6 +35,8 @@ export interface WalletServiceDeps {
   settings: SettingsService;
   secrets: SecretBox;
   clock: Clock;
+  /** Without it (scripts, tests of other modules) the wallet shows no coins. */
+  coins?: CoinBalance;
 }
 
 interface Slot {
@@ -77,7 +84,12 @@ export class WalletService {
       });
     }
     return {
-      profile: { _id: member.public_id, name: member.name, username: member.phone, coin: 0 },
+      profile: {
+        _id: member.public_id,
+        name: member.name,
+        username: member.phone,
+        coin: (await this.deps.coins?.coinsOf(memberId)) ?? 0,
+      },
       bankAccount: {
         bankAccountName: member.bank_account_name,
         bankAccountNo: member.bank_account_no,
