@@ -37,7 +37,10 @@ describe('drawSlice', () => {
 
   it('maps the ticket onto the cumulative weights, never drawing a weight of 0', () => {
     const weights = [2, 0, 3];
-    const fixed = (ticket: number): Rng => () => ticket;
+    const fixed =
+      (ticket: number): Rng =>
+      () =>
+        ticket;
     expect([0, 1, 2, 3, 4].map((ticket) => drawSlice(weights, fixed(ticket)))).toEqual([0, 0, 2, 2, 2]);
   });
 
