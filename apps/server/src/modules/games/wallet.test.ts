@@ -29,7 +29,8 @@ describe('GET /api/wallet', () => {
     expect(answer.statusCode).toBe(200);
     const body = walletResponse.parse(answer.json());
     expect(body.wallet).toEqual({ amount: 250.5, currency: 'BAHT' });
-    expect(body.profile).toMatchObject({ username: player.phone, coin: 0 });
+    // Prize-wheel coins: one per 100 baht of completed deposits (docs/promotions.md, Prize wheel).
+    expect(body.profile).toMatchObject({ username: player.phone, coin: 2 });
     expect(body.invite).toEqual({ amount: 0, success: 0, fail: 0 });
     const codes = body.slots.map((slot) => slot.code);
     for (const code of GAME_PROVIDER_CODES) expect(codes).toContain(code);
