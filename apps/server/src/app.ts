@@ -51,6 +51,7 @@ import { OtpService } from './modules/otp/otp.service.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
+import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
 import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
@@ -191,6 +192,16 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     members: services.accountRepository,
     accounts: services.accounts,
   });
+  // The prize wheel (docs/promotions.md, Prize wheel): coins, spins, coupons; before the games, whose wallet
+  // answer shows the coins.
+  const spin = registerSpinWheel(app, route, config, {
+    db,
+    clock,
+    limiter,
+    settings,
+    members: services.accountRepository,
+    bonusGate: NO_BONUS_MODULE_YET,
+  });
   // Game accounts, wallet transfers, auto-login, the sandbox provider and the reconciler (docs/wallet.md).
   const games = await registerGames(app, route, config, {
     db,
@@ -200,6 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     members: services.accountRepository,
     ownBaseUrl: () => ownBaseUrl(app),
     invites,
+    coins: spin,
   });
   // Loss refunds (docs/promotions.md): bet records from the game providers, blocked while a bonus is active.
   registerRefunds(app, route, config, {

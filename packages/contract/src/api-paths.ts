@@ -43,4 +43,10 @@ export const API = {
   /** An alias of `refundReceive` (docs/promotions.md, Loss refunds). */
   refundAddWallet: '/api/refund/addWallet',
   refundBanners: '/api/refund/banners',
+  // Prize wheel (spin.ts; docs/promotions.md, Prize wheel).
+  spinActive: '/api/spinwheel/active',
+  spinSetup: '/api/spinwheel/setup',
+  spin: '/api/spinwheel/spin',
+  spinCoupons: '/api/spinwheel/coupon',
+  spinCouponClaim: '/api/spinwheel/coupon/claim',
 } as const;

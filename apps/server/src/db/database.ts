@@ -519,6 +519,66 @@ export interface RefundClaimsTable {
   created_at: Date;
 }
 
+// Prize wheel (migration 0014; docs/promotions.md, Prize wheel).
+export type SpinPrizeType = 'cash' | 'none' | 'item';
+
+/** A member's coins; a spin takes one with a conditional update, never below zero. */
+export interface SpinCoinsTable {
+  member_id: bigint;
+  coins: ColumnType<number, number | undefined, number>;
+  /** Deposited minor units not yet worth a whole coin. */
+  deposit_remainder_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A completed deposit entry already turned into coins (counted once: the entry id is the key). */
+export interface SpinCoinDepositsTable {
+  entry_id: bigint;
+  member_id: bigint;
+  amount_minor: bigint;
+  created_at: Date;
+}
+
+export interface SpinCoinGrantsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  grant_key: string;
+  coins: number;
+  created_at: Date;
+}
+
+/** A slice label in each language: `{ th, lo, en }`. */
+type SpinLabels = ColumnType<Record<string, string>, string, string>;
+
+export interface SpinDrawsTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  request_key: string | null;
+  slice_code: string;
+  labels: SpinLabels;
+  prize_type: SpinPrizeType;
+  amount_minor: bigint;
+  currency: string;
+  coins_after: number;
+  created_at: Date;
+}
+
+export interface SpinCouponsTable {
+  id: Generated<bigint>;
+  public_id: string;
+  member_id: bigint;
+  draw_id: bigint;
+  slice_code: string;
+  labels: SpinLabels;
+  prize_type: Exclude<SpinPrizeType, 'none'>;
+  amount_minor: bigint;
+  currency: string;
+  expires_at: Date;
+  claimed_at: Date | null;
+  entry_id: bigint | null;
+  created_at: Date;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   banks: BanksTable;
@@ -555,6 +615,12 @@ export interface Database {
   invite_collections: InviteCollectionsTable;
   invite_accruals: InviteAccrualsTable;
   refund_claims: RefundClaimsTable;
+  // Prize wheel (migration 0014).
+  spin_coins: SpinCoinsTable;
+  spin_coin_deposits: SpinCoinDepositsTable;
+  spin_coin_grants: SpinCoinGrantsTable;
+  spin_draws: SpinDrawsTable;
+  spin_coupons: SpinCouponsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -11,6 +11,7 @@ import { depositChannels } from './0009_deposit_channels.ts';
 import { qrPayments } from './0010_qr_payments.ts';
 import { slips } from './0011_slips.ts';
 import { invitesRefunds } from './0013_invites_refunds.ts';
+import { spinWheel } from './0014_spin_wheel.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_qr_payments': qrPayments,
   '0011_slips': slips,
   '0013_invites_refunds': invitesRefunds,
+  '0014_spin_wheel': spinWheel,
 };
 
 export const migrationProvider: MigrationProvider = {

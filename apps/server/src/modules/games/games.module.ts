@@ -20,7 +20,7 @@ import { ProviderRegistry } from './provider-registry.ts';
 import { startReconcileLoop, TransferReconciler } from './transfer.reconciler.ts';
 import { TransferService } from './transfer.service.ts';
 import { walletRoutes } from './wallet.routes.ts';
-import { type WalletInviteSource, WalletService } from './wallet.service.ts';
+import { type CoinBalance, type WalletInviteSource, WalletService } from './wallet.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -45,6 +45,8 @@ export interface GamesModuleDeps {
   ownBaseUrl: () => string;
   /** The invite programme, read by the wallet answer. */
   invites: WalletInviteSource;
+  /** The prize wheel's coins, shown in the wallet's `profile.coin`. */
+  coins?: CoinBalance;
 }
 
 export interface GamesModule {
@@ -169,6 +171,7 @@ export function createGamesServices(
     secrets: new SecretBox(config.gameCredentialKey),
     clock,
     invites: deps.invites ?? NO_INVITES,
+    ...(deps.coins ? { coins: deps.coins } : {}),
   });
   return { wallet, transfers, reconciler, repository, registry, ledger };
 }

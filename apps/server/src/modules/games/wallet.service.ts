@@ -19,6 +19,11 @@ import { isOpen, type TransferService } from './transfer.service.ts';
 export const TRANSFER_MIN_MINOR = 100n;
 const BASIS_POINTS = 10_000;
 
+/** A member's prize-wheel coins (the spin module answers it), shown as `profile.coin`. */
+export interface CoinBalance {
+  coinsOf(memberId: bigint): Promise<number>;
+}
+
 export interface WalletServiceDeps {
   db: Db;
   accounts: AccountRepository;
@@ -32,6 +37,8 @@ export interface WalletServiceDeps {
   clock: Clock;
   /** The invite programme (modules/invite): the `invite` of the wallet answer. */
   invites: WalletInviteSource;
+  /** Without it (scripts, tests of other modules) the wallet shows no coins. */
+  coins?: CoinBalance;
 }
 
 /** What the wallet answer shows of the invite programme: the collectable amount and its success/fail split. */
@@ -84,7 +91,12 @@ export class WalletService {
       });
     }
     return {
-      profile: { _id: member.public_id, name: member.name, username: member.phone, coin: 0 },
+      profile: {
+        _id: member.public_id,
+        name: member.name,
+        username: member.phone,
+        coin: (await this.deps.coins?.coinsOf(memberId)) ?? 0,
+      },
       bankAccount: {
         bankAccountName: member.bank_account_name,
         bankAccountNo: member.bank_account_no,

@@ -29,7 +29,8 @@ describe('GET /api/wallet', () => {
     expect(answer.statusCode).toBe(200);
     const body = walletResponse.parse(answer.json());
     expect(body.wallet).toEqual({ amount: 250.5, currency: 'BAHT' });
-    expect(body.profile).toMatchObject({ username: player.phone, coin: 0 });
+    // Prize-wheel coins: one per 100 baht of completed deposits (docs/promotions.md, Prize wheel).
+    expect(body.profile).toMatchObject({ username: player.phone, coin: 2 });
     // The invite programme's split (modules/invite), its defaults here; nothing collectable without invitees.
     expect(body.invite).toEqual({ amount: 0, success: 80, fail: 20 });
     const codes = body.slots.map((slot) => slot.code);

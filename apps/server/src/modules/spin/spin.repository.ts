@@ -1,0 +1,197 @@
+import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Database, Db, SpinCouponsTable, SpinDrawsTable } from '../../db/database.ts';
+
+export type SpinDraw = Selectable<SpinDrawsTable>;
+export type SpinCouponRow = Selectable<SpinCouponsTable>;
+
+/** A completed deposit entry of a member not yet turned into coins: what it put in the wallet. */
+export interface UncountedDeposit {
+  entryId: bigint;
+  currency: string;
+  amountMinor: bigint;
+}
+
+/** All SQL of the prize wheel (docs/promotions.md, Prize wheel). */
+export class SpinRepository {
+  async coinsOf(db: Db, memberId: bigint): Promise<number> {
+    const row = await db.selectFrom('spin_coins').select('coins').where('member_id', '=', memberId).executeTakeFirst();
+    return row?.coins ?? 0;
+  }
+
+  /**
+   * The member's completed deposits (original entries, not reversals) that no coin accrual has counted yet,
+   * oldest first, with the amount each put into the member's wallet.
+   */
+  async uncountedDeposits(db: Db, memberId: bigint, limit: number): Promise<UncountedDeposit[]> {
+    const rows = await db
+      .selectFrom('journal_entries as entry')
+      .innerJoin('postings as posting', 'posting.entry_id', 'entry.id')
+      .innerJoin('ledger_accounts as account', 'account.id', 'posting.account_id')
+      .select(['entry.id as entryId', 'account.currency as currency'])
+      .select((eb) => eb.fn.sum<string>('posting.amount').as('amountMinor'))
+      .where('entry.member_id', '=', memberId)
+      .where('entry.type', '=', 'deposit')
+      .where('entry.status', '=', 'completed')
+      .where('entry.reversal_of', 'is', null)
+      .where('account.kind', '=', 'member_wallet')
+      .where('account.member_id', '=', memberId)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('spin_coin_deposits as counted')
+              .select('counted.entry_id')
+              .whereRef('counted.entry_id', '=', 'entry.id'),
+          ),
+        ),
+      )
+      .groupBy(['entry.id', 'account.currency'])
+      .orderBy('entry.id')
+      .limit(limit)
+      .execute();
+    return rows
+      .map((row) => ({ entryId: row.entryId, currency: row.currency, amountMinor: BigInt(row.amountMinor) }))
+      .filter((row) => row.amountMinor > 0n);
+  }
+
+  /** The member's coin row, created at zero on first use, locked for the rest of the transaction. */
+  async lockCoins(trx: Transaction<Database>, memberId: bigint) {
+    await trx
+      .insertInto('spin_coins')
+      .values({ member_id: memberId })
+      .onConflict((conflict) => conflict.column('member_id').doNothing())
+      .execute();
+    return trx
+      .selectFrom('spin_coins')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Records deposits as counted; answers the entry ids newly recorded (a racer's are left out). */
+  async recordCounted(
+    trx: Transaction<Database>,
+    memberId: bigint,
+    deposits: readonly UncountedDeposit[],
+    now: Date,
+  ): Promise<Set<bigint>> {
+    if (deposits.length === 0) return new Set();
+    const rows = await trx
+      .insertInto('spin_coin_deposits')
+      .values(
+        deposits.map((deposit) => ({
+          entry_id: deposit.entryId,
+          member_id: memberId,
+          amount_minor: deposit.amountMinor,
+          created_at: now,
+        })),
+      )
+      .onConflict((conflict) => conflict.column('entry_id').doNothing())
+      .returning('entry_id')
+      .execute();
+    return new Set(rows.map((row) => row.entry_id));
+  }
+
+  async setCoins(
+    trx: Transaction<Database>,
+    memberId: bigint,
+    change: { coins: number; remainderMinor: bigint; now: Date },
+  ): Promise<void> {
+    await trx
+      .updateTable('spin_coins')
+      .set({ coins: change.coins, deposit_remainder_minor: change.remainderMinor, updated_at: change.now })
+      .where('member_id', '=', memberId)
+      .execute();
+  }
+
+  /** Records a grant once per (member, key); answers whether it was new. */
+  async insertGrant(
+    trx: Transaction<Database>,
+    grant: { memberId: bigint; key: string; coins: number; now: Date },
+  ): Promise<boolean> {
+    const row = await trx
+      .insertInto('spin_coin_grants')
+      .values({ member_id: grant.memberId, grant_key: grant.key, coins: grant.coins, created_at: grant.now })
+      .onConflict((conflict) => conflict.columns(['member_id', 'grant_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /**
+   * Takes one coin if the member has one, in one conditional statement (concurrent spins queue on the row and
+   * each sees the count the one before left). Answers the coins left, or undefined when there was none.
+   */
+  async takeCoin(trx: Transaction<Database>, memberId: bigint, now: Date): Promise<number | undefined> {
+    const row = await trx
+      .updateTable('spin_coins')
+      .set((eb) => ({ coins: eb('coins', '-', 1), updated_at: now }))
+      .where('member_id', '=', memberId)
+      .where('coins', '>', 0)
+      .returning('coins')
+      .executeTakeFirst();
+    return row?.coins;
+  }
+
+  /** Inserts a draw, or answers undefined when the member's request key already has one. */
+  insertDraw(trx: Transaction<Database>, row: Insertable<SpinDrawsTable>) {
+    return trx
+      .insertInto('spin_draws')
+      .values(row)
+      .onConflict((conflict) => conflict.columns(['member_id', 'request_key']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  findDrawByKey(db: Db, memberId: bigint, requestKey: string) {
+    return db
+      .selectFrom('spin_draws')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
+  }
+
+  insertCoupon(trx: Transaction<Database>, row: Insertable<SpinCouponsTable>) {
+    return trx.insertInto('spin_coupons').values(row).returningAll().executeTakeFirstOrThrow();
+  }
+
+  findCouponOfDraw(db: Db, drawId: bigint) {
+    return db.selectFrom('spin_coupons').selectAll().where('draw_id', '=', drawId).executeTakeFirst();
+  }
+
+  listCoupons(db: Db, memberId: bigint, limit: number) {
+    return db
+      .selectFrom('spin_coupons')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The member's own coupon by its public id: another member's answers as if it did not exist. */
+  findCoupon(db: Db, memberId: bigint, publicId: string) {
+    return db
+      .selectFrom('spin_coupons')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('public_id', '=', publicId)
+      .executeTakeFirst();
+  }
+
+  lockCoupon(trx: Transaction<Database>, id: bigint) {
+    return trx.selectFrom('spin_coupons').selectAll().where('id', '=', id).forUpdate().executeTakeFirstOrThrow();
+  }
+
+  markClaimed(trx: Transaction<Database>, id: bigint, entryId: bigint, now: Date) {
+    return trx
+      .updateTable('spin_coupons')
+      .set({ claimed_at: now, entry_id: entryId })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod/mini';
+
+/**
+ * The prize wheel (spec sections 2 Spin, 3 Spinwheel/Coupon/Spin result, 7 Spin wheel; docs/promotions.md,
+ * Prize wheel). The server draws every outcome; the client only animates the wheel to the slice it is told.
+ * Amounts are numbers in the member's currency's major unit (money.ts).
+ */
+
+/**
+ * Refusals of `POST /api/spinwheel/spin`, answered in `message` of the error body. They are not in the general
+ * catalogue (error-codes.ts): the spin screen shows them as `spin.error.{code}` (spec section 8).
+ * NO_COIN (400): the member has no coin left. WHEEL_INACTIVE (409): no wheel is running.
+ */
+export const SPIN_ERROR_CODES = ['NO_COIN', 'WHEEL_INACTIVE'] as const;
+export type SpinErrorCode = (typeof SPIN_ERROR_CODES)[number];
+
+export function isSpinErrorCode(value: unknown): value is SpinErrorCode {
+  return typeof value === 'string' && (SPIN_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/**
+ * What a slice pays: `cash` credits `amount` to the wallet when its coupon is claimed; `none` is a losing slice
+ * (no coupon); `item` is a prize the operator hands over by hand (its coupon cannot be claimed online:
+ * INVALID_COUPON_TYPE).
+ */
+export const PRIZE_TYPES = ['cash', 'none', 'item'] as const;
+export type PrizeType = (typeof PRIZE_TYPES)[number];
+
+/** `GET /api/spinwheel/active`. */
+export const spinActiveResponse = z.object({ isActive: z.boolean() });
+export type SpinActiveResponse = z.infer<typeof spinActiveResponse>;
+
+/** A slice as the client draws it, in the reader's language (Accept-Language). `htmlDescription` is operator HTML. */
+export const spinSlice = z.object({
+  code: z.string(),
+  label: z.string(),
+  bgColor: z.string(),
+  textColor: z.string(),
+  htmlDescription: z.string(),
+});
+export type SpinSlice = z.infer<typeof spinSlice>;
+
+/** `GET /api/spinwheel/setup`: the running wheel (null when none) and the member's coins. */
+export const spinSetupResponse = z.object({
+  activeSpinwheel: z.nullable(z.object({ name: z.string(), slices: z.array(spinSlice) })),
+  userCoin: z.int(),
+});
+export type SpinSetupResponse = z.infer<typeof spinSetupResponse>;
+
+/**
+ * `POST /api/spinwheel/spin` (no body; an optional Idempotency-Key makes a retry answer the same spin). `code`
+ * is the slice drawn; `coupon` is the coupon it won, absent for a `none` slice.
+ */
+export const spinResultResponse = z.object({
+  code: z.string(),
+  label: z.string(),
+  remainingCoin: z.int(),
+  prizeType: z.enum(PRIZE_TYPES),
+  coupon: z.optional(z.string()),
+});
+export type SpinResultResponse = z.infer<typeof spinResultResponse>;
+
+/**
+ * A coupon (spec section 3): `prize.slice` is the slice code (the client finds its colours and description in
+ * the setup), `prize.name` the slice's label in the reader's language. ISO 8601 dates.
+ */
+export const spinCoupon = z.object({
+  id: z.string(),
+  prize: z.object({ slice: z.string(), name: z.string() }),
+  type: z.enum(PRIZE_TYPES),
+  amount: z.number(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  claimedAt: z.nullable(z.string()),
+  /** Not claimed, not expired, and of a type that can be claimed online (`cash`). */
+  claimable: z.boolean(),
+});
+export type SpinCoupon = z.infer<typeof spinCoupon>;
+
+/** The most coupons `GET /api/spinwheel/coupon` answers (newest first); the client pages them by 3. */
+export const SPIN_COUPONS_MAX = 100;
+
+export const spinCouponsResponse = z.object({ coupons: z.array(spinCoupon) });
+export type SpinCouponsResponse = z.infer<typeof spinCouponsResponse>;
+
+/** A coupon id as the server hands it out. */
+export const SPIN_COUPON_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * `POST /api/spinwheel/coupon/claim`. A missing `coupon` is KEY_MISSING; one that is not a coupon id at all is
+ * INVALID_PRIZE_CODE (400); a well-formed id that is not one of the member's coupons is INVALID_CODE (404).
+ */
+export const spinClaimRequest = z.object({
+  coupon: z.string().check(z.regex(SPIN_COUPON_ID, { error: 'INVALID_PRIZE_CODE' })),
+});
+export type SpinClaimRequest = z.infer<typeof spinClaimRequest>;
+
+/** The claimed coupon and the wallet's balance after the credit. */
+export const spinClaimResponse = z.object({
+  message: z.string(),
+  coupon: spinCoupon,
+  wallet: z.object({ amount: z.number() }),
+});
+export type SpinClaimResponse = z.infer<typeof spinClaimResponse>;
