@@ -34,6 +34,7 @@ import { AccountService } from './modules/account/account.service.ts';
 import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { registerBonuses } from './modules/bonus/bonus.module.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
 import { registerQrPayments } from './modules/deposit/qr.module.ts';
@@ -137,6 +138,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const services = createServices(app, config, deps, { db, clock, limiter, settings });
   const route = createRouter(app, (request) => services.auth.authenticate(request.headers.authorization));
+  // Bonuses and promotion codes (docs/promotions.md): before withdrawals, whose rules depend on a running bonus.
+  const bonuses = await registerBonuses(app, route, config, {
+    db,
+    clock,
+    limiter,
+    members: services.accountRepository,
+    ownBaseUrl: () => ownBaseUrl(app),
+  });
   // Withdrawals (docs/withdrawals.md): routes, payout webhook, sandbox payout party, settler.
   const withdrawals = await registerWithdrawals(app, route, config, {
     db,
@@ -144,6 +153,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limiter,
     settings,
     members: services.accountRepository,
+    bonus: bonuses,
     ownBaseUrl: () => ownBaseUrl(app),
   });
   lookupRoutes(route, services.lookup, settings, config.country, withdrawals);

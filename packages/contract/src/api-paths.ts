@@ -33,4 +33,13 @@ export const API = {
   /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
   autoLogin: (path: string, username: string, password?: string) =>
     `/api/autoLogin/${path}/${encodeURIComponent(username)}${password === undefined ? '' : `/${encodeURIComponent(password)}`}`,
+  // Bonuses and promotion codes (bonus.ts; docs/promotions.md).
+  bonus: '/api/bonus',
+  bonusActivate: (code: string) => `/api/bonus/activate/${encodeURIComponent(code)}`,
+  bonusCheckActive: '/api/bonus/check/active',
+  bonusCheckMinimum: '/api/bonus/check/minimum',
+  bonusClear: '/api/bonus/clear',
+  promotionCurrent: '/api/promotion/current',
+  promotionFind: (code: string) => `/api/promotion/find/${encodeURIComponent(code)}`,
+  promotionActivate: (code: string) => `/api/promotion/activate/${encodeURIComponent(code)}`,
 } as const;

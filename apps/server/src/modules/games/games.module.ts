@@ -133,6 +133,16 @@ async function fundDemoMember(config: Config, deps: GamesModuleDeps, ledger: Led
   );
 }
 
+/** The adapters of the catalogue's providers, as configured; also what promotions read bet records with. */
+export function createProviderRegistry(config: Config, ownBaseUrl: () => string): ProviderRegistry {
+  return new ProviderRegistry({
+    sandboxBaseUrl: () => config.sandboxGamesBaseUrl?.replace(/\/+$/, '') ?? ownBaseUrl(),
+    sandboxSecret: config.sandboxGameSecret,
+    secrets: config.gameProviderSecrets,
+    timeoutMs: config.gameProviderTimeoutMs,
+  });
+}
+
 /** The services alone, for the reconcile script and tests. */
 export function createGamesServices(
   config: Config,
@@ -143,12 +153,7 @@ export function createGamesServices(
   const ledgerRepository = new LedgerRepository();
   const ledger = new LedgerService({ repository: ledgerRepository, clock });
   const repository = new GamesRepository(db);
-  const registry = new ProviderRegistry({
-    sandboxBaseUrl: () => config.sandboxGamesBaseUrl?.replace(/\/+$/, '') ?? deps.ownBaseUrl(),
-    sandboxSecret: config.sandboxGameSecret,
-    secrets: config.gameProviderSecrets,
-    timeoutMs: config.gameProviderTimeoutMs,
-  });
+  const registry = createProviderRegistry(config, deps.ownBaseUrl);
   const transfers = new TransferService({ db, ledger, repository, registry, clock });
   const reconciler = new TransferReconciler({ repository, transfers, clock, logger });
   const wallet = new WalletService({
