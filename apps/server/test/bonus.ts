@@ -11,6 +11,7 @@ export const TEST_APP_ENV = {
   // Tests move the clock by days; sessions must outlive them.
   SESSION_TTL_HOURS: '720',
   MONEY_RATE_PER_MINUTE: '100000',
+  TRANSFER_RECONCILE_INTERVAL_MS: '0',
   PAYOUT_SETTLE_INTERVAL_MS: '0',
   SANDBOX_PAYOUT_DELAY_MS: '0',
   WITHDRAW_RATE_PER_MINUTE: '1000',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advanceToBangkok, bonusCall, definition, playAtPg, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';
@@ -64,13 +65,29 @@ describe('receive limits in the site time zone (Asia/Bangkok)', () => {
   });
 });
 
-function withdraw(player: Player, amount: number, all: boolean) {
-  return t.api({
+/** A withdrawal, and (when accepted) its payout settled by the sandbox party before the test goes on. */
+async function withdraw(player: Player, amount: number, all: boolean) {
+  const answer = await t.api({
     method: 'POST',
     url: all ? '/api/wallet/withdrawAll' : '/api/wallet/withdraw',
     headers: { ...bearer(player.token), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
     payload: { amount },
   });
+  if (answer.statusCode === 200) await settled(answer.json().reference);
+  return answer;
+}
+
+async function settled(reference: string): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    const row = await t.app.db
+      .selectFrom('withdrawals')
+      .select('status')
+      .where('public_id', '=', reference)
+      .executeTakeFirstOrThrow();
+    if (row.status !== 'IN_PROGRESS') return;
+    await sleep(20);
+  }
+  throw new Error(`withdrawal ${reference} was not settled`);
 }
 
 describe('withdrawals while a bonus runs', () => {
