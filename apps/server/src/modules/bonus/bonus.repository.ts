@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { BonusesTable, Database, Db, MemberBonusesTable, MemberBonusStatus } from '../../db/database.ts';
 
 export type BonusDefinition = Selectable<BonusesTable>;
@@ -61,7 +61,7 @@ export class BonusRepository {
       .executeTakeFirst();
   }
 
-  /** The member's activations since `since` (all of them when null), newest first, per bonus. */
+  /** The member's activations of these bonuses, newest first. */
   listReceived(db: Db, memberId: bigint, bonusIds: readonly bigint[]): Promise<MemberBonus[]> {
     if (bonusIds.length === 0) return Promise.resolve([]);
     return db
@@ -125,12 +125,17 @@ export class BonusRepository {
 
   /** The new running bonus, or undefined when the member already has one (the unique partial index). */
   insertActive(trx: Transaction<Database>, row: Insertable<MemberBonusesTable>): Promise<MemberBonus | undefined> {
-    return trx
-      .insertInto('member_bonuses')
-      .values(row)
-      .onConflict((conflict) => conflict.column('member_id').where('status', '=', 'active').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    return (
+      trx
+        .insertInto('member_bonuses')
+        .values(row)
+        // The literal matches the partial index's predicate, which PostgreSQL needs to pick that index.
+        .onConflict((conflict) =>
+          conflict.column('member_id').where(sql.ref('status'), '=', sql.lit('active')).doNothing(),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    );
   }
 
   markEnded(

@@ -141,6 +141,19 @@ describe('activating a bonus', () => {
   });
 });
 
+describe('one running bonus per member', () => {
+  it('lets one of two different bonuses asked at once through, and credits only that one', async () => {
+    const player = await fundedMember(t);
+    const codes = ['FIXED100', 'TWICE', 'FIXED100', 'TWICE', 'FIXED100', 'TWICE'];
+    const answers = await Promise.all(codes.map((code) => bonusCall(t, player, `/api/bonus/activate/${code}`)));
+    expect(answers.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.json().message === 'BONUS_ALREADY_ACTIVE')).toHaveLength(5);
+    expect(await walletMajor(t, player)).toBe(100);
+    expect((await statementRows(t, player)).filter((row) => row.statementType === 'bonus')).toHaveLength(1);
+    expect(await noDrift(t)).toBe(true);
+  });
+});
+
 describe('ending a bonus', () => {
   it('clears with BONUS_CLEAR and takes nothing back once winnings exceed the multiple', async () => {
     const player = await fundedMember(t, 100);
