@@ -34,7 +34,7 @@ import { AccountService } from './modules/account/account.service.ts';
 import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
-import type { ActiveBonusGate } from './modules/bonus/active-bonus.ts';
+import { registerBonuses } from './modules/bonus/bonus.module.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
 import { registerQrPayments } from './modules/deposit/qr.module.ts';
@@ -141,6 +141,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const services = createServices(app, config, deps, { db, clock, limiter, settings });
   const route = createRouter(app, (request) => services.auth.authenticate(request.headers.authorization));
+  // Bonuses and promotion codes (docs/promotions.md): before withdrawals, whose rules depend on a running bonus.
+  const bonuses = await registerBonuses(app, route, config, {
+    db,
+    clock,
+    limiter,
+    members: services.accountRepository,
+    ownBaseUrl: () => ownBaseUrl(app),
+  });
   // Withdrawals (docs/withdrawals.md): routes, payout webhook, sandbox payout party, settler.
   const withdrawals = await registerWithdrawals(app, route, config, {
     db,
@@ -148,6 +156,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limiter,
     settings,
     members: services.accountRepository,
+    bonus: bonuses,
     ownBaseUrl: () => ownBaseUrl(app),
   });
   lookupRoutes(route, services.lookup, settings, config.country, withdrawals);
@@ -200,7 +209,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     limiter,
     settings,
     members: services.accountRepository,
-    bonusGate: NO_BONUS_MODULE_YET,
+    bonusGate: bonuses,
   });
   // Game accounts, wallet transfers, auto-login, the sandbox provider and the reconciler (docs/wallet.md).
   const games = await registerGames(app, route, config, {
@@ -221,7 +230,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     settings,
     members: services.accountRepository,
     games,
-    bonuses: NO_BONUS_MODULE_YET,
+    bonuses,
   });
   // Bank transfer auto-matching (docs/deposits.md): the feed, the sandbox feed, the matcher's timer.
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
@@ -233,10 +242,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   }
   return app;
 }
-
-/** Answers "no bonus is active" for every member, until the bonus module (built on another branch) answers. */
-// wired to the bonus module at merge
-const NO_BONUS_MODULE_YET: ActiveBonusGate = { hasActiveBonus: async () => false };
 
 interface Shared {
   db: Db;

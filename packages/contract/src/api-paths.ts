@@ -49,4 +49,13 @@ export const API = {
   spin: '/api/spinwheel/spin',
   spinCoupons: '/api/spinwheel/coupon',
   spinCouponClaim: '/api/spinwheel/coupon/claim',
+  // Bonuses and promotion codes (bonus.ts; docs/promotions.md).
+  bonus: '/api/bonus',
+  bonusActivate: (code: string) => `/api/bonus/activate/${encodeURIComponent(code)}`,
+  bonusCheckActive: '/api/bonus/check/active',
+  bonusCheckMinimum: '/api/bonus/check/minimum',
+  bonusClear: '/api/bonus/clear',
+  promotionCurrent: '/api/promotion/current',
+  promotionFind: (code: string) => `/api/promotion/find/${encodeURIComponent(code)}`,
+  promotionActivate: (code: string) => `/api/promotion/activate/${encodeURIComponent(code)}`,
 } as const;

@@ -476,6 +476,54 @@ export interface SlipsTable {
   updated_at: Date;
 }
 
+// Bonuses and promotion codes (migration 0012; docs/promotions.md).
+export type BonusKind = 'bonus' | 'promotion';
+export type BonusTypeColumn = 'limit' | 'day' | 'week';
+export type BonusAmountRule = 'fixed' | 'deposit_percent';
+export type MemberBonusStatus = 'active' | 'cleared' | 'cancelled';
+/** Per language (`th`, `lo`, `en`): a text of a bonus. */
+type LocalizedTexts = ColumnType<Record<string, string>, string, string>;
+
+export interface BonusesTable {
+  id: Generated<bigint>;
+  code: string;
+  kind: BonusKind;
+  type: BonusTypeColumn;
+  currency: string;
+  max_received: number;
+  total_max: number | null;
+  percent_fail: number;
+  amount_rule: BonusAmountRule;
+  amount_minor: bigint | null;
+  deposit_percent: number | null;
+  amount_cap_minor: bigint | null;
+  deposit_window_hours: number | null;
+  win_multiple: number;
+  end_below_minor: bigint;
+  names: LocalizedTexts;
+  descriptions: LocalizedTexts;
+  banners: ColumnType<{ image: string; html: string }[], string, string>;
+  sort_order: number;
+  active: boolean;
+  created_at: CreatedAt;
+}
+
+export interface MemberBonusesTable {
+  id: Generated<bigint>;
+  public_id: string;
+  member_id: bigint;
+  bonus_id: bigint;
+  status: MemberBonusStatus;
+  amount_minor: bigint;
+  currency: string;
+  deposit_entry_id: bigint | null;
+  entry_id: bigint;
+  end_entry_id: bigint | null;
+  taken_back_minor: bigint | null;
+  activated_at: Date;
+  ended_at: Date | null;
+}
+
 // Invite a friend and loss refunds (migration 0013; docs/promotions.md).
 export interface InviteAccrualCursorsTable {
   inviter_id: bigint;
@@ -611,6 +659,8 @@ export interface Database {
   payment_webhook_events: PaymentWebhookEventsTable;
   sandbox_payment_qrcodes: SandboxPaymentQrcodesTable;
   slips: SlipsTable;
+  bonuses: BonusesTable;
+  member_bonuses: MemberBonusesTable;
   invite_accrual_cursors: InviteAccrualCursorsTable;
   invite_collections: InviteCollectionsTable;
   invite_accruals: InviteAccrualsTable;

@@ -10,6 +10,7 @@ import { truelink } from './0008_truelink.ts';
 import { depositChannels } from './0009_deposit_channels.ts';
 import { qrPayments } from './0010_qr_payments.ts';
 import { slips } from './0011_slips.ts';
+import { bonuses } from './0012_bonuses.ts';
 import { invitesRefunds } from './0013_invites_refunds.ts';
 import { spinWheel } from './0014_spin_wheel.ts';
 
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_deposit_channels': depositChannels,
   '0010_qr_payments': qrPayments,
   '0011_slips': slips,
+  '0012_bonuses': bonuses,
   '0013_invites_refunds': invitesRefunds,
   '0014_spin_wheel': spinWheel,
 };

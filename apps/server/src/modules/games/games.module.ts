@@ -140,6 +140,15 @@ async function fundDemoMember(config: Config, deps: GamesModuleDeps, ledger: Led
 
 /** For the reconcile script, which never answers a wallet. */
 const NO_INVITES: WalletInviteSource = { walletInvite: async () => ({ amount: 0, success: 0, fail: 0 }) };
+/** The adapters of the catalogue's providers, as configured; also what promotions read bet records with. */
+export function createProviderRegistry(config: Config, ownBaseUrl: () => string): ProviderRegistry {
+  return new ProviderRegistry({
+    sandboxBaseUrl: () => config.sandboxGamesBaseUrl?.replace(/\/+$/, '') ?? ownBaseUrl(),
+    sandboxSecret: config.sandboxGameSecret,
+    secrets: config.gameProviderSecrets,
+    timeoutMs: config.gameProviderTimeoutMs,
+  });
+}
 
 /** The services alone, for the reconcile script and tests. */
 export function createGamesServices(
@@ -151,12 +160,7 @@ export function createGamesServices(
   const ledgerRepository = new LedgerRepository();
   const ledger = new LedgerService({ repository: ledgerRepository, clock });
   const repository = new GamesRepository(db);
-  const registry = new ProviderRegistry({
-    sandboxBaseUrl: () => config.sandboxGamesBaseUrl?.replace(/\/+$/, '') ?? deps.ownBaseUrl(),
-    sandboxSecret: config.sandboxGameSecret,
-    secrets: config.gameProviderSecrets,
-    timeoutMs: config.gameProviderTimeoutMs,
-  });
+  const registry = createProviderRegistry(config, deps.ownBaseUrl);
   const transfers = new TransferService({ db, ledger, repository, registry, clock });
   const reconciler = new TransferReconciler({ repository, transfers, clock, logger });
   const wallet = new WalletService({

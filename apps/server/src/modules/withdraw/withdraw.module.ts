@@ -18,7 +18,7 @@ import { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { WithdrawalRepository } from './withdraw.repository.ts';
 import { payoutWebhookRoutes, withdrawRoutes } from './withdraw.routes.ts';
-import { WithdrawalService } from './withdraw.service.ts';
+import { type WithdrawalBonusRules, WithdrawalService } from './withdraw.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +33,8 @@ export interface WithdrawalsDeps {
   limiter: RateLimiter;
   settings: SettingsService;
   members: AccountRepository;
+  /** The bonus module's rules for withdrawing while a bonus runs (docs/promotions.md). */
+  bonus: WithdrawalBonusRules;
   /** This server's own address, for the sandbox payout party reached over real HTTP (known after listen). */
   ownBaseUrl: () => string;
 }
@@ -55,6 +57,7 @@ export async function registerWithdrawals(
     repository: new WithdrawalRepository(),
     members: deps.members,
     settings: deps.settings,
+    bonus: deps.bonus,
     payout: createPayout(app, config, deps),
     clock,
     logger: app.log,

@@ -26,6 +26,15 @@ const WEBHOOK_EVENTS_KEPT_MS = HOUR_MS;
 /** A payout outcome the payout party has given: final. */
 export type FinalPayoutState = Extract<PayoutState, { status: 'paid' | 'failed' }>;
 
+/**
+ * What withdrawals ask of a running bonus (docs/promotions.md): a partial withdrawal is refused while one runs
+ * (`BONUS_REMAINING`), and a withdraw-all first ends it, or is refused when its condition is not met.
+ */
+export interface WithdrawalBonusRules {
+  hasActiveBonus(memberId: bigint): Promise<boolean>;
+  endForWithdrawAll(memberId: bigint): Promise<void>;
+}
+
 export interface WithdrawalServiceDeps {
   db: Db;
   ledger: LedgerService;
@@ -33,6 +42,7 @@ export interface WithdrawalServiceDeps {
   repository: WithdrawalRepository;
   members: { findById(id: bigint): Promise<Member | undefined> };
   settings: SettingsService;
+  bonus: WithdrawalBonusRules;
   payout: Payout;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -73,6 +83,8 @@ export class WithdrawalService {
     if (input.amountMinor < limits.min || input.amountMinor > limits.max) {
       throw new AppError('KEY_INVALID', 400, { amount: 'KEY_INVALID' });
     }
+    if (input.all) await this.deps.bonus.endForWithdrawAll(member.id);
+    else if (await this.deps.bonus.hasActiveBonus(member.id)) throw new AppError('BONUS_REMAINING', 409);
     const { wallet, payable } = await this.accounts(member);
     const { withdrawal, balance } = await transactionWithRetry(db, async (trx) => {
       const posted = await this.post(trx, input, {

@@ -1,0 +1,176 @@
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
+import type { BonusesTable, Database, Db, MemberBonusesTable, MemberBonusStatus } from '../../db/database.ts';
+
+export type BonusDefinition = Selectable<BonusesTable>;
+export type MemberBonus = Selectable<MemberBonusesTable>;
+export type NewBonusDefinition = Insertable<BonusesTable>;
+
+/** A deposit that may be the base of a percentage bonus: its journal entry and what it put in the wallet. */
+export interface QualifyingDeposit {
+  entryId: bigint;
+  amountMinor: bigint;
+}
+
+/** All SQL of bonuses and promotion codes (docs/promotions.md, Bonuses and promotion codes). */
+export class BonusRepository {
+  /** Inserts a definition, or leaves an existing one of the same code as it is (demo seeding runs each start). */
+  async insertDefinitionIfAbsent(db: Db, row: NewBonusDefinition): Promise<void> {
+    await db
+      .insertInto('bonuses')
+      .values(row)
+      .onConflict((conflict) => conflict.column('code').doNothing())
+      .execute();
+  }
+
+  listDefinitions(db: Db, kind: 'bonus' | 'promotion', currency: string): Promise<BonusDefinition[]> {
+    return db
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('kind', '=', kind)
+      .where('currency', '=', currency)
+      .where('active', '=', true)
+      .orderBy('sort_order')
+      .orderBy('code')
+      .execute();
+  }
+
+  findDefinition(db: Db, code: string): Promise<BonusDefinition | undefined> {
+    return db.selectFrom('bonuses').selectAll().where('code', '=', code).where('active', '=', true).executeTakeFirst();
+  }
+
+  findDefinitionById(db: Db, id: bigint): Promise<BonusDefinition | undefined> {
+    return db.selectFrom('bonuses').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findActive(db: Db, memberId: bigint): Promise<MemberBonus | undefined> {
+    return db
+      .selectFrom('member_bonuses')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+  }
+
+  lockActive(trx: Transaction<Database>, memberId: bigint): Promise<MemberBonus | undefined> {
+    return trx
+      .selectFrom('member_bonuses')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'active')
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  /** The member's activations of these bonuses, newest first. */
+  listReceived(db: Db, memberId: bigint, bonusIds: readonly bigint[]): Promise<MemberBonus[]> {
+    if (bonusIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('member_bonuses')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('bonus_id', 'in', bonusIds)
+      .orderBy('activated_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+  }
+
+  async countReceived(db: Db, memberId: bigint, bonusId: bigint, since: Date | null): Promise<number> {
+    let query = db
+      .selectFrom('member_bonuses')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('member_id', '=', memberId)
+      .where('bonus_id', '=', bonusId);
+    if (since) query = query.where('activated_at', '>=', since);
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  }
+
+  async countAll(db: Db, bonusId: bigint): Promise<number> {
+    const row = await db
+      .selectFrom('member_bonuses')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('bonus_id', '=', bonusId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /**
+   * The member's newest completed deposit since `since` that no bonus has used, with what it credited to the
+   * wallet (`walletId`); reversed and failed deposits never qualify.
+   */
+  async findQualifyingDeposit(
+    db: Db,
+    memberId: bigint,
+    walletId: bigint,
+    since: Date,
+  ): Promise<QualifyingDeposit | undefined> {
+    const row = await db
+      .selectFrom('journal_entries as e')
+      .innerJoin('postings as p', (join) => join.onRef('p.entry_id', '=', 'e.id').on('p.account_id', '=', walletId))
+      .select(['e.id', 'p.amount'])
+      .where('e.member_id', '=', memberId)
+      .where('e.type', '=', 'deposit')
+      .where('e.status', '=', 'completed')
+      .where('e.reversal_of', 'is', null)
+      .where('e.created_at', '>=', since)
+      .where('p.amount', '>', 0n)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('member_bonuses as b').select('b.id').whereRef('b.deposit_entry_id', '=', 'e.id'))),
+      )
+      .orderBy('e.created_at', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row ? { entryId: row.id, amountMinor: row.amount } : undefined;
+  }
+
+  /** The new running bonus, or undefined when the member already has one (the unique partial index). */
+  insertActive(trx: Transaction<Database>, row: Insertable<MemberBonusesTable>): Promise<MemberBonus | undefined> {
+    return (
+      trx
+        .insertInto('member_bonuses')
+        .values(row)
+        // The literal matches the partial index's predicate, which PostgreSQL needs to pick that index.
+        .onConflict((conflict) =>
+          conflict.column('member_id').where(sql.ref('status'), '=', sql.lit('active')).doNothing(),
+        )
+        .returningAll()
+        .executeTakeFirst()
+    );
+  }
+
+  markEnded(
+    trx: Transaction<Database>,
+    id: bigint,
+    change: {
+      status: Exclude<MemberBonusStatus, 'active'>;
+      endEntryId: bigint | null;
+      takenBackMinor: bigint;
+      now: Date;
+    },
+  ): Promise<MemberBonus> {
+    return trx
+      .updateTable('member_bonuses')
+      .set({
+        status: change.status,
+        end_entry_id: change.endEntryId,
+        taken_back_minor: change.takenBackMinor,
+        ended_at: change.now,
+      })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** The member's active game accounts with their provider rows: where the bet records and balances live. */
+  listGameAccounts(db: Db, memberId: bigint) {
+    return db
+      .selectFrom('game_accounts as a')
+      .innerJoin('game_providers as p', 'p.code', 'a.provider_code')
+      .selectAll('p')
+      .select('a.username')
+      .where('a.member_id', '=', memberId)
+      .where('a.status', '=', 'active')
+      .orderBy('p.code')
+      .execute();
+  }
+}

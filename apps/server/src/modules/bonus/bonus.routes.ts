@@ -1,0 +1,113 @@
+import {
+  bonusActivateResponse,
+  bonusActiveResponse,
+  bonusClearResponse,
+  bonusCodeParams,
+  bonusListResponse,
+  bonusMinimumResponse,
+  promotionResponse,
+} from '@member-wallet/contract/bonus';
+import type { Country } from '@member-wallet/contract/constants';
+import type { FastifyRequest } from 'fastify';
+import { MINUTE_MS } from '../../lib/clock.ts';
+import { pickLocale } from '../../lib/locale.ts';
+import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
+import { type AuthContext, parseInput, type Router } from '../../lib/route.ts';
+import type { BonusService } from './bonus.service.ts';
+
+export interface BonusRoutesDeps {
+  bonuses: BonusService;
+  limiter: RateLimiter;
+  country: Country;
+  ratePerMinute: number;
+}
+
+/** The bonus page's calls (spec section 7, Bonus and promotion; docs/promotions.md). */
+export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
+  const { bonuses, limiter, country } = deps;
+  const locale = (request: FastifyRequest) => pickLocale(request.headers['accept-language'], country);
+  const code = (request: FastifyRequest) => parseInput(bonusCodeParams, request.params).code;
+  // Activations and clears move money: counted per member, like the other money calls.
+  const limit = (auth: AuthContext) =>
+    takeHits(limiter, [
+      {
+        key: `bonus:minute:${auth.memberId}`,
+        max: deps.ratePerMinute,
+        windowMs: MINUTE_MS,
+        code: 'REQUEST_LIMIT_1MIN',
+      },
+    ]);
+  const common = { method: 'GET' as const, auth: true as const, tags: ['bonus'] };
+
+  route({
+    ...common,
+    url: '/api/bonus',
+    summary: "The bonuses of the grid, in the caller's language, each with the member's userBonus",
+    response: bonusListResponse,
+    handler: ({ request, auth }) => bonuses.list(auth.memberId, locale(request)),
+  });
+  route({
+    ...common,
+    url: '/api/bonus/activate/:code',
+    summary:
+      'Receive a bonus: credits it to the wallet. 404 NO_DATA, 409 BONUS_ALREADY_ACTIVE, BONUS_MAX_CLAIMED, ' +
+      'BONUS_FULL, BONUS_CONDITION (no qualifying deposit)',
+    response: bonusActivateResponse,
+    handler: async ({ request, auth }) => {
+      await limit(auth);
+      return bonuses.activate(auth.memberId, code(request), 'bonus');
+    },
+  });
+  route({
+    ...common,
+    url: '/api/bonus/check/active',
+    summary: 'Whether a bonus is running, and its type',
+    response: bonusActiveResponse,
+    handler: ({ auth }) => bonuses.checkActive(auth.memberId),
+  });
+  route({
+    ...common,
+    url: '/api/bonus/check/minimum',
+    summary: "The running bonus's balance floor and the member's total balance; status: total below the floor",
+    response: bonusMinimumResponse,
+    handler: ({ auth }) => bonuses.checkMinimum(auth.memberId),
+  });
+  route({
+    ...common,
+    url: '/api/bonus/clear',
+    summary:
+      'End the running bonus: BONUS_CLEAR (condition met or balance under the floor, nothing taken back) or ' +
+      'SUCCESS (cancelled, percentFail of the bonus taken back, at most the wallet). 404 NO_DATA: none running',
+    response: bonusClearResponse,
+    handler: async ({ auth }) => {
+      await limit(auth);
+      return bonuses.clear(auth.memberId);
+    },
+  });
+  route({
+    ...common,
+    url: '/api/promotion/current',
+    summary: "The promotion the member's running bonus came from, or null",
+    response: promotionResponse,
+    handler: ({ request, auth }) => bonuses.currentPromotion(auth.memberId, locale(request)),
+  });
+  route({
+    ...common,
+    url: '/api/promotion/find/:code',
+    summary: 'A promotion by its code (upper-cased), or null',
+    response: promotionResponse,
+    handler: ({ request }) => bonuses.findPromotion(code(request), locale(request)),
+  });
+  route({
+    ...common,
+    url: '/api/promotion/activate/:code',
+    summary:
+      'Receive a promotion code (upper-cased): 404 NO_PROMOTION, 409 PROMOTION_RECEIVED, BONUS_ALREADY_ACTIVE, ' +
+      'BONUS_FULL, BONUS_CONDITION',
+    response: bonusActivateResponse,
+    handler: async ({ request, auth }) => {
+      await limit(auth);
+      return bonuses.activate(auth.memberId, code(request), 'promotion');
+    },
+  });
+}

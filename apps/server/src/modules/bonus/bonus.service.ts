@@ -1,0 +1,392 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  BonusActiveResponse,
+  BonusClearResponse,
+  BonusItem,
+  BonusMinimumResponse,
+  BonusType,
+  Promotion,
+  UserBonus,
+} from '@member-wallet/contract/bonus';
+import { type Country, defaultLocaleFor, type Locale } from '@member-wallet/contract/constants';
+import { toMajor } from '@member-wallet/contract/money';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Member } from '../account/account.repository.ts';
+import { siteTimeZone } from '../deposit/slip.window.ts';
+import type { ProviderRegistry } from '../games/provider-registry.ts';
+import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { ActiveBonusGate } from './active-bonus.ts';
+import { countingSince } from './bonus.period.ts';
+import type { BonusDefinition, BonusRepository, MemberBonus, NewBonusDefinition } from './bonus.repository.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+export interface BonusServiceDeps {
+  db: Db;
+  ledger: LedgerService;
+  ledgerRepository: LedgerRepository;
+  repository: BonusRepository;
+  members: { findById(id: bigint): Promise<Member | undefined> };
+  registry: ProviderRegistry;
+  clock: Clock;
+  country: Country;
+  logger: FastifyBaseLogger;
+}
+
+/** What the provider records say about a running bonus; null where a provider could not be asked. */
+export interface BonusProgress {
+  winMinor: bigint | null;
+  totalBalanceMinor: bigint | null;
+  conditionMet: boolean;
+  belowFloor: boolean;
+}
+
+type Kind = 'bonus' | 'promotion';
+
+/** Bonus amount from its rule: a fixed amount, or a percentage of the qualifying deposit, floored, capped. */
+export function bonusAmount(definition: BonusDefinition, depositMinor: bigint | null): bigint {
+  if (definition.amount_rule === 'fixed') return definition.amount_minor ?? 0n;
+  const percent = BigInt(definition.deposit_percent ?? 0);
+  const raw = ((depositMinor ?? 0n) * percent) / 100n;
+  const cap = definition.amount_cap_minor ?? raw;
+  return raw < cap ? raw : cap;
+}
+
+/** What cancelling takes back: percentFail % of the bonus, floored to the minor unit, at most the wallet. */
+export function takeBackAmount(bonusMinor: bigint, percentFail: number, walletMinor: bigint): bigint {
+  const wanted = (bonusMinor * BigInt(percentFail)) / 100n;
+  const available = walletMinor > 0n ? walletMinor : 0n;
+  return wanted < available ? wanted : available;
+}
+
+/**
+ * Bonuses and promotion codes (docs/promotions.md, Bonuses and promotion codes): activation credits the bonus
+ * from the bonus expense account once, the end condition is measured from the providers' bet records, and
+ * cancelling early takes back percentFail of the bonus.
+ */
+export class BonusService implements ActiveBonusGate {
+  constructor(private readonly deps: BonusServiceDeps) {}
+
+  /** Adds a definition unless its code exists (demo seeding, tests, operators' scripts). */
+  async define(definition: NewBonusDefinition): Promise<void> {
+    await this.deps.repository.insertDefinitionIfAbsent(this.deps.db, definition);
+  }
+
+  async hasActiveBonus(memberId: bigint): Promise<boolean> {
+    return (await this.deps.repository.findActive(this.deps.db, memberId)) !== undefined;
+  }
+
+  async list(memberId: bigint, locale: Locale): Promise<BonusItem[]> {
+    const { db, repository } = this.deps;
+    const member = await this.member(memberId);
+    const definitions = await repository.listDefinitions(db, 'bonus', member.currency);
+    const rows = await repository.listReceived(
+      db,
+      memberId,
+      definitions.map((definition) => definition.id),
+    );
+    return definitions.map((definition) => ({
+      code: definition.code,
+      type: definition.type,
+      maxReceived: definition.max_received,
+      percentFail: definition.percent_fail,
+      banners: definition.banners,
+      name: textIn(definition.names, locale, definition.code),
+      description: textIn(definition.descriptions, locale, ''),
+      userBonus: this.userBonus(
+        definition,
+        rows.filter((row) => row.bonus_id === definition.id),
+      ),
+    }));
+  }
+
+  /** Activates a bonus of the grid (`bonus`) or a promotion code (`promotion`); answers the member's userBonus. */
+  async activate(memberId: bigint, code: string, kind: Kind): Promise<UserBonus> {
+    const { db, ledger, repository } = this.deps;
+    const member = await this.member(memberId);
+    const definition = await repository.findDefinition(db, code.toUpperCase());
+    if (!definition || definition.kind !== kind || definition.currency !== member.currency) {
+      throw kind === 'promotion' ? new AppError('NO_PROMOTION', 404) : new AppError('NO_DATA', 404);
+    }
+    // Named before the transaction: on PGlite's single connection nothing may run beside it.
+    const wallet = await ledger.memberWallet(db, member.id, member.currency);
+    const expense = await this.expenseAccount(member.currency);
+    const created = await transactionWithRetry(db, (trx) =>
+      this.activateIn(trx, { member, definition, wallet, expense, kind }),
+    );
+    const rows = await repository.listReceived(db, memberId, [definition.id]);
+    return this.userBonus(definition, rows) ?? this.userBonus(definition, [created]) ?? fail('no user bonus');
+  }
+
+  private async activateIn(
+    trx: Transaction<Database>,
+    input: { member: Member; definition: BonusDefinition; wallet: LedgerAccount; expense: LedgerAccount; kind: Kind },
+  ): Promise<MemberBonus> {
+    const { repository, ledger, clock } = this.deps;
+    const { member, definition, wallet, expense, kind } = input;
+    // The definition's row is the lock every activation of this bonus takes: counts cannot race past limits.
+    await trx.selectFrom('bonuses').select('id').where('id', '=', definition.id).forUpdate().execute();
+    if (await repository.lockActive(trx, member.id)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
+    const now = clock.now();
+    const since = countingSince(definition.type, now, siteTimeZone(this.deps.country));
+    if ((await repository.countReceived(trx, member.id, definition.id, since)) >= definition.max_received) {
+      throw new AppError(kind === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
+    }
+    if (definition.total_max !== null && (await repository.countAll(trx, definition.id)) >= definition.total_max) {
+      throw new AppError('BONUS_FULL', 409);
+    }
+    let deposit: { entryId: bigint; amountMinor: bigint } | undefined;
+    if (definition.amount_rule === 'deposit_percent') {
+      const windowStart = new Date(now.getTime() - (definition.deposit_window_hours ?? 0) * HOUR_MS);
+      deposit = await repository.findQualifyingDeposit(trx, member.id, wallet.id, windowStart);
+      if (!deposit) throw new AppError('BONUS_CONDITION', 409);
+    }
+    const amount = bonusAmount(definition, deposit?.amountMinor ?? null);
+    if (amount <= 0n) throw new AppError('BONUS_CONDITION', 409);
+    const publicId = randomUUID();
+    const posted = await ledger.post(trx, {
+      memberId: member.id,
+      type: 'bonus',
+      status: 'completed',
+      idempotencyKey: `bonus:${publicId}`,
+      reference: { [kind]: { description: this.statementText(definition) }, bonusCode: definition.code },
+      postings: [
+        { account: expense.id, amount: -amount },
+        { account: wallet.id, amount },
+      ],
+    });
+    const inserted = await repository.insertActive(trx, {
+      public_id: publicId,
+      member_id: member.id,
+      bonus_id: definition.id,
+      status: 'active',
+      amount_minor: amount,
+      currency: member.currency,
+      deposit_entry_id: deposit?.entryId ?? null,
+      entry_id: posted.entry.id,
+      activated_at: now,
+    });
+    // Another activation of this member won the unique index: this transaction (and its credit) is undone.
+    if (!inserted) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
+    return inserted;
+  }
+
+  async checkActive(memberId: bigint): Promise<BonusActiveResponse> {
+    const running = await this.running(memberId);
+    return running ? { status: true, type: running.definition.type } : { status: false, type: null };
+  }
+
+  async checkMinimum(memberId: bigint): Promise<BonusMinimumResponse> {
+    const member = await this.member(memberId);
+    const running = await this.running(memberId);
+    if (!running) {
+      const total = await this.totalBalance(member);
+      return { status: false, minimum: 0, balance: toMajor(total ?? 0n) };
+    }
+    const progress = await this.progress(member, running.row, running.definition);
+    return {
+      status: progress.belowFloor,
+      minimum: toMajor(running.definition.end_below_minor),
+      balance: toMajor(progress.totalBalanceMinor ?? 0n),
+    };
+  }
+
+  /**
+   * Ends the running bonus. Condition met, or the total balance under the bonus's floor: it is cleared and
+   * nothing is taken back (`BONUS_CLEAR`). Otherwise it is cancelled and percentFail of it is taken back
+   * from the wallet as a `finish_bonus` entry, at most what the wallet holds (`SUCCESS`).
+   */
+  async clear(memberId: bigint): Promise<BonusClearResponse> {
+    const member = await this.member(memberId);
+    const running = await this.running(memberId);
+    if (!running) throw new AppError('NO_DATA', 404);
+    const progress = await this.progress(member, running.row, running.definition);
+    if (progress.conditionMet || progress.belowFloor) {
+      const ended = await this.end(member, running.row.id, running.definition, false);
+      return ended ? { message: 'BONUS_CLEAR', takenBack: 0 } : this.alreadyEnded();
+    }
+    const ended = await this.end(member, running.row.id, running.definition, true);
+    if (!ended) return this.alreadyEnded();
+    return { message: 'SUCCESS', takenBack: toMajor(ended.taken_back_minor ?? 0n) };
+  }
+
+  /**
+   * Before a withdraw-all (docs/promotions.md): a running bonus whose condition is met (or whose balance is
+   * under its floor) is cleared, so the member leaves with everything; one whose condition is not met refuses
+   * the withdrawal with `BONUS_CONDITION` (the member may cancel it first, percentFail applied).
+   */
+  async endForWithdrawAll(memberId: bigint): Promise<void> {
+    const member = await this.member(memberId);
+    const running = await this.running(memberId);
+    if (!running) return;
+    const progress = await this.progress(member, running.row, running.definition);
+    if (!progress.conditionMet && !progress.belowFloor) throw new AppError('BONUS_CONDITION', 409);
+    await this.end(member, running.row.id, running.definition, false);
+  }
+
+  async findPromotion(code: string, locale: Locale): Promise<Promotion | null> {
+    const definition = await this.deps.repository.findDefinition(this.deps.db, code.toUpperCase());
+    if (definition?.kind !== 'promotion') return null;
+    return promotionOf(definition, locale);
+  }
+
+  /** The promotion the member's running bonus came from, or null. */
+  async currentPromotion(memberId: bigint, locale: Locale): Promise<Promotion | null> {
+    const running = await this.running(memberId);
+    if (running?.definition.kind !== 'promotion') return null;
+    return promotionOf(running.definition, locale);
+  }
+
+  /** Winnings since activation and the total balance, from the providers; unknown parts never end a bonus. */
+  async progress(member: Member, row: MemberBonus, definition: BonusDefinition): Promise<BonusProgress> {
+    const accounts = await this.deps.repository.listGameAccounts(this.deps.db, member.id);
+    const now = this.deps.clock.now();
+    let winMinor: bigint | null = 0n;
+    for (const account of accounts) {
+      const provider = this.deps.registry.for(account);
+      try {
+        if (!provider) throw new Error(`provider ${account.code} is not reachable as configured`);
+        const summary = await provider.betSummary(account.username, row.activated_at, now);
+        if (winMinor !== null) winMinor += summary.winMinor;
+      } catch (error) {
+        this.deps.logger.warn({ err: error, provider: account.code }, 'bet records unavailable for a bonus');
+        winMinor = null;
+      }
+    }
+    const totalBalanceMinor = await this.totalBalance(member);
+    const target = row.amount_minor * BigInt(definition.win_multiple);
+    return {
+      winMinor,
+      totalBalanceMinor,
+      conditionMet: winMinor !== null && winMinor > target,
+      belowFloor: totalBalanceMinor !== null && totalBalanceMinor < definition.end_below_minor,
+    };
+  }
+
+  /** The wallet plus each game account's balance at its provider; null when a provider cannot be asked. */
+  private async totalBalance(member: Member): Promise<bigint | null> {
+    const { db, ledger, repository, registry, logger } = this.deps;
+    const wallet = await ledger.memberWallet(db, member.id, member.currency);
+    let total = await ledger.balanceOf(db, wallet.id);
+    for (const account of await repository.listGameAccounts(db, member.id)) {
+      const provider = registry.for(account);
+      try {
+        if (!provider) throw new Error(`provider ${account.code} is not reachable as configured`);
+        total += await provider.balance(account.username);
+      } catch (error) {
+        logger.warn({ err: error, provider: account.code }, 'game balance unavailable for a bonus');
+        return null;
+      }
+    }
+    return total;
+  }
+
+  /**
+   * Ends the running bonus once (the row is locked; a second request finds it ended and answers undefined).
+   * `cancel`: percentFail is taken back from the wallet, capped by its balance.
+   */
+  private async end(
+    member: Member,
+    rowId: bigint,
+    definition: BonusDefinition,
+    cancel: boolean,
+  ): Promise<MemberBonus | undefined> {
+    const { db, ledger, ledgerRepository, repository, clock } = this.deps;
+    const wallet = await ledger.memberWallet(db, member.id, member.currency);
+    const expense = await this.expenseAccount(member.currency);
+    return transactionWithRetry(db, async (trx) => {
+      const row = await repository.lockActive(trx, member.id);
+      if (!row || row.id !== rowId) return undefined;
+      const now = clock.now();
+      if (!cancel)
+        return repository.markEnded(trx, row.id, { status: 'cleared', endEntryId: null, takenBackMinor: 0n, now });
+      const [locked] = await ledgerRepository.lockAccounts(trx, [wallet.id]);
+      const takeBack = takeBackAmount(row.amount_minor, definition.percent_fail, locked?.balance ?? 0n);
+      let endEntryId: bigint | null = null;
+      if (takeBack > 0n) {
+        const posted = await ledger.post(trx, {
+          memberId: member.id,
+          type: 'finish_bonus',
+          status: 'completed',
+          idempotencyKey: `finish_bonus:${row.public_id}`,
+          reference: { [definition.kind]: { description: this.statementText(definition) }, bonusCode: definition.code },
+          postings: [
+            { account: wallet.id, amount: -takeBack },
+            { account: expense.id, amount: takeBack },
+          ],
+        });
+        endEntryId = posted.entry.id;
+      }
+      return repository.markEnded(trx, row.id, { status: 'cancelled', endEntryId, takenBackMinor: takeBack, now });
+    });
+  }
+
+  private alreadyEnded(): never {
+    throw new AppError('NO_DATA', 404);
+  }
+
+  private async running(memberId: bigint): Promise<{ row: MemberBonus; definition: BonusDefinition } | undefined> {
+    const row = await this.deps.repository.findActive(this.deps.db, memberId);
+    if (!row) return undefined;
+    const definition = await this.deps.repository.findDefinitionById(this.deps.db, row.bonus_id);
+    if (!definition) throw new Error(`member bonus ${row.public_id} has no definition`);
+    return { row, definition };
+  }
+
+  /** The member's userBonus for a definition from their activations (newest first); null when there are none. */
+  private userBonus(definition: BonusDefinition, rows: readonly MemberBonus[]): UserBonus | null {
+    const [latest] = rows;
+    if (!latest) return null;
+    const since = countingSince(definition.type as BonusType, this.deps.clock.now(), siteTimeZone(this.deps.country));
+    return {
+      _id: latest.public_id,
+      isActive: latest.status === 'active',
+      received: rows
+        .filter((row) => since === null || row.activated_at >= since)
+        .map((row) => ({ updatedAt: row.activated_at.toISOString() })),
+    };
+  }
+
+  /** The statement's description: the bonus's name in the site's default language. */
+  private statementText(definition: BonusDefinition): string {
+    return textIn(definition.names, defaultLocaleFor(this.deps.country), definition.code);
+  }
+
+  private expenseAccount(currency: string): Promise<LedgerAccount> {
+    return this.deps.ledger.ensureAccount(this.deps.db, {
+      kind: 'bonus_expense',
+      memberId: null,
+      providerCode: null,
+      currency,
+    });
+  }
+
+  private async member(memberId: bigint): Promise<Member> {
+    const member = await this.deps.members.findById(memberId);
+    // The id comes from a valid session, so the member exists.
+    if (!member) throw new Error(`member ${memberId} of a valid session does not exist`);
+    return member;
+  }
+}
+
+function textIn(texts: Record<string, string>, locale: Locale, fallback: string): string {
+  return texts[locale] || texts.th || fallback;
+}
+
+function promotionOf(definition: BonusDefinition, locale: Locale): Promotion {
+  return {
+    code: definition.code,
+    percentFail: definition.percent_fail,
+    description: textIn(definition.descriptions, locale, textIn(definition.names, locale, definition.code)),
+  };
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}
