@@ -146,4 +146,25 @@ describe('SpinWheel', () => {
     expect(context.paints).toBe(paints + 1);
     Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 1 });
   });
+
+  it('repaints for a screen of another pixel ratio, as when the window moves to another display', () => {
+    const listeners: (() => void)[] = [];
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: false,
+      media: query,
+      addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+      removeEventListener: () => undefined,
+    }));
+    renderWheel();
+    const canvas = screen.getByRole('img') as HTMLCanvasElement;
+    expect(canvas.width).toBe(306);
+    Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 3 });
+    act(() => {
+      for (const listener of listeners) listener();
+      vi.advanceTimersByTime(500);
+    });
+    expect(canvas.width).toBe(918);
+    expect(canvas.style.width).toBe('306px');
+    Object.defineProperty(window, 'devicePixelRatio', { configurable: true, value: 1 });
+  });
 });

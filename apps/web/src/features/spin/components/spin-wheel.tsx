@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { drawWheel } from '../draw-wheel.ts';
 import type { WheelSlice } from '../types.ts';
-import { useWheelMetrics } from '../use-wheel-size.ts';
+import { useWheelMetrics } from '../use-wheel-metrics.ts';
 import { normalizeAngle, planSpin, rotationAt } from '../wheel-math.ts';
 
 export interface SpinWheelProps {

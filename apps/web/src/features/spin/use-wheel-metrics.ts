@@ -14,10 +14,12 @@ function measure(): WheelMetrics {
 /**
  * The wheel's size and the screen's pixel ratio, measured again 500 ms after the window stops resizing
  * (spec section 9): a rotating phone or a dragged window fires dozens of resize events, and each repaint of
- * the wheel costs a cheap phone a frame. Zooming changes the pixel ratio and fires resize too.
+ * the wheel costs a cheap phone a frame. Zooming changes the pixel ratio and fires resize too; a window
+ * dragged to a screen of another density fires only the media query of its old pixel ratio.
  */
 export function useWheelMetrics(): WheelMetrics {
   const [metrics, setMetrics] = useState(measure);
+  const { pixelRatio } = metrics;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onResize = () => {
@@ -30,10 +32,14 @@ export function useWheelMetrics(): WheelMetrics {
       }, DELAY_MS.wheelResizeDebounce);
     };
     window.addEventListener('resize', onResize);
+    const density =
+      typeof window.matchMedia === 'function' ? window.matchMedia(`(resolution: ${pixelRatio}dppx)`) : undefined;
+    density?.addEventListener?.('change', onResize);
     return () => {
       window.removeEventListener('resize', onResize);
+      density?.removeEventListener?.('change', onResize);
       clearTimeout(timer);
     };
-  }, []);
+  }, [pixelRatio]);
   return metrics;
 }
