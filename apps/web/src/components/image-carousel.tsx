@@ -100,6 +100,7 @@ export function ImageCarousel({ open, banners, onClose, title }: ImageCarouselPr
               ) : null}
               <div
                 className="space-y-2 text-slate-800 [&_a]:text-brand-800 [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:pl-5"
+                data-i18n-exempt=""
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: operator html, allow-listed by sanitizeHtml
                 dangerouslySetInnerHTML={{ __html: sanitizeHtml(banner.html) }}
               />

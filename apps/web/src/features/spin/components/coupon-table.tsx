@@ -66,7 +66,7 @@ export function CouponTable<C extends Coupon>({ coupons, slices, onClaim, canCla
                 <td className="py-2 pr-2 text-slate-700" translate="no">
                   {number}
                 </td>
-                <td className="py-2 pr-2">
+                <td className="py-2 pr-2" data-i18n-exempt="">
                   <span className="block font-semibold text-slate-900">{labelOf(coupon.prize.slice)}</span>
                   <span className="block text-slate-600">{coupon.prize.name}</span>
                 </td>
