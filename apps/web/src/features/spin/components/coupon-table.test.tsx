@@ -1,0 +1,106 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadMemberTexts } from '../../../i18n/i18n.ts';
+import { SLICES } from '../test-slices.ts';
+import type { Coupon } from '../types.ts';
+import { CouponTable } from './coupon-table.tsx';
+
+interface TestCoupon extends Coupon {
+  claimed: boolean;
+}
+
+const COUPONS: TestCoupon[] = [
+  { prize: { slice: 'A', name: 'Free credit' }, amount: 50, claimed: false },
+  { prize: { slice: 'B', name: 'Credit' }, amount: 1234.5, claimed: true },
+  { prize: { slice: 'D', name: 'Jackpot' }, amount: 1000, claimed: false },
+  { prize: { slice: 'A', name: 'Free credit' }, amount: 0.1, claimed: false },
+  { prize: { slice: 'X', name: 'Retired slice' }, amount: 7, claimed: false },
+];
+
+function bodyRows() {
+  const [, body] = screen.getAllByRole('rowgroup');
+  return within(body as HTMLElement).getAllByRole('row');
+}
+
+beforeEach(async () => {
+  await loadMemberTexts();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('CouponTable', () => {
+  it('shows 3 coupons a page with number, slice label, name and a 2-decimal amount', () => {
+    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={() => undefined} />);
+    const rows = bodyRows();
+    expect(rows).toHaveLength(3);
+    expect(
+      within(rows[0] as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', 'เครดิตฟรี 50Free credit', '50.00', 'Claim']);
+    expect(within(rows[1] as HTMLElement).getByText('1,234.50')).toBeInTheDocument();
+    expect(screen.getByText('1 / 2')).toBeInTheDocument();
+  });
+
+  it('pages forward and back, numbering rows across pages', () => {
+    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={() => undefined} />);
+    const previous = screen.getByRole('button', { name: 'Previous page' });
+    const next = screen.getByRole('button', { name: 'Next page' });
+    expect(previous).toBeDisabled();
+    fireEvent.click(next);
+    const rows = bodyRows();
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0] as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent('4');
+    expect(within(rows[0] as HTMLElement).getByText('0.10')).toBeInTheDocument();
+    // A coupon of a slice the wheel no longer has shows its code.
+    expect(within(rows[1] as HTMLElement).getByText('X')).toBeInTheDocument();
+    expect(next).toBeDisabled();
+    fireEvent.click(previous);
+    expect(bodyRows()).toHaveLength(3);
+  });
+
+  it('stays on the last page that has rows when coupons are claimed away', () => {
+    const { rerender } = render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    rerender(<CouponTable coupons={COUPONS.slice(0, 3)} slices={SLICES} onClaim={() => undefined} />);
+    expect(bodyRows()).toHaveLength(3);
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('disables the claim of a coupon that cannot be claimed', () => {
+    const onClaim = vi.fn();
+    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={onClaim} canClaim={(coupon) => !coupon.claimed} />);
+    const button = screen.getByRole('button', { name: 'Claim coupon 2: Credit' });
+    expect(button).toBeDisabled();
+    fireEvent.click(button);
+    expect(onClaim).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Claim coupon 1: Free credit' })).toBeEnabled();
+  });
+
+  it('claims once on a double tap, and again after 500 ms of quiet', () => {
+    vi.useFakeTimers();
+    const onClaim = vi.fn();
+    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={onClaim} />);
+    const button = screen.getByRole('button', { name: 'Claim coupon 1: Free credit' });
+    fireEvent.click(button);
+    expect(onClaim).toHaveBeenCalledTimes(1);
+    expect(onClaim).toHaveBeenLastCalledWith(COUPONS[0]);
+    act(() => vi.advanceTimersByTime(200));
+    fireEvent.click(button);
+    act(() => vi.advanceTimersByTime(499));
+    fireEvent.click(screen.getByRole('button', { name: 'Claim coupon 3: Jackpot' }));
+    expect(onClaim).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(500));
+    fireEvent.click(screen.getByRole('button', { name: 'Claim coupon 3: Jackpot' }));
+    expect(onClaim).toHaveBeenCalledTimes(2);
+    expect(onClaim).toHaveBeenLastCalledWith(COUPONS[2]);
+  });
+
+  it('says so when there are no coupons', () => {
+    render(<CouponTable coupons={[]} slices={SLICES} onClaim={() => undefined} />);
+    expect(screen.getByText('No coupons yet. Spin the wheel to win one.')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { drawWheel, fitLabel, labelFontPx, type WheelContext } from './draw-wheel.ts';
+import { SLICES } from './test-slices.ts';
+
+type Call = [name: string, ...args: unknown[]];
+
+/** A 2D context that records what is drawn (jsdom has no canvas); text is 5 px per character wide. */
+function recordingContext(): WheelContext & { calls: Call[] } {
+  const calls: Call[] = [];
+  const record =
+    (name: string) =>
+    (...args: unknown[]) => {
+      calls.push([name, ...args]);
+    };
+  const state = {
+    fillStyle: '',
+    strokeStyle: '',
+    lineWidth: 1,
+    font: '',
+    textAlign: 'start',
+    textBaseline: 'alphabetic',
+  };
+  const context = {
+    calls,
+    setTransform: record('setTransform'),
+    clearRect: record('clearRect'),
+    beginPath: record('beginPath'),
+    moveTo: record('moveTo'),
+    arc: record('arc'),
+    closePath: record('closePath'),
+    fill: () => calls.push(['fill', state.fillStyle]),
+    stroke: record('stroke'),
+    save: record('save'),
+    restore: record('restore'),
+    translate: record('translate'),
+    rotate: record('rotate'),
+    fillText: (text: string, x: number, y: number) => calls.push(['fillText', text, x, y, state.fillStyle, state.font]),
+    measureText: (text: string) => ({ width: Array.from(text).length * 5 }) as TextMetrics,
+  };
+  return Object.assign(
+    Object.defineProperties(
+      context,
+      Object.fromEntries(
+        Object.keys(state).map((key) => [
+          key,
+          {
+            get: () => state[key as keyof typeof state],
+            set: (value: never) => {
+              (state as Record<string, unknown>)[key] = value;
+            },
+          },
+        ]),
+      ),
+    ),
+  ) as unknown as WheelContext & { calls: Call[] };
+}
+
+describe('drawWheel', () => {
+  it('scales to the pixel ratio and paints each slice in its colours with its label', () => {
+    const context = recordingContext();
+    drawWheel(context, { size: 306, pixelRatio: 3, slices: SLICES, fontFamily: '"Noto Sans Thai", sans-serif' });
+    expect(context.calls[0]).toEqual(['setTransform', 3, 0, 0, 3, 0, 0]);
+    expect(context.calls.filter(([name]) => name === 'fill').map(([, colour]) => colour)).toEqual(
+      SLICES.map((slice) => slice.bgColor),
+    );
+    const texts = context.calls.filter(([name]) => name === 'fillText');
+    expect(texts.map(([, text]) => text)).toEqual(SLICES.map((slice) => slice.label));
+    expect(texts.map(([, , , , colour]) => colour)).toEqual(SLICES.map((slice) => slice.textColor));
+    expect(texts[0]?.[5]).toBe('600 14px "Noto Sans Thai", sans-serif');
+  });
+
+  it('starts slice 0 at the top and turns each label to its slice centre', () => {
+    const context = recordingContext();
+    drawWheel(context, { size: 200, pixelRatio: 1, slices: SLICES, fontFamily: 'sans-serif' });
+    const arcs = context.calls.filter(([name]) => name === 'arc');
+    expect(arcs[0]?.[4]).toBeCloseTo(-Math.PI / 2);
+    expect(arcs[1]?.[4]).toBeCloseTo(0);
+    const rotations = context.calls.filter(([name]) => name === 'rotate').map(([, angle]) => angle as number);
+    expect(rotations[0]).toBeCloseTo(-Math.PI / 4);
+    expect(rotations[3]).toBeCloseTo((5 * Math.PI) / 4);
+  });
+
+  it('clears and paints nothing else without slices', () => {
+    const context = recordingContext();
+    drawWheel(context, { size: 200, pixelRatio: 2, slices: [], fontFamily: 'sans-serif' });
+    expect(context.calls.map(([name]) => name)).toEqual(['setTransform', 'clearRect']);
+  });
+});
+
+describe('labels', () => {
+  it('are 14 px on a 360 px phone and never below 13 px', () => {
+    expect(labelFontPx(306)).toBe(14);
+    expect(labelFontPx(100)).toBe(13);
+    expect(labelFontPx(350)).toBe(16);
+  });
+
+  it('are cut with an ellipsis when they do not fit', () => {
+    const context = recordingContext();
+    expect(fitLabel(context, 'Jackpot', 80)).toBe('Jackpot');
+    expect(fitLabel(context, 'Jackpot 1,000', 45)).toBe('Jackpot…');
+    expect(fitLabel(context, 'Jackpot', 4)).toBe('…');
+  });
+});
