@@ -138,7 +138,7 @@ export function SpinWheel({ name, slices, coins, spinning, landOn, onSpin, onSpi
         style={{ width: hub, height: hub }}
       >
         <span className="text-sm leading-normal">{t('spin.wheel.spin')}</span>
-        <span className="text-lg leading-none" translate="no">
+        <span className="text-lg leading-normal" translate="no">
           {coins}
         </span>
       </button>
