@@ -1,4 +1,4 @@
-import { requestPayload, SIGNATURE_HEADER, sign, TIMESTAMP_HEADER, verifySignature } from '../payout/signature.ts';
+import { requestPayload, type SignatureCheck, signedHeadersAs, verifySignatureAs } from '../payout/signature.ts';
 
 /**
  * Messages between us and a payment gateway are signed as those of the payout party (docs/withdrawals.md),
@@ -8,17 +8,14 @@ import { requestPayload, SIGNATURE_HEADER, sign, TIMESTAMP_HEADER, verifySignatu
  */
 export const PAYMENT_TIMESTAMP_HEADER = 'x-payment-timestamp';
 export const PAYMENT_SIGNATURE_HEADER = 'x-payment-signature';
+const NAMES = { timestamp: PAYMENT_TIMESTAMP_HEADER, signature: PAYMENT_SIGNATURE_HEADER };
 
-export type PaymentSignatureCheck = 'ok' | 'missing' | 'stale' | 'invalid';
+export type PaymentSignatureCheck = SignatureCheck;
 
 export { requestPayload as paymentRequestPayload };
 
 export function paymentSignedHeaders(secret: string, nowMs: number, payload: string): Record<string, string> {
-  const timestamp = Math.floor(nowMs / 1000);
-  return {
-    [PAYMENT_TIMESTAMP_HEADER]: String(timestamp),
-    [PAYMENT_SIGNATURE_HEADER]: sign(secret, timestamp, payload),
-  };
+  return signedHeadersAs(NAMES, secret, nowMs, payload);
 }
 
 /** Checks a signed message (a webhook: the raw body; a request: `paymentRequestPayload`), in constant time. */
@@ -28,10 +25,5 @@ export function verifyPaymentSignature(
   headers: Record<string, string | string[] | undefined>,
   payload: string,
 ): PaymentSignatureCheck {
-  // The payout check reads its own header names: hand it ours under them.
-  const renamed = {
-    [TIMESTAMP_HEADER]: headers[PAYMENT_TIMESTAMP_HEADER],
-    [SIGNATURE_HEADER]: headers[PAYMENT_SIGNATURE_HEADER],
-  };
-  return verifySignature(secret, nowMs, renamed, payload);
+  return verifySignatureAs(NAMES, secret, nowMs, headers, payload);
 }

@@ -20,22 +20,44 @@ export function requestPayload(method: string, pathWithQuery: string, body: stri
   return `${method} ${pathWithQuery}\n${body}`;
 }
 
-export function signedHeaders(secret: string, nowMs: number, payload: string): Record<string, string> {
+/** The header names a party's messages carry the timestamp and the signature under. */
+export interface SignatureHeaderNames {
+  timestamp: string;
+  signature: string;
+}
+
+const PAYOUT_HEADERS: SignatureHeaderNames = { timestamp: TIMESTAMP_HEADER, signature: SIGNATURE_HEADER };
+
+/**
+ * The headers that sign `payload`, under a party's own names. The other parties (bank feed, voucher party,
+ * payment gateways, slip verifier) use this scheme with headers of their own.
+ */
+export function signedHeadersAs(
+  names: SignatureHeaderNames,
+  secret: string,
+  nowMs: number,
+  payload: string,
+): Record<string, string> {
   const timestamp = Math.floor(nowMs / 1000);
-  return { [TIMESTAMP_HEADER]: String(timestamp), [SIGNATURE_HEADER]: sign(secret, timestamp, payload) };
+  return { [names.timestamp]: String(timestamp), [names.signature]: sign(secret, timestamp, payload) };
+}
+
+export function signedHeaders(secret: string, nowMs: number, payload: string): Record<string, string> {
+  return signedHeadersAs(PAYOUT_HEADERS, secret, nowMs, payload);
 }
 
 export type SignatureCheck = 'ok' | 'missing' | 'stale' | 'invalid';
 
-/** Checks the headers of a signed message against its payload, in constant time. */
-export function verifySignature(
+/** Checks the headers of a signed message, under a party's own names, against its payload, in constant time. */
+export function verifySignatureAs(
+  names: SignatureHeaderNames,
   secret: string,
   nowMs: number,
   headers: Record<string, string | string[] | undefined>,
   payload: string,
 ): SignatureCheck {
-  const timestampText = headers[TIMESTAMP_HEADER];
-  const signature = headers[SIGNATURE_HEADER];
+  const timestampText = headers[names.timestamp];
+  const signature = headers[names.signature];
   if (typeof timestampText !== 'string' || typeof signature !== 'string') return 'missing';
   if (!/^\d{1,12}$/.test(timestampText)) return 'invalid';
   const timestamp = Number(timestampText);
@@ -43,4 +65,14 @@ export function verifySignature(
   const expected = Buffer.from(sign(secret, timestamp, payload));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? 'ok' : 'invalid';
+}
+
+/** Checks the headers of a signed payout message against its payload, in constant time. */
+export function verifySignature(
+  secret: string,
+  nowMs: number,
+  headers: Record<string, string | string[] | undefined>,
+  payload: string,
+): SignatureCheck {
+  return verifySignatureAs(PAYOUT_HEADERS, secret, nowMs, headers, payload);
 }

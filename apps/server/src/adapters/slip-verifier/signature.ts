@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { requestPayload, signedHeadersAs, verifySignatureAs } from '../payout/signature.ts';
 
 /**
  * HMAC-SHA256 request signatures towards the slip verifier, the scheme of the payout party
@@ -6,22 +6,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const SLIP_VERIFIER_TIMESTAMP_HEADER = 'x-slip-verifier-timestamp';
 export const SLIP_VERIFIER_SIGNATURE_HEADER = 'x-slip-verifier-signature';
-const WINDOW_SECONDS = 300;
+const NAMES = { timestamp: SLIP_VERIFIER_TIMESTAMP_HEADER, signature: SLIP_VERIFIER_SIGNATURE_HEADER };
 
-export function slipVerifierPayload(method: string, pathWithQuery: string, body: string): string {
-  return `${method} ${pathWithQuery}\n${body}`;
-}
-
-function sign(secret: string, timestamp: number, payload: string): string {
-  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
-}
+export { requestPayload as slipVerifierPayload };
 
 export function slipVerifierHeaders(secret: string, nowMs: number, payload: string): Record<string, string> {
-  const timestamp = Math.floor(nowMs / 1000);
-  return {
-    [SLIP_VERIFIER_TIMESTAMP_HEADER]: String(timestamp),
-    [SLIP_VERIFIER_SIGNATURE_HEADER]: sign(secret, timestamp, payload),
-  };
+  return signedHeadersAs(NAMES, secret, nowMs, payload);
 }
 
 /** Whether the headers sign the payload with the secret, within the window; compared in constant time. */
@@ -31,14 +21,5 @@ export function slipVerifierSignatureValid(
   headers: Record<string, string | string[] | undefined>,
   payload: string,
 ): boolean {
-  const timestampText = headers[SLIP_VERIFIER_TIMESTAMP_HEADER];
-  const signature = headers[SLIP_VERIFIER_SIGNATURE_HEADER];
-  if (typeof timestampText !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(timestampText)) {
-    return false;
-  }
-  const timestamp = Number(timestampText);
-  if (Math.abs(nowMs / 1000 - timestamp) > WINDOW_SECONDS) return false;
-  const expected = Buffer.from(sign(secret, timestamp, payload));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifySignatureAs(NAMES, secret, nowMs, headers, payload) === 'ok';
 }

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { requestPayload, signedHeadersAs, verifySignatureAs } from '../payout/signature.ts';
 
 /**
  * HMAC-SHA256 request signatures towards the voucher party, the scheme of the payout party
@@ -6,22 +6,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  */
 export const VOUCHER_TIMESTAMP_HEADER = 'x-voucher-timestamp';
 export const VOUCHER_SIGNATURE_HEADER = 'x-voucher-signature';
-const WINDOW_SECONDS = 300;
+const NAMES = { timestamp: VOUCHER_TIMESTAMP_HEADER, signature: VOUCHER_SIGNATURE_HEADER };
 
-export function voucherPayload(method: string, pathWithQuery: string, body: string): string {
-  return `${method} ${pathWithQuery}\n${body}`;
-}
-
-function sign(secret: string, timestamp: number, payload: string): string {
-  return `v1=${createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex')}`;
-}
+export { requestPayload as voucherPayload };
 
 export function voucherSignedHeaders(secret: string, nowMs: number, payload: string): Record<string, string> {
-  const timestamp = Math.floor(nowMs / 1000);
-  return {
-    [VOUCHER_TIMESTAMP_HEADER]: String(timestamp),
-    [VOUCHER_SIGNATURE_HEADER]: sign(secret, timestamp, payload),
-  };
+  return signedHeadersAs(NAMES, secret, nowMs, payload);
 }
 
 /** Whether the headers sign the payload with the secret, within the window; compared in constant time. */
@@ -31,14 +21,5 @@ export function voucherSignatureValid(
   headers: Record<string, string | string[] | undefined>,
   payload: string,
 ): boolean {
-  const timestampText = headers[VOUCHER_TIMESTAMP_HEADER];
-  const signature = headers[VOUCHER_SIGNATURE_HEADER];
-  if (typeof timestampText !== 'string' || typeof signature !== 'string' || !/^\d{1,12}$/.test(timestampText)) {
-    return false;
-  }
-  const timestamp = Number(timestampText);
-  if (Math.abs(nowMs / 1000 - timestamp) > WINDOW_SECONDS) return false;
-  const expected = Buffer.from(sign(secret, timestamp, payload));
-  const given = Buffer.from(signature);
-  return given.length === expected.length && timingSafeEqual(given, expected);
+  return verifySignatureAs(NAMES, secret, nowMs, headers, payload) === 'ok';
 }
