@@ -16,6 +16,7 @@ await build({
     server: new URL('./src/server.ts', import.meta.url).pathname,
     'ledger-check': new URL('./src/ledger-check.ts', import.meta.url).pathname,
     'reconcile-transfers': new URL('./src/reconcile-transfers.ts', import.meta.url).pathname,
+    'create-operator': new URL('./src/create-operator.ts', import.meta.url).pathname,
     // The slip pictures' worker thread, loaded by dist/server.js from beside it (slip.image.pool.ts).
     'slip-image.worker': new URL('./src/modules/deposit/slip.image.worker.ts', import.meta.url).pathname,
   },

@@ -45,6 +45,7 @@ import { createInviteService, registerInvites } from './modules/invite/invite.mo
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
 import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { LookupService } from './modules/lookup/lookup.service.ts';
+import { registerOperators } from './modules/operator/operator.module.ts';
 import { OtpRepository } from './modules/otp/otp.repository.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
@@ -53,6 +54,7 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
+import { withdrawalReviewRoutes } from './modules/withdraw/withdraw.backoffice.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
 import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
 import { sandboxSmsRoutes } from './sandbox/sms.routes.ts';
@@ -61,6 +63,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The app's database, for the readiness probe's tests and operational scripts. */
     db: Db;
+    /** The site settings, for tests and the back-office's settings screens. */
+    siteSettings: SettingsService;
   }
 }
 
@@ -77,7 +81,7 @@ const BODY_LIMIT_BYTES = 64 * 1024;
 const RETRY_AFTER_ABORTED_S = 1;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Paths that never fall back to the SPA's index.html. */
-const NON_SPA_PREFIXES = ['/api', '/sandbox', '/media', '/files', '/healthz', '/readyz'];
+const NON_SPA_PREFIXES = ['/api', '/backoffice/api', '/sandbox', '/media', '/files', '/healthz', '/readyz'];
 /** Never written to the log, wherever they appear in a logged object. */
 const REDACTED = [
   'req.headers.authorization',
@@ -136,11 +140,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => limiter.close());
 
   const settings = new SettingsService(new SettingsRepository(db), clock);
+  app.decorate('siteSettings', settings);
   registerPlumbing(app, config, settings, db);
   await registerDocs(app);
 
   const services = createServices(app, config, deps, { db, clock, limiter, settings });
   const route = createRouter(app, (request) => services.auth.authenticate(request.headers.authorization));
+  // The back-office's API (docs/backoffice.md): operators, their sessions and roles, the audit log; the
+  // modules below add their operators' routes to its router.
+  const backoffice = registerOperators(app, config, { db, clock, limiter, passwords: services.passwords });
   // Bonuses and promotion codes (docs/promotions.md): before withdrawals, whose rules depend on a running bonus.
   const bonuses = await registerBonuses(app, route, config, {
     db,
@@ -157,6 +165,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     settings,
     members: services.accountRepository,
     bonus: bonuses,
+    audit: backoffice.audit,
     ownBaseUrl: () => ownBaseUrl(app),
   });
   lookupRoutes(route, services.lookup, settings, config.country, withdrawals);
@@ -235,6 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Bank transfer auto-matching (docs/deposits.md): the feed, the sandbox feed, the matcher's timer.
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
   if (config.sandbox) registerSandbox(route, config, db, clock, settings);
+  withdrawalReviewRoutes(backoffice.route, withdrawals);
   await registerStatic(app, config);
 
   if (config.demo && (await seedDemoData(config, services.accounts, services.accountRepository))) {
@@ -286,7 +296,7 @@ function createServices(app: FastifyInstance, config: Config, deps: AppDeps, sha
     sessionTtlHours: config.sessionTtlHours,
     rememberTtlDays: config.rememberTtlDays,
   });
-  return { lookup, otp, accounts, accountRepository, auth };
+  return { lookup, otp, accounts, accountRepository, auth, passwords };
 }
 
 /** This server's own address, for the sandbox parties it reaches over real HTTP. Known only after listen. */

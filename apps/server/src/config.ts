@@ -37,6 +37,10 @@ export interface Config {
   /** Seals members' game passwords (AES-256-GCM); a development key when unset. */
   gameCredentialKey: string;
   gameCredentialKeySet: boolean;
+  /** The back-office (docs/backoffice.md): the key sealing operators' TOTP secrets, and a session's life. */
+  operatorSecretKey: string;
+  operatorSecretKeySet: boolean;
+  operatorSessionHours: number;
   /** How often the transfer reconciler runs in this process; 0 turns it off. */
   transferReconcileIntervalMs: number;
   sandboxGameSecret: string;
@@ -124,6 +128,7 @@ export const SANDBOX_BANK_FEED_SECRET = 'sandbox-bank-feed-secret';
 /** The sandbox game provider's signing secret; a real provider's comes from `GAME_PROVIDER_SECRETS`. */
 export const SANDBOX_GAME_SECRET = 'sandbox-game-secret';
 const DEV_GAME_CREDENTIAL_KEY = 'member-wallet-development-game-credential-key';
+const DEV_OPERATOR_SECRET_KEY = 'member-wallet-development-operator-secret-key';
 
 /** The sandbox voucher party's signing secret; a real party's comes from `VOUCHER_SECRET`. */
 export const SANDBOX_VOUCHER_SECRET = 'sandbox-voucher-secret';
@@ -166,6 +171,12 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'GAME_PROVIDER_SECRETS', default: '(unset)', meaning: 'CODE=secret,... HMAC secrets of real providers' },
   { name: 'GAME_PROVIDER_TIMEOUT_MS', default: '10000', meaning: 'Time-out of one game-provider call' },
   { name: 'GAME_CREDENTIAL_KEY', default: 'a development key', meaning: 'Seals game passwords; set in production' },
+  {
+    name: 'OPERATOR_SECRET_KEY',
+    default: 'a development key',
+    meaning: "Seals operators' TOTP secrets; set in production",
+  },
+  { name: 'OPERATOR_SESSION_HOURS', default: '8', meaning: 'How long an operator stays signed in' },
   { name: 'TRANSFER_RECONCILE_INTERVAL_MS', default: '30000', meaning: 'Transfer reconciler period; 0 turns it off' },
   {
     name: 'SANDBOX_GAMES_BASE_URL',
@@ -378,6 +389,9 @@ export function loadConfig(env: Env = process.env): Config {
     gameProviderTimeoutMs: read.integer('GAME_PROVIDER_TIMEOUT_MS', 10_000, 50, 120_000),
     gameCredentialKey: read.raw('GAME_CREDENTIAL_KEY') ?? DEV_GAME_CREDENTIAL_KEY,
     gameCredentialKeySet: read.raw('GAME_CREDENTIAL_KEY') !== undefined,
+    operatorSecretKey: read.raw('OPERATOR_SECRET_KEY') ?? DEV_OPERATOR_SECRET_KEY,
+    operatorSecretKeySet: read.raw('OPERATOR_SECRET_KEY') !== undefined,
+    operatorSessionHours: read.integer('OPERATOR_SESSION_HOURS', 8, 1, 24),
     transferReconcileIntervalMs: read.integer('TRANSFER_RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
     sandboxGameSecret: SANDBOX_GAME_SECRET,
     sandboxGameFaults: readGameFaults(read),

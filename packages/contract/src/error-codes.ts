@@ -101,6 +101,14 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
+/**
+ * Refusals only the back-office meets (backoffice.ts): the member app calls no operator endpoint, so the member
+ * catalogues need no text for them. FORBIDDEN (403): the operator's role may not make this call.
+ * ALREADY_REVIEWED (409): the item was already given the opposite decision (an approved withdrawal rejected).
+ */
+export const OPERATOR_ERROR_CODES = ['FORBIDDEN', 'ALREADY_REVIEWED'] as const;
+export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];
+
 /** A missing, expired or revoked session token (HTTP 401). The client drops the session and goes to /login. */
 export const INVALID_TOKEN = 'invalid-token';
 
@@ -108,7 +116,7 @@ export const INVALID_TOKEN = 'invalid-token';
 export const GONE = 'gone';
 
 /** Every `message` value an error body may carry. */
-export type ApiErrorMessage = ErrorCode | typeof INVALID_TOKEN;
+export type ApiErrorMessage = ErrorCode | OperatorErrorCode | typeof INVALID_TOKEN;
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);

@@ -1,3 +1,4 @@
+import type { OperatorRole, WithdrawalReviewState } from '@member-wallet/contract/backoffice';
 import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { StatementType } from '@member-wallet/contract/statuses';
 import type { ColumnType, Generated, Kysely } from 'kysely';
@@ -238,6 +239,8 @@ export interface SandboxGameBetsTable {
 export type WithdrawalStatus = 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
 
 /** A withdrawal to the member's registered bank account (docs/withdrawals.md). */
+export type WithdrawalReview = WithdrawalReviewState;
+
 export interface WithdrawalsTable {
   id: Generated<bigint>;
   /** The id the API and the payout party see (our payout reference). */
@@ -260,6 +263,10 @@ export interface WithdrawalsTable {
   attempts: ColumnType<number, number | undefined, number>;
   /** When the settler asks the payout party next. */
   next_check_at: Date;
+  /** Operators' review (migration 0016): `awaiting` is not sent to the payout party until approved. */
+  review: ColumnType<WithdrawalReview, WithdrawalReview | undefined, WithdrawalReview>;
+  reviewed_by: bigint | null;
+  reviewed_at: Date | null;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
   settled_at: Date | null;
@@ -627,6 +634,41 @@ export interface SpinCouponsTable {
   created_at: Date;
 }
 
+export interface OperatorsTable {
+  id: Generated<bigint>;
+  username: string;
+  role: OperatorRole;
+  password_hash: string;
+  totp_secret_sealed: string;
+  totp_last_step: bigint | null;
+  status: ColumnType<'active' | 'locked', 'active' | 'locked' | undefined>;
+  created_at: CreatedAt;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<bigint>;
+  operator_id: bigint;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Append-only (a trigger refuses update, delete and truncate): Kysely is given no way to update it either. */
+export interface AuditLogTable {
+  id: Generated<bigint>;
+  operator_id: bigint | null;
+  actor: string;
+  action: string;
+  target: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  ip: string | null;
+  at: CreatedAt;
+}
+
 export interface Database {
   site_settings: SiteSettingsTable;
   banks: BanksTable;
@@ -671,6 +713,10 @@ export interface Database {
   spin_coin_grants: SpinCoinGrantsTable;
   spin_draws: SpinDrawsTable;
   spin_coupons: SpinCouponsTable;
+  // The back-office (migration 0015).
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
 }
 
 export type Db = Kysely<Database>;

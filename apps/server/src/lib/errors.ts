@@ -1,4 +1,9 @@
-import { type ApiErrorBody, type ErrorCode, INVALID_TOKEN } from '@member-wallet/contract/error-codes';
+import {
+  type ApiErrorBody,
+  type ErrorCode,
+  INVALID_TOKEN,
+  type OperatorErrorCode,
+} from '@member-wallet/contract/error-codes';
 
 /**
  * An expected failure: a code from the contract's catalogue, the HTTP status to answer with, and the request
@@ -8,7 +13,7 @@ export class AppError extends Error {
   override name = 'AppError';
 
   constructor(
-    readonly code: ErrorCode,
+    readonly code: ErrorCode | OperatorErrorCode,
     readonly status: number,
     readonly fields?: Record<string, ErrorCode>,
   ) {

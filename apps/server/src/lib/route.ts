@@ -10,7 +10,7 @@ export interface AuthContext {
   sessionId: bigint;
 }
 
-export type Authenticator = (request: FastifyRequest) => Promise<AuthContext>;
+export type Authenticator<Auth = AuthContext> = (request: FastifyRequest) => Promise<Auth>;
 
 interface RouteContext<Body, Query, Auth> {
   request: FastifyRequest;
@@ -25,6 +25,7 @@ export interface RouteDefinition<
   QuerySchema extends zc.$ZodType | undefined,
   ResponseSchema extends zc.$ZodType,
   Authenticated extends boolean,
+  Auth = AuthContext,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
@@ -34,11 +35,13 @@ export interface RouteDefinition<
   body?: BodySchema;
   query?: QuerySchema;
   response: ResponseSchema;
+  /** Checks the caller before the input is read (the back-office's roles): throws to refuse. */
+  authorize?: (auth: Auth) => void;
   handler: (
     context: RouteContext<
       BodySchema extends zc.$ZodType ? zc.output<BodySchema> : undefined,
       QuerySchema extends zc.$ZodType ? zc.output<QuerySchema> : undefined,
-      Authenticated extends true ? AuthContext : null
+      Authenticated extends true ? Auth : null
     >,
   ) => Promise<zc.input<ResponseSchema>>;
 }
@@ -98,13 +101,13 @@ export function parseInput<Schema extends zc.$ZodType>(schema: Schema, input: un
  * as JSON Schema, drives Fastify's serializer, so a field the schema does not list can never leave the server.
  * The same JSON Schemas feed the OpenAPI document.
  */
-export function createRouter(app: FastifyInstance, authenticate: Authenticator) {
+export function createRouter<Auth = AuthContext>(app: FastifyInstance, authenticate: Authenticator<Auth>) {
   return function route<
     BodySchema extends zc.$ZodType | undefined = undefined,
     QuerySchema extends zc.$ZodType | undefined = undefined,
     ResponseSchema extends zc.$ZodType = zc.$ZodType,
     Authenticated extends boolean = boolean,
-  >(definition: RouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated>): void {
+  >(definition: RouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, Auth>): void {
     const { body, query, response } = definition;
     app.route({
       method: definition.method,
@@ -119,6 +122,7 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator) 
       },
       handler: async (request, reply) => {
         const auth = definition.auth ? await authenticate(request) : null;
+        if (auth !== null) definition.authorize?.(auth);
         const context = {
           request,
           reply,
@@ -132,4 +136,5 @@ export function createRouter(app: FastifyInstance, authenticate: Authenticator) 
   };
 }
 
-export type Router = ReturnType<typeof createRouter>;
+/** The member API's router: `auth: true` routes take a member session. */
+export type Router = ReturnType<typeof createRouter<AuthContext>>;

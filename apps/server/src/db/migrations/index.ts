@@ -13,6 +13,8 @@ import { slips } from './0011_slips.ts';
 import { bonuses } from './0012_bonuses.ts';
 import { invitesRefunds } from './0013_invites_refunds.ts';
 import { spinWheel } from './0014_spin_wheel.ts';
+import { operators } from './0015_operators.ts';
+import { withdrawalReview } from './0016_withdrawal_review.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -33,6 +35,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_bonuses': bonuses,
   '0013_invites_refunds': invitesRefunds,
   '0014_spin_wheel': spinWheel,
+  '0015_operators': operators,
+  '0016_withdrawal_review': withdrawalReview,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -14,6 +14,9 @@ export interface WithdrawLimits {
 /** Where the limits live: `{ "<currency>": { "min": <minor units>, "max": <minor units> } }`. */
 const WITHDRAW_LIMITS_KEY = 'withdrawLimits';
 
+/** Withdrawals paid without an operator's review, up to: `{ "<currency>": <minor units> }` (migration 0016). */
+const WITHDRAW_AUTO_APPROVE_KEY = 'withdrawAutoApprove';
+
 /** Flags are read on every request (`terminated`), so they are cached briefly; local writes drop the cache. */
 const FLAG_CACHE_MS = 2_000;
 
@@ -77,5 +80,23 @@ export class SettingsService {
       ...all,
       [currency]: { min: Number(limits.min), max: Number(limits.max) },
     });
+  }
+
+  /**
+   * The largest withdrawal of a currency paid without an operator's review (0: every withdrawal is reviewed).
+   * A missing or malformed value is a broken configuration: an error, answered 500.
+   */
+  async withdrawAutoApproveMax(currency: string): Promise<bigint> {
+    const all = (await this.global(WITHDRAW_AUTO_APPROVE_KEY)) as Record<string, unknown> | undefined;
+    const value = all?.[currency];
+    if (!Number.isSafeInteger(value) || (value as number) < 0) {
+      throw new Error(`site setting ${WITHDRAW_AUTO_APPROVE_KEY} has no valid amount for ${currency}`);
+    }
+    return BigInt(value as number);
+  }
+
+  async setWithdrawAutoApproveMax(currency: string, maxMinor: bigint): Promise<void> {
+    const all = ((await this.global(WITHDRAW_AUTO_APPROVE_KEY)) as Record<string, unknown> | undefined) ?? {};
+    await this.setGlobal(WITHDRAW_AUTO_APPROVE_KEY, { ...all, [currency]: Number(maxMinor) });
   }
 }

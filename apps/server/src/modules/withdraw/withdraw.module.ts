@@ -18,7 +18,7 @@ import { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { WithdrawalRepository } from './withdraw.repository.ts';
 import { payoutWebhookRoutes, withdrawRoutes } from './withdraw.routes.ts';
-import { type WithdrawalBonusRules, WithdrawalService } from './withdraw.service.ts';
+import { type AuditRecorder, type WithdrawalBonusRules, WithdrawalService } from './withdraw.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +35,8 @@ export interface WithdrawalsDeps {
   members: AccountRepository;
   /** The bonus module's rules for withdrawing while a bonus runs (docs/promotions.md). */
   bonus: WithdrawalBonusRules;
+  /** The back-office's audit log, written with operators' reviews. */
+  audit: AuditRecorder;
   /** This server's own address, for the sandbox payout party reached over real HTTP (known after listen). */
   ownBaseUrl: () => string;
 }
@@ -59,6 +61,7 @@ export async function registerWithdrawals(
     settings: deps.settings,
     bonus: deps.bonus,
     payout: createPayout(app, config, deps),
+    audit: deps.audit,
     clock,
     logger: app.log,
   });

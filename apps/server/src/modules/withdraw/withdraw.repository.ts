@@ -1,3 +1,4 @@
+import type { WithdrawalQuery } from '@member-wallet/contract/backoffice';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database, Db, WithdrawalStatus, WithdrawalsTable } from '../../db/database.ts';
 
@@ -66,12 +67,68 @@ export class WithdrawalRepository {
       .execute();
   }
 
-  /** Withdrawals still in progress whose next check is due, oldest first, at most `limit`. */
+  /** The back-office's list, newest first, with each member's phone and name, filtered by review and status. */
+  async page(db: Db, query: WithdrawalQuery) {
+    let select = db.selectFrom('withdrawals').innerJoin('members', 'members.id', 'withdrawals.member_id');
+    if (query.review) select = select.where('withdrawals.review', '=', query.review);
+    if (query.status) select = select.where('withdrawals.status', '=', query.status);
+    const [count, rows] = await Promise.all([
+      select.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      select
+        .leftJoin('operators', 'operators.id', 'withdrawals.reviewed_by')
+        .selectAll('withdrawals')
+        .select(['members.phone', 'members.name', 'operators.username as reviewer'])
+        .orderBy('withdrawals.id', 'desc')
+        .offset((query.page - 1) * query.limit)
+        .limit(query.limit)
+        .execute(),
+    ]);
+    return { total: Number(count.total), rows };
+  }
+
+  /** One withdrawal as the back-office shows it. */
+  findForBackoffice(db: Db, publicId: string) {
+    return db
+      .selectFrom('withdrawals')
+      .innerJoin('members', 'members.id', 'withdrawals.member_id')
+      .leftJoin('operators', 'operators.id', 'withdrawals.reviewed_by')
+      .selectAll('withdrawals')
+      .select(['members.phone', 'members.name', 'operators.username as reviewer'])
+      .where('withdrawals.public_id', '=', publicId)
+      .executeTakeFirst();
+  }
+
+  /** Records an operator's review of a withdrawal that was waiting for one; the row as it is now. */
+  async markReviewed(
+    trx: Transaction<Database>,
+    id: bigint,
+    changes: { review: 'approved' | 'rejected'; operatorId: bigint; nextCheckAt?: Date; now: Date },
+  ): Promise<Withdrawal> {
+    return trx
+      .updateTable('withdrawals')
+      .set({
+        review: changes.review,
+        reviewed_by: changes.operatorId,
+        reviewed_at: changes.now,
+        updated_at: changes.now,
+        ...(changes.nextCheckAt ? { next_check_at: changes.nextCheckAt } : {}),
+      })
+      .where('id', '=', id)
+      .where('review', '=', 'awaiting')
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /**
+   * Withdrawals still in progress whose next check is due, oldest first, at most `limit`. One waiting for an
+   * operator's review has not been sent to the payout party: there is nothing to ask it.
+   */
   listDue(db: Db, now: Date, limit: number): Promise<Withdrawal[]> {
     return db
       .selectFrom('withdrawals')
       .selectAll()
       .where('status', '=', 'IN_PROGRESS')
+      .where('review', '!=', 'awaiting')
       .where('next_check_at', '<=', now)
       .orderBy('next_check_at')
       .limit(limit)

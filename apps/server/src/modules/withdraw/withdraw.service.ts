@@ -1,4 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type {
+  BackofficeWithdrawal,
+  WithdrawalPage,
+  WithdrawalQuery,
+  WithdrawalReviewResponse,
+} from '@member-wallet/contract/backoffice';
 import { toMajor } from '@member-wallet/contract/money';
 import type { MoneyActionResponse, WithdrawLookupResponse } from '@member-wallet/contract/wallet';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +17,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService, PostedEntry, PostInput } from '../ledger/ledger.service.ts';
+import type { AuditRecord, OperatorActor } from '../operator/audit-log.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { Withdrawal, WithdrawalRepository } from './withdraw.repository.ts';
 
@@ -35,6 +42,18 @@ export interface WithdrawalBonusRules {
   endForWithdrawAll(memberId: bigint): Promise<void>;
 }
 
+/** Writes an operator's action to the audit log, in the action's own transaction (modules/operator). */
+export interface AuditRecorder {
+  record(db: Db, entry: AuditRecord, at: Date): Promise<void>;
+}
+
+/** An operator's decision on a withdrawal waiting for review, and whether this call made it. */
+export interface ReviewOutcome {
+  withdrawal: Withdrawal;
+  /** False when the withdrawal had already been given the same decision: nothing moved again. */
+  changed: boolean;
+}
+
 export interface WithdrawalServiceDeps {
   db: Db;
   ledger: LedgerService;
@@ -44,6 +63,7 @@ export interface WithdrawalServiceDeps {
   settings: SettingsService;
   bonus: WithdrawalBonusRules;
   payout: Payout;
+  audit: AuditRecorder;
   clock: Clock;
   logger: FastifyBaseLogger;
 }
@@ -55,6 +75,44 @@ export interface WithdrawInput {
   idempotencyKey: string;
   /** withdrawAll: the amount must be the whole wallet balance. */
   all: boolean;
+}
+
+function reviewState(withdrawal: Withdrawal) {
+  return {
+    status: withdrawal.status,
+    review: withdrawal.review,
+    amountMinor: String(withdrawal.amount_minor),
+    currency: withdrawal.currency,
+    failureReason: withdrawal.failure_reason,
+  };
+}
+
+function reviewAudit(operator: OperatorActor, action: string, before: Withdrawal, after: Withdrawal): AuditRecord {
+  return {
+    actor: operator,
+    action,
+    target: `withdrawal:${before.public_id}`,
+    before: reviewState(before),
+    after: reviewState(after),
+  };
+}
+
+function toBackoffice(
+  row: Withdrawal & { phone: string; name: string; reviewer: string | null },
+): BackofficeWithdrawal {
+  return {
+    id: row.public_id,
+    member: { id: String(row.member_id), phone: row.phone, name: row.name },
+    amountMinor: String(row.amount_minor),
+    currency: row.currency,
+    bank: { code: row.bank_code, accountNo: row.bank_account_no, accountName: row.bank_account_name },
+    status: row.status,
+    review: row.review,
+    failureReason: row.failure_reason,
+    reviewedBy: row.reviewer,
+    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+    createdAt: row.created_at.toISOString(),
+  };
 }
 
 function backoff(attempts: number): number {
@@ -86,6 +144,7 @@ export class WithdrawalService {
     if (input.all) await this.deps.bonus.endForWithdrawAll(member.id);
     else if (await this.deps.bonus.hasActiveBonus(member.id)) throw new AppError('BONUS_REMAINING', 409);
     const { wallet, payable } = await this.accounts(member);
+    const review = input.amountMinor <= (await settings.withdrawAutoApproveMax(member.currency)) ? 'auto' : 'awaiting';
     const { withdrawal, balance } = await transactionWithRetry(db, async (trx) => {
       const posted = await this.post(trx, input, {
         memberId: member.id,
@@ -116,6 +175,7 @@ export class WithdrawalService {
         bank_account_no: member.bank_account_no,
         bank_account_name: member.bank_account_name,
         status: 'IN_PROGRESS',
+        review,
         entry_id: posted.entry.id,
         next_check_at: new Date(now.getTime() + FIRST_CHECK_DELAY_MS),
         created_at: now,
@@ -123,14 +183,90 @@ export class WithdrawalService {
       });
       return { withdrawal, balance };
     });
-    // After the commit: the payout party must never be asked to pay money the ledger has not moved.
-    const current = withdrawal.status === 'IN_PROGRESS' ? await this.requestPayout(withdrawal) : withdrawal;
+    // After the commit: the payout party must never be asked to pay money the ledger has not moved. One above
+    // the auto-approve amount waits for an operator (approve) first.
+    const current = this.payable(withdrawal) ? await this.requestPayout(withdrawal) : withdrawal;
     return {
       message: 'SUCCESS',
       wallet: { amount: toMajor(current.status === 'FAILED' ? balance + current.amount_minor : balance) },
       status: current.status,
       reference: current.public_id,
     };
+  }
+
+  /** In progress and cleared to be paid: auto-approved, or approved by an operator. */
+  private payable(withdrawal: Withdrawal): boolean {
+    return withdrawal.status === 'IN_PROGRESS' && withdrawal.review !== 'awaiting';
+  }
+
+  /**
+   * An operator approves a withdrawal waiting for review (docs/backoffice.md): it is marked approved and
+   * audited in one transaction, then the payout party is asked to pay it. Approving it again answers it as it
+   * is and pays nothing twice; a rejected one cannot be approved (409 ALREADY_REVIEWED).
+   */
+  async approve(publicId: string, operator: OperatorActor): Promise<ReviewOutcome> {
+    const { db, repository, clock, audit } = this.deps;
+    const outcome = await transactionWithRetry(db, async (trx) => {
+      const withdrawal = await repository.lock(trx, publicId);
+      if (!withdrawal) throw new AppError('NO_DATA', 404);
+      if (withdrawal.review === 'approved') return { withdrawal, changed: false };
+      if (withdrawal.review !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
+      const now = clock.now();
+      const approved = await repository.markReviewed(trx, withdrawal.id, {
+        review: 'approved',
+        operatorId: operator.operatorId,
+        nextCheckAt: new Date(now.getTime() + FIRST_CHECK_DELAY_MS),
+        now,
+      });
+      await audit.record(trx, reviewAudit(operator, 'withdrawal.approve', withdrawal, approved), now);
+      return { withdrawal: approved, changed: true };
+    });
+    if (!outcome.changed) return outcome;
+    return { withdrawal: await this.requestPayout(outcome.withdrawal), changed: true };
+  }
+
+  /**
+   * An operator rejects a withdrawal waiting for review, with a reason the member sees: the member's entry is
+   * reversed (the money is back in the wallet), the withdrawal fails, and the audit line is written, all in one
+   * transaction. Rejecting it again answers it as it is; an approved one cannot be rejected (409).
+   */
+  async reject(publicId: string, operator: OperatorActor, reason: string): Promise<ReviewOutcome> {
+    const { db, repository, clock, audit, ledger } = this.deps;
+    return transactionWithRetry(db, async (trx) => {
+      const withdrawal = await repository.lock(trx, publicId);
+      if (!withdrawal) throw new AppError('NO_DATA', 404);
+      if (withdrawal.review === 'rejected') return { withdrawal, changed: false };
+      if (withdrawal.review !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
+      const now = clock.now();
+      const compensation = await ledger.reverse(trx, withdrawal.entry_id, 'failed', {
+        reason,
+        rejectedBy: operator.username,
+      });
+      // Reviewed first: a withdrawal still awaiting review cannot be settled (withdrawals_reviewed_check).
+      await repository.markReviewed(trx, withdrawal.id, { review: 'rejected', operatorId: operator.operatorId, now });
+      const rejected = await repository.markSettled(trx, withdrawal.id, {
+        status: 'FAILED',
+        failureReason: reason.slice(0, 200),
+        payoutReference: null,
+        settleEntryId: compensation.entry.id,
+        now,
+      });
+      await audit.record(trx, reviewAudit(operator, 'withdrawal.reject', withdrawal, rejected), now);
+      return { withdrawal: rejected, changed: true };
+    });
+  }
+
+  /** The back-office's list of withdrawals (newest first, filtered by review and status). */
+  async backofficePage(query: WithdrawalQuery): Promise<WithdrawalPage> {
+    const { total, rows } = await this.deps.repository.page(this.deps.db, query);
+    return { total, withdrawals: rows.map(toBackoffice) };
+  }
+
+  /** A review's answer: the withdrawal as the back-office shows it now. */
+  async backofficeReview(outcome: ReviewOutcome): Promise<WithdrawalReviewResponse> {
+    const row = await this.deps.repository.findForBackoffice(this.deps.db, outcome.withdrawal.public_id);
+    if (!row) throw new Error(`withdrawal ${outcome.withdrawal.public_id} vanished`);
+    return { withdrawal: toBackoffice(row), changed: outcome.changed };
   }
 
   /** withdrawAll: an amount above the balance means the balance is no longer what the member saw. */

@@ -1,0 +1,63 @@
+import {
+  auditPage,
+  auditQuery,
+  BACKOFFICE_API,
+  operatorLoginRequest,
+  operatorLoginResponse,
+  operatorProfile,
+} from '@member-wallet/contract/backoffice';
+import { messageResponse } from '@member-wallet/contract/http';
+import type { AuditLog } from './audit-log.ts';
+import type { OperatorService } from './operator.service.ts';
+import type { OperatorRouter } from './operator-router.ts';
+
+const tags = ['backoffice'];
+
+export function operatorRoutes(route: OperatorRouter, operators: OperatorService, audit: AuditLog) {
+  route({
+    method: 'POST',
+    url: BACKOFFICE_API.login,
+    auth: false,
+    roles: 'public',
+    summary: 'Operator sign-in with password and TOTP code',
+    tags,
+    body: operatorLoginRequest,
+    response: operatorLoginResponse,
+    handler: ({ body, request }) =>
+      operators.login({ ...body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+  });
+  route({
+    method: 'POST',
+    url: BACKOFFICE_API.logout,
+    auth: true,
+    roles: 'any',
+    summary: 'Revoke the presented operator token',
+    tags,
+    response: messageResponse,
+    handler: async ({ auth, request }) => {
+      await operators.logout(auth, request.ip);
+      return { message: 'OK' };
+    },
+  });
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.me,
+    auth: true,
+    roles: 'any',
+    summary: 'The signed-in operator',
+    tags,
+    response: operatorProfile,
+    handler: async ({ auth }) => ({ id: String(auth.operatorId), username: auth.username, role: auth.role }),
+  });
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.audit,
+    auth: true,
+    roles: ['admin'],
+    summary: 'The audit log, newest first (read only: nothing in the API changes it)',
+    tags,
+    query: auditQuery,
+    response: auditPage,
+    handler: ({ query }) => audit.page(query),
+  });
+}

@@ -1,0 +1,58 @@
+import {
+  BACKOFFICE_API,
+  withdrawalPage,
+  withdrawalQuery,
+  withdrawalRejectRequest,
+  withdrawalReviewResponse,
+} from '@member-wallet/contract/backoffice';
+import { z } from 'zod/mini';
+import { parseInput } from '../../lib/route.ts';
+import { actorOf } from '../operator/operator.service.ts';
+import type { OperatorRouter } from '../operator/operator-router.ts';
+import type { WithdrawalService } from './withdraw.service.ts';
+
+const tags = ['backoffice'];
+const MONEY_ROLES = ['admin', 'finance'] as const;
+const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+
+/** The withdrawals queue of the back-office (docs/backoffice.md, Withdrawals): list, approve, reject. */
+export function withdrawalReviewRoutes(route: OperatorRouter, withdrawals: WithdrawalService) {
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.withdrawals,
+    auth: true,
+    roles: MONEY_ROLES,
+    summary: 'Withdrawals, newest first; review=awaiting is the queue',
+    tags,
+    query: withdrawalQuery,
+    response: withdrawalPage,
+    handler: ({ query }) => withdrawals.backofficePage(query),
+  });
+  route({
+    method: 'POST',
+    url: BACKOFFICE_API.withdrawalApprove,
+    auth: true,
+    roles: MONEY_ROLES,
+    summary: 'Approve a withdrawal waiting for review: it is paid through the payout party, once',
+    tags,
+    response: withdrawalReviewResponse,
+    handler: async ({ request, auth }) => {
+      const { id } = parseInput(idParams, request.params);
+      return withdrawals.backofficeReview(await withdrawals.approve(id, actorOf(auth)));
+    },
+  });
+  route({
+    method: 'POST',
+    url: BACKOFFICE_API.withdrawalReject,
+    auth: true,
+    roles: MONEY_ROLES,
+    summary: 'Reject a withdrawal waiting for review, with a reason: the money returns to the wallet, once',
+    tags,
+    body: withdrawalRejectRequest,
+    response: withdrawalReviewResponse,
+    handler: async ({ request, auth, body }) => {
+      const { id } = parseInput(idParams, request.params);
+      return withdrawals.backofficeReview(await withdrawals.reject(id, actorOf(auth), body.reason));
+    },
+  });
+}

@@ -1,0 +1,129 @@
+import { z } from 'zod/mini';
+import { WITHDRAWAL_STATUSES } from './wallet.ts';
+
+/**
+ * The operators' API (issue 7, docs/backoffice.md), under `/backoffice/api`. Operators sign in with a username,
+ * a password and a TOTP code, and hold a token of their own: a member's token is refused by every operator
+ * endpoint and an operator's by every member endpoint.
+ */
+export const BACKOFFICE_API = {
+  login: '/backoffice/api/auth/login',
+  logout: '/backoffice/api/auth/logout',
+  me: '/backoffice/api/auth/me',
+  audit: '/backoffice/api/audit',
+  withdrawals: '/backoffice/api/withdrawals',
+  /** Route patterns: the client fills `:id` with `backofficePath`. */
+  withdrawalApprove: '/backoffice/api/withdrawals/:id/approve',
+  withdrawalReject: '/backoffice/api/withdrawals/:id/reject',
+} as const;
+
+/** A route pattern of BACKOFFICE_API with its `:id` filled in. */
+export function backofficePath(pattern: string, id: string): string {
+  return pattern.replace(':id', encodeURIComponent(id));
+}
+
+/** admin: everything, operators and the audit log included; finance: money; support: members and chat. */
+export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** Lower-case letters, digits, dot, underscore and hyphen, 3 to 32 of them. */
+export const OPERATOR_USERNAME = /^[a-z0-9._-]{3,32}$/;
+/** Operators hold more than members do: a longer password. */
+export const OPERATOR_PASSWORD_MIN = 12;
+export const OPERATOR_PASSWORD_MAX = 128;
+
+export const operatorLoginRequest = z.object({
+  username: z.string().check(z.trim(), z.toLowerCase(), z.regex(OPERATOR_USERNAME, { error: 'KEY_INVALID' })),
+  password: z.string().check(z.minLength(1, { error: 'KEY_MISSING' }), z.maxLength(OPERATOR_PASSWORD_MAX)),
+  totp: z.string().check(z.trim(), z.regex(/^\d{6}$/, { error: 'KEY_INVALID' })),
+});
+export type OperatorLoginRequest = z.infer<typeof operatorLoginRequest>;
+
+export const operatorProfile = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: z.enum(OPERATOR_ROLES),
+});
+export type OperatorProfile = z.infer<typeof operatorProfile>;
+
+export const operatorLoginResponse = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  operator: operatorProfile,
+});
+export type OperatorLoginResponse = z.infer<typeof operatorLoginResponse>;
+
+/** Every list of the back-office pages on the server: 1-based page, at most 100 rows. */
+export const pageQuery = z.object({
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1, { error: 'KEY_INVALID' })), 1),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1, { error: 'KEY_INVALID' }), z.maximum(100, { error: 'KEY_INVALID' })),
+    20,
+  ),
+});
+export type PageQuery = z.infer<typeof pageQuery>;
+
+export const auditEntry = z.object({
+  id: z.string(),
+  /** The operator's username, `cli` for the command line, `system` for the server itself. */
+  actor: z.string(),
+  action: z.string(),
+  target: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.nullable(z.string()),
+  at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+
+export const auditQuery = z.extend(pageQuery, {
+  action: z.optional(z.string().check(z.maxLength(64))),
+  actor: z.optional(z.string().check(z.maxLength(32))),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+export const auditPage = z.object({ total: z.int(), entries: z.array(auditEntry) });
+export type AuditPage = z.infer<typeof auditPage>;
+
+/**
+ * Operators' review of withdrawals: `auto` (at most the auto-approve amount, paid without review), `awaiting`
+ * (held until an operator decides), `approved` (then paid), `rejected` (the money returned to the wallet).
+ */
+export const WITHDRAWAL_REVIEWS = ['auto', 'awaiting', 'approved', 'rejected'] as const;
+export type WithdrawalReviewState = (typeof WITHDRAWAL_REVIEWS)[number];
+
+export const withdrawalQuery = z.extend(pageQuery, {
+  review: z.optional(z.enum(WITHDRAWAL_REVIEWS)),
+  status: z.optional(z.enum(WITHDRAWAL_STATUSES)),
+});
+export type WithdrawalQuery = z.infer<typeof withdrawalQuery>;
+
+/** Amounts are strings of minor units here: operators see exact figures, and CSV exports carry them as they are. */
+export const backofficeWithdrawal = z.object({
+  id: z.string(),
+  member: z.object({ id: z.string(), phone: z.string(), name: z.string() }),
+  amountMinor: z.string(),
+  currency: z.string(),
+  bank: z.object({ code: z.string(), accountNo: z.string(), accountName: z.string() }),
+  status: z.enum(WITHDRAWAL_STATUSES),
+  review: z.enum(WITHDRAWAL_REVIEWS),
+  failureReason: z.nullable(z.string()),
+  reviewedBy: z.nullable(z.string()),
+  reviewedAt: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type BackofficeWithdrawal = z.infer<typeof backofficeWithdrawal>;
+
+export const withdrawalPage = z.object({ total: z.int(), withdrawals: z.array(backofficeWithdrawal) });
+export type WithdrawalPage = z.infer<typeof withdrawalPage>;
+
+/** The member reads the reason: plain words, 3 to 200 characters. */
+export const withdrawalRejectRequest = z.object({
+  reason: z
+    .string()
+    .check(z.trim(), z.minLength(3, { error: 'KEY_INVALID' }), z.maxLength(200, { error: 'KEY_INVALID' })),
+});
+export type WithdrawalRejectRequest = z.infer<typeof withdrawalRejectRequest>;
+
+export const withdrawalReviewResponse = z.object({ withdrawal: backofficeWithdrawal, changed: z.boolean() });
+export type WithdrawalReviewResponse = z.infer<typeof withdrawalReviewResponse>;
