@@ -67,9 +67,7 @@ export function CouponTable({ coupons, slices, onClaim }: CouponTableProps) {
                   {number}
                 </td>
                 <td className="py-2 pr-2" data-i18n-exempt="">
-                  {label !== undefined ? (
-                    <span className="block font-semibold text-slate-900">{label}</span>
-                  ) : null}
+                  {label !== undefined ? <span className="block font-semibold text-slate-900">{label}</span> : null}
                   <span className={`block ${label === undefined ? 'font-semibold text-slate-900' : 'text-slate-600'}`}>
                     {coupon.prize.name}
                   </span>

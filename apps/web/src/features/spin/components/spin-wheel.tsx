@@ -1,7 +1,7 @@
+import type { SpinSlice } from '@member-wallet/contract/spin';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { drawWheel } from '../draw-wheel.ts';
-import type { SpinSlice } from '@member-wallet/contract/spin';
 import { useWheelMetrics } from '../use-wheel-metrics.ts';
 import { normalizeAngle, planSpin, rotationAt } from '../wheel-math.ts';
 
