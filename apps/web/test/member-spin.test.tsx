@@ -106,9 +106,12 @@ function canvasRotation(): number {
   return Number(/rotate\((-?[\d.e-]+)rad\)/.exec(transform)?.[1]);
 }
 
-function openSpin() {
+/** Opens /user/spin once its heading shows (the first test also waits for the lazy route's modules). */
+async function openSpin() {
   sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
-  return renderApp('/user/spin');
+  const view = renderApp('/user/spin');
+  await screen.findByRole('heading', { level: 1, name: 'Prize wheel' }, { timeout: 5_000 });
+  return view;
 }
 
 beforeEach(() => {
@@ -130,7 +133,7 @@ describe('the prize wheel page', () => {
         coupon(4, 'CASH_10', '10 baht', 10),
       ],
     });
-    openSpin();
+    await openSpin();
     expect(await screen.findByRole('heading', { level: 1, name: 'Prize wheel' })).toBeInTheDocument();
     expect(screen.getByRole('img', { name: /Lucky wheel.*10 baht, 50 baht, Try again, T-shirt/ })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Spin the wheel. Coins: 3' })).not.toHaveAttribute('aria-disabled');
@@ -142,7 +145,7 @@ describe('the prize wheel page', () => {
   it('spins: the wheel turns 4 to 5 s to the server slice, then the prize modal; closing it reloads everything', async () => {
     const wheel = wheelServer();
     answerSpins(wheel, SLICES[1] as (typeof SLICES)[number], 'cash');
-    const { user } = openSpin();
+    const { user } = await openSpin();
     await screen.findByRole('button', { name: 'Spin the wheel. Coins: 3' });
     await screen.findByText('No coupons yet. Spin the wheel to win one.');
     vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
@@ -175,7 +178,7 @@ describe('the prize wheel page', () => {
     const wheel = wheelServer();
     answerSpins(wheel, SLICES[2] as (typeof SLICES)[number], 'none');
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query }));
-    const { user } = openSpin();
+    const { user } = await openSpin();
     await user.click(await screen.findByRole('button', { name: 'Spin the wheel. Coins: 3' }));
     const dialog = await screen.findByRole('dialog', { name: 'So close!' });
     expect(within(dialog).getByText('The wheel stopped on Try again.')).toBeInTheDocument();
@@ -196,7 +199,7 @@ describe('the prize wheel page', () => {
   ])('shows a refused spin (%s) as spin.error in an error dialog', async (code, status, says) => {
     wheelServer({ coins: 1 });
     server.use(http.post('*/api/spinwheel/spin', () => HttpResponse.json({ message: code }, { status })));
-    const { user } = openSpin();
+    const { user } = await openSpin();
     await user.click(await screen.findByRole('button', { name: 'Spin the wheel. Coins: 1' }));
     const dialog = await screen.findByRole('dialog', { name: 'Something went wrong' });
     expect(within(dialog).getByText(says)).toBeInTheDocument();
@@ -208,7 +211,7 @@ describe('the prize wheel page', () => {
   it('greys the centre button at zero coins and sends no spin', async () => {
     const wheel = wheelServer({ coins: 0 });
     answerSpins(wheel, SLICES[0] as (typeof SLICES)[number], 'cash');
-    const { user } = openSpin();
+    const { user } = await openSpin();
     const hub = await screen.findByRole('button', { name: 'Spin the wheel. Coins: 0' });
     expect(hub).toHaveClass('cursor-not-allowed', 'bg-slate-400');
     await user.click(hub);
@@ -228,7 +231,7 @@ describe('the prize wheel page', () => {
         return HttpResponse.json({ message: 'OK', coupon: claimed, wallet: { amount: wheel.state.wallet } });
       }),
     );
-    const { user } = openSpin();
+    const { user } = await openSpin();
     await user.click(await screen.findByRole('button', { name: 'Claim coupon 1: 50 baht' }));
     const dialog = await screen.findByRole('dialog', { name: 'Claim prize' });
     expect(within(dialog).getByText('Prize: 50 baht')).toBeInTheDocument();
@@ -256,7 +259,7 @@ describe('the prize wheel page', () => {
         HttpResponse.json({ message: 'COUPON_EXPIRED' }, { status: 409 }),
       ),
     );
-    const { user } = openSpin();
+    const { user } = await openSpin();
     await user.click(await screen.findByRole('button', { name: 'Claim coupon 1: 10 baht' }));
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Claim prize' })).getByRole('button', { name: 'Confirm' }),
@@ -267,7 +270,7 @@ describe('the prize wheel page', () => {
 
   it('says so when no wheel is running, and still lists the coupons', async () => {
     wheelServer({ active: false, coupons: [coupon(1, 'CASH_10', '10 baht', 10)] });
-    openSpin();
+    await openSpin();
     expect(
       await screen.findByText('The prize wheel is not running right now. Please come back later.'),
     ).toBeInTheDocument();

@@ -60,6 +60,12 @@ describe('CouponTable', () => {
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
   });
 
+  it('shows the prize name once when it is the slice label', () => {
+    render(<CouponTable coupons={[coupon(1, 'C', 'Try again', 0)]} slices={SLICES} onClaim={() => undefined} />);
+    const [row] = bodyRows();
+    expect(within(row as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(/^Try again$/);
+  });
+
   it('pages forward and back, numbering rows across pages', () => {
     render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={() => undefined} />);
     const previous = screen.getByRole('button', { name: 'Previous page' });

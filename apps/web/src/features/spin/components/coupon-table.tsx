@@ -32,7 +32,8 @@ export function CouponTable({ coupons, slices, onClaim }: CouponTableProps) {
   const current = Math.min(page, pages);
   const first = (current - 1) * PAGE_SIZE.coupons;
   const rows = coupons.slice(first, first + PAGE_SIZE.coupons);
-  // A slice the wheel no longer has (or no running wheel at all): the coupon's own prize name says it.
+  // A slice the wheel no longer has (or no running wheel at all): the coupon's own prize name says it. The
+  // name is shown under the label only when it says something else.
   const labelOf = (coupon: SpinCoupon) => slices.find((slice) => slice.code === coupon.prize.slice)?.label;
 
   if (coupons.length === 0) return <p className="py-4 text-center text-slate-600">{t('spin.coupons.empty')}</p>;
@@ -68,9 +69,13 @@ export function CouponTable({ coupons, slices, onClaim }: CouponTableProps) {
                 </td>
                 <td className="py-2 pr-2" data-i18n-exempt="">
                   {label !== undefined ? <span className="block font-semibold text-slate-900">{label}</span> : null}
-                  <span className={`block ${label === undefined ? 'font-semibold text-slate-900' : 'text-slate-600'}`}>
-                    {coupon.prize.name}
-                  </span>
+                  {label !== coupon.prize.name ? (
+                    <span
+                      className={`block ${label === undefined ? 'font-semibold text-slate-900' : 'text-slate-600'}`}
+                    >
+                      {coupon.prize.name}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="py-2 pr-2 text-right font-semibold text-slate-900" translate="no">
                   {formatAmount(coupon.amount)}

@@ -144,7 +144,9 @@ export function SpinScreen({ onWalletChanged }: SpinScreenProps) {
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">{t('spin.title')}</h1>
       {wheel ? (
-        <section aria-label={wheel.name} className="space-y-3">
+        // Clipped: the turning canvas is a square whose rotated corners (invisible, it is drawn round) would
+        // otherwise widen the page and let it scroll sideways on a phone.
+        <section aria-label={wheel.name} className="space-y-3 overflow-hidden pb-2">
           <p className="text-center text-lg font-semibold text-brand-800" data-i18n-exempt="">
             {wheel.name}
           </p>
