@@ -98,6 +98,7 @@ export const defaultHandlers = [
     HttpResponse.json(['<p>Turnover <b>3x</b> before withdrawal</p>', '<p>One bonus at a time</p>']),
   ),
   http.get('*/api/lookup/agreements', () => HttpResponse.json(['<p>I am over 18 years old</p>'])),
+  http.get('*/api/spinwheel/active', () => HttpResponse.json({ isActive: false })),
   http.post('*/api/logout', () => HttpResponse.json({ message: 'OK' })),
   http.post('*/api/account/validate', () => HttpResponse.json({ message: 'OK' })),
 ];

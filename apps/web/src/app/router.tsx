@@ -48,9 +48,10 @@ const Login = screen(() => import('../features/auth/components/login-screen.tsx'
 const Register = screen(() => import('../features/register/components/register-screen.tsx'), 'RegisterScreen');
 const Howto = screen(() => import('../features/howto/components/howto-screen.tsx'), 'HowtoScreen');
 const Contact = screen(() => import('../features/contact/components/contact-screen.tsx'), 'ContactScreen');
-const Home = screen(() => import('./screens/home-route.tsx'), 'HomeRoute', [API.wallet]);
+const Home = screen(() => import('./screens/home-route.tsx'), 'HomeRoute', [API.wallet, API.spinActive]);
 const Profile = screen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen');
 const Statement = screen(() => import('./screens/statement-route.tsx'), 'StatementRoute', [API.wallet]);
+const Spin = screen(() => import('./screens/spin-route.tsx'), 'SpinRoute', [API.spinSetup, API.spinCoupons]);
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
 const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');
 
@@ -61,6 +62,7 @@ const MEMBER_SCREENS: Record<string, LazyScreen> = {
   profile: Profile,
   statement: Statement,
   contact: Contact,
+  spin: Spin,
 };
 
 /**

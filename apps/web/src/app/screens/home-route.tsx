@@ -2,6 +2,8 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { walletQuery } from '../../features/home/api/get-wallet.ts';
 import { HomeScreen, prefetch as prefetchHome } from '../../features/home/components/home-screen.tsx';
+import { spinActiveQuery } from '../../features/spin/api/get-spin-active.ts';
+import { SpinHomeWidget } from '../../features/spin/components/spin-home-widget.tsx';
 
 const DepositModal = lazy(() =>
   import('../../features/deposit/components/deposit-modal.tsx').then((module) => ({ default: module.DepositModal })),
@@ -9,11 +11,13 @@ const DepositModal = lazy(() =>
 
 export function prefetch(client: QueryClient): void {
   prefetchHome(client);
+  void client.prefetchQuery(spinActiveQuery);
 }
 
 /**
- * The home screen with the deposit modal, which is a feature of its own (features do not import each other;
- * the app composes them). The modal is a lazy chunk: /user/home downloads it only when it opens.
+ * The home screen with the deposit modal and the spin wheel widget, which are features of their own (features
+ * do not import each other; the app composes them). The modal is a lazy chunk: /user/home downloads it only
+ * when it opens.
  */
 export function HomeRoute() {
   const client = useQueryClient();
@@ -26,6 +30,7 @@ export function HomeRoute() {
           onWalletChanged={() => void client.invalidateQueries({ queryKey: walletQuery.queryKey })}
         />
       )}
+      renderSpinWidget={({ coins, refreshAll }) => <SpinHomeWidget coins={coins} fallback={refreshAll} />}
     />
   );
 }

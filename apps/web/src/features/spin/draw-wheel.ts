@@ -1,4 +1,4 @@
-import type { WheelSlice } from './types.ts';
+import type { SpinSlice } from '@member-wallet/contract/spin';
 import { sliceAngle } from './wheel-math.ts';
 
 /** The part of the 2D context the wheel draws with: a test can record the calls on a plain object. */
@@ -31,7 +31,7 @@ export interface WheelPaint {
   size: number;
   /** `devicePixelRatio`: the backing store has this many device pixels per CSS pixel, so edges stay sharp. */
   pixelRatio: number;
-  slices: readonly WheelSlice[];
+  slices: readonly SpinSlice[];
   /** The page's font stack, so Thai and Lao labels get Noto Sans Thai / Lao like the rest of the page. */
   fontFamily: string;
 }

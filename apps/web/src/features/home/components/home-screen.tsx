@@ -165,9 +165,14 @@ export interface HomeScreenProps {
    * that features do not import each other. It is lazy there, so /user/home does not download it.
    */
   renderDeposit: (props: { wallet: WalletResponse; onClose: () => void }) => ReactNode;
+  /**
+   * The third widget: the spin wheel's when a wheel runs, else `refreshAll` (spec section 2, Home). The wheel is
+   * a feature of its own, so the app passes it in too.
+   */
+  renderSpinWidget: (props: { coins: number; refreshAll: ReactNode }) => ReactNode;
 }
 
-export function HomeScreen({ renderDeposit }: HomeScreenProps) {
+export function HomeScreen({ renderDeposit, renderSpinWidget }: HomeScreenProps) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const wallet = useWallet();
@@ -199,12 +204,19 @@ export function HomeScreen({ renderDeposit }: HomeScreenProps) {
       <section aria-label={t('home.widgets')} className="grid grid-cols-3 gap-3">
         <Widget label={t('deposit.title')} icon={<DepositIcon />} onClick={() => setOpen({ kind: 'deposit' })} />
         <Widget label={t('withdraw.title')} icon={<WithdrawIcon />} onClick={() => setOpen({ kind: 'withdraw' })} />
-        <Widget
-          label={t('home.refreshAll')}
-          icon={<RefreshIcon />}
-          busy={refresh.isPending}
-          onClick={() => refresh.mutate()}
-        />
+        {renderSpinWidget({
+          // The coins come from the wallet (profile.coin), which home has loaded anyway and which the wheel
+          // page reloads after every spin and claim: the setup call would cost home a request for the same number.
+          coins: data.profile.coin,
+          refreshAll: (
+            <Widget
+              label={t('home.refreshAll')}
+              icon={<RefreshIcon />}
+              busy={refresh.isPending}
+              onClick={() => refresh.mutate()}
+            />
+          ),
+        })}
       </section>
       {GAME_CATEGORIES.map((category) => ({
         category,

@@ -1,20 +1,36 @@
+import type { SpinCoupon } from '@member-wallet/contract/spin';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadMemberTexts } from '../../../i18n/i18n.ts';
 import { SLICES } from '../test-slices.ts';
-import type { Coupon } from '../types.ts';
 import { CouponTable } from './coupon-table.tsx';
 
-interface TestCoupon extends Coupon {
-  claimed: boolean;
+function coupon(
+  id: number,
+  slice: string,
+  name: string,
+  amount: number,
+  overrides: Partial<SpinCoupon> = {},
+): SpinCoupon {
+  return {
+    id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+    prize: { slice, name },
+    type: 'cash',
+    amount,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    expiresAt: '2026-12-20T10:00:00.000Z',
+    claimedAt: null,
+    claimable: true,
+    ...overrides,
+  };
 }
 
-const COUPONS: TestCoupon[] = [
-  { prize: { slice: 'A', name: 'Free credit' }, amount: 50, claimed: false },
-  { prize: { slice: 'B', name: 'Credit' }, amount: 1234.5, claimed: true },
-  { prize: { slice: 'D', name: 'Jackpot' }, amount: 1000, claimed: false },
-  { prize: { slice: 'A', name: 'Free credit' }, amount: 0.1, claimed: false },
-  { prize: { slice: 'X', name: 'Retired slice' }, amount: 7, claimed: false },
+const COUPONS: SpinCoupon[] = [
+  coupon(1, 'A', 'Free credit', 50),
+  coupon(2, 'B', 'Credit', 1234.5, { claimedAt: '2026-11-21T10:00:00.000Z', claimable: false }),
+  coupon(3, 'D', 'Jackpot', 1000),
+  coupon(4, 'A', 'Free credit', 0.1, { claimable: false }),
+  coupon(5, 'X', 'Retired slice', 7, { type: 'item', amount: 0, claimable: false }),
 ];
 
 function bodyRows() {
@@ -44,6 +60,12 @@ describe('CouponTable', () => {
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
   });
 
+  it('shows the prize name once when it is the slice label', () => {
+    render(<CouponTable coupons={[coupon(1, 'C', 'Try again', 0)]} slices={SLICES} onClaim={() => undefined} />);
+    const [row] = bodyRows();
+    expect(within(row as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(/^Try again$/);
+  });
+
   it('pages forward and back, numbering rows across pages', () => {
     render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={() => undefined} />);
     const previous = screen.getByRole('button', { name: 'Previous page' });
@@ -54,8 +76,8 @@ describe('CouponTable', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0] as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent('4');
     expect(within(rows[0] as HTMLElement).getByText('0.10')).toBeInTheDocument();
-    // A coupon of a slice the wheel no longer has shows its code.
-    expect(within(rows[1] as HTMLElement).getByText('X')).toBeInTheDocument();
+    // A coupon of a slice the wheel no longer has shows its prize name alone.
+    expect(within(rows[1] as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(/^Retired slice$/);
     expect(next).toBeDisabled();
     fireEvent.click(previous);
     expect(bodyRows()).toHaveLength(3);
@@ -69,14 +91,22 @@ describe('CouponTable', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it('disables the claim of a coupon that cannot be claimed', () => {
+  it('disables the claim of a coupon that cannot be claimed, saying why', () => {
     const onClaim = vi.fn();
-    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={onClaim} canClaim={(coupon) => !coupon.claimed} />);
-    const button = screen.getByRole('button', { name: 'Claim coupon 2: Credit' });
-    expect(button).toBeDisabled();
-    fireEvent.click(button);
+    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={onClaim} />);
+    const claimed = screen.getByRole('button', { name: 'Claim coupon 2: Credit' });
+    expect(claimed).toBeDisabled();
+    expect(claimed).toHaveTextContent('Claimed');
+    fireEvent.click(claimed);
     expect(onClaim).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Claim coupon 1: Free credit' })).toBeEnabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    const expired = screen.getByRole('button', { name: 'Claim coupon 4: Free credit' });
+    expect(expired).toBeDisabled();
+    expect(expired).toHaveTextContent('Expired');
+    const item = screen.getByRole('button', { name: 'Claim coupon 5: Retired slice' });
+    expect(item).toBeDisabled();
+    expect(item).toHaveTextContent('Claim');
   });
 
   it('claims once on a double tap, and again after 500 ms of quiet', () => {

@@ -1,30 +1,29 @@
 import { DELAY_MS, PAGE_SIZE } from '@member-wallet/contract/constants';
+import type { SpinCoupon, SpinSlice } from '@member-wallet/contract/spin';
 import { useState } from 'react';
 import { Button } from '../../../components/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/member-icons.tsx';
 import { useDebouncedAction } from '../../../hooks/use-debounced-action.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatAmount } from '../../../lib/format.ts';
-import type { Coupon, WheelSlice } from '../types.ts';
 
 const PAGE_BUTTON_CLASS =
   'inline-flex size-11 items-center justify-center rounded-xl text-brand-800 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:text-slate-400';
 
-export interface CouponTableProps<C extends Coupon> {
-  coupons: readonly C[];
+export interface CouponTableProps {
+  coupons: readonly SpinCoupon[];
   /** The wheel's slices: a coupon names its slice by code, the table shows that slice's label. */
-  slices: readonly WheelSlice[];
-  onClaim: (coupon: C) => void;
-  /** Whether a coupon can be claimed now; every coupon when not given. The others' buttons are disabled. */
-  canClaim?: (coupon: C) => boolean;
+  slices: readonly SpinSlice[];
+  onClaim: (coupon: SpinCoupon) => void;
 }
 
 /**
  * The member's prize coupons (spec section 2, Spin), 3 a page: number, prize label and name, amount and a
- * claim button. A claim is reported at once and further taps within 500 ms are dropped, so a double tap
+ * claim button, enabled only for a coupon the server says can be claimed now (`claimable`: not claimed, not
+ * expired, cash). A claim is reported at once and further taps within 500 ms are dropped, so a double tap
  * claims once (spec section 9).
  */
-export function CouponTable<C extends Coupon>({ coupons, slices, onClaim, canClaim }: CouponTableProps<C>) {
+export function CouponTable({ coupons, slices, onClaim }: CouponTableProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const claim = useDebouncedAction(onClaim, DELAY_MS.claimConfirmDebounce);
@@ -33,7 +32,9 @@ export function CouponTable<C extends Coupon>({ coupons, slices, onClaim, canCla
   const current = Math.min(page, pages);
   const first = (current - 1) * PAGE_SIZE.coupons;
   const rows = coupons.slice(first, first + PAGE_SIZE.coupons);
-  const labelOf = (code: string) => slices.find((slice) => slice.code === code)?.label ?? code;
+  // A slice the wheel no longer has (or no running wheel at all): the coupon's own prize name says it. The
+  // name is shown under the label only when it says something else.
+  const labelOf = (coupon: SpinCoupon) => slices.find((slice) => slice.code === coupon.prize.slice)?.label;
 
   if (coupons.length === 0) return <p className="py-4 text-center text-slate-600">{t('spin.coupons.empty')}</p>;
 
@@ -60,15 +61,21 @@ export function CouponTable<C extends Coupon>({ coupons, slices, onClaim, canCla
         <tbody>
           {rows.map((coupon, offset) => {
             const number = first + offset + 1;
+            const label = labelOf(coupon);
             return (
-              // Coupons carry no id in the spec: a row is its position in the list.
-              <tr key={number} className="border-b border-slate-100 last:border-0">
+              <tr key={coupon.id} className="border-b border-slate-100 last:border-0">
                 <td className="py-2 pr-2 text-slate-700" translate="no">
                   {number}
                 </td>
                 <td className="py-2 pr-2" data-i18n-exempt="">
-                  <span className="block font-semibold text-slate-900">{labelOf(coupon.prize.slice)}</span>
-                  <span className="block text-slate-600">{coupon.prize.name}</span>
+                  {label !== undefined ? <span className="block font-semibold text-slate-900">{label}</span> : null}
+                  {label !== coupon.prize.name ? (
+                    <span
+                      className={`block ${label === undefined ? 'font-semibold text-slate-900' : 'text-slate-600'}`}
+                    >
+                      {coupon.prize.name}
+                    </span>
+                  ) : null}
                 </td>
                 <td className="py-2 pr-2 text-right font-semibold text-slate-900" translate="no">
                   {formatAmount(coupon.amount)}
@@ -76,11 +83,15 @@ export function CouponTable<C extends Coupon>({ coupons, slices, onClaim, canCla
                 <td className="py-2 text-right">
                   <Button
                     className="px-3"
-                    disabled={canClaim ? !canClaim(coupon) : false}
+                    disabled={!coupon.claimable}
                     aria-label={t('spin.coupons.claimLabel', { index: number, name: coupon.prize.name })}
                     onClick={() => claim(coupon)}
                   >
-                    {t('spin.coupons.claim')}
+                    {coupon.claimedAt
+                      ? t('spin.coupons.claimed')
+                      : coupon.type === 'cash' && !coupon.claimable
+                        ? t('spin.coupons.expired')
+                        : t('spin.coupons.claim')}
                   </Button>
                 </td>
               </tr>

@@ -23,6 +23,14 @@ describe('PrizeModal', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
+  it('on a losing slice says where the wheel stopped instead of congratulating', () => {
+    render(<PrizeModal open label="Try again" prizeType="none" onClose={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'So close!' });
+    expect(within(dialog).getByText('The wheel stopped on Try again.')).toBeInTheDocument();
+    expect(within(dialog).getByText('No prize this time. Spin again for another chance.')).toBeInTheDocument();
+    expect(within(dialog).queryByText(/You won/)).toBeNull();
+  });
+
   it('renders nothing when closed', () => {
     render(<PrizeModal open={false} label="Jackpot" onClose={() => undefined} />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

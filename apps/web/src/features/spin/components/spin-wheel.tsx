@@ -1,14 +1,14 @@
+import type { SpinSlice } from '@member-wallet/contract/spin';
 import { type RefObject, useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { drawWheel } from '../draw-wheel.ts';
-import type { WheelSlice } from '../types.ts';
 import { useWheelMetrics } from '../use-wheel-metrics.ts';
 import { normalizeAngle, planSpin, rotationAt } from '../wheel-math.ts';
 
 export interface SpinWheelProps {
   /** The wheel's name, for its accessible label. */
   name: string;
-  slices: readonly WheelSlice[];
+  slices: readonly SpinSlice[];
   coins: number;
   /** From the click until `onSpinEnd`: the screen's state, so a second click cannot start a second spin. */
   spinning: boolean;
@@ -33,7 +33,7 @@ function turn(canvas: HTMLCanvasElement | null, rotation: number): void {
 }
 
 /** Paints the wheel now, and again once the labels' font has arrived (Thai and Lao files load on first use). */
-function usePaint(canvas: RefObject<HTMLCanvasElement | null>, slices: readonly WheelSlice[]) {
+function usePaint(canvas: RefObject<HTMLCanvasElement | null>, slices: readonly SpinSlice[]) {
   const { size, pixelRatio } = useWheelMetrics();
   useEffect(() => {
     const element = canvas.current;
