@@ -51,6 +51,7 @@ const Contact = screen(() => import('../features/contact/components/contact-scre
 const Home = screen(() => import('./screens/home-route.tsx'), 'HomeRoute', [API.wallet]);
 const Profile = screen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen');
 const Statement = screen(() => import('./screens/statement-route.tsx'), 'StatementRoute', [API.wallet]);
+const Bonus = screen(() => import('./screens/bonus-route.tsx'), 'BonusRoute', [API.bonus, API.bonusCheckActive]);
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
 const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');
 
@@ -60,6 +61,7 @@ const MEMBER_SCREENS: Record<string, LazyScreen> = {
   home: Home,
   profile: Profile,
   statement: Statement,
+  bonus: Bonus,
   contact: Contact,
 };
 
