@@ -104,7 +104,11 @@ export function BonusScreen({ onWalletChanged }: BonusScreenProps) {
   const running = active.data?.status === true;
   const currentCard = bonuses.data?.find((bonus) => bonus.userBonus?.isActive);
   // A bonus from a promotion code is not in the grid: its percentFail comes from the promotion it came from.
-  const promotion = useCurrentPromotion(i18n.language, running && bonuses.isSuccess && !currentCard);
+  // Asked once the grid is up to date, so a grid still loading its new current card asks nothing.
+  const promotion = useCurrentPromotion(
+    i18n.language,
+    running && bonuses.isSuccess && !bonuses.isFetching && !currentCard,
+  );
 
   if (bonuses.isPending || active.isPending) return <PageSpinner />;
   if (bonuses.isError || active.isError) {
