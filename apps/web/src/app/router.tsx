@@ -51,7 +51,8 @@ const Contact = screen(() => import('../features/contact/components/contact-scre
 const Home = screen(() => import('./screens/home-route.tsx'), 'HomeRoute', [API.wallet]);
 const Profile = screen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen');
 const Statement = screen(() => import('./screens/statement-route.tsx'), 'StatementRoute', [API.wallet]);
-const Bonus = screen(() => import('./screens/bonus-route.tsx'), 'BonusRoute', [API.bonus, API.bonusCheckActive]);
+// Not the list as an early GET: it leaves before the language is known and names bonuses in that language.
+const Bonus = screen(() => import('./screens/bonus-route.tsx'), 'BonusRoute', [API.bonusCheckActive]);
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
 const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');
 
