@@ -91,7 +91,8 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       // WEEKLY50 from the grid: its modal, the notice with its percentFail, receive.
       const card = page.getByRole('button', { name: WEEKLY50[locale] });
       await card.click();
-      dialog = page.getByRole('dialog', { name: WEEKLY50[locale] });
+      dialog = page.getByRole('dialog', { name: text(locale, 'bonus.details') });
+      await expect(dialog.getByText(WEEKLY50[locale], { exact: true }).first()).toBeVisible();
       await expect(dialog.getByText(text(locale, 'bonus.notice').replace('%percentFail%', '100'))).toBeVisible();
       await dialog.getByRole('button', { name: text(locale, 'bonus.receive') }).click();
       const success = page.getByRole('dialog', { name: text(locale, 'wallet.successTitle') });

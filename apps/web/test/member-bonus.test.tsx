@@ -41,7 +41,7 @@ describe('/user/bonus', () => {
     expect(queryClient.getQueryState(walletQuery.queryKey)?.isInvalidated).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Weekly 50' }));
     await user.click(
-      within(screen.getByRole('dialog', { name: 'Weekly 50' })).getByRole('button', { name: 'Receive bonus' }),
+      within(screen.getByRole('dialog', { name: 'Bonus details' })).getByRole('button', { name: 'Receive bonus' }),
     );
     expect(await screen.findByRole('dialog', { name: 'Success' })).toBeInTheDocument();
     expect(queryClient.getQueryState(walletQuery.queryKey)?.isInvalidated).toBe(true);

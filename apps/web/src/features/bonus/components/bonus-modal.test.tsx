@@ -39,12 +39,13 @@ function open(bonus = WELCOME, bonusRunning = false) {
   const view = renderWithClient(
     <BonusModal bonus={bonus} bonusRunning={bonusRunning} onClose={onClose} onReceived={onReceived} />,
   );
-  return { ...view, onClose, onReceived, dialog: screen.getByRole('dialog', { name: bonus.name }) };
+  return { ...view, onClose, onReceived, dialog: screen.getByRole('dialog', { name: 'Bonus details' }) };
 }
 
 describe('BonusModal', () => {
   it("shows the notice with the bonus's percentFail, and fills it into the banners too", async () => {
     const { dialog, user } = open();
+    expect(within(dialog).getByText('Welcome 100%', { selector: 'p' })).toBeInTheDocument();
     expect(
       within(dialog).getByText('Cancelling the bonus before its condition is met takes back 50% of it.'),
     ).toBeInTheDocument();
@@ -86,7 +87,7 @@ describe('BonusModal', () => {
     expect(onReceived).not.toHaveBeenCalled();
     await user.click(within(error).getByRole('button', { name: 'OK' }));
     expect(screen.queryByRole('dialog', { name: 'Something went wrong' })).toBeNull();
-    expect(screen.getByRole('dialog', { name: 'Welcome 100%' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Bonus details' })).toBeInTheDocument();
   });
 
   it('offers confirm, which only closes, when this bonus is the running one', async () => {

@@ -45,8 +45,11 @@ export function BonusModal({ bonus, bonusRunning, onClose, onReceived }: BonusMo
   }
 
   return (
-    <Modal open onClose={onClose} title={bonus.name}>
+    <Modal open onClose={onClose} title={t('bonus.details')}>
       <div className="space-y-4">
+        <p className="text-lg font-semibold text-slate-900" data-i18n-exempt="">
+          {bonus.name}
+        </p>
         <BannerCarousel banners={bonus.banners} fill={fill} />
         {bonus.description.trim() ? (
           <div

@@ -218,7 +218,8 @@ describe('the grid', () => {
     // The first banner's image is the card's background.
     expect(open.querySelector('img')).toHaveAttribute('src', '/media/bonus/banner-weekly.svg');
     await user.click(open);
-    expect(screen.getByRole('dialog', { name: 'Weekly 50' })).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Bonus details' });
+    expect(within(dialog).getByText('Weekly 50', { selector: 'p' })).toBeInTheDocument();
   });
 
   it('receives a bonus from its modal: success dialog and the card becomes the running one', async () => {
