@@ -35,7 +35,8 @@ describe('/user/bonus', () => {
     );
     const queryClient = createQueryClient();
     const { user } = renderApp('/user/bonus', { queryClient });
-    expect(await screen.findByRole('heading', { name: 'Bonuses', level: 1 })).toBeInTheDocument();
+    // The first lazy route of a test file compiles its chunks: more than the default second on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Bonuses', level: 1 }, { timeout: 5_000 })).toBeInTheDocument();
     // The wallet the home shows, read earlier in the session.
     await queryClient.prefetchQuery(walletQuery);
     expect(queryClient.getQueryState(walletQuery.queryKey)?.isInvalidated).toBe(false);

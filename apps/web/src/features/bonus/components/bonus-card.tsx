@@ -3,7 +3,7 @@ import { useTranslation } from '../../../i18n/i18n.ts';
 import { safeImageUrl } from '../../../lib/safe-url.ts';
 import { bonusCardState } from '../bonus-state.ts';
 
-/** The demo banners are 2:1 (apps/server/assets/bonus/). */
+/** The demo banners are 2:1 (apps/server/assets/bonus/); a card is a little wider and crops them to cover. */
 const IMAGE = { width: 600, height: 300 } as const;
 
 /**
@@ -24,7 +24,7 @@ export function BonusCard({ bonus, onOpen }: { bonus: BonusItem; onOpen: (bonus:
       aria-current={state === 'current' ? 'true' : undefined}
       data-state={state}
       onClick={() => onOpen(bonus)}
-      className={`relative flex aspect-[2/1] w-full overflow-hidden rounded-2xl bg-brand-900 text-left text-white shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${state === 'current' ? 'ring-4 ring-emerald-500' : ''}`}
+      className={`relative flex aspect-[5/2] w-full overflow-hidden rounded-2xl bg-brand-900 text-left text-white shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${state === 'current' ? 'ring-4 ring-emerald-500' : ''}`}
     >
       {image ? (
         <img
@@ -39,7 +39,7 @@ export function BonusCard({ bonus, onOpen }: { bonus: BonusItem; onOpen: (bonus:
       ) : null}
       <span
         aria-hidden="true"
-        className={`absolute inset-0 bg-gradient-to-t ${state === 'received' ? 'from-slate-950/95 via-slate-950/70 to-slate-950/50' : 'from-slate-950/90 via-slate-950/40 to-transparent'}`}
+        className={`absolute inset-0 bg-gradient-to-t ${state === 'received' ? 'from-slate-950/95 to-slate-950/60' : 'from-slate-950/90 from-15% to-transparent to-60%'}`}
       />
       <span className="relative mt-auto flex w-full items-end justify-between gap-2 p-3">
         <span className="font-semibold" data-i18n-exempt="">
