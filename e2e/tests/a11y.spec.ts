@@ -242,6 +242,41 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('link', { name: text(locale, 'contact.openLine') })).toBeVisible();
       await expectAccessible(page, `${locale} /user/contact`);
     });
+
+    test('the bonus page, its code error, a bonus modal and the promotion modal', async ({ page }) => {
+      // Only opens the modals: the demo member receives nothing, so money.spec and deposit.spec are unaffected.
+      await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
+      await logIn(page, locale);
+      await page.goto('/user/bonus');
+      await expect(heading(page, locale, 'bonus.title')).toBeVisible();
+      const cards = page
+        .getByRole('list')
+        .filter({ has: page.locator('[data-state]') })
+        .getByRole('button');
+      await expect(cards).not.toHaveCount(0);
+      await expectAccessible(page, `${locale} /user/bonus`);
+
+      await button(page, locale, 'bonus.search').click();
+      await expect(fieldError(page, locale, 'bonus.codeRequired')).toBeVisible();
+      await expectAccessible(page, `${locale} /user/bonus with the code error`);
+
+      await cards.first().click();
+      const bonus = page.getByRole('dialog');
+      await expect(bonus.getByText(text(locale, 'bonus.notice').split('%percentFail%')[0] ?? '')).toBeVisible();
+      await expectAccessible(page, `${locale} bonus modal`);
+      await page.keyboard.press('Escape');
+      await expect(bonus).toBeHidden();
+
+      await field(page, locale, 'bonus.code').fill('WELCOME100');
+      await button(page, locale, 'bonus.search').click();
+      const promotion = page.getByRole('dialog', {
+        name: text(locale, 'bonus.promotion.title', { code: 'WELCOME100' }),
+      });
+      await expect(promotion.getByRole('button', { name: text(locale, 'bonus.promotion.receive') })).toBeVisible();
+      await expectAccessible(page, `${locale} promotion modal`);
+      await page.keyboard.press('Escape');
+      await expect(promotion).toBeHidden();
+    });
   });
 }
 

@@ -116,3 +116,26 @@ test('member screens show no hard-coded text', async ({ page }) => {
   await page.goto('/user/contact');
   await expectAllTranslated(page, '/user/contact');
 });
+
+test('the bonus page and its modals show no hard-coded text', async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
+  await page.goto('/login');
+  await page.getByLabel(pseudo('auth.username'), { exact: true }).fill(DEMO.phone);
+  await page.getByLabel(pseudo('auth.password'), { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: pseudo('auth.submit') }).click();
+  await expect(page).toHaveURL(/\/user\/home$/);
+  await page.goto('/user/bonus');
+  const cards = page.locator('button[data-state]');
+  await expect(cards.first()).toBeVisible();
+  await page.getByRole('button', { name: pseudo('bonus.search') }).click();
+  await expectAllTranslated(page, '/user/bonus with the code error');
+  await cards.first().click();
+  await expect(page.getByRole('dialog', { name: pseudo('bonus.details') })).toBeVisible();
+  await expectAllTranslated(page, 'bonus modal');
+  await page.keyboard.press('Escape');
+  await page.getByLabel(pseudo('bonus.code'), { exact: true }).fill('NOSUCH');
+  await page.getByRole('button', { name: pseudo('bonus.search') }).click();
+  const promotion = page.getByRole('dialog');
+  await expect(promotion.getByText(pseudo('bonus.promotion.notFound'))).toBeVisible();
+  await expectAllTranslated(page, 'promotion modal, not found');
+});

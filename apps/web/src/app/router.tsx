@@ -52,6 +52,7 @@ const Home = screen(() => import('./screens/home-route.tsx'), 'HomeRoute', [API.
 const Profile = screen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen');
 const Statement = screen(() => import('./screens/statement-route.tsx'), 'StatementRoute', [API.wallet]);
 const Spin = screen(() => import('./screens/spin-route.tsx'), 'SpinRoute', [API.spinSetup, API.spinCoupons]);
+const Bonus = screen(() => import('./screens/bonus-route.tsx'), 'BonusRoute', [API.bonusCheckActive]);
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
 const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');
 
@@ -61,6 +62,7 @@ const MEMBER_SCREENS: Record<string, LazyScreen> = {
   home: Home,
   profile: Profile,
   statement: Statement,
+  bonus: Bonus,
   contact: Contact,
   spin: Spin,
 };

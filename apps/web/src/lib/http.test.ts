@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../test/server.ts';
+import { changeLocale, currentLocale } from '../i18n/i18n.ts';
 import { ApiError, request, startEarlyGet } from './http.ts';
 import { setNavigate } from './navigation.ts';
 import { clearSession, getToken, storeToken } from './session.ts';
@@ -110,6 +111,26 @@ describe('http client', () => {
     await expect(request('/api/mine')).resolves.toEqual({ call: 2 });
     expect(tokens).toEqual(['Bearer expired-token', 'Bearer new-token']);
     clearSession();
+  });
+
+  it('does not hand an early GET to a request in another language', async () => {
+    const languages: (string | null)[] = [];
+    server.use(
+      http.get('*/api/named', ({ request: incoming }) => {
+        languages.push(incoming.headers.get('accept-language'));
+        return HttpResponse.json({ call: languages.length });
+      }),
+    );
+    const before = currentLocale();
+    const other = before === 'en' ? 'th' : 'en';
+    try {
+      startEarlyGet('/api/named');
+      await changeLocale(other);
+      await expect(request('/api/named')).resolves.toEqual({ call: 2 });
+      expect(languages).toEqual([before, other]);
+    } finally {
+      await changeLocale(before);
+    }
   });
 
   it('drops an early GET that nobody took within 10 s', async () => {

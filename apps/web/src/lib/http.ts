@@ -102,20 +102,21 @@ async function send(path: string, method: string, body: unknown, timeoutMs: numb
 /** An early GET nobody took within this time is dropped: its answer may be out of date by then. */
 const EARLY_GET_TTL_MS = 10_000;
 /** GETs started before the code that asks for them arrived (startEarlyGet), each taken once by `request`. */
-const earlyGets = new Map<string, { token: string | null; response: Promise<Response> }>();
+const earlyGets = new Map<string, { token: string | null; language: string; response: Promise<Response> }>();
 
 /**
  * Starts `GET path` now, for the first `request` of that path within EARLY_GET_TTL_MS. The entry calls it for
  * the first screen's data (router.tsx), so the answer travels while the screen's chunks download instead of
- * after them. It carries the session stored at this moment, and only a request under that same session takes
- * it (a member who logged in again meanwhile gets a fresh answer).
+ * after them. It carries the session and the language of this moment, and only a request under that same
+ * session and language takes it (a member who logged in again, or a page whose language was not yet known,
+ * gets a fresh answer).
  */
 export function startEarlyGet(path: string): void {
   if (earlyGets.has(path)) return;
   const response = send(path, 'GET', undefined, TIMEOUT_MS.request);
   // A failure is reported to the request that takes it; one that nobody takes is not an error.
   response.catch(() => undefined);
-  const early = { token: getToken(), response };
+  const early = { token: getToken(), language: i18n.language, response };
   earlyGets.set(path, early);
   setTimeout(() => {
     if (earlyGets.get(path) === early) earlyGets.delete(path);
@@ -125,7 +126,9 @@ export function startEarlyGet(path: string): void {
 function takeEarlyGet(path: string): Promise<Response> | undefined {
   const early = earlyGets.get(path);
   earlyGets.delete(path);
-  return early && early.token === getToken() ? early.response : undefined;
+  // Answers name things in the request's language (bonuses, wheel slices): one asked for in another language
+  // than the page now shows is not taken.
+  return early && early.token === getToken() && early.language === i18n.language ? early.response : undefined;
 }
 
 async function readJson(response: Response): Promise<unknown> {

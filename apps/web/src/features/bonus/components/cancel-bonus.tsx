@@ -1,0 +1,49 @@
+import { Button } from '../../../components/button.tsx';
+import { Modal } from '../../../components/modal.tsx';
+import { useTranslation } from '../../../i18n/i18n.ts';
+
+export interface CancelBonusDialogProps {
+  /** The running bonus's percentFail when known (its card, or the promotion it came from). */
+  percentFail: number | null;
+  cancelling: boolean;
+  onKeep: () => void;
+  onConfirm: () => void;
+}
+
+/** Asks before the running bonus is ended (spec section 2: a confirmation dialog in danger style). */
+export function CancelBonusDialog({ percentFail, cancelling, onKeep, onConfirm }: CancelBonusDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal open onClose={onKeep} title={t('bonus.cancelTitle')}>
+      <div className="space-y-4">
+        <p className="text-slate-800">{t('bonus.cancelText')}</p>
+        {percentFail === null ? null : (
+          <p className="font-semibold text-red-700">{t('bonus.cancelPercentFail', { percent: percentFail })}</p>
+        )}
+        <div className="grid grid-cols-2 gap-3">
+          <Button variant="secondary" onClick={onKeep}>
+            {t('bonus.keep')}
+          </Button>
+          <Button variant="danger" loading={cancelling} onClick={onConfirm}>
+            {t('bonus.cancelConfirm')}
+          </Button>
+        </div>
+      </div>
+    </Modal>
+  );
+}
+
+/** The alert of spec section 8: "Bonus cancel failure: alert titled cancel-bonus-failed with a close button". */
+export function CancelFailedAlert({ message, onClose }: { message: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open onClose={onClose} title={t('bonus.cancelBonusFailed')}>
+      <p role="alert" className="mb-4 text-red-700">
+        {message}
+      </p>
+      <Button block onClick={onClose}>
+        {t('common.close')}
+      </Button>
+    </Modal>
+  );
+}
