@@ -509,7 +509,8 @@ export interface BonusesTable {
   end_below_minor: bigint;
   names: LocalizedTexts;
   descriptions: LocalizedTexts;
-  banners: ColumnType<{ image: string; html: string }[], string, string>;
+  /** `html` per language (`{ th, lo, en }`, Thai the fallback), or one text for every language. */
+  banners: ColumnType<{ image: string; html: string | Record<string, string> }[], string, string>;
   sort_order: number;
   active: boolean;
   created_at: CreatedAt;

@@ -39,6 +39,19 @@ describe('demo bonuses', () => {
     expect(promotion.json()).toMatchObject({ code: 'WELCOME100', percentFail: 100 });
   });
 
+  it("answers each banner's text in the reader's language", async () => {
+    const headers = bearer(await demoToken());
+    const htmlOf = async (language: string) => {
+      const list = (
+        await t.api({ method: 'GET', url: '/api/bonus', headers: { ...headers, 'accept-language': language } })
+      ).json() as { code: string; banners: { html: string }[] }[];
+      return list.find((bonus) => bonus.code === 'WEEKLY50')?.banners[0]?.html;
+    };
+    expect(await htmlOf('th')).toContain('สัปดาห์ละ 2 ครั้ง');
+    expect(await htmlOf('lo')).toContain('ອາທິດລະ 2 ຄັ້ງ');
+    expect(await htmlOf('en')).toContain('twice a week');
+  });
+
   it("gives WELCOME on the demo member's opening deposit, and seeding again changes nothing", async () => {
     await seedDemoBonuses(t.app.bonuses, 'BAHT');
     const headers = bearer(await demoToken());

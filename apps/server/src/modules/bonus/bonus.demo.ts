@@ -1,7 +1,11 @@
 import type { NewBonusDefinition } from './bonus.repository.ts';
 import type { BonusService } from './bonus.service.ts';
 
-const banner = (name: string, html: string) => ({ image: `/media/bonus/banner-${name}.svg`, html });
+/** A banner picture and its text in each language. */
+const banner = (name: string, th: string, lo: string, en: string) => ({
+  image: `/media/bonus/banner-${name}.svg`,
+  html: { th, lo, en },
+});
 
 /**
  * The demo bonuses (DESIGN.md section 7; docs/promotions.md lists their numbers): one of each type and one
@@ -33,8 +37,18 @@ export function demoBonuses(currency: string): NewBonusDefinition[] {
         '100% of your latest deposit, up to 1,000, once',
       ),
       banners: JSON.stringify([
-        banner('welcome', '<p><b>Welcome 100%</b>: win 5 times the bonus to end it.</p>'),
-        banner('promo', '<p>Cancel early and %percentFail%% of the bonus is taken back.</p>'),
+        banner(
+          'welcome',
+          '<p><b>โบนัสต้อนรับ 100%</b>: ชนะ 5 เท่าของโบนัสเพื่อจบโบนัส</p>',
+          '<p><b>ໂບນັດຕ້ອນຮັບ 100%</b>: ຊະນະ 5 ເທົ່າຂອງໂບນັດເພື່ອຈົບໂບນັດ</p>',
+          '<p><b>Welcome 100%</b>: win 5 times the bonus to end it.</p>',
+        ),
+        banner(
+          'promo',
+          '<p>ยกเลิกก่อนครบเงื่อนไข ระบบจะหัก %percentFail%% ของโบนัส</p>',
+          '<p>ຍົກເລີກກ່ອນຄົບເງື່ອນໄຂ ລະບົບຈະຫັກ %percentFail%% ຂອງໂບນັດ</p>',
+          '<p>Cancel early and %percentFail%% of the bonus is taken back.</p>',
+        ),
       ]),
       sort_order: 1,
     },
@@ -58,7 +72,14 @@ export function demoBonuses(currency: string): NewBonusDefinition[] {
         'ຮັບ 10% ຂອງຍອດຝາກ ສູງສຸດ 500 ມື້ລະຄັ້ງ',
         '10% of your deposit, up to 500, once a day',
       ),
-      banners: JSON.stringify([banner('daily', '<p><b>Daily 10%</b>: once a day, from midnight.</p>')]),
+      banners: JSON.stringify([
+        banner(
+          'daily',
+          '<p><b>โบนัสรายวัน 10%</b>: วันละครั้ง นับจากเที่ยงคืน</p>',
+          '<p><b>ໂບນັດລາຍວັນ 10%</b>: ມື້ລະຄັ້ງ ນັບຈາກທ່ຽງຄືນ</p>',
+          '<p><b>Daily 10%</b>: once a day, from midnight.</p>',
+        ),
+      ]),
       sort_order: 2,
     },
     {
@@ -81,7 +102,14 @@ export function demoBonuses(currency: string): NewBonusDefinition[] {
         'ຮັບ 50 ອາທິດລະ 2 ຄັ້ງ (ເລີ່ມວັນຈັນ)',
         '50 twice a week (weeks start on Monday)',
       ),
-      banners: JSON.stringify([banner('weekly', '<p><b>Weekly 50</b>: twice a week.</p>')]),
+      banners: JSON.stringify([
+        banner(
+          'weekly',
+          '<p><b>โบนัสรายสัปดาห์ 50</b>: สัปดาห์ละ 2 ครั้ง</p>',
+          '<p><b>ໂບນັດລາຍອາທິດ 50</b>: ອາທິດລະ 2 ຄັ້ງ</p>',
+          '<p><b>Weekly 50</b>: twice a week.</p>',
+        ),
+      ]),
       sort_order: 3,
     },
     {
@@ -104,7 +132,9 @@ export function demoBonuses(currency: string): NewBonusDefinition[] {
         'ຮັບຟຣີ 100 ຊະນະ 5 ເທົ່າຂອງໂບນັດເພື່ອຈົບໂບນັດ',
         'A free 100; win 5 times the bonus to end it',
       ),
-      banners: JSON.stringify([banner('promo', '<p><b>WELCOME100</b></p>')]),
+      banners: JSON.stringify([
+        banner('promo', '<p><b>WELCOME100</b></p>', '<p><b>WELCOME100</b></p>', '<p><b>WELCOME100</b></p>'),
+      ]),
       sort_order: 100,
     },
   ];

@@ -96,7 +96,10 @@ export class BonusService implements ActiveBonusGate {
       type: definition.type,
       maxReceived: definition.max_received,
       percentFail: definition.percent_fail,
-      banners: definition.banners,
+      banners: definition.banners.map((banner) => ({
+        image: banner.image,
+        html: typeof banner.html === 'string' ? banner.html : textIn(banner.html, locale, ''),
+      })),
       name: textIn(definition.names, locale, definition.code),
       description: textIn(definition.descriptions, locale, ''),
       userBonus: this.userBonus(
