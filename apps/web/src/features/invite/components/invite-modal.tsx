@@ -71,7 +71,7 @@ export function InviteModal({
                   className="flex items-center justify-between gap-3 px-3 py-2"
                 >
                   <div className="min-w-0">
-                    <p className="break-words font-medium text-slate-900" data-i18n-exempt="">
+                    <p className="break-words font-semibold text-slate-900" data-i18n-exempt="">
                       {row.from.name}
                     </p>
                     <p className="text-sm text-slate-600" data-i18n-exempt="">

@@ -47,7 +47,7 @@ function Conditions({
         {t('refund.conditionsTitle')}
       </h3>
       {state === 'OK' || state === 'NO_REFUND' ? null : (
-        <p className="font-medium">{t(`refund.state.${state}`, { amount: money(info.minimum) })}</p>
+        <p className="font-semibold">{t(`refund.state.${state}`, { amount: money(info.minimum) })}</p>
       )}
       <p>{ruleText(t, info, money)}</p>
       <p>{t('refund.netLoss', { ...period, amount: money(info.netLoss) })}</p>
@@ -163,7 +163,7 @@ export function RefundModal({
           <Conditions check={data} banners={banners} currency={currency} />
         ) : null}
         {check.isSuccess ? (
-          <Button block onClick={submit} disabled={!canReceive} loading={receive.isPending}>
+          <Button block onClick={submit} disabled={!canReceive || received !== null} loading={receive.isPending}>
             {t('refund.receive')}
           </Button>
         ) : null}
