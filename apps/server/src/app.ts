@@ -54,6 +54,7 @@ import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
+import { sandboxInviteRoutes } from './sandbox/invites.routes.ts';
 import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
 import { sandboxSmsRoutes } from './sandbox/sms.routes.ts';
 
@@ -235,6 +236,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Bank transfer auto-matching (docs/deposits.md): the feed, the sandbox feed, the matcher's timer.
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
   if (config.sandbox) registerSandbox(route, config, db, clock, settings);
+  if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   await registerStatic(app, config);
 
   if (config.demo && (await seedDemoData(config, services.accounts, services.accountRepository))) {
