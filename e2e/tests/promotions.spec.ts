@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { expectAccessible } from '../a11y.ts';
 import { expect, type Locale, type Page, test, text, uniqueMember } from '../fixtures.ts';
 
 /**
@@ -113,6 +114,7 @@ async function openThroughBanners(page: Page, locale: Locale, widget: string, ti
   await shortcuts.getByRole('button', { name: text(locale, widget), exact: true }).click();
   const carousel = page.getByRole('dialog', { name: text(locale, title) });
   await expect(carousel.getByRole('region', { name: text(locale, 'carousel.label') })).toBeVisible();
+  await expectAccessible(page, `${locale} ${widget} banners`);
   await page.keyboard.press('Escape');
   const modal = page.getByRole('dialog', { name: text(locale, title) });
   await expect(modal.getByRole('region', { name: text(locale, 'carousel.label') })).toBeHidden();
@@ -145,10 +147,12 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       ]);
 
       await logIn(page, locale, inviter);
+      await expectAccessible(page, `${locale} home with the promotion widgets`);
       const start = await totalBalance(page);
       const modal = await openThroughBanners(page, locale, 'invite.widget', 'invite.title');
       await expect(modal.getByText(`/register?code=PR${inviter.profileId}`, { exact: false })).toBeVisible();
       await expect(modal.getByRole('listitem').filter({ hasText: friend.name })).toBeVisible();
+      await expectAccessible(page, `${locale} invite modal`);
       await modal.getByRole('button', { name: text(locale, 'invite.collect') }).click();
 
       const confirm = page.getByRole('dialog', { name: text(locale, 'invite.confirmTitle') });
@@ -158,6 +162,7 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       await expect(
         confirm.getByText(text(locale, 'invite.failPercent', { percent: 100 - INVITE.successPercent })),
       ).toBeVisible();
+      await expectAccessible(page, `${locale} invite collect confirmation`);
       await confirm.getByRole('button', { name: text(locale, 'invite.confirm') }).click();
       await expect(confirm).toBeHidden();
       const paidMinor = (accruedAmount * 100 * INVITE.successPercent) / 100;
@@ -193,6 +198,7 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       const refundMinor = (100 * 100 * REFUND.percent) / 100;
       await expect(modal.getByTestId('refund-amount')).toHaveText(/\d/);
       expect(minorUnits((await modal.getByTestId('refund-amount').textContent()) ?? '')).toBe(refundMinor);
+      await expectAccessible(page, `${locale} refund modal`);
       await modal.getByRole('button', { name: text(locale, 'refund.receive') }).click();
       await expect(
         modal.getByRole('status').filter({ hasText: text(locale, 'refund.received', { amount: '' }).trim() }),
