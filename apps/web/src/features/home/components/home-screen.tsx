@@ -82,9 +82,6 @@ function LastSync() {
   );
 }
 
-const WIDGET_CLASS =
-  'flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl bg-white p-3 text-center text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500';
-
 function Widget({
   label,
   icon,
@@ -102,7 +99,7 @@ function Widget({
       onClick={onClick}
       disabled={busy}
       aria-busy={busy || undefined}
-      className={`${WIDGET_CLASS} disabled:opacity-60`}
+      className="flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl bg-white p-3 text-center text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500 disabled:opacity-60"
     >
       <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</span>
       <span className="text-sm leading-snug">{label}</span>
@@ -110,10 +107,13 @@ function Widget({
   );
 }
 
-/** A widget that goes to another page: a link, so it opens in a new tab too. */
+/** The look of `Widget`, for a widget that goes to another page: a link, so it opens in a new tab too. */
+const WIDGET_LINK_CLASS =
+  'flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl bg-white p-3 text-center text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500';
+
 function WidgetLink({ label, icon, to }: { label: string; icon: ReactNode; to: string }) {
   return (
-    <Link to={to} className={WIDGET_CLASS}>
+    <Link to={to} className={WIDGET_LINK_CLASS}>
       <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</span>
       <span className="text-sm leading-snug">{label}</span>
     </Link>
@@ -172,7 +172,7 @@ function BalanceCard({
         <div className="flex items-center gap-2">
           <p className="text-sm text-brand-50">
             {t('home.referralBonus')}{' '}
-            <span className="font-semibold text-white" translate="no" data-testid="referral-bonus">
+            <span className="font-semibold text-white" translate="no">
               {formatMoney(i18n.language, wallet.invite.amount, currency)}
             </span>
           </p>
