@@ -56,6 +56,7 @@ import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { withdrawalReviewRoutes } from './modules/withdraw/withdraw.backoffice.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
+import { sandboxInviteRoutes } from './sandbox/invites.routes.ts';
 import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
 import { sandboxSmsRoutes } from './sandbox/sms.routes.ts';
 
@@ -245,6 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
   if (config.sandbox) registerSandbox(route, config, db, clock, settings);
   withdrawalReviewRoutes(backoffice.route, withdrawals);
+  if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   await registerStatic(app, config);
 
   if (config.demo && (await seedDemoData(config, services.accounts, services.accountRepository))) {

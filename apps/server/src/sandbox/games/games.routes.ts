@@ -181,17 +181,32 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
       }),
   );
 
-  // SANDBOX ONLY, unsigned: a bet as if the member played, for tests and demos of promotions.
+  // SANDBOX ONLY, unsigned: a bet as if the member played, for tests and demos of promotions. `at` dates the
+  // bet record (not the balance change, which happens now), so an end-to-end test can place bets in a period
+  // that has already closed, such as last week for the loss refund.
   app.post<{ Params: Params; Body: unknown }>(
     '/sandbox/games/:code/accounts/:username/bets',
-    { schema: { tags, summary: 'Sandbox control: record a bet {stake, win} (major units) as if the member played' } },
+    {
+      schema: {
+        tags,
+        summary:
+          'Sandbox control: record a bet {stake, win} (major units) as if the member played; optional `at` ' +
+          '(ISO date-time) dates the bet record',
+      },
+    },
     async (request, reply) => {
       const body = parseInput(betRequest, request.body);
       const found = await account(request, reply);
       if (!found) return reply;
       const stake = toMinor(body.stake);
       const win = toMinor(body.win);
-      const placed = await store.bet(found.id, stake, win, 'control');
+      const placed = await store.bet(
+        found.id,
+        stake,
+        win,
+        'control',
+        body.at === undefined ? undefined : new Date(body.at),
+      );
       if (!placed) return reply.code(422).send({ error: 'balance too low' });
       return { stake: body.stake, win: body.win, balance: toMajor(placed.balance) };
     },
@@ -269,6 +284,8 @@ function registerSlotMachine(app: FastifyInstance, store: SandboxGameStore, secr
 const betRequest = z.object({
   stake: amountField,
   win: z.number().check(z.refine((value) => isAmount(value), { error: 'KEY_INVALID' })),
+  /** When the bet was placed, by the provider's records; now when absent. */
+  at: z.optional(z.iso.datetime({ offset: true })),
 });
 
 /** Three of a kind pays 10 times the stake (sevens 20), two of a kind 2 times; about a 90% return. */

@@ -87,6 +87,36 @@ describe('sandbox game provider, through the HTTP adapter', () => {
     expect((await bet(1, -1)).statusCode).toBe(400);
   });
 
+  it("dates a bet by the control's optional `at`, and refuses an `at` that is not an ISO date-time", async () => {
+    const account = await provider.createAccount('m-sandbox-bets-at');
+    await provider.deposit('tx-bets-at-1', account.username, 10_000n);
+    const bet = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/sandbox/games/SBOBET/accounts/${account.username}/bets`, payload });
+    const lastWeek = new Date(t.clock.now().getTime() - 7 * 24 * 60 * 60 * 1000);
+    const placed = await bet({ stake: 30, win: 5, at: lastWeek.toISOString() });
+    expect(placed.statusCode).toBe(200);
+    expect(placed.json()).toEqual({ stake: 30, win: 5, balance: 75 });
+    const aroundLastWeek = (from: number, to: number) =>
+      provider.betSummary(account.username, new Date(lastWeek.getTime() + from), new Date(lastWeek.getTime() + to));
+    expect(await aroundLastWeek(0, 1)).toEqual({ bets: 1, stakeMinor: 3_000n, winMinor: 500n });
+    // Not at the control's "now": the record carries the given instant only.
+    expect(await provider.betSummary(account.username, new Date(lastWeek.getTime() + 1), t.clock.now())).toEqual({
+      bets: 0,
+      stakeMinor: 0n,
+      winMinor: 0n,
+    });
+    // An offset is read as the instant it names.
+    expect((await bet({ stake: 1, win: 0, at: '2026-01-05T07:00:00+07:00' })).statusCode).toBe(200);
+    expect(
+      await provider.betSummary(account.username, new Date('2026-01-05T00:00:00Z'), new Date('2026-01-05T00:00:01Z')),
+    ).toEqual({ bets: 1, stakeMinor: 100n, winMinor: 0n });
+
+    for (const at of ['last week', '2026-13-01T00:00:00Z', '2026-01-05', 12345, null]) {
+      expect((await bet({ stake: 1, win: 0, at })).statusCode, String(at)).toBe(400);
+    }
+    expect(await provider.balance(account.username)).toBe(7_400n);
+  });
+
   it('refuses unsigned or wrongly signed requests', async () => {
     const unsigned = await fetch(`${ownBaseUrl(t.app)}/sandbox/games/SBOBET/transactions/tx-1`);
     expect(unsigned.status).toBe(401);

@@ -149,9 +149,10 @@ export class SandboxGameStore {
 
   /**
    * One bet (a spin of the demo slot, or the sandbox control's): stake taken, win paid, the bet recorded, all in
-   * one transaction. Undefined when the balance cannot cover the stake.
+   * one transaction. Undefined when the balance cannot cover the stake. `placedAt` dates the record (the
+   * sandbox control's `at`); now when absent.
    */
-  async bet(accountId: bigint, stakeMinor: bigint, win: bigint, reels: string) {
+  async bet(accountId: bigint, stakeMinor: bigint, win: bigint, reels: string, placedAt?: Date) {
     return this.db.transaction().execute(async (trx) => {
       const locked = await lockAccount(trx, accountId);
       if (locked.balance_minor < stakeMinor) return undefined;
@@ -163,7 +164,13 @@ export class SandboxGameStore {
         .execute();
       await trx
         .insertInto('sandbox_game_bets')
-        .values({ account_id: accountId, stake_minor: stakeMinor, win_minor: win, reels, created_at: this.clock.now() })
+        .values({
+          account_id: accountId,
+          stake_minor: stakeMinor,
+          win_minor: win,
+          reels,
+          created_at: placedAt ?? this.clock.now(),
+        })
         .execute();
       return { win, balance };
     });

@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { GAME_CATEGORIES, type SlotItem, type WalletResponse } from '@member-wallet/contract/wallet';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/button.tsx';
 import { DepositIcon, RefreshIcon, TransferIcon, UserIcon, WithdrawIcon } from '../../../components/member-icons.tsx';
 import { PageSpinner } from '../../../components/spinner.tsx';
@@ -18,6 +19,7 @@ import { useWallet, walletQuery } from '../api/get-wallet.ts';
 import { useRefreshSlots } from '../api/refresh-slots.ts';
 import { totalBalanceMinor } from '../money.ts';
 import { GameCarousel } from './game-carousel.tsx';
+import { BonusConditionsIcon, InviteIcon, RefundIcon } from './promotion-icons.tsx';
 
 const SlotAccountModal = lazy(() =>
   import('./slot-account-modal.tsx').then((module) => ({ default: module.SlotAccountModal })),
@@ -35,6 +37,8 @@ type OpenModal =
   | { kind: 'transfer' }
   | { kind: 'withdraw' }
   | { kind: 'slot'; slot: SlotItem }
+  | { kind: 'invite'; collectOnly: boolean }
+  | { kind: 'refund' }
   | null;
 
 /** The time now, again every `everyMs`, for texts such as "3 minutes ago". */
@@ -103,7 +107,28 @@ function Widget({
   );
 }
 
-function BalanceCard({ wallet, onTransfer }: { wallet: WalletResponse; onTransfer: () => void }) {
+/** The look of `Widget`, for a widget that goes to another page: a link, so it opens in a new tab too. */
+const WIDGET_LINK_CLASS =
+  'flex min-h-24 flex-col items-center justify-center gap-2 rounded-2xl bg-white p-3 text-center text-slate-800 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500';
+
+function WidgetLink({ label, icon, to }: { label: string; icon: ReactNode; to: string }) {
+  return (
+    <Link to={to} className={WIDGET_LINK_CLASS}>
+      <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</span>
+      <span className="text-sm leading-snug">{label}</span>
+    </Link>
+  );
+}
+
+function BalanceCard({
+  wallet,
+  onTransfer,
+  onReceiveReferral,
+}: {
+  wallet: WalletResponse;
+  onTransfer: () => void;
+  onReceiveReferral: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const refresh = useRefreshSlots();
   const currency = displayCurrency(wallet.wallet.currency);
@@ -144,12 +169,23 @@ function BalanceCard({ wallet, onTransfer }: { wallet: WalletResponse; onTransfe
             {formatMoney(i18n.language, wallet.wallet.amount, currency)}
           </span>
         </p>
-        <p className="text-sm text-brand-50">
-          {t('home.referralBonus')}{' '}
-          <span className="font-semibold text-white" translate="no">
-            {formatMoney(i18n.language, wallet.invite.amount, currency)}
-          </span>
-        </p>
+        <div className="flex items-center gap-2">
+          <p className="text-sm text-brand-50">
+            {t('home.referralBonus')}{' '}
+            <span className="font-semibold text-white" translate="no">
+              {formatMoney(i18n.language, wallet.invite.amount, currency)}
+            </span>
+          </p>
+          <button
+            type="button"
+            onClick={onReceiveReferral}
+            disabled={wallet.invite.amount <= 0}
+            aria-label={t('promotions.receiveReferralLabel')}
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-xl bg-white px-3 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-white disabled:cursor-not-allowed disabled:bg-white/30 disabled:text-white"
+          >
+            {t('promotions.receiveReferral')}
+          </button>
+        </div>
       </div>
       <Button variant="secondary" block onClick={onTransfer}>
         <TransferIcon className="size-5" />
@@ -170,9 +206,16 @@ export interface HomeScreenProps {
    * a feature of its own, so the app passes it in too.
    */
   renderSpinWidget: (props: { coins: number; refreshAll: ReactNode }) => ReactNode;
+  /**
+   * The invite flow (banners, then the invite modal) or, from the referral receive button, only its collect
+   * confirmation: a feature of its own, composed by the app like the deposit modal.
+   */
+  renderInvite: (props: { wallet: WalletResponse; collectOnly: boolean; onClose: () => void }) => ReactNode;
+  /** The refund flow (banners, then the refund modal); `saved` after a receipt, so the wallet is read again. */
+  renderRefund: (props: { wallet: WalletResponse; onClose: (saved: boolean) => void }) => ReactNode;
 }
 
-export function HomeScreen({ renderDeposit, renderSpinWidget }: HomeScreenProps) {
+export function HomeScreen({ renderDeposit, renderSpinWidget, renderInvite, renderRefund }: HomeScreenProps) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const wallet = useWallet();
@@ -200,7 +243,11 @@ export function HomeScreen({ renderDeposit, renderSpinWidget }: HomeScreenProps)
 
   return (
     <div className="space-y-5">
-      <BalanceCard wallet={data} onTransfer={() => setOpen({ kind: 'transfer' })} />
+      <BalanceCard
+        wallet={data}
+        onTransfer={() => setOpen({ kind: 'transfer' })}
+        onReceiveReferral={() => setOpen({ kind: 'invite', collectOnly: true })}
+      />
       <section aria-label={t('home.widgets')} className="grid grid-cols-3 gap-3">
         <Widget label={t('deposit.title')} icon={<DepositIcon />} onClick={() => setOpen({ kind: 'deposit' })} />
         <Widget label={t('withdraw.title')} icon={<WithdrawIcon />} onClick={() => setOpen({ kind: 'withdraw' })} />
@@ -217,6 +264,13 @@ export function HomeScreen({ renderDeposit, renderSpinWidget }: HomeScreenProps)
             />
           ),
         })}
+        <Widget
+          label={t('invite.widget')}
+          icon={<InviteIcon />}
+          onClick={() => setOpen({ kind: 'invite', collectOnly: false })}
+        />
+        <WidgetLink label={t('promotions.bonusConditions')} icon={<BonusConditionsIcon />} to="/user/bonus" />
+        <Widget label={t('refund.widget')} icon={<RefundIcon />} onClick={() => setOpen({ kind: 'refund' })} />
       </section>
       {GAME_CATEGORIES.map((category) => ({
         category,
@@ -241,6 +295,10 @@ export function HomeScreen({ renderDeposit, renderSpinWidget }: HomeScreenProps)
         {open?.kind === 'transfer' ? <TransferModal wallet={data} onClose={close} /> : null}
         {open?.kind === 'withdraw' ? <WithdrawModal wallet={data} onClose={close} /> : null}
         {open?.kind === 'slot' ? <SlotAccountModal slot={open.slot} onClose={close} /> : null}
+        {open?.kind === 'invite'
+          ? renderInvite({ wallet: data, collectOnly: open.collectOnly, onClose: () => close(false) })
+          : null}
+        {open?.kind === 'refund' ? renderRefund({ wallet: data, onClose: close }) : null}
       </Suspense>
     </div>
   );
