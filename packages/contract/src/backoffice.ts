@@ -12,6 +12,8 @@ export const BACKOFFICE_API = {
   me: '/backoffice/api/auth/me',
   audit: '/backoffice/api/audit',
   withdrawals: '/backoffice/api/withdrawals',
+  /** Every withdrawal of the same filters as `withdrawals`, as CSV (UTF-8 with a BOM, for Excel). */
+  withdrawalsCsv: '/backoffice/api/withdrawals.csv',
   /** Route patterns: the client fills `:id` with `backofficePath`. */
   withdrawalApprove: '/backoffice/api/withdrawals/:id/approve',
   withdrawalReject: '/backoffice/api/withdrawals/:id/reject',
