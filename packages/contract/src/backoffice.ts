@@ -100,6 +100,13 @@ export const withdrawalQuery = z.extend(pageQuery, {
 });
 export type WithdrawalQuery = z.infer<typeof withdrawalQuery>;
 
+/** The CSV export takes the list's filters, without pages: every matching withdrawal. */
+export const withdrawalCsvQuery = z.object({
+  review: z.optional(z.enum(WITHDRAWAL_REVIEWS)),
+  status: z.optional(z.enum(WITHDRAWAL_STATUSES)),
+});
+export type WithdrawalCsvQuery = z.infer<typeof withdrawalCsvQuery>;
+
 /** Amounts are strings of minor units here: operators see exact figures, and CSV exports carry them as they are. */
 export const backofficeWithdrawal = z.object({
   id: z.string(),
