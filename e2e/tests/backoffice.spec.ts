@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { totp } from '../../apps/server/src/lib/totp.ts';
+import { expectNoAxeViolations } from '../a11y.ts';
 import { expect, type Page, test, uniqueMember } from '../fixtures.ts';
 
 /**
@@ -107,6 +108,7 @@ async function signIn(page: Page, base: string, locale: OperatorLocale) {
   await page.goto('/backoffice/withdrawals');
   await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
   await expect(page.getByRole('heading', { name: text(locale, 'signIn.title') })).toBeVisible();
+  await expectNoAxeViolations(page, `back-office sign-in (${locale})`);
   await page.getByLabel(text(locale, 'signIn.username')).fill(username);
   await page.getByLabel(text(locale, 'signIn.password')).fill(password);
   await page.getByLabel(text(locale, 'signIn.totp')).fill(totp(totpSecret, Date.now()));
@@ -149,6 +151,7 @@ for (const locale of LOCALES) {
     const rejectRow = rows.filter({ hasText: '200.00 BAHT' });
     await expect(approveRow).toContainText(text(locale, 'withdrawals.review.awaiting'));
     await expect(rejectRow).toBeVisible();
+    await expectNoAxeViolations(page, `back-office withdrawals (${locale})`);
 
     // Approve, after the confirmation.
     await approveRow.getByRole('button', { name: text(locale, 'withdrawals.approve') }).click();
@@ -161,6 +164,7 @@ for (const locale of LOCALES) {
     // Reject, with a reason checked before it is sent.
     await rejectRow.getByRole('button', { name: text(locale, 'withdrawals.reject') }).click();
     const reject = page.getByRole('dialog', { name: text(locale, 'withdrawals.rejectTitle') });
+    await expectNoAxeViolations(page, `back-office reject dialog (${locale})`);
     await reject.getByLabel(text(locale, 'withdrawals.rejectReason')).fill('no');
     await reject.getByRole('button', { name: text(locale, 'withdrawals.reject'), exact: true }).click();
     await expect(reject.getByText(text(locale, 'withdrawals.rejectReasonInvalid'))).toBeVisible();

@@ -21,28 +21,30 @@ export function Shell() {
         {t('app.skipToContent')}
       </a>
       <header className="bg-brand-900 text-white">
-        <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-3 py-2 sm:px-6">
-          <span className="font-semibold">{t('app.name')}</span>
-          <div className="flex flex-wrap items-center gap-2">
-            {me.data ? (
-              <p className="text-sm" data-testid="operator">
-                <span className="sr-only">{t('shell.signedInAs', { username: me.data.username })}</span>
-                <span aria-hidden="true" className="font-semibold">
-                  {me.data.username}
-                </span>{' '}
-                <span className="rounded-full bg-white/15 px-2">{t(`shell.role.${me.data.role}`)}</span>
-              </p>
-            ) : null}
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1 sm:gap-x-4 sm:px-6">
+          <span className="order-1 mr-auto font-semibold sm:order-none">{t('app.name')}</span>
+          {/* On a phone: the name and the languages on a line, the operator and sign-out on the next. */}
+          <span aria-hidden="true" className="order-3 basis-full sm:hidden" />
+          {me.data ? (
+            <p className="order-4 mr-auto text-sm sm:order-none sm:mr-0" data-testid="operator">
+              <span className="sr-only">{t('shell.signedInAs', { username: me.data.username })}</span>
+              <span aria-hidden="true" className="font-semibold">
+                {me.data.username}
+              </span>{' '}
+              <span className="rounded-full bg-white/15 px-2">{t(`shell.role.${me.data.role}`)}</span>
+            </p>
+          ) : null}
+          <div className="order-2 sm:order-none">
             <LanguageSwitcher tone="dark" />
-            <Button
-              variant="ghost"
-              className="text-white hover:bg-white/15"
-              loading={signOut.isPending}
-              onClick={() => signOut.mutate()}
-            >
-              {t('shell.signOut')}
-            </Button>
           </div>
+          <Button
+            variant="ghost"
+            className="order-5 px-2 text-white hover:bg-white/15 sm:order-none"
+            loading={signOut.isPending}
+            onClick={() => signOut.mutate()}
+          >
+            {t('shell.signOut')}
+          </Button>
         </div>
         <nav aria-label={t('shell.navigation')} className="bg-brand-800">
           <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 sm:px-6">
