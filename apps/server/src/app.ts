@@ -5,7 +5,7 @@ import { sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { APP_NAME, APP_NAME_HEADER, APP_VERSION } from '@member-wallet/contract/constants';
@@ -46,6 +46,7 @@ import { LookupRepository } from './modules/lookup/lookup.repository.ts';
 import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { LookupService } from './modules/lookup/lookup.service.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
+import type { OperatorService } from './modules/operator/operator.service.ts';
 import { OtpRepository } from './modules/otp/otp.repository.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
@@ -57,6 +58,7 @@ import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { withdrawalReviewRoutes } from './modules/withdraw/withdraw.backoffice.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
 import { sandboxInviteRoutes } from './sandbox/invites.routes.ts';
+import { sandboxOperatorRoutes } from './sandbox/operators.routes.ts';
 import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
 import { sandboxSmsRoutes } from './sandbox/sms.routes.ts';
 
@@ -244,7 +246,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // Bank transfer auto-matching (docs/deposits.md): the feed, the sandbox feed, the matcher's timer.
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
-  if (config.sandbox) registerSandbox(route, config, db, clock, settings);
+  if (config.sandbox) registerSandbox(route, config, { db, clock, settings, operators: backoffice.service });
   withdrawalReviewRoutes(backoffice.route, withdrawals);
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   await registerStatic(app, config);
@@ -321,9 +323,14 @@ function createSmsSender(app: FastifyInstance, config: Config): SmsSender {
   return new UnconfiguredSmsSender();
 }
 
-function registerSandbox(route: Router, config: Config, db: Db, clock: Clock, settings: SettingsService) {
-  sandboxSmsRoutes(route, db, clock, config.smsApiKey ?? '');
-  sandboxSettingsRoutes(route, settings);
+function registerSandbox(
+  route: Router,
+  config: Config,
+  shared: { db: Db; clock: Clock; settings: SettingsService; operators: OperatorService },
+) {
+  sandboxSmsRoutes(route, shared.db, shared.clock, config.smsApiKey ?? '');
+  sandboxSettingsRoutes(route, shared.settings);
+  sandboxOperatorRoutes(route, shared.operators);
 }
 
 function registerPlumbing(app: FastifyInstance, config: Config, settings: SettingsService, db: Db) {
@@ -421,6 +428,7 @@ function registerErrorHandlers(app: FastifyInstance, config: Config) {
   });
 
   const spa = loadSpaPage(config.publicDir);
+  const backofficeSpa = loadSpaPage(config.backofficeDir);
   const sendPage = (page: SpaPage, request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('cache-control', 'no-cache')
@@ -429,10 +437,18 @@ function registerErrorHandlers(app: FastifyInstance, config: Config) {
       .send(page.html(request.headers.cookie, pathOf(request)));
   // The static files plugin leaves `/` alone (`index: false`), so every page goes through sendPage.
   if (spa) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(spa, request, reply));
+  if (backofficeSpa) {
+    app.get('/backoffice', { schema: { hide: true } }, (_request, reply) => reply.redirect(BACKOFFICE_PREFIX));
+    app.get(BACKOFFICE_PREFIX, { schema: { hide: true } }, (request, reply) => sendPage(backofficeSpa, request, reply));
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const path = pathOf(request);
     const page = request.method === 'GET' || request.method === 'HEAD';
-    if (page && spa && !NON_SPA_PREFIXES.some((prefix) => under(path, prefix))) return sendPage(spa, request, reply);
+    const spaPath = page && !NON_SPA_PREFIXES.some((prefix) => under(path, prefix));
+    // The back-office's pages fall back to its own index.html, never to the member app's.
+    if (under(path, '/backoffice')) {
+      if (spaPath && backofficeSpa) return sendPage(backofficeSpa, request, reply);
+    } else if (spaPath && spa) return sendPage(spa, request, reply);
     return reply.code(404).send({ message: 'NO_DATA' });
   });
 }
@@ -463,13 +479,33 @@ async function registerStatic(app: FastifyInstance, config: Config) {
   if (existsSync(config.mediaDir)) {
     await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false });
   }
+  // The back-office (apps/backoffice) first: its prefix is the more specific one, and it decorates nothing.
+  if (existsSync(config.backofficeDir)) {
+    await app.register(fastifyStatic, {
+      ...builtAppFiles(config.backofficeDir, BACKOFFICE_PREFIX),
+      decorateReply: false,
+    });
+  } else {
+    app.log.warn(
+      { backofficeDir: config.backofficeDir },
+      'No built back-office found: /backoffice serves its API only',
+    );
+  }
   if (!existsSync(config.publicDir)) {
     app.log.warn({ publicDir: config.publicDir }, 'No built SPA found: serving the API only');
     return;
   }
-  await app.register(fastifyStatic, {
-    root: config.publicDir,
-    prefix: '/',
+  await app.register(fastifyStatic, builtAppFiles(config.publicDir, '/'));
+}
+
+/** Where the back-office's build is served; its API lives under `/backoffice/api`, never falling back to it. */
+const BACKOFFICE_PREFIX = '/backoffice/';
+
+/** The files of a Vite build (the member app's or the back-office's) under `prefix`. */
+function builtAppFiles(root: string, prefix: string): FastifyStaticOptions {
+  return {
+    root,
+    prefix,
     // The build writes .br and .gz copies beside each asset (scripts/precompress.mjs); they are sent to
     // browsers that accept them, with Vary: Accept-Encoding.
     preCompressed: true,
@@ -483,5 +519,5 @@ async function registerStatic(app: FastifyInstance, config: Config) {
         response.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else if (filePath.endsWith('index.html')) response.setHeader('cache-control', 'no-cache');
     },
-  });
+  };
 }

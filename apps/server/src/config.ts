@@ -23,6 +23,8 @@ export interface Config {
   logLevel: string;
   country: Country;
   publicDir: string;
+  /** The built back-office (apps/backoffice), served under /backoffice. */
+  backofficeDir: string;
   mediaDir: string;
   demoPhone: string;
   demoPassword: string;
@@ -114,6 +116,7 @@ type Env = Record<string, string | undefined>;
 /** Both paths are resolved from this file's folder, which is `src/` under tsx and `dist/` in the bundle. */
 const SERVER_ROOT = new URL('../', import.meta.url);
 const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../web/dist', SERVER_ROOT));
+const DEFAULT_BACKOFFICE_DIR = fileURLToPath(new URL('../backoffice/dist', SERVER_ROOT));
 const DEFAULT_MEDIA_DIR = fileURLToPath(new URL('assets', SERVER_ROOT));
 
 /** The sandbox SMS party's key; a real party's key comes from `SMS_API_KEY`. */
@@ -161,6 +164,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
   { name: 'COUNTRY', default: 'TH', meaning: 'TH or LA: phone rule, banks, currencies, default locale' },
   { name: 'PUBLIC_DIR', default: 'apps/web/dist', meaning: 'The built SPA (resolved from the server bundle)' },
+  {
+    name: 'BACKOFFICE_DIR',
+    default: 'apps/backoffice/dist',
+    meaning: 'The built back-office, served under /backoffice (resolved from the server bundle)',
+  },
   { name: 'DEMO_PHONE', default: '0812345678', meaning: "The demo member's phone number" },
   { name: 'DEMO_PASSWORD', default: 'demo1234', meaning: "The demo member's password" },
   { name: 'SMS_BASE_URL', default: 'with SANDBOX: this server /sandbox/sms', meaning: 'Base URL of the SMS party' },
@@ -377,6 +385,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     country: read.oneOf('COUNTRY', COUNTRIES, 'TH'),
     publicDir: read.string('PUBLIC_DIR', DEFAULT_PUBLIC_DIR),
+    backofficeDir: read.string('BACKOFFICE_DIR', DEFAULT_BACKOFFICE_DIR),
     mediaDir: DEFAULT_MEDIA_DIR,
     demoPhone: read.string('DEMO_PHONE', '0812345678'),
     demoPassword: read.string('DEMO_PASSWORD', 'demo1234'),

@@ -35,6 +35,7 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
     DATA_DIR: 'memory://',
     LOG_LEVEL: 'info',
     PUBLIC_DIR: '/nonexistent-public-dir',
+    BACKOFFICE_DIR: '/nonexistent-backoffice-dir',
     REDIS_KEY_PREFIX: `mw-test:${randomBytes(6).toString('hex')}:`,
     // The bank feed's 5 s matcher would poll in every test app; the tests that want it set an interval.
     BANK_FEED_INTERVAL_MS: '0',

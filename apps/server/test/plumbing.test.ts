@@ -33,9 +33,20 @@ writeFileSync(join(publicDir, 'assets', 'big-abc123.js'), bundle);
 writeFileSync(join(publicDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(bundle));
 writeFileSync(join(publicDir, 'assets', 'big-abc123.js.gz'), gzipSync(bundle));
 writeFileSync(join(publicDir, 'favicon.svg'), '<svg/>');
+const backofficeDir = mkdtempSync(join(tmpdir(), 'mw-backoffice-'));
+mkdirSync(join(backofficeDir, 'assets'));
+writeFileSync(
+  join(backofficeDir, 'index.html'),
+  '<!doctype html><html lang="th"><head><title>Back-office</title>' +
+    '<script type="module" src="/backoffice/assets/index-bo1.js"></script></head></html>',
+);
+writeFileSync(join(backofficeDir, 'assets', 'index-bo1.js'), 'console.log("back-office")');
 
 beforeAll(async () => {
-  [t, spa] = await Promise.all([startTestApp({ TRUST_PROXY: '1' }), startTestApp({ PUBLIC_DIR: publicDir })]);
+  [t, spa] = await Promise.all([
+    startTestApp({ TRUST_PROXY: '1' }),
+    startTestApp({ PUBLIC_DIR: publicDir, BACKOFFICE_DIR: backofficeDir }),
+  ]);
 });
 afterAll(() => Promise.all([t.close(), spa.close()]));
 
@@ -161,6 +172,30 @@ describe('documentation', () => {
 });
 
 describe('static files', () => {
+  it('serves the back-office under /backoffice, its pages falling back to its own index.html', async () => {
+    for (const url of ['/backoffice/', '/backoffice/withdrawals', '/backoffice/sign-in?next=1']) {
+      const page = await spa.app.inject({ method: 'GET', url });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.body, url).toContain('<title>Back-office</title>');
+      expect(page.headers['cache-control'], url).toBe('no-cache');
+    }
+    const bare = await spa.app.inject({ method: 'GET', url: '/backoffice' });
+    expect([bare.statusCode, bare.headers.location]).toEqual([302, '/backoffice/']);
+    const asset = await spa.app.inject({ method: 'GET', url: '/backoffice/assets/index-bo1.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log("back-office")');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    // The member app's pages stay the member app's.
+    expect((await spa.app.inject({ method: 'GET', url: '/user/home' })).body).toContain('<title>Member Wallet</title>');
+    for (const url of ['/backoffice/api/unknown', '/backoffice/api']) {
+      const answer = await spa.api({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json(), url).toEqual({ message: 'NO_DATA' });
+    }
+    const post = await spa.api({ method: 'POST', url: '/backoffice/withdrawals', payload: {} });
+    expect([post.statusCode, post.json()]).toEqual([404, { message: 'NO_DATA' }]);
+  });
+
   it('serves the SPA with history fallback and cache headers', async () => {
     const index = await spa.app.inject({ method: 'GET', url: '/' });
     expect(index.statusCode).toBe(200);

@@ -12,6 +12,8 @@ export const BACKOFFICE_API = {
   me: '/backoffice/api/auth/me',
   audit: '/backoffice/api/audit',
   withdrawals: '/backoffice/api/withdrawals',
+  /** Every withdrawal of the same filters as `withdrawals`, as CSV (UTF-8 with a BOM, for Excel). */
+  withdrawalsCsv: '/backoffice/api/withdrawals.csv',
   /** Route patterns: the client fills `:id` with `backofficePath`. */
   withdrawalApprove: '/backoffice/api/withdrawals/:id/approve',
   withdrawalReject: '/backoffice/api/withdrawals/:id/reject',
@@ -97,6 +99,13 @@ export const withdrawalQuery = z.extend(pageQuery, {
   status: z.optional(z.enum(WITHDRAWAL_STATUSES)),
 });
 export type WithdrawalQuery = z.infer<typeof withdrawalQuery>;
+
+/** The CSV export takes the list's filters, without pages: every matching withdrawal. */
+export const withdrawalCsvQuery = z.object({
+  review: z.optional(z.enum(WITHDRAWAL_REVIEWS)),
+  status: z.optional(z.enum(WITHDRAWAL_STATUSES)),
+});
+export type WithdrawalCsvQuery = z.infer<typeof withdrawalCsvQuery>;
 
 /** Amounts are strings of minor units here: operators see exact figures, and CSV exports carry them as they are. */
 export const backofficeWithdrawal = z.object({

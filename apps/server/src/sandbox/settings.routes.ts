@@ -9,6 +9,12 @@ const siteFlagsRequest = z.object({
   enableChatWidget: z.optional(z.boolean()),
 });
 
+const autoApproveRequest = z.object({
+  currency: z.string().check(z.regex(/^[A-Z]{3,8}$/)),
+  /** Minor units; 0 sends every withdrawal of the currency to review. */
+  maxMinor: z.int().check(z.minimum(0)),
+});
+
 /** Lets demos and end-to-end tests flip site flags; operators get a real back-office later. */
 export function sandboxSettingsRoutes(route: Router, settings: SettingsService) {
   route({
@@ -21,6 +27,19 @@ export function sandboxSettingsRoutes(route: Router, settings: SettingsService) 
     response: messageResponse,
     handler: async ({ body }) => {
       await settings.setFlags(body);
+      return { message: 'OK' };
+    },
+  });
+  route({
+    method: 'PUT',
+    url: '/sandbox/settings/withdrawAutoApprove',
+    auth: false,
+    summary: "Sandbox: set a currency's auto-approve amount for withdrawals (minor units; 0 reviews every one)",
+    tags: ['sandbox'],
+    body: autoApproveRequest,
+    response: messageResponse,
+    handler: async ({ body }) => {
+      await settings.setWithdrawAutoApproveMax(body.currency, BigInt(body.maxMinor));
       return { message: 'OK' };
     },
   });

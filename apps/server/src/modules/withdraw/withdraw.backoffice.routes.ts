@@ -1,11 +1,13 @@
 import {
   BACKOFFICE_API,
+  withdrawalCsvQuery,
   withdrawalPage,
   withdrawalQuery,
   withdrawalRejectRequest,
   withdrawalReviewResponse,
 } from '@member-wallet/contract/backoffice';
 import { z } from 'zod/mini';
+import { csvStream } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
 import { actorOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
@@ -13,9 +15,28 @@ import type { WithdrawalService } from './withdraw.service.ts';
 
 const tags = ['backoffice'];
 const MONEY_ROLES = ['admin', 'finance'] as const;
+/** The CSV export's columns: amounts in minor units as the API gives them, times in ISO 8601 (UTC). */
+const CSV_HEADER = [
+  'id',
+  'createdAt',
+  'memberId',
+  'memberPhone',
+  'memberName',
+  'amountMinor',
+  'currency',
+  'bankCode',
+  'bankAccountNo',
+  'bankAccountName',
+  'status',
+  'review',
+  'reviewedBy',
+  'reviewedAt',
+  'failureReason',
+] as const;
+
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-/** The withdrawals queue of the back-office (docs/backoffice.md, Withdrawals): list, approve, reject. */
+/** The withdrawals queue of the back-office (docs/backoffice.md, Withdrawals): list, export, approve, reject. */
 export function withdrawalReviewRoutes(route: OperatorRouter, withdrawals: WithdrawalService) {
   route({
     method: 'GET',
@@ -27,6 +48,43 @@ export function withdrawalReviewRoutes(route: OperatorRouter, withdrawals: Withd
     query: withdrawalQuery,
     response: withdrawalPage,
     handler: ({ query }) => withdrawals.backofficePage(query),
+  });
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.withdrawalsCsv,
+    auth: true,
+    roles: MONEY_ROLES,
+    summary: 'Every withdrawal of the filters as CSV (UTF-8 with a BOM), newest first, streamed',
+    tags,
+    query: withdrawalCsvQuery,
+    response: z.string(),
+    handler: async ({ query, reply }) => {
+      const rows = csvStream(CSV_HEADER, withdrawals.backofficeAll(query), (w) => [
+        w.id,
+        w.createdAt,
+        w.member.id,
+        w.member.phone,
+        w.member.name,
+        w.amountMinor,
+        w.currency,
+        w.bank.code,
+        w.bank.accountNo,
+        w.bank.accountName,
+        w.status,
+        w.review,
+        w.reviewedBy,
+        w.reviewedAt,
+        w.failureReason,
+      ]);
+      const name = `withdrawals-${query.review ?? 'all'}${query.status ? `-${query.status}` : ''}.csv`;
+      // A stream, not a JSON value: Fastify pipes it as it is (the response schema only describes it to the docs).
+      const sent = reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(rows);
+      return sent as unknown as string;
+    },
   });
   route({
     method: 'POST',

@@ -1,4 +1,4 @@
-import type { WithdrawalQuery } from '@member-wallet/contract/backoffice';
+import type { WithdrawalCsvQuery, WithdrawalQuery } from '@member-wallet/contract/backoffice';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database, Db, WithdrawalStatus, WithdrawalsTable } from '../../db/database.ts';
 
@@ -84,6 +84,23 @@ export class WithdrawalRepository {
         .execute(),
     ]);
     return { total: Number(count.total), rows };
+  }
+
+  /**
+   * The back-office's rows of a filter, newest first, `limit` at a time after `beforeId` (keyset paging, for the
+   * CSV export: rows added meanwhile neither shift nor repeat a batch).
+   */
+  batch(db: Db, query: WithdrawalCsvQuery, beforeId: bigint | null, limit: number) {
+    let select = db
+      .selectFrom('withdrawals')
+      .innerJoin('members', 'members.id', 'withdrawals.member_id')
+      .leftJoin('operators', 'operators.id', 'withdrawals.reviewed_by')
+      .selectAll('withdrawals')
+      .select(['members.phone', 'members.name', 'operators.username as reviewer']);
+    if (query.review) select = select.where('withdrawals.review', '=', query.review);
+    if (query.status) select = select.where('withdrawals.status', '=', query.status);
+    if (beforeId !== null) select = select.where('withdrawals.id', '<', beforeId);
+    return select.orderBy('withdrawals.id', 'desc').limit(limit).execute();
   }
 
   /** One withdrawal as the back-office shows it. */

@@ -172,3 +172,45 @@ describe('withdrawal review', () => {
     expect((await settled(reference)).status).toBe('SUCCESS');
   });
 });
+
+describe('withdrawals CSV export', () => {
+  function csv(query: string, headers = finance.headers) {
+    return t.api({ method: 'GET', url: `${BACKOFFICE_API.withdrawalsCsv}${query}`, headers });
+  }
+
+  it('streams every withdrawal of the filter with a BOM, a header row and quoted fields', async () => {
+    const player = await fundedMember(t, 20_000);
+    await t.app.db.updateTable('members').set({ name: 'Somchai "Joe", สมชาย' }).where('id', '=', player.id).execute();
+    const awaiting = await withdraw(player, 2_000);
+    const rejected = await withdraw(player, 3_000);
+    expect((await review('reject', rejected.reference, finance.headers, 'Name, "mismatch"')).statusCode).toBe(200);
+
+    const answer = await csv('?review=awaiting');
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="withdrawals-awaiting.csv"');
+    const body = answer.rawPayload.toString('utf8');
+    expect(body.startsWith('\uFEFFid,createdAt,memberId,memberPhone,memberName,amountMinor,currency,')).toBe(true);
+    const lines = body.slice(1).split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    const mine = lines.filter((line) => line.startsWith(`${awaiting.reference},`));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toContain(`,${player.id},${player.phone},"Somchai ""Joe"", สมชาย",200000,BAHT,`);
+    expect(mine[0]).toMatch(/,IN_PROGRESS,awaiting,,,$/);
+    // Every row of the export is an awaiting one, and the rejected withdrawal is not among them.
+    expect(lines.slice(1, -1).every((line) => line.includes(',awaiting,'))).toBe(true);
+    expect(body).not.toContain(rejected.reference);
+
+    const all = (await csv('')).rawPayload.toString('utf8');
+    const rejectedLine = all.split('\r\n').find((line) => line.startsWith(`${rejected.reference},`));
+    expect(rejectedLine).toMatch(new RegExp(`,FAILED,rejected,${finance.username},[^,]+,"Name, ""mismatch"""$`));
+    // Newest first, like the list.
+    expect(all.indexOf(rejected.reference)).toBeLessThan(all.indexOf(awaiting.reference));
+  });
+
+  it('refuses support and unknown filters', async () => {
+    const support = await signedInOperator(t, 'support');
+    expect((await csv('', support.headers)).json()).toEqual({ message: 'FORBIDDEN' });
+    expect((await csv('?review=maybe')).statusCode).toBe(400);
+  });
+});

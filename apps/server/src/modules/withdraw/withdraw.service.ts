@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   BackofficeWithdrawal,
+  WithdrawalCsvQuery,
   WithdrawalPage,
   WithdrawalQuery,
   WithdrawalReviewResponse,
@@ -24,6 +25,8 @@ import type { Withdrawal, WithdrawalRepository } from './withdraw.repository.ts'
 /** The settler's first look at a withdrawal: the webhook normally settles it well before. */
 export const FIRST_CHECK_DELAY_MS = MINUTE_MS;
 /** Later looks back off from 15 s, doubling, to at most an hour; a payout is never given up on by itself. */
+/** Rows the CSV export reads at a time. */
+const CSV_BATCH = 500;
 const CHECK_BACKOFF_BASE_MS = 15 * SECOND_MS;
 const CHECK_BACKOFF_MAX_MS = HOUR_MS;
 /** Withdrawals one settler pass looks at. */
@@ -260,6 +263,18 @@ export class WithdrawalService {
   async backofficePage(query: WithdrawalQuery): Promise<WithdrawalPage> {
     const { total, rows } = await this.deps.repository.page(this.deps.db, query);
     return { total, withdrawals: rows.map(toBackoffice) };
+  }
+
+  /** Every withdrawal of a filter as the back-office shows it, newest first, read a batch at a time. */
+  async *backofficeAll(query: WithdrawalCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeWithdrawal> {
+    let beforeId: bigint | null = null;
+    for (;;) {
+      const rows = await this.deps.repository.batch(this.deps.db, query, beforeId, batchSize);
+      for (const row of rows) yield toBackoffice(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) return;
+      beforeId = last.id;
+    }
   }
 
   /** A review's answer: the withdrawal as the back-office shows it now. */

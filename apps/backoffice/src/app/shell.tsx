@@ -1,0 +1,71 @@
+import { NavLink, Outlet } from 'react-router';
+import { Button } from '../components/button.tsx';
+import { LanguageSwitcher } from '../components/language-switcher.tsx';
+import { useMe, useSignOut } from '../features/auth/api.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+
+/** The screens that exist; each new screen of issue 7 adds its entry here. */
+const NAVIGATION = [{ to: '/withdrawals', label: 'nav.withdrawals' }] as const;
+
+/** The signed-in frame: who is signed in with which role, the menu, the language and sign-out. */
+export function Shell() {
+  const { t } = useTranslation();
+  const me = useMe();
+  const signOut = useSignOut();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:p-2"
+      >
+        {t('app.skipToContent')}
+      </a>
+      <header className="bg-brand-900 text-white">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1 sm:gap-x-4 sm:px-6">
+          <span className="order-1 mr-auto font-semibold sm:order-none">{t('app.name')}</span>
+          {/* On a phone: the name and the languages on a line, the operator and sign-out on the next. */}
+          <span aria-hidden="true" className="order-3 basis-full sm:hidden" />
+          {me.data ? (
+            <p className="order-4 mr-auto text-sm sm:order-none sm:mr-0" data-testid="operator">
+              <span className="sr-only">{t('shell.signedInAs', { username: me.data.username })}</span>
+              <span aria-hidden="true" className="font-semibold">
+                {me.data.username}
+              </span>{' '}
+              <span className="rounded-full bg-white/15 px-2">{t(`shell.role.${me.data.role}`)}</span>
+            </p>
+          ) : null}
+          <div className="order-2 sm:order-none">
+            <LanguageSwitcher tone="dark" />
+          </div>
+          <Button
+            variant="ghost"
+            className="order-5 px-2 text-white hover:bg-white/15 sm:order-none"
+            loading={signOut.isPending}
+            onClick={() => signOut.mutate()}
+          >
+            {t('shell.signOut')}
+          </Button>
+        </div>
+        <nav aria-label={t('shell.navigation')} className="bg-brand-800">
+          <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 sm:px-6">
+            {NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    `inline-flex min-h-11 items-center border-b-4 px-3 font-semibold ${isActive ? 'border-white text-white' : 'border-transparent text-brand-100 hover:text-white'}`
+                  }
+                >
+                  {t(item.label)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-6 sm:py-6">
+        <Outlet />
+      </main>
+    </div>
+  );
+}
