@@ -35,10 +35,13 @@ import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { registerBonuses } from './modules/bonus/bonus.module.ts';
+import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
 import { registerQrPayments } from './modules/deposit/qr.module.ts';
 import { registerSlips } from './modules/deposit/slip.module.ts';
+import { siteTimeZone } from './modules/deposit/slip.window.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { createInviteService, registerInvites } from './modules/invite/invite.module.ts';
@@ -248,6 +251,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
   if (config.sandbox) registerSandbox(route, config, { db, clock, settings, operators: backoffice.service });
   withdrawalReviewRoutes(backoffice.route, withdrawals);
+  dashboardRoutes(backoffice.route, {
+    repository: new DashboardRepository(db),
+    clock,
+    timeZone: siteTimeZone(config.country),
+    db,
+  });
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   await registerStatic(app, config);
 

@@ -11,6 +11,7 @@ export const BACKOFFICE_API = {
   logout: '/backoffice/api/auth/logout',
   me: '/backoffice/api/auth/me',
   audit: '/backoffice/api/audit',
+  dashboard: '/backoffice/api/dashboard',
   withdrawals: '/backoffice/api/withdrawals',
   /** Every withdrawal of the same filters as `withdrawals`, as CSV (UTF-8 with a BOM, for Excel). */
   withdrawalsCsv: '/backoffice/api/withdrawals.csv',
@@ -136,3 +137,25 @@ export type WithdrawalRejectRequest = z.infer<typeof withdrawalRejectRequest>;
 
 export const withdrawalReviewResponse = z.object({ withdrawal: backofficeWithdrawal, changed: z.boolean() });
 export type WithdrawalReviewResponse = z.infer<typeof withdrawalReviewResponse>;
+
+/**
+ * `GET /backoffice/api/dashboard`: the site's local day so far (deposits credited, withdrawals asked for, per
+ * currency; amounts in minor units as strings), what waits for operators now, the members signed in, and the
+ * ledger's drift check, which must read 0 and 0.
+ */
+export const dashboardResponse = z.object({
+  day: z.object({ from: z.string(), timeZone: z.string() }),
+  deposits: z.array(z.object({ currency: z.string(), count: z.int(), amountMinor: z.string() })),
+  withdrawals: z.array(
+    z.object({ currency: z.string(), status: z.enum(WITHDRAWAL_STATUSES), count: z.int(), amountMinor: z.string() }),
+  ),
+  pending: z.object({
+    withdrawalsAwaitingReview: z.int(),
+    withdrawalsInProgress: z.int(),
+    slipsInProgress: z.int(),
+    unmatchedTransfers: z.int(),
+  }),
+  membersSignedIn: z.int(),
+  ledger: z.object({ drifts: z.int(), unbalancedEntries: z.int() }),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponse>;

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+/** The figures of the back-office dashboard, each one query over the day's rows (docs/backoffice.md, Dashboard). */
+export class DashboardRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Completed deposits credited to members' wallets in [from, to), per currency. */
+  deposits(from: Date, to: Date) {
+    return this.db
+      .selectFrom('journal_entries as e')
+      .innerJoin('postings as p', 'p.entry_id', 'e.id')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .where('e.type', '=', 'deposit')
+      .where('e.status', '=', 'completed')
+      .where('e.created_at', '>=', from)
+      .where('e.created_at', '<', to)
+      .where('a.kind', '=', 'member_wallet')
+      .where('p.amount', '>', 0n)
+      .select(['a.currency'])
+      .select((eb) => [eb.fn.count<string>('e.id').distinct().as('count'), eb.fn.sum<string>('p.amount').as('amount')])
+      .groupBy('a.currency')
+      .orderBy('a.currency')
+      .execute();
+  }
+
+  /** Withdrawals asked for in [from, to), per currency and state. */
+  withdrawals(from: Date, to: Date) {
+    return this.db
+      .selectFrom('withdrawals')
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .select(['currency', 'status'])
+      .select((eb) => [eb.fn.countAll<string>().as('count'), eb.fn.sum<string>('amount_minor').as('amount')])
+      .groupBy(['currency', 'status'])
+      .orderBy('currency')
+      .orderBy('status')
+      .execute();
+  }
+
+  /** What waits for operators now, whatever its day. */
+  async pending() {
+    const count = sql<string>`count(*)`.as('count');
+    const [awaiting, inProgress, slips, unmatched] = await Promise.all([
+      this.db.selectFrom('withdrawals').where('review', '=', 'awaiting').select(count).executeTakeFirstOrThrow(),
+      this.db
+        .selectFrom('withdrawals')
+        .where('status', '=', 'IN_PROGRESS')
+        .where('review', '!=', 'awaiting')
+        .select(count)
+        .executeTakeFirstOrThrow(),
+      this.db.selectFrom('slips').where('status', '=', 'IN_PROGRESS').select(count).executeTakeFirstOrThrow(),
+      this.db.selectFrom('bank_transfers').where('status', '=', 'unmatched').select(count).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      withdrawalsAwaitingReview: Number(awaiting.count),
+      withdrawalsInProgress: Number(inProgress.count),
+      slipsInProgress: Number(slips.count),
+      unmatchedTransfers: Number(unmatched.count),
+    };
+  }
+
+  /** Members holding a live session at `now`. */
+  async membersSignedIn(now: Date): Promise<number> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .select(sql<string>`count(distinct member_id)`.as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  }
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice';
+import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fundedMember } from '../../../test/games.ts';
+import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { signedInOperator } from '../../../test/operators.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ PAYOUT_SETTLE_INTERVAL_MS: '0', SANDBOX_PAYOUT_DELAY_MS: '60000' });
+  await t.app.siteSettings.setWithdrawAutoApproveMax('BAHT', 100_000n);
+});
+afterAll(() => t.close());
+
+async function dashboard(headers: Record<string, string>) {
+  const answer = await t.api({ method: 'GET', url: BACKOFFICE_API.dashboard, headers });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json();
+}
+
+describe('the back-office dashboard', () => {
+  it("counts the local day's deposits and withdrawals, what waits, the members signed in, and a sound ledger", async () => {
+    const support = await signedInOperator(t, 'support');
+    const before = await dashboard(support.headers);
+    expect(before).toMatchObject({
+      day: { timeZone: 'Asia/Bangkok' },
+      deposits: [],
+      withdrawals: [],
+      pending: { withdrawalsAwaitingReview: 0, withdrawalsInProgress: 0, slipsInProgress: 0, unmatchedTransfers: 0 },
+      membersSignedIn: 0,
+      ledger: { drifts: 0, unbalancedEntries: 0 },
+    });
+    const first = await fundedMember(t, 3_000);
+    await fundedMember(t, 250.5);
+    for (const amount of [2_000, 500]) {
+      const answer = await t.api({
+        method: 'POST',
+        url: '/api/wallet/withdraw',
+        headers: { ...bearer(first.token), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+        payload: { amount },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    }
+    const after = await dashboard(support.headers);
+    expect(after.deposits).toEqual([{ currency: 'BAHT', count: 2, amountMinor: '325050' }]);
+    expect(after.withdrawals).toEqual([{ currency: 'BAHT', status: 'IN_PROGRESS', count: 2, amountMinor: '250000' }]);
+    expect(after.pending).toEqual({
+      withdrawalsAwaitingReview: 1,
+      withdrawalsInProgress: 1,
+      slipsInProgress: 0,
+      unmatchedTransfers: 0,
+    });
+    expect(after.membersSignedIn).toBe(2);
+    expect(after.ledger).toEqual({ drifts: 0, unbalancedEntries: 0 });
+
+    // The next local day starts from nothing; what waits still waits.
+    const nextMidnight = Date.parse(after.day.from) + 24 * 3_600_000;
+    t.clock.advance(nextMidnight - t.clock.now().getTime() + 1000);
+    const nextDay = await dashboard((await signedInOperator(t, 'finance')).headers);
+    expect(nextDay.day.from).toBe(new Date(nextMidnight).toISOString());
+    expect(nextDay.deposits).toEqual([]);
+    expect(nextDay.withdrawals).toEqual([]);
+    expect(nextDay.pending.withdrawalsAwaitingReview).toBe(1);
+  });
+
+  it('reads a drift the moment a stored balance disagrees with its postings', async () => {
+    const admin = await signedInOperator(t, 'admin');
+    const player = await fundedMember(t, 10);
+    await t.app.db
+      .updateTable('ledger_accounts')
+      .set((eb) => ({ balance: eb('balance', '+', 1n) }))
+      .where('member_id', '=', player.id)
+      .where('kind', '=', 'member_wallet')
+      .execute();
+    expect((await dashboard(admin.headers)).ledger).toEqual({ drifts: 1, unbalancedEntries: 0 });
+  });
+});
