@@ -1,4 +1,4 @@
-import type { BackofficeWithdrawal } from '@member-wallet/contract/backoffice';
+import type { BackofficeWithdrawal, DashboardResponse } from '@member-wallet/contract/backoffice';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 
@@ -22,11 +22,28 @@ export function queuedWithdrawal(overrides: Partial<BackofficeWithdrawal> = {}):
   };
 }
 
+/** A dashboard as the server answers it; tests override what they need. */
+export function dashboard(overrides: Partial<DashboardResponse> = {}): DashboardResponse {
+  return {
+    day: { from: '2026-11-22T17:00:00.000Z', timeZone: 'Asia/Bangkok' },
+    deposits: [{ currency: 'BAHT', count: 4, amountMinor: '1250050' }],
+    withdrawals: [
+      { currency: 'BAHT', status: 'IN_PROGRESS', count: 2, amountMinor: '300000' },
+      { currency: 'BAHT', status: 'SUCCESS', count: 1, amountMinor: '50000' },
+    ],
+    pending: { withdrawalsAwaitingReview: 3, withdrawalsInProgress: 1, slipsInProgress: 0, unmatchedTransfers: 2 },
+    membersSignedIn: 17,
+    ledger: { drifts: 0, unbalancedEntries: 0 },
+    ...overrides,
+  };
+}
+
 /** A signed-in operator's calls answered as the server would; tests override per case. */
 export const defaultHandlers = [
   http.get('*/backoffice/api/auth/me', () => HttpResponse.json(OPERATOR)),
   http.post('*/backoffice/api/auth/logout', () => HttpResponse.json({ message: 'OK' })),
   http.get('*/backoffice/api/withdrawals', () => HttpResponse.json({ total: 1, withdrawals: [queuedWithdrawal()] })),
+  http.get('*/backoffice/api/dashboard', () => HttpResponse.json(dashboard())),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -73,7 +73,7 @@ describe('sign-in', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('ลองหลายครั้งเกินไป กรุณารอหนึ่งนาทีแล้วลองใหม่'));
   });
 
-  it('stores the token apart from the member token and opens the queue', async () => {
+  it('stores the token apart from the member token and opens the dashboard', async () => {
     let body: unknown;
     server.use(
       http.post('*/backoffice/api/auth/login', async ({ request }) => {
@@ -85,12 +85,27 @@ describe('sign-in', () => {
     await screen.findByLabelText('Username');
     await fill(user, { username: ' Alice ', password: 'correct horse battery', totp: '123456' });
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    expect(await screen.findByRole('heading', { name: 'Withdrawals' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(body).toEqual({ username: 'alice', password: 'correct horse battery', totp: '123456' });
     expect(sessionStorage.getItem(OPERATOR_TOKEN_KEY)).toBe('op_fresh');
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(localStorage.getItem('token')).toBeNull();
-    expect(currentPath()).toBe('/backoffice/withdrawals');
+    expect(currentPath()).toBe('/backoffice/dashboard');
+  });
+
+  it('returns to the page asked for once signed in', async () => {
+    server.use(
+      http.post('*/backoffice/api/auth/login', () =>
+        HttpResponse.json({ token: 'op_fresh', expiresAt: '2026-11-23T12:00:00.000Z', operator: OPERATOR }),
+      ),
+    );
+    const { user } = renderApp('/withdrawals?review=rejected', { signedIn: false });
+    await screen.findByLabelText('Username');
+    expect(currentPath()).toBe('/backoffice/sign-in');
+    await fill(user, { username: 'alice', password: 'correct horse battery', totp: '123456' });
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Withdrawals' })).toBeInTheDocument();
+    expect(`${window.location.pathname}${window.location.search}`).toBe('/backoffice/withdrawals?review=rejected');
   });
 
   it('shows who is signed in with which role, and signs out', async () => {

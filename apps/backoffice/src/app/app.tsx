@@ -1,22 +1,30 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
+import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { useSignedIn } from '../lib/session.ts';
 import { Shell } from './shell.tsx';
 
 /** Where the server serves the app (vite.config.ts `base`). */
 export const BASENAME = '/backoffice';
-const HOME = '/withdrawals';
+const HOME = '/dashboard';
 
-/** Signed-in screens only with a token: without one (or once it is dropped) the operator goes to sign-in. */
+/**
+ * Signed-in screens only with a token: without one (or once it is dropped) the operator goes to sign-in, which
+ * remembers the page asked for and returns there once signed in.
+ */
 function RequireOperator() {
-  return useSignedIn() ? <Outlet /> : <Navigate to="/sign-in" replace />;
+  const location = useLocation();
+  if (useSignedIn()) return <Outlet />;
+  return <Navigate to="/sign-in" replace state={{ from: `${location.pathname}${location.search}` }} />;
 }
 
 function SignInRoute() {
-  return useSignedIn() ? <Navigate to={HOME} replace /> : <SignInScreen />;
+  const from: unknown = (useLocation().state as { from?: unknown } | null)?.from;
+  const back = typeof from === 'string' && from.startsWith('/') && !from.startsWith('/sign-in') ? from : HOME;
+  return useSignedIn() ? <Navigate to={back} replace /> : <SignInScreen />;
 }
 
 function createRouter() {
@@ -30,6 +38,7 @@ function createRouter() {
             element: <Shell />,
             children: [
               { index: true, element: <Navigate to={HOME} replace /> },
+              { path: 'dashboard', element: <DashboardScreen /> },
               { path: 'withdrawals', element: <WithdrawalsScreen /> },
             ],
           },

@@ -5,7 +5,10 @@ import { useMe, useSignOut } from '../features/auth/api.ts';
 import { useTranslation } from '../i18n/i18n.ts';
 
 /** The screens that exist; each new screen of issue 7 adds its entry here. */
-const NAVIGATION = [{ to: '/withdrawals', label: 'nav.withdrawals' }] as const;
+const NAVIGATION = [
+  { to: '/dashboard', label: 'nav.dashboard' },
+  { to: '/withdrawals', label: 'nav.withdrawals' },
+] as const;
 
 /** The signed-in frame: who is signed in with which role, the menu, the language and sign-out. */
 export function Shell() {

@@ -1,0 +1,14 @@
+import { BACKOFFICE_API, dashboardResponse } from '@member-wallet/contract/backoffice';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../lib/http.ts';
+
+/** The figures move all day: read again every minute while the screen is open. */
+export const DASHBOARD_REFRESH_MS = 60_000;
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: ['backoffice', 'dashboard'],
+    queryFn: () => request(BACKOFFICE_API.dashboard, { schema: dashboardResponse }),
+    refetchInterval: DASHBOARD_REFRESH_MS,
+  });
+}
