@@ -31,6 +31,8 @@ import { loadSpaPage, type SpaPage } from './lib/spa-page.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
+import { MembersBackofficeRepository } from './modules/account/members.backoffice.repository.ts';
+import { MembersBackoffice, memberBackofficeRoutes } from './modules/account/members.backoffice.ts';
 import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -251,6 +253,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
   if (config.sandbox) registerSandbox(route, config, { db, clock, settings, operators: backoffice.service });
   withdrawalReviewRoutes(backoffice.route, withdrawals);
+  const membersRepository = new MembersBackofficeRepository(db);
+  memberBackofficeRoutes(
+    backoffice.route,
+    new MembersBackoffice({
+      db,
+      repository: membersRepository,
+      audit: backoffice.audit,
+      passwords: services.passwords,
+      clock,
+    }),
+    membersRepository,
+  );
   dashboardRoutes(backoffice.route, {
     repository: new DashboardRepository(db),
     clock,
