@@ -56,6 +56,7 @@ import { OtpRepository } from './modules/otp/otp.repository.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
+import { settingsBackofficeRoutes } from './modules/settings/settings.backoffice.routes.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
@@ -147,7 +148,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     : new MemoryRateLimiter(clock);
   app.addHook('onClose', () => limiter.close());
 
-  const settings = new SettingsService(new SettingsRepository(db), clock);
+  const settingsRepository = new SettingsRepository(db);
+  const settings = new SettingsService(settingsRepository, clock);
   app.decorate('siteSettings', settings);
   registerPlumbing(app, config, settings, db);
   await registerDocs(app);
@@ -270,6 +272,13 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     timeZone: siteTimeZone(config.country),
     db,
+  });
+  settingsBackofficeRoutes(backoffice.route, {
+    db,
+    clock,
+    settings,
+    repository: settingsRepository,
+    audit: backoffice.audit,
   });
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   await registerStatic(app, config);

@@ -1,4 +1,13 @@
 import { z } from 'zod/mini';
+import { LAOS_CURRENCIES, LOCALES } from './constants.ts';
+import {
+  agreementsResponse,
+  conditionsResponse,
+  contactResponse,
+  howtoItem,
+  infoResponse,
+  noticeResponse,
+} from './lookup.ts';
 import { WITHDRAWAL_STATUSES } from './wallet.ts';
 
 /**
@@ -23,11 +32,26 @@ export const BACKOFFICE_API = {
   /** Route patterns: the client fills `:id` with `backofficePath`. */
   withdrawalApprove: '/backoffice/api/withdrawals/:id/approve',
   withdrawalReject: '/backoffice/api/withdrawals/:id/reject',
+  /** The member app's site settings (docs/backoffice.md, Site settings): read all, change one part at a time. */
+  settings: '/backoffice/api/settings',
+  settingsFlags: '/backoffice/api/settings/flags',
+  /** `:key` one of SETTING_TEXT_KEYS, `:locale` one of LOCALES: fill with `settingsPath`. */
+  settingsText: '/backoffice/api/settings/texts/:key/:locale',
+  settingsHowto: '/backoffice/api/settings/howto',
+  /** `:currency` one of LAOS_CURRENCIES: fill with `settingsPath`. */
+  settingsWithdraw: '/backoffice/api/settings/withdraw/:currency',
 } as const;
 
 /** A route pattern of BACKOFFICE_API with its `:id` filled in. */
 export function backofficePath(pattern: string, id: string): string {
   return pattern.replace(':id', encodeURIComponent(id));
+}
+
+/** A route pattern of BACKOFFICE_API with its named parts (`:key`, `:locale`, `:currency`) filled in. */
+export function settingsPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (part, name: string) =>
+    name in params ? encodeURIComponent(params[name] as string) : part,
+  );
 }
 
 /** admin: everything, operators and the audit log included; finance: money; support: members and chat. */
@@ -229,3 +253,86 @@ export const memberLockRequest = z.object({
 
 /** A new password, shown to the operator once to hand to the member; every session of the member ends. */
 export const memberPasswordResetResponse = z.object({ temporaryPassword: z.string() });
+
+/** The member app's on/off switches (spec section 9): OTP at registration, the chat widget, the terminated page. */
+export const SITE_FLAGS = ['registerOTP', 'enableChatWidget', 'terminated'] as const;
+export type SiteFlag = (typeof SITE_FLAGS)[number];
+
+export const siteFlags = z.object({
+  registerOTP: z.boolean(),
+  enableChatWidget: z.boolean(),
+  terminated: z.boolean(),
+});
+export type SiteFlags = z.infer<typeof siteFlags>;
+
+/** Only the flags given change. */
+export const siteFlagsUpdate = z.object({
+  registerOTP: z.optional(z.boolean()),
+  enableChatWidget: z.optional(z.boolean()),
+  terminated: z.optional(z.boolean()),
+});
+export type SiteFlagsUpdate = z.infer<typeof siteFlagsUpdate>;
+
+/**
+ * The member texts an operator writes per language, each in the shape of its member lookup (lookup.ts). Operator
+ * HTML in them is stored as given: the member app sanitizes it when it renders (apps/web lib/safe-html.ts).
+ */
+export const SETTING_TEXT_SCHEMAS = {
+  info: infoResponse,
+  contact: contactResponse,
+  conditions: conditionsResponse,
+  agreements: agreementsResponse,
+  notice: noticeResponse,
+} as const;
+export const SETTING_TEXT_KEYS = ['info', 'contact', 'conditions', 'agreements', 'notice'] as const;
+export type SettingTextKey = (typeof SETTING_TEXT_KEYS)[number];
+
+function perLocale<Schema extends z.ZodMiniType>(schema: Schema) {
+  return z.object({ th: z.nullable(schema), lo: z.nullable(schema), en: z.nullable(schema) });
+}
+
+/** A how-to video's address: https, or a path on this site. */
+export const HOWTO_URL = /^(https:\/\/[^\s]+|\/[^\s]*)$/;
+export const howtoSetting = z.array(
+  z.object({
+    key: z.string().check(z.minLength(1), z.maxLength(64)),
+    url: z.string().check(z.maxLength(2048), z.regex(HOWTO_URL, { error: 'KEY_INVALID' })),
+    demo: z.boolean(),
+  }),
+);
+export const howtoUpdate = z.object({ howto: howtoSetting });
+export type HowtoUpdate = z.infer<typeof howtoUpdate>;
+
+/** A currency's withdrawal limits and auto-approve amount, in minor units as strings. */
+export const withdrawSetting = z.object({
+  currency: z.enum(LAOS_CURRENCIES),
+  min: z.string(),
+  max: z.string(),
+  autoApprove: z.string(),
+});
+export type WithdrawSetting = z.infer<typeof withdrawSetting>;
+
+const minorInput = z.union([z.string().check(z.regex(/^\d{1,16}$/, { error: 'KEY_INVALID' })), z.int()]);
+/** Minor units, as strings or numbers: min and max positive, min <= max, autoApprove 0 or more. */
+export const withdrawSettingUpdate = z.object({ min: minorInput, max: minorInput, autoApprove: minorInput });
+export type WithdrawSettingUpdate = z.infer<typeof withdrawSettingUpdate>;
+
+/** The daily window in which slip uploads are closed, `HH:mm` in the site's time zone. */
+export const slipWindowSetting = z.object({ closeFrom: z.string(), closeTo: z.string() });
+
+export const siteSettingsResponse = z.object({
+  flags: siteFlags,
+  texts: z.object({
+    info: perLocale(infoResponse),
+    contact: perLocale(contactResponse),
+    conditions: perLocale(conditionsResponse),
+    agreements: perLocale(agreementsResponse),
+    notice: perLocale(noticeResponse),
+  }),
+  howto: z.array(howtoItem),
+  withdraw: z.array(withdrawSetting),
+  slipWindow: slipWindowSetting,
+});
+/** Every settings PUT answers the settings as they now are. */
+export type SiteSettingsResponse = z.infer<typeof siteSettingsResponse>;
+export const SETTINGS_LOCALES = LOCALES;

@@ -1,9 +1,14 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
+import { PageSpinner } from '../components/spinner.tsx';
+import { useMe } from '../features/auth/api.ts';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
+import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
+import { useTranslation } from '../i18n/i18n.ts';
 import { useSignedIn } from '../lib/session.ts';
 import { Shell } from './shell.tsx';
 
@@ -27,6 +32,21 @@ function SignInRoute() {
   return useSignedIn() ? <Navigate to={back} replace /> : <SignInScreen />;
 }
 
+/** A screen for administrators only: other roles read why instead (the server refuses them too). */
+function AdminOnly({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (me.isPending) return <PageSpinner />;
+  if (me.data?.role !== 'admin') {
+    return (
+      <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900">
+        {t('settings.adminOnly')}
+      </p>
+    );
+  }
+  return children;
+}
+
 function createRouter() {
   return createBrowserRouter(
     [
@@ -40,6 +60,14 @@ function createRouter() {
               { index: true, element: <Navigate to={HOME} replace /> },
               { path: 'dashboard', element: <DashboardScreen /> },
               { path: 'withdrawals', element: <WithdrawalsScreen /> },
+              {
+                path: 'settings',
+                element: (
+                  <AdminOnly>
+                    <SettingsScreen />
+                  </AdminOnly>
+                ),
+              },
             ],
           },
         ],

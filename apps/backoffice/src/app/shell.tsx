@@ -1,14 +1,16 @@
+import type { OperatorRole } from '@member-wallet/contract/backoffice';
 import { NavLink, Outlet } from 'react-router';
 import { Button } from '../components/button.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { useMe, useSignOut } from '../features/auth/api.ts';
-import { useTranslation } from '../i18n/i18n.ts';
+import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
 
-/** The screens that exist; each new screen of issue 7 adds its entry here. */
-const NAVIGATION = [
+/** The screens that exist, and the roles shown each (all when none); each new screen of issue 7 adds its entry. */
+const NAVIGATION: readonly { to: string; label: TranslationKey; roles?: readonly OperatorRole[] }[] = [
   { to: '/dashboard', label: 'nav.dashboard' },
   { to: '/withdrawals', label: 'nav.withdrawals' },
-] as const;
+  { to: '/settings', label: 'nav.settings', roles: ['admin'] },
+];
 
 /** The signed-in frame: who is signed in with which role, the menu, the language and sign-out. */
 export function Shell() {
@@ -51,7 +53,7 @@ export function Shell() {
         </div>
         <nav aria-label={t('shell.navigation')} className="bg-brand-800">
           <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 sm:px-6">
-            {NAVIGATION.map((item) => (
+            {NAVIGATION.filter((item) => !item.roles || (me.data && item.roles.includes(me.data.role))).map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

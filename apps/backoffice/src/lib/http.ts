@@ -63,7 +63,7 @@ export function errorFromAnswer(status: number, data: unknown): ApiError {
  */
 export async function request<T>(
   path: string,
-  options: { method?: 'GET' | 'POST'; body?: unknown; schema?: Schema<T> } = {},
+  options: { method?: 'GET' | 'POST' | 'PUT'; body?: unknown; schema?: Schema<T> } = {},
 ): Promise<T> {
   const { method = 'GET', body, schema } = options;
   const headers = apiHeaders();

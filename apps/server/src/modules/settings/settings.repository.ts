@@ -5,8 +5,9 @@ export const ANY_LOCALE = '*';
 export class SettingsRepository {
   constructor(private readonly db: Db) {}
 
-  async get(key: string, locale: string): Promise<unknown> {
-    const row = await this.db
+  /** `db`: a transaction to read in, for a change and its audit line (the back-office); else the pool. */
+  async get(key: string, locale: string, db: Db = this.db): Promise<unknown> {
+    const row = await db
       .selectFrom('site_settings')
       .select('value')
       .where('key', '=', key)
@@ -15,9 +16,9 @@ export class SettingsRepository {
     return row?.value;
   }
 
-  async put(key: string, locale: string, value: unknown, now: Date): Promise<void> {
+  async put(key: string, locale: string, value: unknown, now: Date, db: Db = this.db): Promise<void> {
     const json = JSON.stringify(value);
-    await this.db
+    await db
       .insertInto('site_settings')
       .values({ key, locale, value: json, updated_at: now })
       .onConflict((conflict) => conflict.columns(['key', 'locale']).doUpdateSet({ value: json, updated_at: now }))

@@ -12,10 +12,10 @@ export interface WithdrawLimits {
 }
 
 /** Where the limits live: `{ "<currency>": { "min": <minor units>, "max": <minor units> } }`. */
-const WITHDRAW_LIMITS_KEY = 'withdrawLimits';
+export const WITHDRAW_LIMITS_KEY = 'withdrawLimits';
 
 /** Withdrawals paid without an operator's review, up to: `{ "<currency>": <minor units> }` (migration 0016). */
-const WITHDRAW_AUTO_APPROVE_KEY = 'withdrawAutoApprove';
+export const WITHDRAW_AUTO_APPROVE_KEY = 'withdrawAutoApprove';
 
 /** Flags are read on every request (`terminated`), so they are cached briefly; local writes drop the cache. */
 const FLAG_CACHE_MS = 2_000;
@@ -42,6 +42,11 @@ export class SettingsService {
       const value = flags[name];
       if (value !== undefined) await this.repository.put(name, ANY_LOCALE, value, this.clock.now());
     }
+    this.#flags.clear();
+  }
+
+  /** After flags changed elsewhere (the back-office writes them in its own transaction): read them afresh. */
+  clearFlagCache(): void {
     this.#flags.clear();
   }
 
