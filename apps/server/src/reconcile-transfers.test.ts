@@ -18,7 +18,8 @@ let t: TestApp;
 let dataDir: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'mw-reconcile-'));
-  t = await startTestApp({ GAME_PROVIDER_TIMEOUT_MS: '250', TRANSFER_RECONCILE_INTERVAL_MS: '0', DATA_DIR: dataDir });
+  // Short enough for a quick test, long enough that a loaded CI machine does not time out calls meant to succeed.
+  t = await startTestApp({ GAME_PROVIDER_TIMEOUT_MS: '1000', TRANSFER_RECONCILE_INTERVAL_MS: '0', DATA_DIR: dataDir });
   await seedCatalogue(t);
 });
 afterAll(async () => {
