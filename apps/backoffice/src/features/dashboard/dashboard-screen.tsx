@@ -108,7 +108,7 @@ export function DashboardScreen() {
         </h1>
         <p className="text-sm text-slate-600">{t('dashboard.since', { time: formatDateTime(data.day.from) })}</p>
       </div>
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+      <div className="grid items-start gap-4 md:grid-cols-2 xl:grid-cols-3">
         <Card title={t('dashboard.deposits')} testId="dashboard-deposits">
           <Totals rows={data.deposits.map((row) => ({ key: row.currency, ...row }))} />
         </Card>
