@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
+import { call, OPERATOR_LOCALES as LOCALES, type OperatorLocale, operatorText as text } from '../backoffice.ts';
 import { expect, text as memberText, type Page, test } from '../fixtures.ts';
 
 /**
@@ -11,45 +11,13 @@ import { expect, text as memberText, type Page, test } from '../fixtures.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const LOCALES = ['th', 'en'] as const;
-type OperatorLocale = (typeof LOCALES)[number];
 const SETTINGS_API = '/backoffice/api/settings';
-
-type Catalogue = Record<string, unknown>;
-const catalogues = Object.fromEntries(
-  LOCALES.map((locale) => [
-    locale,
-    JSON.parse(
-      readFileSync(new URL(`../../apps/backoffice/src/i18n/${locale}.json`, import.meta.url), 'utf8'),
-    ) as Catalogue,
-  ]),
-) as Record<OperatorLocale, Catalogue>;
-
-/** A back-office text of `key` in `locale`. */
-function text(locale: OperatorLocale, key: string): string {
-  const found = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogues[locale]);
-  if (typeof found !== 'string') throw new Error(`no back-office text ${key} in ${locale}`);
-  return found;
-}
 
 interface Contact {
   contactText: string;
   lineName: string;
   lineLink: string;
   lineQR: string;
-}
-
-async function call<T>(base: string, method: string, path: string, body?: unknown, headers = {}): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.text();
-  expect(response.ok, `${method} ${path}: ${response.status} ${answer}`).toBe(true);
-  return JSON.parse(answer) as T;
 }
 
 /** An admin made through the sandbox signs in through the app; answers the operator's token. */

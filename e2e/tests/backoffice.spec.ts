@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
+import { call, OPERATOR_LOCALES as LOCALES, type OperatorLocale, operatorText as text } from '../backoffice.ts';
 import { expect, type Page, test, uniqueMember } from '../fixtures.ts';
 
 /**
@@ -12,42 +12,10 @@ import { expect, type Page, test, uniqueMember } from '../fixtures.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const LOCALES = ['th', 'en'] as const;
-type OperatorLocale = (typeof LOCALES)[number];
 const APP = { 'x-app-name': 'wallet-user', 'content-type': 'application/json' };
 /** Withdrawals above 100 baht wait for an operator here; the migration's 5,000 baht is put back afterwards. */
 const AUTO_APPROVE_MINOR = 10_000;
 const DEFAULT_AUTO_APPROVE_MINOR = 500_000;
-
-type Catalogue = Record<string, unknown>;
-const catalogues = Object.fromEntries(
-  LOCALES.map((locale) => [
-    locale,
-    JSON.parse(
-      readFileSync(new URL(`../../apps/backoffice/src/i18n/${locale}.json`, import.meta.url), 'utf8'),
-    ) as Catalogue,
-  ]),
-) as Record<OperatorLocale, Catalogue>;
-
-/** A back-office text of `key` in `locale`, with `{{name}}` values filled in. */
-function text(locale: OperatorLocale, key: string, values: Record<string, string> = {}): string {
-  const found = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Catalogue | undefined)?.[part], catalogues[locale]);
-  if (typeof found !== 'string') throw new Error(`no back-office text ${key} in ${locale}`);
-  return found.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => values[name] ?? '');
-}
-
-async function call<T>(base: string, method: string, path: string, body?: unknown, headers = {}): Promise<T> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const answer = await response.text();
-  expect(response.ok, `${method} ${path}: ${response.status} ${answer}`).toBe(true);
-  return JSON.parse(answer) as T;
-}
 
 /** A member registered and logged in through the API, with 1,000 baht paid in through a sandbox QR. */
 async function fundedMember(base: string, locale: OperatorLocale) {

@@ -79,14 +79,6 @@ export class SettingsService {
     return { min: BigInt(limits.min), max: BigInt(limits.max) };
   }
 
-  async setWithdrawLimits(currency: string, limits: WithdrawLimits): Promise<void> {
-    const all = ((await this.global(WITHDRAW_LIMITS_KEY)) as Record<string, unknown> | undefined) ?? {};
-    await this.setGlobal(WITHDRAW_LIMITS_KEY, {
-      ...all,
-      [currency]: { min: Number(limits.min), max: Number(limits.max) },
-    });
-  }
-
   /**
    * The largest withdrawal of a currency paid without an operator's review (0: every withdrawal is reviewed).
    * A missing or malformed value is a broken configuration: an error, answered 500.
