@@ -15,7 +15,7 @@ function siteSettings(): SiteSettingsResponse {
         lo: null,
         en: { contactText: 'Contact us', lineName: '@wallet', lineLink: 'https://line.me/x', lineQR: '/media/qr.png' },
       },
-      conditions: { th: [], lo: null, en: null },
+      conditions: { th: ['ข้อหนึ่ง', 'ข้อสอง'], lo: null, en: null },
       agreements: { th: [], lo: null, en: null },
       notice: { th: { notice: 'ประกาศ %percentFail%' }, lo: null, en: null },
     },
@@ -28,6 +28,7 @@ function siteSettings(): SiteSettingsResponse {
       { currency: 'BAHT', min: '10000', max: '5000000', autoApprove: '500000' },
     ],
     slipWindow: { closeFrom: '23:50', closeTo: '00:10' },
+    qrValidity: { minutes: 10 },
   };
 }
 
@@ -217,6 +218,81 @@ describe('site settings', () => {
         },
       ]),
     );
+  });
+
+  it('edits the site name and website of a language', async () => {
+    const { user } = await openSettings();
+    const card = screen.getByTestId('settings-info');
+    expect(within(card).getByLabelText('Site name')).toHaveValue('วอลเล็ต');
+    await user.click(within(card).getByRole('tab', { name: 'English' }));
+    await user.type(within(card).getByLabelText('Site name'), 'Wallet');
+    await user.type(within(card).getByLabelText('Website'), 'https://wallet.example/en');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(puts).toEqual([
+        {
+          url: '/backoffice/api/settings/texts/info/en',
+          body: { value: { name: 'Wallet', website: 'https://wallet.example/en' } },
+        },
+      ]),
+    );
+  });
+
+  it('edits conditions one per line, dropping empty lines', async () => {
+    const { user } = await openSettings();
+    const card = screen.getByTestId('settings-conditions');
+    const text = within(card).getByLabelText('Conditions, one per line');
+    expect(text).toHaveValue('ข้อหนึ่ง\nข้อสอง');
+    await user.type(text, '{Enter}{Enter}  ข้อสาม  {Enter}');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(puts).toEqual([
+        { url: '/backoffice/api/settings/texts/conditions/th', body: { value: ['ข้อหนึ่ง', 'ข้อสอง', 'ข้อสาม'] } },
+      ]),
+    );
+    const agreements = screen.getByTestId('settings-agreements');
+    await user.click(within(agreements).getByRole('tab', { name: 'Lao' }));
+    await user.type(within(agreements).getByLabelText('Agreements, one per line'), 'ຂໍ້ໜຶ່ງ');
+    await user.click(within(agreements).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(puts[1]).toEqual({ url: '/backoffice/api/settings/texts/agreements/lo', body: { value: ['ຂໍ້ໜຶ່ງ'] } }),
+    );
+  });
+
+  it('sets the slip upload window, checking the times first', async () => {
+    const { user } = await openSettings();
+    const card = screen.getByTestId('settings-slip-window');
+    const from = within(card).getByLabelText('Closed from');
+    expect(from).toHaveValue('23:50');
+    await user.clear(from);
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(within(card).getByText('Enter a time as HH:mm')).toBeInTheDocument();
+    expect(puts).toEqual([]);
+    await user.type(from, '01:15');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(puts).toEqual([
+        { url: '/backoffice/api/settings/slip-window', body: { closeFrom: '01:15', closeTo: '00:10' } },
+      ]),
+    );
+  });
+
+  it('sets the QR validity in whole minutes from 1 to 1440', async () => {
+    const { user } = await openSettings();
+    const card = screen.getByTestId('settings-qr-validity');
+    const minutes = within(card).getByLabelText('Minutes');
+    expect(minutes).toHaveValue('10');
+    for (const wrong of ['0', '1441', '2.5']) {
+      await user.clear(minutes);
+      await user.type(minutes, wrong);
+      await user.click(within(card).getByRole('button', { name: 'Save' }));
+      expect(within(card).getByText('Enter whole minutes from 1 to 1440')).toBeInTheDocument();
+    }
+    expect(puts).toEqual([]);
+    await user.clear(minutes);
+    await user.type(minutes, '30');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts).toEqual([{ url: '/backoffice/api/settings/qr-validity', body: { minutes: 30 } }]));
   });
 
   it('speaks Thai', async () => {

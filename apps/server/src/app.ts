@@ -199,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     limiter,
     members: services.accountRepository,
+    settings,
     ownBaseUrl: () => ownBaseUrl(app),
   });
   // Bank-transfer slips (docs/deposits.md, Slips): upload, verifier, list, pictures, the sandbox verifier.
@@ -279,6 +280,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     settings,
     repository: settingsRepository,
     audit: backoffice.audit,
+    qrValidityFallback: config.qrExpiryMinutes,
   });
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   await registerStatic(app, config);

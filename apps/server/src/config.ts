@@ -212,7 +212,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'PAYMENT_GATEWAY_SECRETS', default: '(unset)', meaning: 'CODE=secret,... HMAC secrets of those gateways' },
   { name: 'PAYMENT_CALLBACK_BASE_URL', default: '(unset)', meaning: 'Our public URL the gateways send webhooks to' },
   { name: 'PAYMENT_GATEWAY_TIMEOUT_MS', default: '10000', meaning: 'Time-out of one payment gateway call' },
-  { name: 'QR_EXPIRY_MINUTES', default: '10', meaning: 'How long a QR can be paid' },
+  {
+    name: 'QR_EXPIRY_MINUTES',
+    default: '10',
+    meaning: 'How long a QR can be paid, until an operator sets it in the back-office',
+  },
   { name: 'QR_SETTLE_INTERVAL_MS', default: '30000', meaning: 'QR settler period; 0 turns it off' },
   { name: 'UPLOAD_DIR', default: 'DATA_DIR/uploads', meaning: 'Where slip pictures are stored (outside the web root)' },
   { name: 'SLIP_URL_SECRET', default: 'random per process', meaning: 'Signs the short-lived slip picture URLs' },

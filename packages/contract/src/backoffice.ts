@@ -40,6 +40,8 @@ export const BACKOFFICE_API = {
   settingsHowto: '/backoffice/api/settings/howto',
   /** `:currency` one of LAOS_CURRENCIES: fill with `settingsPath`. */
   settingsWithdraw: '/backoffice/api/settings/withdraw/:currency',
+  settingsSlipWindow: '/backoffice/api/settings/slip-window',
+  settingsQrValidity: '/backoffice/api/settings/qr-validity',
 } as const;
 
 /** A route pattern of BACKOFFICE_API with its `:id` filled in. */
@@ -317,8 +319,27 @@ const minorInput = z.union([z.string().check(z.regex(/^\d{1,16}$/, { error: 'KEY
 export const withdrawSettingUpdate = z.object({ min: minorInput, max: minorInput, autoApprove: minorInput });
 export type WithdrawSettingUpdate = z.infer<typeof withdrawSettingUpdate>;
 
-/** The daily window in which slip uploads are closed, `HH:mm` in the site's time zone. */
-export const slipWindowSetting = z.object({ closeFrom: z.string(), closeTo: z.string() });
+/** `HH:mm`, 00:00 to 23:59. */
+export const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** The daily window in which slip uploads are closed, `HH:mm` in the site's time zone (equal times: never closed). */
+export const slipWindowSetting = z.object({
+  closeFrom: z.string().check(z.regex(HH_MM, { error: 'KEY_INVALID' })),
+  closeTo: z.string().check(z.regex(HH_MM, { error: 'KEY_INVALID' })),
+});
+export type SlipWindowSetting = z.infer<typeof slipWindowSetting>;
+
+/** How long a member's new QR can be paid, in whole minutes. */
+export const QR_VALIDITY_MINUTES = { min: 1, max: 1_440 } as const;
+export const qrValiditySetting = z.object({
+  minutes: z
+    .int({ error: 'KEY_INVALID' })
+    .check(
+      z.minimum(QR_VALIDITY_MINUTES.min, { error: 'KEY_INVALID' }),
+      z.maximum(QR_VALIDITY_MINUTES.max, { error: 'KEY_INVALID' }),
+    ),
+});
+export type QrValiditySetting = z.infer<typeof qrValiditySetting>;
 
 export const siteSettingsResponse = z.object({
   flags: siteFlags,
@@ -332,6 +353,7 @@ export const siteSettingsResponse = z.object({
   howto: z.array(howtoItem),
   withdraw: z.array(withdrawSetting),
   slipWindow: slipWindowSetting,
+  qrValidity: qrValiditySetting,
 });
 /** Every settings PUT answers the settings as they now are. */
 export type SiteSettingsResponse = z.infer<typeof siteSettingsResponse>;

@@ -1,9 +1,11 @@
 import {
   BACKOFFICE_API,
   type HowtoUpdate,
+  type QrValiditySetting,
   type SettingTextKey,
   type SiteFlagsUpdate,
   type SiteSettingsResponse,
+  type SlipWindowSetting,
   settingsPath,
   siteSettingsResponse,
   type WithdrawSetting,
@@ -50,4 +52,12 @@ export function useSaveWithdraw() {
   return useSave(({ currency, ...amounts }: WithdrawSetting) =>
     put(settingsPath(BACKOFFICE_API.settingsWithdraw, { currency }), amounts),
   );
+}
+
+export function useSaveSlipWindow() {
+  return useSave((window: SlipWindowSetting) => put(BACKOFFICE_API.settingsSlipWindow, window));
+}
+
+export function useSaveQrValidity() {
+  return useSave((setting: QrValiditySetting) => put(BACKOFFICE_API.settingsQrValidity, setting));
 }

@@ -1,28 +1,38 @@
 import {
+  HH_MM,
   HOWTO_URL,
-  SETTINGS_LOCALES,
+  QR_VALIDITY_MINUTES,
+  type QrValiditySetting,
   SITE_FLAGS,
   type SiteFlag,
   type SiteSettingsResponse,
+  type SlipWindowSetting,
   type WithdrawSetting,
 } from '@member-wallet/contract/backoffice';
-import type { Locale } from '@member-wallet/contract/constants';
-import type { ContactResponse, HowtoItem } from '@member-wallet/contract/lookup';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import type { HowtoItem } from '@member-wallet/contract/lookup';
+import { useId, useState } from 'react';
 import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
-import { INPUT_CLASS } from '../../components/field-message.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
-import { useSaveFlags, useSaveHowto, useSaveText, useSaveWithdraw, useSiteSettings } from './api.ts';
+import {
+  useSaveFlags,
+  useSaveHowto,
+  useSaveQrValidity,
+  useSaveSlipWindow,
+  useSaveWithdraw,
+  useSiteSettings,
+} from './api.ts';
 import { majorToMinor, minorToMajor } from './money.ts';
+import { Card, Outcome, SaveForm } from './parts.tsx';
+import { ContactCard, InfoCard, LinesCard, NoticeCard } from './text-cards.tsx';
 
 /**
- * The member app's site settings (docs/backoffice.md, Site settings), for admins: the switches, the contact
- * text and the notice per language, the withdrawal amounts per currency and the how-to video links. Each part
- * saves on its own and says so.
+ * The member app's site settings (docs/backoffice.md, Site settings), for admins: the switches, the member
+ * texts per language, the withdrawal amounts per currency, the slip upload window, the QR validity and the
+ * how-to video links. Each part saves on its own and says so.
  */
 export function SettingsScreen() {
   const { t } = useTranslation();
@@ -47,39 +57,15 @@ export function SettingsScreen() {
           <WithdrawCard withdraw={settings.data.withdraw} />
           <ContactCard contact={settings.data.texts.contact} />
           <NoticeCard notice={settings.data.texts.notice} />
+          <InfoCard info={settings.data.texts.info} />
+          <SlipWindowCard saved={settings.data.slipWindow} />
+          <QrValidityCard saved={settings.data.qrValidity} />
           <HowtoCard howto={settings.data.howto} />
+          <LinesCard textKey="conditions" lines={settings.data.texts.conditions} />
+          <LinesCard textKey="agreements" lines={settings.data.texts.agreements} />
         </div>
       )}
     </section>
-  );
-}
-
-function Card({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
-  const titleId = useId();
-  return (
-    <section aria-labelledby={titleId} data-testid={testId} className="space-y-3 rounded-2xl bg-white p-4 shadow-sm">
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
-
-/** What a save did: a success line, or the refusal translated. */
-function Outcome({ saved, error }: { saved: boolean; error: unknown }) {
-  const { t } = useTranslation();
-  if (error) {
-    return (
-      <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-        {errorText(error)}
-      </p>
-    );
-  }
-  return (
-    <p role="status" className={saved ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
-      {saved ? t('settings.saved') : ''}
-    </p>
   );
 }
 
@@ -186,155 +172,6 @@ function Switch({
   );
 }
 
-/** One tab per member language; the panel shows the chosen one's form. */
-function LocaleTabs({ label, children }: { label: string; children: (locale: Locale) => ReactNode }) {
-  const { t } = useTranslation();
-  const [locale, setLocale] = useState<Locale>('th');
-  const baseId = useId();
-  return (
-    <div>
-      <div role="tablist" aria-label={label} className="mb-3 flex gap-1 border-b border-slate-200">
-        {SETTINGS_LOCALES.map((each) => (
-          <button
-            key={each}
-            type="button"
-            role="tab"
-            id={`${baseId}-${each}`}
-            aria-selected={locale === each}
-            aria-controls={`${baseId}-panel`}
-            onClick={() => setLocale(each)}
-            className={`min-h-11 min-w-11 border-b-4 px-3 font-semibold ${locale === each ? 'border-brand-700 text-brand-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`}
-          >
-            {t(`settings.locale.${each}`)}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-${locale}`}>
-        {/* Keyed: each language's form starts from that language's saved text. */}
-        <div key={locale}>{children(locale)}</div>
-      </div>
-    </div>
-  );
-}
-
-function TextArea({
-  label,
-  value,
-  onChange,
-  rows = 4,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  rows?: number;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        rows={rows}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={`${INPUT_CLASS} border-slate-300`}
-      />
-    </div>
-  );
-}
-
-const EMPTY_CONTACT: ContactResponse = { contactText: '', lineName: '', lineLink: '', lineQR: '' };
-
-function ContactCard({ contact }: { contact: SiteSettingsResponse['texts']['contact'] }) {
-  const { t } = useTranslation();
-  return (
-    <Card title={t('settings.contact.title')} testId="settings-contact">
-      <p className="text-sm text-slate-600">{t('settings.htmlHint')}</p>
-      <LocaleTabs label={t('settings.contact.title')}>
-        {(locale) => <ContactForm locale={locale} saved={contact[locale] ?? EMPTY_CONTACT} />}
-      </LocaleTabs>
-    </Card>
-  );
-}
-
-function ContactForm({ locale, saved }: { locale: Locale; saved: ContactResponse }) {
-  const { t } = useTranslation();
-  const save = useSaveText();
-  const [values, setValues] = useState(saved);
-  const set = (field: keyof ContactResponse) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    save.mutate({ key: 'contact', locale, value: values });
-  }
-
-  return (
-    <form onSubmit={submit} noValidate className="space-y-3">
-      <TextArea label={t('settings.contact.contactText')} value={values.contactText} onChange={set('contactText')} />
-      <TextField
-        label={t('settings.contact.lineName')}
-        name="lineName"
-        value={values.lineName}
-        onChange={(event) => set('lineName')(event.target.value)}
-      />
-      <TextField
-        label={t('settings.contact.lineLink')}
-        name="lineLink"
-        inputMode="url"
-        value={values.lineLink}
-        onChange={(event) => set('lineLink')(event.target.value)}
-      />
-      <TextField
-        label={t('settings.contact.lineQR')}
-        name="lineQR"
-        inputMode="url"
-        value={values.lineQR}
-        onChange={(event) => set('lineQR')(event.target.value)}
-      />
-      <Outcome saved={save.isSuccess} error={save.error} />
-      <Button type="submit" loading={save.isPending}>
-        {t('settings.save')}
-      </Button>
-    </form>
-  );
-}
-
-function NoticeCard({ notice }: { notice: SiteSettingsResponse['texts']['notice'] }) {
-  const { t } = useTranslation();
-  return (
-    <Card title={t('settings.notice.title')} testId="settings-notice">
-      <p className="text-sm text-slate-600">{t('settings.notice.hint')}</p>
-      <LocaleTabs label={t('settings.notice.title')}>
-        {(locale) => <NoticeForm locale={locale} saved={notice[locale]?.notice ?? ''} />}
-      </LocaleTabs>
-    </Card>
-  );
-}
-
-function NoticeForm({ locale, saved }: { locale: Locale; saved: string }) {
-  const { t } = useTranslation();
-  const save = useSaveText();
-  const [notice, setNotice] = useState(saved);
-  return (
-    <form
-      onSubmit={(event) => {
-        event.preventDefault();
-        save.mutate({ key: 'notice', locale, value: { notice } });
-      }}
-      noValidate
-      className="space-y-3"
-    >
-      <TextArea label={t('settings.notice.text')} value={notice} onChange={setNotice} rows={3} />
-      <Outcome saved={save.isSuccess} error={save.error} />
-      <Button type="submit" loading={save.isPending}>
-        {t('settings.save')}
-      </Button>
-    </form>
-  );
-}
-
 function WithdrawCard({ withdraw }: { withdraw: WithdrawSetting[] }) {
   const { t } = useTranslation();
   return (
@@ -363,8 +200,7 @@ function WithdrawForm({ saved }: { saved: WithdrawSetting }) {
   const [errors, setErrors] = useState<Partial<Record<AmountField, string>>>({});
   const currency = t(`settings.currency.${saved.currency}`);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     const min = majorToMinor(values.min);
     const max = majorToMinor(values.max);
     const autoApprove = majorToMinor(values.autoApprove);
@@ -379,10 +215,10 @@ function WithdrawForm({ saved }: { saved: WithdrawSetting }) {
   }
 
   return (
-    <form
+    <SaveForm
+      save={save}
       onSubmit={submit}
-      noValidate
-      aria-label={currency}
+      label={currency}
       className="space-y-3 rounded-xl border border-slate-200 p-3"
     >
       <h3 className="font-semibold text-slate-900">{currency}</h3>
@@ -399,11 +235,7 @@ function WithdrawForm({ saved }: { saved: WithdrawSetting }) {
           />
         ))}
       </div>
-      <Outcome saved={save.isSuccess} error={save.error} />
-      <Button type="submit" loading={save.isPending}>
-        {t('settings.save')}
-      </Button>
-    </form>
+    </SaveForm>
   );
 }
 
@@ -413,8 +245,7 @@ function HowtoCard({ howto }: { howto: HowtoItem[] }) {
   const [urls, setUrls] = useState(() => howto.map((item) => item.url));
   const [invalid, setInvalid] = useState<number[]>([]);
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  function submit() {
     const wrong = urls.flatMap((url, index) => (HOWTO_URL.test(url.trim()) ? [] : [index]));
     setInvalid(wrong);
     if (wrong.length > 0) return;
@@ -427,7 +258,7 @@ function HowtoCard({ howto }: { howto: HowtoItem[] }) {
       {howto.length === 0 ? (
         <p className="text-slate-600">{t('settings.howto.empty')}</p>
       ) : (
-        <form onSubmit={submit} noValidate className="space-y-3">
+        <SaveForm save={save} onSubmit={submit}>
           {howto.map((item, index) => (
             <div key={item.key}>
               <TextField
@@ -442,12 +273,73 @@ function HowtoCard({ howto }: { howto: HowtoItem[] }) {
               />
             </div>
           ))}
-          <Outcome saved={save.isSuccess} error={save.error} />
-          <Button type="submit" loading={save.isPending}>
-            {t('settings.save')}
-          </Button>
-        </form>
+        </SaveForm>
       )}
+    </Card>
+  );
+}
+
+function SlipWindowCard({ saved }: { saved: SlipWindowSetting }) {
+  const { t } = useTranslation();
+  const save = useSaveSlipWindow();
+  const [values, setValues] = useState(saved);
+  const [invalid, setInvalid] = useState<(keyof SlipWindowSetting)[]>([]);
+  const fields = ['closeFrom', 'closeTo'] as const;
+
+  function submit() {
+    const wrong = fields.filter((field) => !HH_MM.test(values[field]));
+    setInvalid(wrong);
+    if (wrong.length === 0) save.mutate(values);
+  }
+
+  return (
+    <Card title={t('settings.slipWindow.title')} testId="settings-slip-window">
+      <p className="text-sm text-slate-600">{t('settings.slipWindow.hint')}</p>
+      <SaveForm save={save} onSubmit={submit}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {fields.map((field) => (
+            <TextField
+              key={field}
+              label={t(`settings.slipWindow.${field}`)}
+              name={field}
+              type="time"
+              value={values[field]}
+              error={invalid.includes(field) ? t('settings.slipWindow.timeInvalid') : null}
+              onChange={(event) => setValues((old) => ({ ...old, [field]: event.target.value }))}
+            />
+          ))}
+        </div>
+      </SaveForm>
+    </Card>
+  );
+}
+
+function QrValidityCard({ saved }: { saved: QrValiditySetting }) {
+  const { t } = useTranslation();
+  const save = useSaveQrValidity();
+  const [minutes, setMinutes] = useState(String(saved.minutes));
+  const [invalid, setInvalid] = useState(false);
+
+  function submit() {
+    const value = Number(minutes.trim());
+    const wrong = !/^\d+$/.test(minutes.trim()) || value < QR_VALIDITY_MINUTES.min || value > QR_VALIDITY_MINUTES.max;
+    setInvalid(wrong);
+    if (!wrong) save.mutate({ minutes: value });
+  }
+
+  return (
+    <Card title={t('settings.qrValidity.title')} testId="settings-qr-validity">
+      <p className="text-sm text-slate-600">{t('settings.qrValidity.hint')}</p>
+      <SaveForm save={save} onSubmit={submit}>
+        <TextField
+          label={t('settings.qrValidity.minutes')}
+          name="minutes"
+          inputMode="numeric"
+          value={minutes}
+          error={invalid ? t('settings.qrValidity.invalid', QR_VALIDITY_MINUTES) : null}
+          onChange={(event) => setMinutes(event.target.value)}
+        />
+      </SaveForm>
     </Card>
   );
 }

@@ -16,6 +16,7 @@ import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
 import { IdempotencyService } from '../ledger/idempotency.service.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import { DepositChannelsRepository } from './deposit-channels.ts';
 import { QrRepository } from './qr.repository.ts';
 import { paymentWebhookRoutes, qrRoutes } from './qr.routes.ts';
@@ -33,6 +34,7 @@ export interface QrPaymentsDeps {
   clock: Clock;
   limiter: RateLimiter;
   members: AccountRepository;
+  settings: SettingsService;
   /** This server's own address, for the sandbox gateways reached over real HTTP (known after listen). */
   ownBaseUrl: () => string;
 }
@@ -55,7 +57,7 @@ export async function registerQrPayments(app: FastifyInstance, route: Router, co
     gateways: createGateways(app, config, deps),
     clock,
     logger: app.log,
-    expiryMinutes: config.qrExpiryMinutes,
+    expiryMinutes: () => deps.settings.qrValidityMinutes(config.qrExpiryMinutes),
   });
   app.decorate('qrPayments', qr);
   qrRoutes(route, {

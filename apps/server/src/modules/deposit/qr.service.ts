@@ -38,7 +38,8 @@ export interface QrPaymentServiceDeps {
   gateways: ReadonlyMap<string, PaymentGateway>;
   clock: Clock;
   logger: FastifyBaseLogger;
-  expiryMinutes: number;
+  /** How long a new QR can be paid: the operator's setting, read for each QR (docs/backoffice.md, Site settings). */
+  expiryMinutes: () => Promise<number>;
 }
 
 /** A payment the gateway reports, by webhook or when asked. */
@@ -85,6 +86,7 @@ export class QrPaymentService {
     if (amountMinor <= 0n || amountMinor < channel.min_amount_minor) {
       throw new AppError('KEY_INVALID', 400, { amount: 'KEY_INVALID' });
     }
+    const expiryMinutes = await this.deps.expiryMinutes();
     const now = clock.now();
     const row = await repository.insert(db, {
       qrcode_id: randomBytes(16).toString('base64url'),
@@ -96,7 +98,7 @@ export class QrPaymentService {
       payload: null,
       gateway_reference: null,
       status: 'creating',
-      expires_at: new Date(now.getTime() + this.deps.expiryMinutes * MINUTE_MS),
+      expires_at: new Date(now.getTime() + expiryMinutes * MINUTE_MS),
       next_check_at: new Date(now.getTime() + CHECK_FIRST_MS),
       created_at: now,
       updated_at: now,

@@ -1,3 +1,4 @@
+import { HH_MM } from '@member-wallet/contract/backoffice';
 import type { Country } from '@member-wallet/contract/constants';
 import type { SlipLookupResponse } from '@member-wallet/contract/slip';
 import type { Clock } from '../../lib/clock.ts';
@@ -10,7 +11,6 @@ import type { SettingsService } from '../settings/settings.service.ts';
  */
 export const SLIP_WINDOW_KEY = 'slipClosedWindow';
 export const SLIP_WINDOW_DEFAULT = { closeFrom: '23:50', closeTo: '00:10' } as const;
-const HH_MM = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export function siteTimeZone(country: Country): string {
   return country === 'LA' ? 'Asia/Vientiane' : 'Asia/Bangkok';

@@ -1,6 +1,7 @@
 import {
   BACKOFFICE_API,
   howtoUpdate,
+  qrValiditySetting,
   SETTING_TEXT_KEYS,
   SETTING_TEXT_SCHEMAS,
   SETTINGS_LOCALES,
@@ -9,6 +10,7 @@ import {
   type SiteSettingsResponse,
   siteFlagsUpdate,
   siteSettingsResponse,
+  slipWindowSetting,
   type WithdrawSetting,
   withdrawSettingUpdate,
 } from '@member-wallet/contract/backoffice';
@@ -25,7 +27,12 @@ import type { AuditRecord } from '../operator/audit-log.ts';
 import { actorOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
 import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';
-import { type SettingsService, WITHDRAW_AUTO_APPROVE_KEY, WITHDRAW_LIMITS_KEY } from './settings.service.ts';
+import {
+  QR_VALIDITY_KEY,
+  type SettingsService,
+  WITHDRAW_AUTO_APPROVE_KEY,
+  WITHDRAW_LIMITS_KEY,
+} from './settings.service.ts';
 
 const tags = ['backoffice'];
 const ADMIN = ['admin'] as const;
@@ -40,6 +47,8 @@ export interface SettingsBackofficeDeps {
   settings: SettingsService;
   repository: SettingsRepository;
   audit: { record(db: Db, entry: AuditRecord, at: Date): Promise<void> };
+  /** A QR's minutes until an operator sets them: the server's `QR_EXPIRY_MINUTES`. */
+  qrValidityFallback: number;
 }
 
 type Limits = Record<string, { min: number; max: number }>;
@@ -74,10 +83,20 @@ function minorOf(value: string | number): number | null {
  * line (before and after) commit in one transaction; a refused change writes nothing.
  */
 export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBackofficeDeps) {
-  const { db, clock, settings, repository, audit } = deps;
+  const { db, clock, settings, repository, audit, qrValidityFallback } = deps;
+
+  async function slipWindowOf(trx: Db) {
+    const stored = (await repository.get(SLIP_WINDOW_KEY, ANY_LOCALE, trx)) as
+      | { closeFrom?: string; closeTo?: string }
+      | undefined;
+    return {
+      closeFrom: stored?.closeFrom ?? SLIP_WINDOW_DEFAULT.closeFrom,
+      closeTo: stored?.closeTo ?? SLIP_WINDOW_DEFAULT.closeTo,
+    };
+  }
 
   async function readAll(): Promise<SiteSettingsResponse> {
-    const [flags, texts, howto, limits, slip] = await Promise.all([
+    const [flags, texts, howto, limits, slipWindow, qrMinutes] = await Promise.all([
       readFlags(repository, db),
       Promise.all(
         SETTING_TEXT_KEYS.map(async (key) => {
@@ -97,17 +116,16 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
           return { currency, min: String(min), max: String(max), autoApprove: String(autoApprove) };
         }),
       ),
-      settings.global(SLIP_WINDOW_KEY) as Promise<{ closeFrom?: string; closeTo?: string } | undefined>,
+      slipWindowOf(db),
+      settings.qrValidityMinutes(qrValidityFallback),
     ]);
     return {
       flags,
       texts: Object.fromEntries(texts) as SiteSettingsResponse['texts'],
       howto: (howto as HowtoItem[] | undefined) ?? [],
       withdraw: limits,
-      slipWindow: {
-        closeFrom: slip?.closeFrom ?? SLIP_WINDOW_DEFAULT.closeFrom,
-        closeTo: slip?.closeTo ?? SLIP_WINDOW_DEFAULT.closeTo,
-      },
+      slipWindow,
+      qrValidity: { minutes: qrMinutes },
     };
   }
 
@@ -242,6 +260,51 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
           await repository.put(WITHDRAW_AUTO_APPROVE_KEY, ANY_LOCALE, nextAuto, now, trx);
           const after = withdrawOf(currency, nextLimits, nextAuto);
           return { action: 'settings.withdraw', target: `setting:withdraw:${currency}`, before, after };
+        },
+        { actor: actorOf(auth), ip: request.ip },
+      );
+      return readAll();
+    },
+  });
+
+  route({
+    method: 'PUT',
+    url: BACKOFFICE_API.settingsSlipWindow,
+    auth: true,
+    roles: ADMIN,
+    summary: 'Set the daily window in which slip uploads are closed (HH:mm, site time; equal times: never closed)',
+    tags,
+    body: slipWindowSetting,
+    response: siteSettingsResponse,
+    handler: async ({ body, auth, request }) => {
+      await change(
+        async (trx, now) => {
+          const before = await slipWindowOf(trx);
+          await repository.put(SLIP_WINDOW_KEY, ANY_LOCALE, body, now, trx);
+          return { action: 'settings.slip_window', target: 'setting:slip-window', before, after: body };
+        },
+        { actor: actorOf(auth), ip: request.ip },
+      );
+      return readAll();
+    },
+  });
+
+  route({
+    method: 'PUT',
+    url: BACKOFFICE_API.settingsQrValidity,
+    auth: true,
+    roles: ADMIN,
+    summary: "Set how many minutes a member's new QR can be paid (1 to 1440); QRs already made keep theirs",
+    tags,
+    body: qrValiditySetting,
+    response: siteSettingsResponse,
+    handler: async ({ body, auth, request }) => {
+      await change(
+        async (trx, now) => {
+          const stored = (await repository.get(QR_VALIDITY_KEY, ANY_LOCALE, trx)) as { minutes: number } | undefined;
+          const before = stored ?? { minutes: qrValidityFallback };
+          await repository.put(QR_VALIDITY_KEY, ANY_LOCALE, body, now, trx);
+          return { action: 'settings.qr_validity', target: 'setting:qr-validity', before, after: body };
         },
         { actor: actorOf(auth), ip: request.ip },
       );

@@ -1,6 +1,6 @@
 import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 
 /**
@@ -38,7 +38,7 @@ const contactTh = {
 };
 
 describe('reading the site settings', () => {
-  it('answers flags, texts per language (null where none), how-to, withdrawal amounts and the slip window', async () => {
+  it('answers flags, texts per language (null where none), how-to, withdrawal amounts, slip window, QR validity', async () => {
     const settings = await settingsNow();
     expect(settings.flags).toEqual({
       registerOTP: expect.any(Boolean),
@@ -50,6 +50,7 @@ describe('reading the site settings', () => {
       expect(Object.keys(perLocale as object).sort()).toEqual(['en', 'lo', 'th']);
     expect(settings.withdraw).toContainEqual({ currency: 'BAHT', min: '10000', max: '5000000', autoApprove: '500000' });
     expect(settings.slipWindow).toEqual({ closeFrom: '23:50', closeTo: '00:10' });
+    expect(settings.qrValidity).toEqual({ minutes: 10 });
     expect(Array.isArray(settings.howto)).toBe(true);
   });
 
@@ -219,6 +220,66 @@ describe('withdrawal amounts', () => {
   it('is refused to support', async () => {
     const support = await signedInOperator(t, 'support');
     const answer = await put(url, { min: 1, max: 2, autoApprove: 0 }, support.headers);
+    expect([answer.statusCode, answer.json()]).toEqual([403, { message: 'FORBIDDEN' }]);
+  });
+});
+
+describe('slip upload window', () => {
+  it('sets the closed window, audited, and the member lookup tells it', async () => {
+    const member = await registerAndLogin(t);
+    const answer = await put(BACKOFFICE_API.settingsSlipWindow, { closeFrom: '01:00', closeTo: '03:30' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().slipWindow).toEqual({ closeFrom: '01:00', closeTo: '03:30' });
+    const lookup = await t.api({ method: 'GET', url: '/api/lookup/slip', headers: bearer(member.token) });
+    expect(lookup.json()).toMatchObject({ closeFrom: '01:00', closeTo: '03:30' });
+    const [line] = await auditOf('setting:slip-window');
+    expect(line).toMatchObject({
+      action: 'settings.slip_window',
+      before: { closeFrom: '23:50', closeTo: '00:10' },
+      after: { closeFrom: '01:00', closeTo: '03:30' },
+    });
+  });
+
+  it('refuses times that are not HH:mm, writing nothing', async () => {
+    const before = (await settingsNow()).slipWindow;
+    for (const body of [{ closeFrom: '24:00', closeTo: '01:00' }, { closeFrom: '1:00', closeTo: '02:00' }, {}]) {
+      const answer = await put(BACKOFFICE_API.settingsSlipWindow, body);
+      expect(answer.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await settingsNow()).slipWindow).toEqual(before);
+  });
+});
+
+describe('QR validity', () => {
+  it('sets the minutes a new QR can be paid, audited; the next QR a member makes has them', async () => {
+    const answer = await put(BACKOFFICE_API.settingsQrValidity, { minutes: 25 });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().qrValidity).toEqual({ minutes: 25 });
+    const [line] = await auditOf('setting:qr-validity');
+    expect(line).toMatchObject({ action: 'settings.qr_validity', before: { minutes: 10 }, after: { minutes: 25 } });
+
+    const member = await registerAndLogin(t);
+    const qr = await t.api({
+      method: 'POST',
+      url: '/api/qrcode/KBANK',
+      payload: { amount: 100 },
+      headers: bearer(member.token),
+    });
+    expect(qr.statusCode, qr.body).toBe(200);
+    expect(qr.json()).toMatchObject({ hasQrcode: true, expireIn: 25 * 60 });
+  });
+
+  it('refuses 0, more than a day, fractions and text, writing nothing', async () => {
+    const before = (await settingsNow()).qrValidity;
+    for (const minutes of [0, 1441, 2.5, '10']) {
+      const answer = await put(BACKOFFICE_API.settingsQrValidity, { minutes });
+      expect([answer.statusCode, answer.json().message], String(minutes)).toEqual([400, 'KEY_INVALID']);
+    }
+    expect((await settingsNow()).qrValidity).toEqual(before);
+  });
+
+  it('is refused to finance', async () => {
+    const answer = await put(BACKOFFICE_API.settingsQrValidity, { minutes: 5 }, finance.headers);
     expect([answer.statusCode, answer.json()]).toEqual([403, { message: 'FORBIDDEN' }]);
   });
 });

@@ -1,3 +1,4 @@
+import { qrValiditySetting } from '@member-wallet/contract/backoffice';
 import type { Locale } from '@member-wallet/contract/constants';
 import type { Clock } from '../../lib/clock.ts';
 import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';
@@ -16,6 +17,12 @@ export const WITHDRAW_LIMITS_KEY = 'withdrawLimits';
 
 /** Withdrawals paid without an operator's review, up to: `{ "<currency>": <minor units> }` (migration 0016). */
 export const WITHDRAW_AUTO_APPROVE_KEY = 'withdrawAutoApprove';
+
+/**
+ * How long a member's QR can be paid (`{ "minutes": 1..1440 }`, contract `qrValiditySetting`); until an operator
+ * sets it, the server's `QR_EXPIRY_MINUTES`.
+ */
+export const QR_VALIDITY_KEY = 'qrValidity';
 
 /** Flags are read on every request (`terminated`), so they are cached briefly; local writes drop the cache. */
 const FLAG_CACHE_MS = 2_000;
@@ -95,5 +102,17 @@ export class SettingsService {
   async setWithdrawAutoApproveMax(currency: string, maxMinor: bigint): Promise<void> {
     const all = ((await this.global(WITHDRAW_AUTO_APPROVE_KEY)) as Record<string, unknown> | undefined) ?? {};
     await this.setGlobal(WITHDRAW_AUTO_APPROVE_KEY, { ...all, [currency]: Number(maxMinor) });
+  }
+
+  /**
+   * The minutes a new QR stays payable: the operator's setting, else `fallback` (the server's configuration).
+   * A stored value out of 1..1440 is a broken configuration: an error, answered 500.
+   */
+  async qrValidityMinutes(fallback: number): Promise<number> {
+    const stored = await this.global(QR_VALIDITY_KEY);
+    if (stored === undefined) return fallback;
+    const parsed = qrValiditySetting.safeParse(stored);
+    if (!parsed.success) throw new Error(`site setting ${QR_VALIDITY_KEY} holds no valid minutes`);
+    return parsed.data.minutes;
   }
 }
