@@ -47,7 +47,7 @@ const CHUNK_GROUPS: [name: string, module: RegExp][] = [
   // Forms: the login, registration and member dialogs.
   [
     'forms',
-    /\/src\/(components\/(text-field|field-message)\.tsx|lib\/validation\.ts)$|\/packages\/contract\/src\/(account|rules)\.ts$/,
+    /\/packages\/ui\/src\/(text-field|field-message)\.tsx$|\/src\/lib\/validation\.ts$|\/packages\/contract\/src\/(account|rules)\.ts$/,
   ],
   // What the member screens share: their icons, money and date formats, image and link checks, and the wallet
   // query with its money helpers, which the statement borrows from the home (app/screens/statement-route.tsx).

@@ -1,6 +1,6 @@
 import type { OperatorRole } from '@member-wallet/contract/backoffice';
+import { Button } from '@member-wallet/ui/button';
 import { NavLink, Outlet } from 'react-router';
-import { Button } from '../components/button.tsx';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { useMe, useSignOut } from '../features/auth/api.ts';
 import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';

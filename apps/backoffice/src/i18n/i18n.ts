@@ -3,6 +3,8 @@
  * languages, Thai and English, both bundled (operators are few, on good connections). Typed keys, `{{name}}`
  * interpolation; components read texts with `useTranslation()`, code outside React uses `i18n`.
  */
+
+import { configureUiTexts } from '@member-wallet/ui/spinner';
 import { useMemo, useSyncExternalStore } from 'react';
 import en from './en.json';
 import th from './th.json';
@@ -89,3 +91,6 @@ export function useTranslation(): { t: TFunction; language: BackofficeLocale } {
   const locale = useSyncExternalStore(subscribe, currentLocale);
   return useMemo(() => ({ t: translators[locale], language: locale }), [locale]);
 }
+
+// The shared components (packages/ui) say their own words in this app's language.
+configureUiTexts(() => ({ loading: useTranslation().t('common.loading') }));

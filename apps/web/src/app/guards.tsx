@@ -1,6 +1,6 @@
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
-import { PageSpinner } from '../components/spinner.tsx';
 import { logout } from '../features/auth/api/logout.ts';
 import { isSiteGone } from '../features/site/api/get-active.ts';
 import { clearSession, hasToken } from '../lib/session.ts';

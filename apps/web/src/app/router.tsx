@@ -1,8 +1,8 @@
 import { API } from '@member-wallet/contract/api-paths';
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { PageSpinner } from '../components/spinner.tsx';
 import { loadMemberTexts } from '../i18n/i18n.ts';
 import { startEarlyGet } from '../lib/http.ts';
 import { setNavigate } from '../lib/navigation.ts';

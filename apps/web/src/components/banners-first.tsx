@@ -1,8 +1,8 @@
 import type { BannerItem } from '@member-wallet/contract/banner';
+import { Spinner } from '@member-wallet/ui/spinner';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../i18n/i18n.ts';
 import { ImageCarousel } from './image-carousel.tsx';
-import { Spinner } from './spinner.tsx';
 
 /**
  * The invite and refund flows of spec section 2: their banners are fetched first; with none (or when they

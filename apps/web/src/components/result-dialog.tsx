@@ -1,6 +1,6 @@
+import { Button } from '@member-wallet/ui/button';
 import { useTranslation } from '../i18n/i18n.ts';
 import { isApiError, translateCode } from '../lib/http.ts';
-import { Button } from './button.tsx';
 import { Modal } from './modal.tsx';
 
 /** What a money action or its validation ended with: a success, or an error with its messages. */

@@ -1,5 +1,5 @@
+import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { type SelectHTMLAttributes, useId } from 'react';
-import { FieldMessage, INPUT_CLASS } from './field-message.tsx';
 
 export interface SelectOption {
   value: string;

@@ -6,6 +6,7 @@
  * which only member pages download, through `loadMemberTexts()` before they render.
  */
 import { LOCALE_COOKIE, LOCALES, type Locale, STORAGE_KEYS } from '@member-wallet/contract/constants';
+import { configureUiTexts } from '@member-wallet/ui/spinner';
 import { useMemo, useSyncExternalStore } from 'react';
 import { env } from '../lib/env.ts';
 import { pluralCategory } from '../lib/plural.ts';
@@ -171,3 +172,6 @@ export function useTranslation(): { t: TFunction; i18n: { language: Locale } } {
   const locale = useSyncExternalStore(subscribe, currentLocale);
   return useMemo(() => ({ t: translator(locale), i18n: { language: locale } }), [locale]);
 }
+
+// The shared components (packages/ui) say their own words in this app's language.
+configureUiTexts(() => ({ loading: useTranslation().t('common.loading') }));

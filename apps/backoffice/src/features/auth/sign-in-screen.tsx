@@ -1,8 +1,8 @@
 import { OPERATOR_USERNAME } from '@member-wallet/contract/backoffice';
+import { Button } from '@member-wallet/ui/button';
+import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/button.tsx';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { useSignIn } from './api.ts';

@@ -1,8 +1,8 @@
 import type { DashboardResponse } from '@member-wallet/contract/backoffice';
+import { Button } from '@member-wallet/ui/button';
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../components/button.tsx';
-import { PageSpinner } from '../../components/spinner.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';

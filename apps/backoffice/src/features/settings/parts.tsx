@@ -1,8 +1,8 @@
 import { SETTINGS_LOCALES } from '@member-wallet/contract/backoffice';
 import type { Locale } from '@member-wallet/contract/constants';
+import { Button } from '@member-wallet/ui/button';
+import { INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { Button } from '../../components/button.tsx';
-import { INPUT_CLASS } from '../../components/field-message.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 

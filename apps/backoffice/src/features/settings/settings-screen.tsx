@@ -10,11 +10,11 @@ import {
   type WithdrawSetting,
 } from '@member-wallet/contract/backoffice';
 import type { HowtoItem } from '@member-wallet/contract/lookup';
+import { Button } from '@member-wallet/ui/button';
+import { PageSpinner } from '@member-wallet/ui/spinner';
+import { TextField } from '@member-wallet/ui/text-field';
 import { useId, useState } from 'react';
-import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
-import { PageSpinner } from '../../components/spinner.tsx';
-import { TextField } from '../../components/text-field.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import {

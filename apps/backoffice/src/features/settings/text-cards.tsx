@@ -1,8 +1,8 @@
 import type { SettingTextKey, SiteSettingsResponse } from '@member-wallet/contract/backoffice';
 import type { Locale } from '@member-wallet/contract/constants';
 import type { ContactResponse, InfoResponse } from '@member-wallet/contract/lookup';
+import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
-import { TextField } from '../../components/text-field.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useSaveText } from './api.ts';
 import { Card, LocaleTabs, SaveForm, TextArea } from './parts.tsx';

@@ -1,10 +1,10 @@
 import { type BackofficeWithdrawal, WITHDRAWAL_REVIEWS } from '@member-wallet/contract/backoffice';
+import { Button } from '@member-wallet/ui/button';
+import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
-import { FieldMessage, INPUT_CLASS } from '../../components/field-message.tsx';
-import { PageSpinner } from '../../components/spinner.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';

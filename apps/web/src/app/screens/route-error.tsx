@@ -1,5 +1,5 @@
+import { Button } from '@member-wallet/ui/button';
 import { Component, type ReactNode } from 'react';
-import { Button } from '../../components/button.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 
 function RouteError() {

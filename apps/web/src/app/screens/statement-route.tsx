@@ -1,5 +1,5 @@
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
-import { PageSpinner } from '../../components/spinner.tsx';
 import { useWallet, walletQuery } from '../../features/home/api/get-wallet.ts';
 import {
   prefetch as prefetchStatement,

@@ -1,9 +1,9 @@
+import { Button } from '@member-wallet/ui/button';
+import { TextField } from '@member-wallet/ui/text-field';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/button.tsx';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { isApiError, toastError } from '../../../lib/http.ts';
 import { isBlank } from '../../../lib/validation.ts';

@@ -1,6 +1,6 @@
 import type { BonusItem } from '@member-wallet/contract/bonus';
+import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';

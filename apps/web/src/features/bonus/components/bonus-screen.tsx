@@ -1,10 +1,10 @@
 import type { BonusItem, BonusType } from '@member-wallet/contract/bonus';
+import { Button } from '@member-wallet/ui/button';
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import type { Outcome } from '../../../components/result-dialog.tsx';
 import { failureOutcome, ResultDialog } from '../../../components/result-dialog.tsx';
-import { PageSpinner } from '../../../components/spinner.tsx';
 import { type TranslationKey, useTranslation } from '../../../i18n/i18n.ts';
 import { translateCode } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast-store.ts';

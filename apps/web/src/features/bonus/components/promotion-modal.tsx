@@ -1,8 +1,8 @@
+import { Button } from '@member-wallet/ui/button';
+import { Spinner } from '@member-wallet/ui/spinner';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { sanitizeHtml } from '../../../lib/safe-html.ts';
 import { useActivatePromotion } from '../api/activate-promotion.ts';

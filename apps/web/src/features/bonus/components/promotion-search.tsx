@@ -1,7 +1,7 @@
 import { BONUS_CODE_LENGTH_MAX } from '@member-wallet/contract/bonus';
+import { Button } from '@member-wallet/ui/button';
+import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { FieldMessage, INPUT_CLASS } from '../../../components/field-message.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 
 /**

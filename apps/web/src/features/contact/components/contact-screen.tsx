@@ -1,6 +1,6 @@
 import { APP_VERSION } from '@member-wallet/contract/constants';
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import { ChatIcon } from '../../../components/icons.tsx';
-import { PageSpinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/safe-url.ts';
 import { useChatWidgetFlag } from '../api/get-chat-widget-flag.ts';

@@ -1,5 +1,5 @@
 import type { DepositBank } from '@member-wallet/contract/deposit';
-import { Button } from '../../../components/button.tsx';
+import { Button } from '@member-wallet/ui/button';
 import { CopyRow } from '../../../components/copy-row.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatBankAccount } from '../../../lib/format.ts';

@@ -1,7 +1,7 @@
 import { normalizeAccountName } from '@member-wallet/contract/rules';
+import { Button } from '@member-wallet/ui/button';
+import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useUpdateBankAccountName } from '../api/update-bank-account-name.ts';

@@ -1,9 +1,9 @@
 import type { WalletResponse } from '@member-wallet/contract/wallet';
+import { Button } from '@member-wallet/ui/button';
+import { Spinner } from '@member-wallet/ui/spinner';
 import { type ReactNode, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { displayCurrency } from '../../../lib/format.ts';
 import { showToast } from '../../../lib/toast-store.ts';

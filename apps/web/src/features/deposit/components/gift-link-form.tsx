@@ -1,8 +1,8 @@
 import { AMOUNT_LIMITS } from '@member-wallet/contract/constants';
 import type { MoneyActionResponse } from '@member-wallet/contract/wallet';
+import { Button } from '@member-wallet/ui/button';
+import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatAmount } from '../../../lib/format.ts';
 import { translateCode } from '../../../lib/http.ts';

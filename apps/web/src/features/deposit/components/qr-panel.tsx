@@ -1,10 +1,10 @@
 import { DELAY_MS } from '@member-wallet/contract/constants';
 import type { DepositBank, QrcodeResponse } from '@member-wallet/contract/deposit';
+import { Button } from '@member-wallet/ui/button';
+import { Spinner } from '@member-wallet/ui/spinner';
+import { TextField } from '@member-wallet/ui/text-field';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { type Currency, formatAmount, formatMoney, parseAmount } from '../../../lib/format.ts';

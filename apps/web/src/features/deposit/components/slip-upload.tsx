@@ -1,9 +1,9 @@
 import type { Locale } from '@member-wallet/contract/constants';
 import { SLIP_REASON_MESSAGE } from '@member-wallet/contract/error-codes';
 import { SLIP_LIMITS, type SlipUploadResponse } from '@member-wallet/contract/slip';
+import { Button } from '@member-wallet/ui/button';
+import { FieldMessage } from '@member-wallet/ui/field-message';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { FieldMessage } from '../../../components/field-message.tsx';
 import type { Outcome } from '../../../components/result-dialog.tsx';
 import { type TFunction, useTranslation } from '../../../i18n/i18n.ts';
 import { type Currency, formatMoney } from '../../../lib/format.ts';

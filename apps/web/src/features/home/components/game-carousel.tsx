@@ -1,7 +1,7 @@
 import { HOME_CAROUSEL, type Locale } from '@member-wallet/contract/constants';
 import type { SlotItem } from '@member-wallet/contract/wallet';
+import { Button } from '@member-wallet/ui/button';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/member-icons.tsx';
 import { useInViewport } from '../../../hooks/use-in-viewport.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';

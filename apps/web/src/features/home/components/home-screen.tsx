@@ -1,11 +1,11 @@
 import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { GAME_CATEGORIES, type SlotItem, type WalletResponse } from '@member-wallet/contract/wallet';
+import { Button } from '@member-wallet/ui/button';
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/button.tsx';
 import { DepositIcon, RefreshIcon, TransferIcon, UserIcon, WithdrawIcon } from '../../../components/member-icons.tsx';
-import { PageSpinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import {
   displayCurrency,

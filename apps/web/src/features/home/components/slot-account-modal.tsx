@@ -1,12 +1,12 @@
 import type { SlotItem } from '@member-wallet/contract/wallet';
+import { Button } from '@member-wallet/ui/button';
+import { Spinner } from '@member-wallet/ui/spinner';
+import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { CopyRow } from '../../../components/copy-row.tsx';
 import { PhoneIcon } from '../../../components/member-icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { parseAmount } from '../../../lib/format.ts';
 import { toastError } from '../../../lib/http.ts';

@@ -1,11 +1,11 @@
 import { AMOUNT_LIMITS } from '@member-wallet/contract/constants';
 import { WALLET_CODE, type WalletResponse } from '@member-wallet/contract/wallet';
+import { Button } from '@member-wallet/ui/button';
+import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
 import { Select } from '../../../components/select.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { type TFunction, useTranslation } from '../../../i18n/i18n.ts';
 import { formatAmount, parseAmount } from '../../../lib/format.ts';
 import { transfer, transferAll, useMoneyAction } from '../api/money-actions.ts';

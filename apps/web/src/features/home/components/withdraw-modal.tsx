@@ -1,10 +1,10 @@
 import type { MoneyActionResponse, WalletResponse } from '@member-wallet/contract/wallet';
+import { Button } from '@member-wallet/ui/button';
+import { Spinner } from '@member-wallet/ui/spinner';
+import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { type TFunction, useTranslation } from '../../../i18n/i18n.ts';
 import { displayCurrency, formatAmount, formatMoney, parseAmount } from '../../../lib/format.ts';
 import { useWithdrawLimits } from '../api/get-withdraw-limits.ts';

@@ -1,9 +1,9 @@
 import { HOWTO_VIDEOS, type HowtoVideo } from '@member-wallet/contract/constants';
 import type { HowtoItem } from '@member-wallet/contract/lookup';
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import { useState } from 'react';
 import { PlayIcon } from '../../../components/icons.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { PageSpinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { safeLinkUrl } from '../../../lib/safe-url.ts';
 import { useHowto } from '../api/get-howto.ts';

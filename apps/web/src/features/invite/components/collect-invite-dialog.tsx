@@ -1,5 +1,5 @@
 import type { WalletResponse } from '@member-wallet/contract/wallet';
-import { Button } from '../../../components/button.tsx';
+import { Button } from '@member-wallet/ui/button';
 import { Modal } from '../../../components/modal.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { displayCurrency, formatMoney } from '../../../lib/format.ts';

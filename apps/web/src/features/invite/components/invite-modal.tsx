@@ -1,11 +1,11 @@
 import { PAGE_SIZE } from '@member-wallet/contract/constants';
 import type { WalletResponse } from '@member-wallet/contract/wallet';
+import { Button } from '@member-wallet/ui/button';
+import { Spinner } from '@member-wallet/ui/spinner';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { CopyRow } from '../../../components/copy-row.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { pageCount, SimplePager } from '../../../components/simple-pager.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { displayCurrency, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useInvites } from '../api/get-invites.ts';

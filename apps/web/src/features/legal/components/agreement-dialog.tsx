@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@member-wallet/contract/constants';
-import { Button } from '../../../components/button.tsx';
+import { Button } from '@member-wallet/ui/button';
 import { Modal } from '../../../components/modal.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { useAgreements } from '../api/get-legal-texts.ts';

@@ -1,5 +1,5 @@
+import { Spinner } from '@member-wallet/ui/spinner';
 import { useMemo } from 'react';
-import { Spinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { sanitizeHtml } from '../../../lib/safe-html.ts';
 

@@ -1,7 +1,7 @@
+import { Button } from '@member-wallet/ui/button';
+import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Modal } from '../../../components/modal.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { type TranslationKey, useTranslation } from '../../../i18n/i18n.ts';
 import { isApiError, toastError } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast-store.ts';

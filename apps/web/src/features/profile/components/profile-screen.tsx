@@ -1,8 +1,8 @@
+import { Button } from '@member-wallet/ui/button';
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { LockIcon } from '../../../components/member-icons.tsx';
-import { PageSpinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatBankAccount, formatLongDate } from '../../../lib/format.ts';
 import { profileQuery, useProfile } from '../api/get-profile.ts';

@@ -11,10 +11,10 @@ import {
   normalizeAccountName,
   requiresEnglishName,
 } from '@member-wallet/contract/rules';
+import { Button } from '@member-wallet/ui/button';
+import { TextField } from '@member-wallet/ui/text-field';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Select, type SelectOption } from '../../../components/select.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { type FieldErrors, fieldErrorsFrom } from '../../../lib/form-errors.ts';

@@ -1,7 +1,7 @@
 import { OTP_RULES } from '@member-wallet/contract/otp';
+import { Button } from '@member-wallet/ui/button';
+import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { fieldErrorsFrom } from '../../../lib/form-errors.ts';
 import { showToast } from '../../../lib/toast-store.ts';

@@ -1,8 +1,8 @@
 import { FIELD_LIMITS } from '@member-wallet/contract/rules';
+import { Button } from '@member-wallet/ui/button';
+import { TextField } from '@member-wallet/ui/text-field';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { Select } from '../../../components/select.tsx';
-import { TextField } from '../../../components/text-field.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { type FieldErrors, fieldErrorsFrom } from '../../../lib/form-errors.ts';
 import { checkPasswordLength, checkPasswordsMatch, isBlank } from '../../../lib/validation.ts';

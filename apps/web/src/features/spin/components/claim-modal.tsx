@@ -1,5 +1,5 @@
 import { DELAY_MS } from '@member-wallet/contract/constants';
-import { Button } from '../../../components/button.tsx';
+import { Button } from '@member-wallet/ui/button';
 import { Modal } from '../../../components/modal.tsx';
 import { useDebouncedAction } from '../../../hooks/use-debounced-action.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';

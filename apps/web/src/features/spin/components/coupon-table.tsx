@@ -1,7 +1,7 @@
 import { DELAY_MS, PAGE_SIZE } from '@member-wallet/contract/constants';
 import type { SpinCoupon, SpinSlice } from '@member-wallet/contract/spin';
+import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/member-icons.tsx';
 import { useDebouncedAction } from '../../../hooks/use-debounced-action.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';

@@ -1,5 +1,5 @@
 import type { PrizeType } from '@member-wallet/contract/spin';
-import { Button } from '../../../components/button.tsx';
+import { Button } from '@member-wallet/ui/button';
 import { Modal } from '../../../components/modal.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 

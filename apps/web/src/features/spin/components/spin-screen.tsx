@@ -1,9 +1,9 @@
 import { isSpinErrorCode, type PrizeType, type SpinCoupon, type SpinSlice } from '@member-wallet/contract/spin';
+import { Button } from '@member-wallet/ui/button';
+import { PageSpinner, Spinner } from '@member-wallet/ui/spinner';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
 import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
-import { PageSpinner, Spinner } from '../../../components/spinner.tsx';
 import { i18n, useTranslation } from '../../../i18n/i18n.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { useClaimCoupon } from '../api/claim-coupon.ts';

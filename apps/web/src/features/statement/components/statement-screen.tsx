@@ -1,8 +1,8 @@
 import { PAGE_SIZE } from '@member-wallet/contract/constants';
+import { Button } from '@member-wallet/ui/button';
+import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { Button } from '../../../components/button.tsx';
-import { PageSpinner } from '../../../components/spinner.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import type { Currency } from '../../../lib/format.ts';
 import { statementQuery, useStatement } from '../api/get-statement.ts';
