@@ -1,6 +1,7 @@
 import type { BonusItem } from '@member-wallet/contract/bonus';
 import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
+import { BannerSlides } from '../../../components/banner-slides.tsx';
 import { Modal } from '../../../components/modal.tsx';
 import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
@@ -8,7 +9,6 @@ import { translateCode } from '../../../lib/http.ts';
 import { sanitizeHtml } from '../../../lib/safe-html.ts';
 import { useActivateBonus } from '../api/activate-bonus.ts';
 import { bonusCardState, fillPercentFail } from '../bonus-state.ts';
-import { BannerCarousel } from './banner-carousel.tsx';
 
 export interface BonusModalProps {
   bonus: BonusItem;
@@ -50,7 +50,7 @@ export function BonusModal({ bonus, bonusRunning, onClose, onReceived }: BonusMo
         <p className="text-lg font-semibold text-slate-900" data-i18n-exempt="">
           {bonus.name}
         </p>
-        <BannerCarousel banners={bonus.banners} fill={fill} />
+        <BannerSlides banners={bonus.banners} layout="inline" fill={fill} />
         {bonus.description.trim() ? (
           <div
             className="text-slate-800"

@@ -1,30 +1,40 @@
 import type { BannerItem } from '@member-wallet/contract/banner';
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/member-icons.tsx';
-import { useTranslation } from '../../../i18n/i18n.ts';
-import { sanitizeHtml } from '../../../lib/safe-html.ts';
-import { safeImageUrl } from '../../../lib/safe-url.ts';
+import { useTranslation } from '../i18n/i18n.ts';
+import { sanitizeHtml } from '../lib/safe-html.ts';
+import { safeImageUrl } from '../lib/safe-url.ts';
+import { ChevronLeftIcon, ChevronRightIcon } from './member-icons.tsx';
 
-/** A swipe shorter than this is a tap (as in components/image-carousel.tsx). */
+/** A swipe shorter than this is a tap (as in the home's game carousel). */
 const SWIPE_PX = 40;
-/** The demo banners are 2:1; every image is fitted into this box so the html below never jumps. */
-const IMAGE = { width: 600, height: 300 } as const;
+
+/**
+ * The box every banner image is fitted into, so the html below never jumps when the image arrives. In a dialog
+ * of its own (`dialog`) operators' banners come in several shapes, and `object-contain` shows each whole; inside
+ * the bonus modal (`inline`) the bonus banners are 2:1 and fill their box.
+ */
+const LAYOUTS = {
+  dialog: { width: 640, height: 360, image: 'aspect-video object-contain', lazy: true, gap: 'space-y-3' },
+  inline: { width: 600, height: 300, image: 'aspect-[2/1] object-cover', lazy: false, gap: 'space-y-2' },
+} as const;
 
 const ARROW_CLASS =
   'inline-flex size-11 shrink-0 items-center justify-center rounded-full text-brand-800 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500';
 
-export interface BannerCarouselProps {
+export interface BannerSlidesProps {
   banners: readonly BannerItem[];
+  layout: keyof typeof LAYOUTS;
   /** Applied to each banner's html before it is sanitized (the bonus fills in its `%percentFail%`). */
   fill?: (html: string) => string;
 }
 
 /**
- * The banners of one bonus inside its modal (spec section 2, Bonus page): the image and the operator's html
- * (sanitized by lib/safe-html.ts), one at a time, turned by the arrows, the dots, the arrow keys or a swipe.
- * components/image-carousel.tsx is a dialog of its own; this one lives inside the bonus modal, under its title.
+ * Operator banners one at a time (spec section 2): the image and the operator's html below it (sanitized by
+ * lib/safe-html.ts), turned by the previous and next buttons, the dots, the arrow keys or a swipe. It starts on
+ * the first banner each time it is shown. components/image-carousel.tsx puts it in a dialog of its own; the
+ * bonus modal shows it under its title.
  */
-export function BannerCarousel({ banners, fill = (html) => html }: BannerCarouselProps) {
+export function BannerSlides({ banners, layout, fill = (html) => html }: BannerSlidesProps) {
   const { t } = useTranslation();
   const [index, setIndex] = useState(0);
   const swipeStart = useRef<number | null>(null);
@@ -32,14 +42,17 @@ export function BannerCarousel({ banners, fill = (html) => html }: BannerCarouse
   const current = Math.min(index, Math.max(0, count - 1));
   const banner = banners[current];
   if (!banner) return null;
+  const box = LAYOUTS[layout];
 
   const turn = (step: number) => {
     if (count > 1) setIndex((value) => (Math.min(value, count - 1) + step + count) % count);
   };
+
   function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (event.key === 'ArrowLeft') turn(-1);
     else if (event.key === 'ArrowRight') turn(1);
   }
+
   const image = safeImageUrl(banner.image);
 
   return (
@@ -47,7 +60,7 @@ export function BannerCarousel({ banners, fill = (html) => html }: BannerCarouse
       aria-roledescription={t('carousel.roledescription')}
       aria-label={t('carousel.label')}
       onKeyDown={onKeyDown}
-      className="space-y-2"
+      className={box.gap}
     >
       <div
         aria-live="polite"
@@ -67,18 +80,20 @@ export function BannerCarousel({ banners, fill = (html) => html }: BannerCarouse
           role="group"
           aria-roledescription={t('carousel.slide')}
           aria-label={t('carousel.slideLabel', { index: current + 1, count })}
-          className="space-y-2"
+          className={box.gap}
         >
           {image ? (
             <img
+              // A new element per banner: the previous picture never shows under the next one's text.
               key={current}
+              loading={box.lazy ? 'lazy' : undefined}
               decoding="async"
               src={image}
               alt=""
-              width={IMAGE.width}
-              height={IMAGE.height}
+              width={box.width}
+              height={box.height}
               draggable={false}
-              className="aspect-[2/1] w-full rounded-xl bg-slate-100 object-cover"
+              className={`w-full rounded-xl bg-slate-100 ${box.image}`}
             />
           ) : null}
           <div
