@@ -344,7 +344,11 @@ export class BonusService implements ActiveBonusGate {
     const definition = await this.deps.repository.findDefinitionById(this.deps.db, row.bonus_id);
     if (!definition) throw new Error(`member bonus ${row.public_id} has no definition`);
     // Measured and ended by the terms it was received with (migration 0020), whatever the definition says now.
-    const terms = { win_multiple: row.win_multiple, end_below_minor: row.end_below_minor, percent_fail: row.percent_fail };
+    const terms = {
+      win_multiple: row.win_multiple,
+      end_below_minor: row.end_below_minor,
+      percent_fail: row.percent_fail,
+    };
     return { row, definition: { ...definition, ...terms } };
   }
 
