@@ -1,5 +1,6 @@
 import type { BackofficeBonus, BonusPage } from '@member-wallet/contract/backoffice';
 import { totp } from '../../apps/server/src/lib/totp.ts';
+import { expectNoAxeViolations } from '../a11y.ts';
 import { call, operatorText as text } from '../backoffice.ts';
 import { DEMO, expect, type Page, test } from '../fixtures.ts';
 
@@ -53,13 +54,17 @@ test('an admin creates a bonus, renames it, and the member sees the new name', a
   const code = `E2E_${process.pid}_${Date.now() % 100_000}`;
   const form = page.getByRole('form', { name: text('en', 'promotions.bonus.form') });
   try {
+    await expectNoAxeViolations(page, 'back-office promotions');
     await page.getByRole('button', { name: text('en', 'promotions.bonus.new') }).click();
-    await form.getByLabel(text('en', 'promotions.form.code')).fill(code.toLowerCase());
+    await expectNoAxeViolations(page, 'back-office bonus form');
+    await form.getByLabel(text('en', 'promotions.form.code'), { exact: true }).fill(code.toLowerCase());
     await form.getByLabel(text('en', 'promotions.form.amount')).fill('25');
-    await form.getByLabel(text('en', 'promotions.form.name')).fill('โบนัสทดสอบ');
+    await form.getByLabel(text('en', 'promotions.form.name'), { exact: true }).fill('โบนัสทดสอบ');
     await form.getByRole('tab', { name: text('en', 'settings.locale.en') }).click();
-    await form.getByLabel(text('en', 'promotions.form.name')).fill('E2E bonus');
-    await form.getByLabel(text('en', 'promotions.form.description')).fill('Made by the end-to-end test');
+    await form.getByLabel(text('en', 'promotions.form.name'), { exact: true }).fill('E2E bonus');
+    await form
+      .getByLabel(text('en', 'promotions.form.description'), { exact: true })
+      .fill('Made by the end-to-end test');
     await form.getByRole('button', { name: text('en', 'promotions.save') }).click();
     await expect(page.getByTestId(`bonus-${code}`)).toBeVisible();
     expect((await memberBonuses(base)).find((bonus) => bonus.code === code)).toMatchObject({
@@ -70,7 +75,7 @@ test('an admin creates a bonus, renames it, and the member sees the new name', a
     await page.getByRole('button', { name: text('en', 'promotions.editNamed', { code }) }).click();
     await expect(form.getByLabel(text('en', 'promotions.form.amount'))).toHaveValue('25.00');
     await form.getByRole('tab', { name: text('en', 'settings.locale.en') }).click();
-    await form.getByLabel(text('en', 'promotions.form.name')).fill('E2E bonus renamed');
+    await form.getByLabel(text('en', 'promotions.form.name'), { exact: true }).fill('E2E bonus renamed');
     await form.getByRole('button', { name: text('en', 'promotions.save') }).click();
     await expect(page.getByTestId(`bonus-${code}`)).toBeVisible();
     await expect
