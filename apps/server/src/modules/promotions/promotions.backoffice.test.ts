@@ -1,10 +1,12 @@
 import { BACKOFFICE_API, type BonusCreateRequest, settingsPath } from '@member-wallet/contract/backoffice';
+import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusCall, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';
 import { fundedMember, noDrift } from '../../../test/games.ts';
 import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 import { blankPng, multipartBody } from '../../../test/slips.ts';
+import { migrationProvider } from '../../db/migrations/index.ts';
 import { DEMO_WHEEL } from '../spin/spin.demo.ts';
 
 /**
@@ -152,6 +154,32 @@ describe('bonus definitions', () => {
     expect(cleared.json()).toEqual({ message: 'SUCCESS', takenBack: 50 });
     expect(await walletMajor(t, player)).toBe(60);
     expect(await noDrift(t)).toBe(true);
+  });
+
+  it("gives bonuses received before migration 0020 their definition's terms", async () => {
+    expect((await call('POST', BACKOFFICE_API.bonusCreate, bonusRequest('OLD1', { percentFail: 30 }))).statusCode).toBe(
+      200,
+    );
+    const player = await fundedMember(t, 10);
+    expect((await bonusCall(t, player, '/api/bonus/activate/OLD1')).statusCode).toBe(200);
+    const migrator = new Migrator({ db: t.app.db, provider: migrationProvider });
+    // Down to before 0020 (through any later migration another branch adds), then up again.
+    const undone: string[] = [];
+    while (!undone.includes('0020_member_bonus_terms') && undone.length < 10) {
+      const down = await migrator.migrateDown();
+      expect(down.error).toBeUndefined();
+      undone.push(...(down.results ?? []).map((result) => result.migrationName));
+    }
+    expect(undone).toContain('0020_member_bonus_terms');
+    const up = await migrator.migrateToLatest();
+    expect(up.error).toBeUndefined();
+    expect(up.results?.map((result) => result.migrationName).sort()).toEqual([...undone].sort());
+    const row = await t.app.db
+      .selectFrom('member_bonuses')
+      .select(['win_multiple', 'end_below_minor', 'percent_fail'])
+      .where('member_id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ win_multiple: 2, end_below_minor: 500n, percent_fail: 30 });
   });
 
   it('keeps promotion codes apart: listed by kind, found by code, retired', async () => {
