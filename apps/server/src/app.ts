@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { sep } from 'node:path';
+import { join, sep } from 'node:path';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -23,6 +23,7 @@ import { isRetryableTransactionError } from './db/transaction.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, InvalidTokenError } from './lib/errors.ts';
+import { FileStore } from './lib/file-store.ts';
 import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
@@ -55,6 +56,9 @@ import type { OperatorService } from './modules/operator/operator.service.ts';
 import { OtpRepository } from './modules/otp/otp.repository.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
+import { mediaBackofficeRoutes } from './modules/promotions/media.backoffice.routes.ts';
+import { PromotionsBackofficeRepository } from './modules/promotions/promotions.backoffice.repository.ts';
+import { promotionsBackofficeRoutes } from './modules/promotions/promotions.backoffice.routes.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
 import { settingsBackofficeRoutes } from './modules/settings/settings.backoffice.routes.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -281,6 +285,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     repository: settingsRepository,
     audit: backoffice.audit,
     qrValidityFallback: config.qrExpiryMinutes,
+  });
+  // Promotions (docs/backoffice.md, Promotions): bonuses, programmes, the wheel, banners, uploaded pictures.
+  promotionsBackofficeRoutes(backoffice.route, {
+    db,
+    clock,
+    settings,
+    settingsRepository,
+    repository: new PromotionsBackofficeRepository(db),
+    audit: backoffice.audit,
+  });
+  // Beside the slip pictures' folder, which an in-memory database removes on close.
+  mediaBackofficeRoutes(app, backoffice.route, {
+    db,
+    clock,
+    store: new FileStore(join(app.slipStore.directory, 'media')),
+    audit: backoffice.audit,
   });
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   await registerStatic(app, config);

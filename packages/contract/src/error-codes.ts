@@ -105,8 +105,16 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * Refusals only the back-office meets (backoffice.ts): the member app calls no operator endpoint, so the member
  * catalogues need no text for them. FORBIDDEN (403): the operator's role may not make this call.
  * ALREADY_REVIEWED (409): the item was already given the opposite decision (an approved withdrawal rejected).
+ * MEDIA_INVALID_FILE (400): an upload that is no PNG, JPEG or WebP picture, or none; MEDIA_TOO_LARGE (400): over
+ * 2 MiB. BONUS_EXISTS (409): a bonus or promotion code of that code exists already.
  */
-export const OPERATOR_ERROR_CODES = ['FORBIDDEN', 'ALREADY_REVIEWED'] as const;
+export const OPERATOR_ERROR_CODES = [
+  'FORBIDDEN',
+  'ALREADY_REVIEWED',
+  'MEDIA_INVALID_FILE',
+  'MEDIA_TOO_LARGE',
+  'BONUS_EXISTS',
+] as const;
 export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];
 
 /** A missing, expired or revoked session token (HTTP 401). The client drops the session and goes to /login. */

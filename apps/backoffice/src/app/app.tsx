@@ -6,6 +6,7 @@ import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } fr
 import { useMe } from '../features/auth/api.ts';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
+import { PromotionsScreen } from '../features/promotions/promotions-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { useTranslation } from '../i18n/i18n.ts';
@@ -33,14 +34,20 @@ function SignInRoute() {
 }
 
 /** A screen for administrators only: other roles read why instead (the server refuses them too). */
-function AdminOnly({ children }: { children: ReactNode }) {
+function AdminOnly({
+  children,
+  message = 'settings.adminOnly',
+}: {
+  children: ReactNode;
+  message?: 'settings.adminOnly' | 'promotions.adminOnly';
+}) {
   const { t } = useTranslation();
   const me = useMe();
   if (me.isPending) return <PageSpinner />;
   if (me.data?.role !== 'admin') {
     return (
       <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900">
-        {t('settings.adminOnly')}
+        {t(message)}
       </p>
     );
   }
@@ -60,6 +67,14 @@ function createRouter() {
               { index: true, element: <Navigate to={HOME} replace /> },
               { path: 'dashboard', element: <DashboardScreen /> },
               { path: 'withdrawals', element: <WithdrawalsScreen /> },
+              {
+                path: 'promotions',
+                element: (
+                  <AdminOnly message="promotions.adminOnly">
+                    <PromotionsScreen />
+                  </AdminOnly>
+                ),
+              },
               {
                 path: 'settings',
                 element: (

@@ -10,6 +10,7 @@ const NAVIGATION: readonly { to: string; label: TranslationKey; roles?: readonly
   { to: '/dashboard', label: 'nav.dashboard' },
   { to: '/withdrawals', label: 'nav.withdrawals' },
   { to: '/settings', label: 'nav.settings', roles: ['admin'] },
+  { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },
 ];
 
 /** The signed-in frame: who is signed in with which role, the menu, the language and sign-out. */

@@ -530,6 +530,10 @@ export interface MemberBonusesTable {
   taken_back_minor: bigint | null;
   activated_at: Date;
   ended_at: Date | null;
+  /** The definition's end terms when it was received (migration 0020): an operator's later change leaves them. */
+  win_multiple: number;
+  end_below_minor: bigint;
+  percent_fail: number;
 }
 
 // Invite a friend and loss refunds (migration 0013; docs/promotions.md).

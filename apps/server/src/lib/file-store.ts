@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg)$/;
+const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
 
 /**
  * Uploaded files on disk (DESIGN.md section 5): under random names in one folder outside the web root, so a
@@ -12,7 +12,7 @@ export class FileStore {
   constructor(readonly directory: string) {}
 
   /** Writes the bytes under a fresh random name with the extension; answers the name. */
-  async save(bytes: Buffer, extension: 'png' | 'jpg'): Promise<string> {
+  async save(bytes: Buffer, extension: 'png' | 'jpg' | 'webp'): Promise<string> {
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
     const name = `${randomBytes(16).toString('hex')}.${extension}`;
     // Written aside and renamed, so a reader never sees half a file.

@@ -17,6 +17,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
+import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
 import {
   useSaveFlags,
   useSaveHowto,
@@ -25,7 +26,6 @@ import {
   useSaveWithdraw,
   useSiteSettings,
 } from './api.ts';
-import { majorToMinor, minorToMajor } from './money.ts';
 import { Card, Outcome, SaveForm } from './parts.tsx';
 import { ContactCard, InfoCard, LinesCard, NoticeCard } from './text-cards.tsx';
 

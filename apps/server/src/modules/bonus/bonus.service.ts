@@ -174,6 +174,10 @@ export class BonusService implements ActiveBonusGate {
       deposit_entry_id: deposit?.entryId ?? null,
       entry_id: posted.entry.id,
       activated_at: now,
+      // The end terms travel with the received bonus: an operator's later change of the definition leaves them.
+      win_multiple: definition.win_multiple,
+      end_below_minor: definition.end_below_minor,
+      percent_fail: definition.percent_fail,
     });
     // Another activation of this member won the unique index: this transaction (and its credit) is undone.
     if (!inserted) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
@@ -339,7 +343,13 @@ export class BonusService implements ActiveBonusGate {
     if (!row) return undefined;
     const definition = await this.deps.repository.findDefinitionById(this.deps.db, row.bonus_id);
     if (!definition) throw new Error(`member bonus ${row.public_id} has no definition`);
-    return { row, definition };
+    // Measured and ended by the terms it was received with (migration 0020), whatever the definition says now.
+    const terms = {
+      win_multiple: row.win_multiple,
+      end_below_minor: row.end_below_minor,
+      percent_fail: row.percent_fail,
+    };
+    return { row, definition: { ...definition, ...terms } };
   }
 
   /** The member's userBonus for a definition from their activations (newest first); null when there are none. */

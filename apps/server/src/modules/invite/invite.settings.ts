@@ -33,15 +33,20 @@ export function amountOk(value: unknown): value is number {
 export async function readInviteSettings(settings: SettingsService): Promise<InviteSettings> {
   const stored = ((await settings.global(INVITE_SETTINGS_KEY)) ?? {}) as Partial<Record<keyof InviteSettings, unknown>>;
   const merged = { ...INVITE_DEFAULTS, ...stored };
-  if (
-    typeof merged.enabled !== 'boolean' ||
-    !percentOk(merged.percent) ||
-    !percentOk(merged.successPercent) ||
-    !amountOk(merged.collectMinimum)
-  ) {
+  if (!inviteSettingsValid(merged)) {
     throw new Error(`site setting ${INVITE_SETTINGS_KEY} is invalid: ${JSON.stringify(stored)}`);
   }
-  return merged as InviteSettings;
+  return merged;
+}
+
+/** What this reader accepts: the back-office stores nothing it would refuse. */
+export function inviteSettingsValid(value: Partial<Record<keyof InviteSettings, unknown>>): value is InviteSettings {
+  return (
+    typeof value.enabled === 'boolean' &&
+    percentOk(value.percent) &&
+    percentOk(value.successPercent) &&
+    amountOk(value.collectMinimum)
+  );
 }
 
 /** Basis points of a percentage (5.25 % -> 525), the integer the money arithmetic uses. */

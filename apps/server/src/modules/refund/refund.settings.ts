@@ -36,15 +36,20 @@ export const REFUND_DEMO: RefundSettings = { ...REFUND_DEFAULTS, enabled: true }
 export async function readRefundSettings(settings: SettingsService): Promise<RefundSettings> {
   const stored = ((await settings.global(REFUND_SETTINGS_KEY)) ?? {}) as Partial<Record<keyof RefundSettings, unknown>>;
   const merged = { ...REFUND_DEFAULTS, ...stored };
-  if (
-    typeof merged.enabled !== 'boolean' ||
-    (merged.period !== 'day' && merged.period !== 'week') ||
-    !percentOk(merged.percent) ||
-    !percentOk(merged.successPercent) ||
-    !amountOk(merged.minimum) ||
-    !amountOk(merged.cap)
-  ) {
+  if (!refundSettingsValid(merged)) {
     throw new Error(`site setting ${REFUND_SETTINGS_KEY} is invalid: ${JSON.stringify(stored)}`);
   }
-  return merged as RefundSettings;
+  return merged;
+}
+
+/** What this reader accepts: the back-office stores nothing it would refuse. */
+export function refundSettingsValid(value: Partial<Record<keyof RefundSettings, unknown>>): value is RefundSettings {
+  return (
+    typeof value.enabled === 'boolean' &&
+    (value.period === 'day' || value.period === 'week') &&
+    percentOk(value.percent) &&
+    percentOk(value.successPercent) &&
+    amountOk(value.minimum) &&
+    amountOk(value.cap)
+  );
 }

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { SPIN_TOTAL_WEIGHT_MAX } from '@member-wallet/contract/backoffice';
 
 /**
  * A source of uniform integers in [0, maxExclusive). The app uses the operating system's cryptographic
@@ -9,7 +10,7 @@ export type Rng = (maxExclusive: number) => number;
 export const cryptoRng: Rng = (maxExclusive) => randomInt(maxExclusive);
 
 /** `randomInt` draws below 2^48; a wheel's total weight stays far inside it. */
-export const TOTAL_WEIGHT_MAX = 2 ** 40;
+export const TOTAL_WEIGHT_MAX = SPIN_TOTAL_WEIGHT_MAX;
 
 /**
  * The index of the slice a spin lands on: slice i is drawn with probability weights[i] / sum(weights). One

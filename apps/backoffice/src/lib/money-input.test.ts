@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { majorToMinor, minorToMajor } from './money.ts';
+import { majorToMinor, minorToMajor } from './money-input.ts';
 
 describe('majorToMinor', () => {
   it('turns baht or kip with up to 2 decimals into minor units', () => {

@@ -1,0 +1,342 @@
+import type { BackofficeBonus, BonusTerms } from '@member-wallet/contract/backoffice';
+import { BONUS_TYPES } from '@member-wallet/contract/bonus';
+import { LAOS_CURRENCIES } from '@member-wallet/contract/constants';
+import { Button } from '@member-wallet/ui/button';
+import { PageSpinner } from '@member-wallet/ui/spinner';
+import { TextField } from '@member-wallet/ui/text-field';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { formatMinor } from '../../lib/format.ts';
+import { errorText } from '../../lib/http.ts';
+import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
+import { BONUS_PAGE_SIZE, type BonusKind, useBonuses, useSaveBonus } from './api.ts';
+import { type BannerDraft, BannerEditor, bannerImageValid } from './banner-editor.tsx';
+import { CheckboxField, LocaleTabs, Outcome, SelectField, TextArea, wholeNumber } from './form-parts.tsx';
+
+/**
+ * Bonus definitions (kind `bonus`, the member's grid) or promotion codes (kind `promotion`): a page of them,
+ * and a form with every term to create one or change one. Retiring is unticking "active".
+ */
+export function BonusesPanel({ kind }: { kind: BonusKind }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [editing, setEditing] = useState<BackofficeBonus | 'new' | null>(null);
+  const bonuses = useBonuses(kind, page);
+  if (editing) {
+    return <BonusForm kind={kind} bonus={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
+  }
+  if (bonuses.isPending) return <PageSpinner />;
+  if (bonuses.isError) return <p role="alert">{errorText(bonuses.error)}</p>;
+  const pages = Math.max(1, Math.ceil(bonuses.data.total / BONUS_PAGE_SIZE));
+  return (
+    <div className="space-y-3">
+      <Button onClick={() => setEditing('new')}>{t(`promotions.${kind}.new`)}</Button>
+      {bonuses.data.bonuses.length === 0 ? <p className="text-slate-600">{t('promotions.empty')}</p> : null}
+      <ul className="grid gap-3 md:grid-cols-2">
+        {bonuses.data.bonuses.map((bonus) => (
+          <li
+            key={bonus.code}
+            className="space-y-1 rounded-2xl bg-white p-4 shadow-sm"
+            data-testid={`bonus-${bonus.code}`}
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <p className="font-mono font-semibold text-slate-900">{bonus.code}</p>
+              <span
+                className={`rounded-full px-2 text-sm ${bonus.active ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-200 text-slate-700'}`}
+              >
+                {t(bonus.active ? 'promotions.active' : 'promotions.retired')}
+              </span>
+            </div>
+            <p className="text-slate-800">{bonus.names.th}</p>
+            <p className="text-sm text-slate-600">
+              {bonus.amountRule === 'fixed' && bonus.amountMinor
+                ? formatMinor(bonus.amountMinor, bonus.currency)
+                : t('promotions.form.percentSummary', {
+                    percent: bonus.depositPercent ?? 0,
+                    cap: formatMinor(bonus.amountCapMinor ?? '0', bonus.currency),
+                  })}{' '}
+              · {t('promotions.receivedCount', { count: bonus.received })}
+            </p>
+            <Button
+              variant="secondary"
+              onClick={() => setEditing(bonus)}
+              aria-label={t('promotions.editNamed', { code: bonus.code })}
+            >
+              {t('promotions.edit')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <div className="flex items-center gap-2">
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            {t('promotions.previous')}
+          </Button>
+          <span>{t('promotions.page', { page, pages })}</span>
+          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            {t('promotions.next')}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+type Texts = { th: string; lo: string; en: string };
+
+interface Draft {
+  code: string;
+  type: BonusTerms['type'];
+  currency: BonusTerms['currency'];
+  maxReceived: string;
+  totalMax: string;
+  percentFail: string;
+  amountRule: BonusTerms['amountRule'];
+  amount: string;
+  depositPercent: string;
+  cap: string;
+  windowHours: string;
+  winMultiple: string;
+  endBelow: string;
+  names: Texts;
+  descriptions: Texts;
+  banners: BannerDraft[];
+  sortOrder: string;
+  active: boolean;
+}
+
+function draftOf(bonus: BackofficeBonus | null): Draft {
+  const major = (minor: string | null) => (minor === null ? '' : minorToMajor(minor));
+  return {
+    code: bonus?.code ?? '',
+    type: bonus?.type ?? 'limit',
+    currency: (bonus?.currency as Draft['currency'] | undefined) ?? 'BAHT',
+    maxReceived: String(bonus?.maxReceived ?? 1),
+    totalMax: bonus?.totalMax === null || bonus?.totalMax === undefined ? '' : String(bonus.totalMax),
+    percentFail: String(bonus?.percentFail ?? 100),
+    amountRule: bonus?.amountRule ?? 'fixed',
+    amount: major(bonus?.amountMinor ?? null),
+    depositPercent:
+      bonus?.depositPercent === null || bonus?.depositPercent === undefined ? '' : String(bonus.depositPercent),
+    cap: major(bonus?.amountCapMinor ?? null),
+    windowHours:
+      bonus?.depositWindowHours === null || bonus?.depositWindowHours === undefined
+        ? '24'
+        : String(bonus.depositWindowHours),
+    winMultiple: String(bonus?.winMultiple ?? 1),
+    endBelow: major(bonus?.endBelowMinor ?? '0'),
+    names: bonus?.names ?? { th: '', lo: '', en: '' },
+    descriptions: bonus?.descriptions ?? { th: '', lo: '', en: '' },
+    // The editor writes one html for every language; a per-language html shows its Thai text.
+    banners: (bonus?.banners ?? []).map((banner) => ({
+      image: banner.image,
+      html: typeof banner.html === 'string' ? banner.html : banner.html.th,
+    })),
+    sortOrder: String(bonus?.sortOrder ?? 0),
+    active: bonus?.active ?? true,
+  };
+}
+
+type Errors = Partial<Record<string, string>>;
+
+/** The request from the draft, or the fields that are not valid (checked as the server checks them). */
+function termsOf(draft: Draft, t: (key: 'promotions.form.invalid' | 'promotions.form.required') => string) {
+  const errors: Errors = {};
+  const whole = (field: string, text: string, min: number, max: number) => {
+    const value = wholeNumber(text, min, max);
+    if (value === null) errors[field] = t('promotions.form.invalid');
+    return value ?? 0;
+  };
+  const money = (field: string, text: string, positive: boolean) => {
+    const minor = majorToMinor(text);
+    if (minor === null || (positive && BigInt(minor) <= 0n)) errors[field] = t('promotions.form.invalid');
+    return minor ?? '0';
+  };
+  const fixed = draft.amountRule === 'fixed';
+  const terms: BonusTerms = {
+    type: draft.type,
+    currency: draft.currency,
+    maxReceived: whole('maxReceived', draft.maxReceived, 1, 10_000),
+    totalMax: draft.totalMax.trim() === '' ? null : whole('totalMax', draft.totalMax, 1, 1_000_000_000),
+    percentFail: whole('percentFail', draft.percentFail, 0, 100),
+    amountRule: draft.amountRule,
+    amountMinor: fixed ? money('amount', draft.amount, true) : null,
+    depositPercent: fixed ? null : whole('depositPercent', draft.depositPercent, 1, 1000),
+    amountCapMinor: fixed ? null : money('cap', draft.cap, true),
+    depositWindowHours: fixed ? null : whole('windowHours', draft.windowHours, 1, 720),
+    winMultiple: whole('winMultiple', draft.winMultiple, 0, 1000),
+    endBelowMinor: money('endBelow', draft.endBelow, false),
+    names: draft.names,
+    descriptions: draft.descriptions,
+    banners: draft.banners,
+    sortOrder: whole('sortOrder', draft.sortOrder, -1_000_000, 1_000_000),
+    active: draft.active,
+  };
+  if (draft.names.th.trim() === '') errors.nameTh = t('promotions.form.required');
+  if (draft.banners.some((banner) => !bannerImageValid(banner.image))) errors.banners = t('promotions.form.invalid');
+  return { terms, errors };
+}
+
+function BonusForm({ kind, bonus, onDone }: { kind: BonusKind; bonus: BackofficeBonus | null; onDone: () => void }) {
+  const { t } = useTranslation();
+  const save = useSaveBonus();
+  const [draft, setDraft] = useState(() => draftOf(bonus));
+  const [errors, setErrors] = useState<Errors>({});
+  const set = <Key extends keyof Draft>(key: Key, value: Draft[Key]) => setDraft((old) => ({ ...old, [key]: value }));
+  const text = (key: keyof Draft) => ({
+    value: draft[key] as string,
+    error: errors[key] ?? null,
+    onChange: (event: { target: { value: string } }) => set(key, event.target.value as never),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const { terms, errors: found } = termsOf(draft, t);
+    const code = draft.code.trim().toUpperCase();
+    if (!bonus && !/^[A-Z0-9_-]{1,32}$/.test(code)) found.code = t('promotions.form.codeInvalid');
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    const input = bonus ? { code: bonus.code, update: terms } : { create: { ...terms, code, kind } };
+    save.mutate(input, { onSuccess: onDone });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="space-y-4 rounded-2xl bg-white p-4 shadow-sm"
+      aria-label={t(`promotions.${kind}.form`)}
+    >
+      <h2 className="text-lg font-semibold text-slate-900">
+        {bonus ? t('promotions.editNamed', { code: bonus.code }) : t(`promotions.${kind}.new`)}
+      </h2>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {bonus ? null : (
+          <TextField
+            label={t('promotions.form.code')}
+            name="code"
+            autoCapitalize="characters"
+            hint={t('promotions.form.codeHint')}
+            {...text('code')}
+          />
+        )}
+        <SelectField
+          label={t('promotions.form.type')}
+          value={draft.type}
+          onChange={(event) => set('type', event.target.value as Draft['type'])}
+          options={BONUS_TYPES.map((value) => ({ value, label: t(`promotions.type.${value}`) }))}
+        />
+        <SelectField
+          label={t('promotions.form.currency')}
+          value={draft.currency}
+          onChange={(event) => set('currency', event.target.value as Draft['currency'])}
+          options={LAOS_CURRENCIES.map((value) => ({ value, label: value }))}
+        />
+        <TextField
+          label={t('promotions.form.maxReceived')}
+          name="maxReceived"
+          inputMode="numeric"
+          {...text('maxReceived')}
+        />
+        <TextField
+          label={t('promotions.form.totalMax')}
+          name="totalMax"
+          inputMode="numeric"
+          hint={t('promotions.form.totalMaxHint')}
+          {...text('totalMax')}
+        />
+        <SelectField
+          label={t('promotions.form.amountRule')}
+          value={draft.amountRule}
+          onChange={(event) => set('amountRule', event.target.value as Draft['amountRule'])}
+          options={(['fixed', 'deposit_percent'] as const).map((value) => ({
+            value,
+            label: t(`promotions.rule.${value}`),
+          }))}
+        />
+        {draft.amountRule === 'fixed' ? (
+          <TextField label={t('promotions.form.amount')} name="amount" inputMode="decimal" {...text('amount')} />
+        ) : (
+          <>
+            <TextField
+              label={t('promotions.form.depositPercent')}
+              name="depositPercent"
+              inputMode="numeric"
+              {...text('depositPercent')}
+            />
+            <TextField label={t('promotions.form.cap')} name="cap" inputMode="decimal" {...text('cap')} />
+            <TextField
+              label={t('promotions.form.windowHours')}
+              name="windowHours"
+              inputMode="numeric"
+              {...text('windowHours')}
+            />
+          </>
+        )}
+        <TextField
+          label={t('promotions.form.winMultiple')}
+          name="winMultiple"
+          inputMode="numeric"
+          hint={t('promotions.form.winMultipleHint')}
+          {...text('winMultiple')}
+        />
+        <TextField
+          label={t('promotions.form.endBelow')}
+          name="endBelow"
+          inputMode="decimal"
+          hint={t('promotions.form.endBelowHint')}
+          {...text('endBelow')}
+        />
+        <TextField
+          label={t('promotions.form.percentFail')}
+          name="percentFail"
+          inputMode="numeric"
+          hint={t('promotions.form.percentFailHint')}
+          {...text('percentFail')}
+        />
+        <TextField label={t('promotions.form.sortOrder')} name="sortOrder" inputMode="numeric" {...text('sortOrder')} />
+      </div>
+      <CheckboxField
+        label={t('promotions.form.active')}
+        checked={draft.active}
+        onChange={(value) => set('active', value)}
+      />
+      <LocaleTabs label={t('promotions.form.texts')}>
+        {(locale) => (
+          <div className="space-y-3">
+            <TextField
+              label={t('promotions.form.name')}
+              name={`name-${locale}`}
+              value={draft.names[locale]}
+              error={locale === 'th' ? (errors.nameTh ?? null) : null}
+              onChange={(event) => set('names', { ...draft.names, [locale]: event.target.value })}
+            />
+            <TextArea
+              label={t('promotions.form.description')}
+              value={draft.descriptions[locale]}
+              onChange={(value) => set('descriptions', { ...draft.descriptions, [locale]: value })}
+            />
+          </div>
+        )}
+      </LocaleTabs>
+      <fieldset className="space-y-2">
+        <legend className="font-semibold text-slate-900">{t('promotions.banners.title')}</legend>
+        <BannerEditor banners={draft.banners} onChange={(banners) => set('banners', banners)} />
+        {errors.banners ? (
+          <p role="alert" className="text-sm text-red-700">
+            {t('promotions.banners.imageInvalid')}
+          </p>
+        ) : null}
+      </fieldset>
+      <Outcome saved={false} error={save.error} />
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" loading={save.isPending}>
+          {t('promotions.save')}
+        </Button>
+        <Button variant="secondary" onClick={onDone}>
+          {t('common.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}

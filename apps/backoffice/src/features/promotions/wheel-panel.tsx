@@ -1,0 +1,260 @@
+import {
+  SPIN_SLICES_MAX,
+  type SpinRulesSetting,
+  type SpinSliceSetting,
+  type SpinWheelSetting,
+  spinRulesSetting,
+  spinWheelSetting,
+} from '@member-wallet/contract/backoffice';
+import { LAOS_CURRENCIES, LOCALES } from '@member-wallet/contract/constants';
+import { PRIZE_TYPES } from '@member-wallet/contract/spin';
+import { Button } from '@member-wallet/ui/button';
+import { PageSpinner } from '@member-wallet/ui/spinner';
+import { TextField } from '@member-wallet/ui/text-field';
+import { type FormEvent, useState } from 'react';
+import { z } from 'zod/mini';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { errorText } from '../../lib/http.ts';
+import { useSaveSpin, useSpinSettings } from './api.ts';
+import { Card, CheckboxField, decimalNumber, Outcome, SelectField, wholeNumber } from './form-parts.tsx';
+
+/** A slice as typed: numbers as text until saved. */
+interface SliceDraft {
+  code: string;
+  label: { th: string; lo: string; en: string };
+  bgColor: string;
+  textColor: string;
+  htmlDescription?: SpinSliceSetting['htmlDescription'];
+  weight: string;
+  prizeType: SpinSliceSetting['prize']['type'];
+  amounts: Record<string, string>;
+}
+
+function sliceDraft(slice: SpinSliceSetting | null, index: number): SliceDraft {
+  return {
+    code: slice?.code ?? `SLICE_${index + 1}`,
+    label: slice?.label ?? { th: '', lo: '', en: '' },
+    bgColor: slice?.bgColor ?? '#1565C0',
+    textColor: slice?.textColor ?? '#FFFFFF',
+    htmlDescription: slice?.htmlDescription,
+    weight: String(slice?.weight ?? 1),
+    prizeType: slice?.prize.type ?? 'none',
+    amounts: Object.fromEntries(
+      LAOS_CURRENCIES.map((currency) => [currency, String(slice?.prize.amount?.[currency] ?? '')]),
+    ),
+  };
+}
+
+const EMPTY_WHEEL: SpinWheelSetting = { active: false, name: { th: '', lo: '', en: '' }, slices: [] };
+const DEFAULT_RULES: SpinRulesSetting = { depositPerCoin: { BAHT: 100, LAK: 30_000 }, couponExpiryHours: 168 };
+
+/**
+ * The prize wheel (docs/promotions.md, Prize wheel): the slices with their labels, colours, weights (the chance
+ * each is drawn) and prizes, and the coin rule. Saved whole; the server refuses a wheel that does not parse.
+ */
+export function WheelPanel() {
+  const settings = useSpinSettings();
+  if (settings.isPending) return <PageSpinner />;
+  if (settings.isError) return <p role="alert">{errorText(settings.error)}</p>;
+  return <WheelForm wheel={settings.data.wheel ?? EMPTY_WHEEL} rules={settings.data.rules ?? DEFAULT_RULES} />;
+}
+
+function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRulesSetting }) {
+  const { t } = useTranslation();
+  const save = useSaveSpin();
+  const [active, setActive] = useState(wheel.active);
+  const [name, setName] = useState(wheel.name);
+  const [slices, setSlices] = useState(() =>
+    (wheel.slices.length > 0 ? wheel.slices : [null, null]).map((slice, index) => sliceDraft(slice, index)),
+  );
+  const [perCoin, setPerCoin] = useState<Record<string, string>>(() =>
+    Object.fromEntries(LAOS_CURRENCIES.map((currency) => [currency, String(rules.depositPerCoin[currency] ?? '')])),
+  );
+  const [expiry, setExpiry] = useState(String(rules.couponExpiryHours));
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const weights = slices.map((slice) => wholeNumber(slice.weight, 0, 1_000_000) ?? 0);
+  const total = weights.reduce((sum, weight) => sum + weight, 0);
+  const setSlice = (index: number, change: Partial<SliceDraft>) =>
+    setSlices(slices.map((slice, each) => (each === index ? { ...slice, ...change } : slice)));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const wheelValue = {
+      active,
+      name,
+      slices: slices.map((slice) => ({
+        code: slice.code.trim().toUpperCase(),
+        label: slice.label,
+        bgColor: slice.bgColor,
+        textColor: slice.textColor,
+        ...(slice.htmlDescription ? { htmlDescription: slice.htmlDescription } : {}),
+        weight: wholeNumber(slice.weight, 0, 1_000_000) ?? -1,
+        prize:
+          slice.prizeType === 'cash'
+            ? {
+                type: 'cash' as const,
+                amount: Object.fromEntries(
+                  Object.entries(slice.amounts)
+                    .filter(([, text]) => text.trim() !== '')
+                    .map(([currency, text]) => [currency, decimalNumber(text, 0, 1e12) ?? -1]),
+                ),
+              }
+            : { type: slice.prizeType },
+      })),
+    };
+    const rulesValue = {
+      depositPerCoin: Object.fromEntries(
+        Object.entries(perCoin)
+          .filter(([, text]) => text.trim() !== '')
+          .map(([currency, text]) => [currency, decimalNumber(text, 0, 1e12) ?? -1]),
+      ),
+      couponExpiryHours: wholeNumber(expiry, 1, 24 * 366) ?? -1,
+    };
+    // Checked here with the schema the server reads the wheel with, so the operator learns what is wrong first.
+    const wheelCheck = z.safeParse(spinWheelSetting, wheelValue);
+    const rulesCheck = z.safeParse(spinRulesSetting, rulesValue);
+    if (!wheelCheck.success || !rulesCheck.success) {
+      setProblem(t(wheelCheck.success ? 'promotions.wheel.rulesInvalid' : 'promotions.wheel.invalid'));
+      return;
+    }
+    setProblem(null);
+    save.mutate({ wheel: wheelCheck.data, rules: rulesCheck.data });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Card title={t('promotions.wheel.title')} testId="promotions-wheel">
+        <CheckboxField label={t('promotions.wheel.active')} checked={active} onChange={setActive} />
+        <div className="grid gap-3 sm:grid-cols-3">
+          {LOCALES.map((locale) => (
+            <TextField
+              key={locale}
+              label={t('promotions.wheel.name', { language: t(`settings.locale.${locale}`) })}
+              name={`wheel-name-${locale}`}
+              value={name[locale]}
+              onChange={(event) => setName({ ...name, [locale]: event.target.value })}
+            />
+          ))}
+        </div>
+        <p className="text-sm text-slate-600">{t('promotions.wheel.weightsHint', { total })}</p>
+        <ol className="space-y-3">
+          {slices.map((slice, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: slices are edited in place; the position is the identity
+            <li key={index} className="space-y-2 rounded-xl border border-slate-200 p-3" data-testid={`slice-${index}`}>
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <p className="font-semibold text-slate-900">{t('promotions.wheel.slice', { number: index + 1 })}</p>
+                <span className="text-sm text-slate-700">
+                  {t('promotions.wheel.chance', {
+                    percent: total > 0 ? (((weights[index] ?? 0) * 100) / total).toFixed(2) : '0.00',
+                  })}
+                </span>
+              </div>
+              <div className="grid gap-2 sm:grid-cols-3">
+                <TextField
+                  label={t('promotions.wheel.code')}
+                  name={`code-${index}`}
+                  value={slice.code}
+                  onChange={(event) => setSlice(index, { code: event.target.value })}
+                />
+                <TextField
+                  label={t('promotions.wheel.weight')}
+                  name={`weight-${index}`}
+                  inputMode="numeric"
+                  value={slice.weight}
+                  onChange={(event) => setSlice(index, { weight: event.target.value })}
+                />
+                <SelectField
+                  label={t('promotions.wheel.prize')}
+                  value={slice.prizeType}
+                  onChange={(event) => setSlice(index, { prizeType: event.target.value as SliceDraft['prizeType'] })}
+                  options={PRIZE_TYPES.map((value) => ({ value, label: t(`promotions.wheel.prizes.${value}`) }))}
+                />
+                {LOCALES.map((locale) => (
+                  <TextField
+                    key={locale}
+                    label={t('promotions.wheel.label', { language: t(`settings.locale.${locale}`) })}
+                    name={`label-${index}-${locale}`}
+                    value={slice.label[locale]}
+                    onChange={(event) => setSlice(index, { label: { ...slice.label, [locale]: event.target.value } })}
+                  />
+                ))}
+                {slice.prizeType === 'cash'
+                  ? LAOS_CURRENCIES.map((currency) => (
+                      <TextField
+                        key={currency}
+                        label={t('promotions.wheel.amount', { currency })}
+                        name={`amount-${index}-${currency}`}
+                        inputMode="decimal"
+                        value={slice.amounts[currency] ?? ''}
+                        onChange={(event) =>
+                          setSlice(index, { amounts: { ...slice.amounts, [currency]: event.target.value } })
+                        }
+                      />
+                    ))
+                  : null}
+                <TextField
+                  label={t('promotions.wheel.bgColor')}
+                  name={`bg-${index}`}
+                  value={slice.bgColor}
+                  onChange={(event) => setSlice(index, { bgColor: event.target.value })}
+                />
+                <TextField
+                  label={t('promotions.wheel.textColor')}
+                  name={`text-${index}`}
+                  value={slice.textColor}
+                  onChange={(event) => setSlice(index, { textColor: event.target.value })}
+                />
+              </div>
+              <Button
+                variant="ghost"
+                disabled={slices.length <= 2}
+                onClick={() => setSlices(slices.filter((_, each) => each !== index))}
+              >
+                {t('promotions.wheel.remove')}
+              </Button>
+            </li>
+          ))}
+        </ol>
+        <Button
+          variant="secondary"
+          disabled={slices.length >= SPIN_SLICES_MAX}
+          onClick={() => setSlices([...slices, sliceDraft(null, slices.length)])}
+        >
+          {t('promotions.wheel.add')}
+        </Button>
+      </Card>
+      <Card title={t('promotions.wheel.coinRule')} testId="promotions-coin-rule">
+        <div className="grid gap-3 sm:grid-cols-3">
+          {LAOS_CURRENCIES.map((currency) => (
+            <TextField
+              key={currency}
+              label={t('promotions.wheel.perCoin', { currency })}
+              name={`per-coin-${currency}`}
+              inputMode="decimal"
+              value={perCoin[currency] ?? ''}
+              onChange={(event) => setPerCoin({ ...perCoin, [currency]: event.target.value })}
+            />
+          ))}
+          <TextField
+            label={t('promotions.wheel.expiry')}
+            name="expiry"
+            inputMode="numeric"
+            value={expiry}
+            onChange={(event) => setExpiry(event.target.value)}
+          />
+        </div>
+      </Card>
+      {problem ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+          {problem}
+        </p>
+      ) : (
+        <Outcome saved={save.isSuccess} error={save.error} />
+      )}
+      <Button type="submit" loading={save.isPending}>
+        {t('promotions.save')}
+      </Button>
+    </form>
+  );
+}

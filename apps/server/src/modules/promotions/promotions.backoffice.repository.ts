@@ -1,0 +1,73 @@
+import type { BonusKind, Db } from '../../db/database.ts';
+import type { BonusDefinition, NewBonusDefinition } from '../bonus/bonus.repository.ts';
+
+/** What a change may set: every term but the code, the kind and the creation time. */
+export type BonusChange = Omit<NewBonusDefinition, 'code' | 'kind' | 'created_at'>;
+
+export interface BonusWithCount extends BonusDefinition {
+  received: number;
+}
+
+/** The back-office's SQL of bonus definitions (docs/backoffice.md, Promotions). */
+export class PromotionsBackofficeRepository {
+  constructor(private readonly db: Db) {}
+
+  /** One page of definitions, newest first, each with its activations by all members. */
+  async list(filter: {
+    kind?: BonusKind;
+    page: number;
+    limit: number;
+  }): Promise<{ total: number; rows: BonusWithCount[] }> {
+    let base = this.db.selectFrom('bonuses as b');
+    if (filter.kind) base = base.where('b.kind', '=', filter.kind);
+    const [rows, count] = await Promise.all([
+      base
+        .selectAll('b')
+        .select((eb) =>
+          eb
+            .selectFrom('member_bonuses as m')
+            .select((inner) => inner.fn.countAll<string>().as('n'))
+            .whereRef('m.bonus_id', '=', 'b.id')
+            .as('received'),
+        )
+        .orderBy('b.created_at', 'desc')
+        .orderBy('b.id', 'desc')
+        .limit(filter.limit)
+        .offset((filter.page - 1) * filter.limit)
+        .execute(),
+      base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return {
+      total: Number(count.n),
+      rows: rows.map((row) => ({ ...row, received: Number(row.received ?? 0) })),
+    };
+  }
+
+  /** The definition of this code, locked for a change in `trx` (any state: retired ones can be changed too). */
+  lockByCode(trx: Db, code: string): Promise<BonusDefinition | undefined> {
+    return trx.selectFrom('bonuses').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+  }
+
+  /** The new definition, or undefined when the code is taken. */
+  insert(trx: Db, row: NewBonusDefinition): Promise<BonusDefinition | undefined> {
+    return trx
+      .insertInto('bonuses')
+      .values(row)
+      .onConflict((conflict) => conflict.column('code').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  update(trx: Db, id: bigint, change: BonusChange): Promise<BonusDefinition> {
+    return trx.updateTable('bonuses').set(change).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  }
+
+  async received(db: Db, id: bigint): Promise<number> {
+    const row = await db
+      .selectFrom('member_bonuses')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('bonus_id', '=', id)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+}

@@ -1,0 +1,92 @@
+import type { BackofficeBonus, BonusPage } from '@member-wallet/contract/backoffice';
+import { totp } from '../../apps/server/src/lib/totp.ts';
+import { expectNoAxeViolations } from '../a11y.ts';
+import { call, operatorText as text } from '../backoffice.ts';
+import { DEMO, expect, type Page, test } from '../fixtures.ts';
+
+/**
+ * The back-office's promotions end to end (issue 7): an admin made through the sandbox signs in with TOTP,
+ * creates a bonus in the promotions screen, renames it, and the member's bonus list (GET /api/bonus, in the
+ * member's language) shows the new name. The bonus is retired afterwards, whatever happens: the other spec files
+ * of the worker share this server.
+ */
+test.describe.configure({ mode: 'serial' });
+
+async function signInAdmin(page: Page, base: string): Promise<string> {
+  const username = `e2e-promos-${process.pid}`;
+  const password = 'a long e2e operator password';
+  const { totpSecret } = await call<{ totpSecret: string }>(base, 'POST', '/sandbox/operators', {
+    username,
+    role: 'admin',
+    password,
+  });
+  await page.addInitScript(() => window.localStorage.setItem('operatorLocale', 'en'));
+  await page.goto('/backoffice/promotions');
+  await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
+  await page.getByLabel(text('en', 'signIn.username')).fill(username);
+  await page.getByLabel(text('en', 'signIn.password')).fill(password);
+  await page.getByLabel(text('en', 'signIn.totp')).fill(totp(totpSecret, Date.now()));
+  await page.getByRole('button', { name: text('en', 'signIn.submit') }).click();
+  await expect(page.getByRole('heading', { name: text('en', 'promotions.title'), level: 1 })).toBeVisible();
+  return (await page.evaluate(() => sessionStorage.getItem('operatorToken'))) ?? '';
+}
+
+/** The demo member's bonus grid in English, through the member API. */
+async function memberBonuses(base: string): Promise<{ code: string; name: string; description: string }[]> {
+  const headers = { 'x-app-name': 'wallet-user', 'accept-language': 'en' };
+  const { token } = await call<{ token: string }>(
+    base,
+    'POST',
+    '/api/login',
+    {
+      username: DEMO.phone,
+      password: DEMO.password,
+    },
+    headers,
+  );
+  return call(base, 'GET', '/api/bonus', undefined, { ...headers, authorization: `Bearer ${token}` });
+}
+
+test('an admin creates a bonus, renames it, and the member sees the new name', async ({ page, baseURL }) => {
+  const base = baseURL ?? '';
+  const token = await signInAdmin(page, base);
+  const operator = { authorization: `Bearer ${token}` };
+  const code = `E2E_${process.pid}_${Date.now() % 100_000}`;
+  const form = page.getByRole('form', { name: text('en', 'promotions.bonus.form') });
+  try {
+    await expectNoAxeViolations(page, 'back-office promotions');
+    await page.getByRole('button', { name: text('en', 'promotions.bonus.new') }).click();
+    await expectNoAxeViolations(page, 'back-office bonus form');
+    await form.getByLabel(text('en', 'promotions.form.code'), { exact: true }).fill(code.toLowerCase());
+    await form.getByLabel(text('en', 'promotions.form.amount')).fill('25');
+    await form.getByLabel(text('en', 'promotions.form.name'), { exact: true }).fill('โบนัสทดสอบ');
+    await form.getByRole('tab', { name: text('en', 'settings.locale.en') }).click();
+    await form.getByLabel(text('en', 'promotions.form.name'), { exact: true }).fill('E2E bonus');
+    await form
+      .getByLabel(text('en', 'promotions.form.description'), { exact: true })
+      .fill('Made by the end-to-end test');
+    await form.getByRole('button', { name: text('en', 'promotions.save') }).click();
+    await expect(page.getByTestId(`bonus-${code}`)).toBeVisible();
+    expect((await memberBonuses(base)).find((bonus) => bonus.code === code)).toMatchObject({
+      name: 'E2E bonus',
+      description: 'Made by the end-to-end test',
+    });
+
+    await page.getByRole('button', { name: text('en', 'promotions.editNamed', { code }) }).click();
+    await expect(form.getByLabel(text('en', 'promotions.form.amount'))).toHaveValue('25.00');
+    await form.getByRole('tab', { name: text('en', 'settings.locale.en') }).click();
+    await form.getByLabel(text('en', 'promotions.form.name'), { exact: true }).fill('E2E bonus renamed');
+    await form.getByRole('button', { name: text('en', 'promotions.save') }).click();
+    await expect(page.getByTestId(`bonus-${code}`)).toBeVisible();
+    await expect
+      .poll(async () => (await memberBonuses(base)).find((bonus) => bonus.code === code)?.name)
+      .toBe('E2E bonus renamed');
+  } finally {
+    const { bonuses } = await call<BonusPage>(base, 'GET', '/backoffice/api/bonuses?limit=100', undefined, operator);
+    const created = bonuses.find((bonus: BackofficeBonus) => bonus.code === code);
+    if (created) {
+      const { code: _code, kind: _kind, createdAt: _at, received: _received, ...terms } = created;
+      await call(base, 'PUT', `/backoffice/api/bonuses/${code}`, { ...terms, active: false }, operator);
+    }
+  }
+});
