@@ -1,4 +1,5 @@
 import {
+  adjustmentSettingUpdate,
   BACKOFFICE_API,
   howtoUpdate,
   SETTING_TEXT_KEYS,
@@ -25,7 +26,12 @@ import type { AuditRecord } from '../operator/audit-log.ts';
 import { actorOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
 import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';
-import { type SettingsService, WITHDRAW_AUTO_APPROVE_KEY, WITHDRAW_LIMITS_KEY } from './settings.service.ts';
+import {
+  ADJUSTMENT_APPROVAL_KEY,
+  type SettingsService,
+  WITHDRAW_AUTO_APPROVE_KEY,
+  WITHDRAW_LIMITS_KEY,
+} from './settings.service.ts';
 
 const tags = ['backoffice'];
 const ADMIN = ['admin'] as const;
@@ -77,7 +83,7 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
   const { db, clock, settings, repository, audit } = deps;
 
   async function readAll(): Promise<SiteSettingsResponse> {
-    const [flags, texts, howto, limits, slip] = await Promise.all([
+    const [flags, texts, howto, limits, slip, adjustment] = await Promise.all([
       readFlags(repository, db),
       Promise.all(
         SETTING_TEXT_KEYS.map(async (key) => {
@@ -98,6 +104,12 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
         }),
       ),
       settings.global(SLIP_WINDOW_KEY) as Promise<{ closeFrom?: string; closeTo?: string } | undefined>,
+      Promise.all(
+        LAOS_CURRENCIES.map(async (currency) => ({
+          currency,
+          approvalAbove: String(await settings.adjustmentApprovalAbove(currency)),
+        })),
+      ),
     ]);
     return {
       flags,
@@ -108,6 +120,7 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
         closeFrom: slip?.closeFrom ?? SLIP_WINDOW_DEFAULT.closeFrom,
         closeTo: slip?.closeTo ?? SLIP_WINDOW_DEFAULT.closeTo,
       },
+      adjustment,
     };
   }
 
@@ -242,6 +255,39 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
           await repository.put(WITHDRAW_AUTO_APPROVE_KEY, ANY_LOCALE, nextAuto, now, trx);
           const after = withdrawOf(currency, nextLimits, nextAuto);
           return { action: 'settings.withdraw', target: `setting:withdraw:${currency}`, before, after };
+        },
+        { actor: actorOf(auth), ip: request.ip },
+      );
+      return readAll();
+    },
+  });
+
+  route({
+    method: 'PUT',
+    url: BACKOFFICE_API.settingsAdjustment,
+    auth: true,
+    roles: ADMIN,
+    summary: "Set a currency's manual adjustment amount above which a second operator approves (minor units, 0 = all)",
+    tags,
+    response: siteSettingsResponse,
+    handler: async ({ request, auth }) => {
+      const { currency } = parseInput(currencyParams, request.params);
+      const input = parseInput(adjustmentSettingUpdate, request.body ?? {});
+      const approvalAbove = minorOf(input.approvalAbove);
+      if (approvalAbove === null || approvalAbove < 0) {
+        throw new AppError('KEY_INVALID', 400, { approvalAbove: 'KEY_INVALID' });
+      }
+      await change(
+        async (trx, now) => {
+          const all =
+            ((await repository.get(ADJUSTMENT_APPROVAL_KEY, ANY_LOCALE, trx)) as AutoApprove | undefined) ?? {};
+          await repository.put(ADJUSTMENT_APPROVAL_KEY, ANY_LOCALE, { ...all, [currency]: approvalAbove }, now, trx);
+          return {
+            action: 'settings.adjustment',
+            target: `setting:adjustment:${currency}`,
+            before: { currency, approvalAbove: String(all[currency] ?? 0) },
+            after: { currency, approvalAbove: String(approvalAbove) },
+          };
         },
         { actor: actorOf(auth), ip: request.ip },
       );
