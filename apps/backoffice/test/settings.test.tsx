@@ -28,6 +28,10 @@ function siteSettings(): SiteSettingsResponse {
       { currency: 'BAHT', min: '10000', max: '5000000', autoApprove: '500000' },
     ],
     slipWindow: { closeFrom: '23:50', closeTo: '00:10' },
+    adjustment: [
+      { currency: 'BAHT', approvalAbove: '100000' },
+      { currency: 'LAK', approvalAbove: '30000000' },
+    ],
   };
 }
 

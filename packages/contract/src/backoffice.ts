@@ -418,3 +418,7 @@ export const adjustmentSettingUpdate = z.object({
   approvalAbove: z.union([z.string().check(z.regex(/^\d{1,15}$/, { error: 'KEY_INVALID' })), z.int()]),
 });
 export type AdjustmentSettingUpdate = z.infer<typeof adjustmentSettingUpdate>;
+
+/** The answer of lock and unlock: the member now; `changed` false when it was already in that state. */
+export const memberStatusResponse = z.object({ member: backofficeMember, changed: z.boolean() });
+export type MemberStatusResponse = z.infer<typeof memberStatusResponse>;

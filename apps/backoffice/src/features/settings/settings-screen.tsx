@@ -16,8 +16,8 @@ import { PageSpinner } from '../../components/spinner.tsx';
 import { TextField } from '../../components/text-field.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
+import { majorToMinor, minorToMajor } from '../../lib/money.ts';
 import { useSaveFlags, useSaveHowto, useSaveText, useSaveWithdraw, useSiteSettings } from './api.ts';
-import { majorToMinor, minorToMajor } from './money.ts';
 
 /**
  * The member app's site settings (docs/backoffice.md, Site settings), for admins: the switches, the contact
