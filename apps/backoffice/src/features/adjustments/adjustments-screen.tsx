@@ -5,9 +5,9 @@ import { Button } from '../../components/button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { FieldMessage, INPUT_CLASS } from '../../components/field-message.tsx';
 import { PageSpinner } from '../../components/spinner.tsx';
-import { useTranslation } from '../../i18n/i18n.ts';
+import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
-import { errorText } from '../../lib/http.ts';
+import { ApiError, errorText } from '../../lib/http.ts';
 import {
   type AdjustmentFilter,
   downloadAdjustmentsCsv,
@@ -29,6 +29,13 @@ const STATUS_TONE: Record<BackofficeAdjustment['status'], string> = {
   applied: 'bg-emerald-100 text-emerald-900',
   rejected: 'bg-red-100 text-red-900',
 };
+
+/** A decision's refusal: ALREADY_REVIEWED says so about an adjustment, not the generic withdrawal text. */
+function reviewErrorText(error: unknown, t: TFunction): string {
+  return error instanceof ApiError && error.code === 'ALREADY_REVIEWED'
+    ? t('adjustments.alreadyReviewed')
+    : errorText(error);
+}
 
 type Pending = { kind: 'approve' | 'reject'; adjustment: BackofficeAdjustment };
 
@@ -253,7 +260,7 @@ function ApproveDialog({ adjustment, onClose, onDone }: DialogProps) {
       </p>
       {review.error ? (
         <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(review.error)}
+          {reviewErrorText(review.error, t)}
         </p>
       ) : null}
       <div className="mt-5 flex justify-end gap-2">
@@ -332,7 +339,7 @@ function RejectDialog({ adjustment, onClose, onDone }: DialogProps) {
         />
         {review.error ? (
           <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorText(review.error)}
+            {reviewErrorText(review.error, t)}
           </p>
         ) : null}
         <div className="mt-5 flex justify-end gap-2">
