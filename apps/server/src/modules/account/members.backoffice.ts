@@ -8,6 +8,7 @@ import {
   memberPage,
   memberPasswordResetResponse,
   memberQuery,
+  memberStatusResponse,
 } from '@member-wallet/contract/backoffice';
 import { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
@@ -214,7 +215,6 @@ export function memberBackofficeRoutes(
     response: memberDetail,
     handler: ({ request }) => members.detail(parseInput(idParams, request.params).id),
   });
-  const statusResponse = z.object({ member: memberDetail.shape.member, changed: z.boolean() });
   route({
     method: 'POST',
     url: BACKOFFICE_API.memberLock,
@@ -223,7 +223,7 @@ export function memberBackofficeRoutes(
     summary: 'Lock a member: sign-in refused, sessions ended at once',
     tags,
     body: memberLockRequest,
-    response: statusResponse,
+    response: memberStatusResponse,
     handler: ({ request, auth, body }) =>
       members.setStatus(parseInput(idParams, request.params).id, 'inactive', actorOf(auth), body.reason),
   });
@@ -234,7 +234,7 @@ export function memberBackofficeRoutes(
     roles: SUPPORT_ROLES,
     summary: 'Unlock a member',
     tags,
-    response: statusResponse,
+    response: memberStatusResponse,
     handler: ({ request, auth }) =>
       members.setStatus(parseInput(idParams, request.params).id, 'active', actorOf(auth), null),
   });
