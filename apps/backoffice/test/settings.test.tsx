@@ -29,6 +29,10 @@ function siteSettings(): SiteSettingsResponse {
     ],
     slipWindow: { closeFrom: '23:50', closeTo: '00:10' },
     qrValidity: { minutes: 10 },
+    adjustment: [
+      { currency: 'BAHT', approvalAbove: '100000' },
+      { currency: 'LAK', approvalAbove: '30000000' },
+    ],
   };
 }
 

@@ -34,6 +34,9 @@ import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
 import { MembersBackofficeRepository } from './modules/account/members.backoffice.repository.ts';
 import { MembersBackoffice, memberBackofficeRoutes } from './modules/account/members.backoffice.ts';
+import { adjustmentBackofficeRoutes } from './modules/adjustment/adjustment.backoffice.routes.ts';
+import { AdjustmentRepository } from './modules/adjustment/adjustment.repository.ts';
+import { AdjustmentService } from './modules/adjustment/adjustment.service.ts';
 import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
@@ -48,6 +51,8 @@ import { siteTimeZone } from './modules/deposit/slip.window.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { createInviteService, registerInvites } from './modules/invite/invite.module.ts';
+import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
 import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { LookupService } from './modules/lookup/lookup.service.ts';
@@ -271,6 +276,18 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       clock,
     }),
     membersRepository,
+  );
+  // Manual adjustments (docs/backoffice.md): a second operator approves those above the currency's amount.
+  adjustmentBackofficeRoutes(
+    backoffice.route,
+    new AdjustmentService({
+      db,
+      repository: new AdjustmentRepository(),
+      ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
+      settings,
+      audit: backoffice.audit,
+      clock,
+    }),
   );
   dashboardRoutes(backoffice.route, {
     repository: new DashboardRepository(db),

@@ -56,6 +56,16 @@ export const BACKOFFICE_API = {
   bannersUpdate: '/backoffice/api/promotions/banners/:programme/:locale',
   /** Multipart, the picture in the field `file`: PNG, JPEG or WebP, at most MEDIA_BYTES_MAX. */
   mediaUpload: '/backoffice/api/media',
+  /** Every member of the same search as `members`, as CSV. */
+  membersCsv: '/backoffice/api/members.csv',
+  /** Manual adjustments (docs/backoffice.md): ask for one on a member, list, approve or reject. */
+  memberAdjustments: '/backoffice/api/members/:id/adjustments',
+  adjustments: '/backoffice/api/adjustments',
+  adjustmentsCsv: '/backoffice/api/adjustments.csv',
+  adjustmentApprove: '/backoffice/api/adjustments/:id/approve',
+  adjustmentReject: '/backoffice/api/adjustments/:id/reject',
+  /** `:currency` one of LAOS_CURRENCIES: fill with `settingsPath`. */
+  settingsAdjustment: '/backoffice/api/settings/adjustment/:currency',
 } as const;
 
 /** A route pattern of BACKOFFICE_API with its `:id` filled in. */
@@ -368,6 +378,8 @@ export const siteSettingsResponse = z.object({
   withdraw: z.array(withdrawSetting),
   slipWindow: slipWindowSetting,
   qrValidity: qrValiditySetting,
+  /** Per currency, the adjustment amount above which a second operator approves (adjustmentSetting below). */
+  adjustment: z.array(z.object({ currency: z.enum(LAOS_CURRENCIES), approvalAbove: z.string() })),
 });
 /** Every settings PUT answers the settings as they now are. */
 export type SiteSettingsResponse = z.infer<typeof siteSettingsResponse>;
@@ -595,3 +607,76 @@ export const MEDIA_BYTES_MAX = 2 * 1024 * 1024;
 export const MEDIA_FILE_FIELD = 'file';
 export const mediaUploadResponse = z.object({ url: z.string() });
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponse>;
+/** The member search's CSV export: the list's `q`, without pages. */
+export const memberCsvQuery = z.object({
+  q: z.optional(z.string().check(z.trim(), z.maxLength(64, { error: 'KEY_INVALID' }))),
+});
+export type MemberCsvQuery = z.infer<typeof memberCsvQuery>;
+
+/**
+ * Manual adjustments (docs/backoffice.md): `awaiting` a second operator's approval (no money moved), `applied`
+ * (a ledger entry moved it), `rejected` (by the second operator, with a reason; no money moved).
+ */
+export const ADJUSTMENT_STATUSES = ['awaiting', 'applied', 'rejected'] as const;
+export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
+
+/** Signed minor units, never zero: up to 15 digits (a debit starts with `-`). */
+export const ADJUSTMENT_AMOUNT = /^-?[1-9]\d{0,14}$/;
+
+const reasonText = z
+  .string()
+  .check(z.trim(), z.minLength(3, { error: 'KEY_INVALID' }), z.maxLength(200, { error: 'KEY_INVALID' }));
+
+/**
+ * `requestId`: made by the client for this adjustment (a UUID) and sent again on a retry; the retry answers
+ * the first request and moves nothing twice. `amountMinor`: credit > 0, debit < 0, in the member's currency.
+ */
+export const adjustmentRequest = z.object({
+  requestId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'KEY_INVALID' })),
+  amountMinor: z.string().check(z.regex(ADJUSTMENT_AMOUNT, { error: 'KEY_INVALID' })),
+  reason: reasonText,
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
+
+export const backofficeAdjustment = z.object({
+  id: z.string(),
+  member: z.object({ id: z.string(), phone: z.string(), name: z.string() }),
+  currency: z.string(),
+  amountMinor: z.string(),
+  reason: z.string(),
+  status: z.enum(ADJUSTMENT_STATUSES),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  reviewedBy: z.nullable(z.string()),
+  reviewedAt: z.nullable(z.string()),
+  reviewReason: z.nullable(z.string()),
+  /** The ledger entry, once applied. */
+  entryId: z.nullable(z.string()),
+});
+export type BackofficeAdjustment = z.infer<typeof backofficeAdjustment>;
+
+/** `changed`: false when the call found it already so (a retried request, a second approval). */
+export const adjustmentResponse = z.object({ adjustment: backofficeAdjustment, changed: z.boolean() });
+export type AdjustmentResponse = z.infer<typeof adjustmentResponse>;
+
+export const adjustmentQuery = z.extend(pageQuery, { status: z.optional(z.enum(ADJUSTMENT_STATUSES)) });
+export type AdjustmentQuery = z.infer<typeof adjustmentQuery>;
+
+export const adjustmentCsvQuery = z.object({ status: z.optional(z.enum(ADJUSTMENT_STATUSES)) });
+export type AdjustmentCsvQuery = z.infer<typeof adjustmentCsvQuery>;
+
+export const adjustmentPage = z.object({ total: z.int(), adjustments: z.array(backofficeAdjustment) });
+export type AdjustmentPage = z.infer<typeof adjustmentPage>;
+
+export const adjustmentRejectRequest = z.object({ reason: reasonText });
+export type AdjustmentRejectRequest = z.infer<typeof adjustmentRejectRequest>;
+
+/** Minor units (a string of digits or an integer), 0 or more: 0 makes every adjustment wait for approval. */
+export const adjustmentSettingUpdate = z.object({
+  approvalAbove: z.union([z.string().check(z.regex(/^\d{1,15}$/, { error: 'KEY_INVALID' })), z.int()]),
+});
+export type AdjustmentSettingUpdate = z.infer<typeof adjustmentSettingUpdate>;
+
+/** The answer of lock and unlock: the member now; `changed` false when it was already in that state. */
+export const memberStatusResponse = z.object({ member: backofficeMember, changed: z.boolean() });
+export type MemberStatusResponse = z.infer<typeof memberStatusResponse>;

@@ -1,11 +1,15 @@
+import type { OperatorProfile, OperatorRole } from '@member-wallet/contract/backoffice';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
+import { AdjustmentsScreen } from '../features/adjustments/adjustments-screen.tsx';
 import { useMe } from '../features/auth/api.ts';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
+import { MemberScreen } from '../features/members/member-screen.tsx';
+import { MembersScreen } from '../features/members/members-screen.tsx';
 import { PromotionsScreen } from '../features/promotions/promotions-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
@@ -54,6 +58,30 @@ function AdminOnly({
   return children;
 }
 
+/**
+ * A screen for some roles only, given the signed-in operator: other roles read why instead (the server
+ * refuses them too). Without `roles`, every role.
+ */
+function ForRoles({
+  roles,
+  children,
+}: {
+  roles?: readonly OperatorRole[];
+  children: (operator: OperatorProfile) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const me = useMe();
+  if (me.isPending) return <PageSpinner />;
+  if (!me.data || (roles && !roles.includes(me.data.role))) {
+    return (
+      <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900">
+        {t('common.notForRole')}
+      </p>
+    );
+  }
+  return children(me.data);
+}
+
 function createRouter() {
   return createBrowserRouter(
     [
@@ -67,6 +95,19 @@ function createRouter() {
               { index: true, element: <Navigate to={HOME} replace /> },
               { path: 'dashboard', element: <DashboardScreen /> },
               { path: 'withdrawals', element: <WithdrawalsScreen /> },
+              { path: 'members', element: <MembersScreen /> },
+              {
+                path: 'members/:id',
+                element: <ForRoles>{(operator) => <MemberScreen role={operator.role} />}</ForRoles>,
+              },
+              {
+                path: 'adjustments',
+                element: (
+                  <ForRoles roles={['admin', 'finance']}>
+                    {(operator) => <AdjustmentsScreen operator={operator.username} />}
+                  </ForRoles>
+                ),
+              },
               {
                 path: 'promotions',
                 element: (

@@ -92,7 +92,8 @@ export type LedgerAccountKind =
   | 'refund_expense'
   | 'invite_expense'
   | 'spin_prizes'
-  | 'suspense';
+  | 'suspense'
+  | 'manual_adjustment';
 
 /** The statement's types, plus movements the statement does not show as their own kind (docs/ledger.md). */
 export type JournalEntryType = StatementType | 'adjustment' | 'refund' | 'invite' | 'spin';
@@ -240,6 +241,31 @@ export type WithdrawalStatus = 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
 
 /** A withdrawal to the member's registered bank account (docs/withdrawals.md). */
 export type WithdrawalReview = WithdrawalReviewState;
+
+export type AdjustmentStatus = 'awaiting' | 'applied' | 'rejected';
+
+/** Operators' manual adjustments of a member's wallet (migration 0017, docs/backoffice.md). */
+export interface AdjustmentsTable {
+  id: Generated<bigint>;
+  public_id: string;
+  /** The requesting client's id: unique per requesting operator, so a retry finds the first request. */
+  request_id: string;
+  member_id: bigint;
+  currency: string;
+  /** Signed minor units from the wallet's side: credit > 0, debit < 0. */
+  amount_minor: bigint;
+  reason: string;
+  status: AdjustmentStatus;
+  requested_by: bigint;
+  requested_at: Date;
+  /** The second operator who approved or rejected it; null when it applied at once or still waits. */
+  reviewed_by: bigint | null;
+  reviewed_at: Date | null;
+  /** Why it was rejected. */
+  review_reason: string | null;
+  /** The ledger entry that moved the money, once applied. */
+  entry_id: bigint | null;
+}
 
 export interface WithdrawalsTable {
   id: Generated<bigint>;
@@ -693,6 +719,7 @@ export interface Database {
   sandbox_game_transactions: SandboxGameTransactionsTable;
   sandbox_game_bets: SandboxGameBetsTable;
   withdrawals: WithdrawalsTable;
+  adjustments: AdjustmentsTable;
   payout_webhook_events: PayoutWebhookEventsTable;
   sandbox_payouts: SandboxPayoutsTable;
   bank_transfers: BankTransfersTable;

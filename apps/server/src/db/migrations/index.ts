@@ -15,6 +15,7 @@ import { invitesRefunds } from './0013_invites_refunds.ts';
 import { spinWheel } from './0014_spin_wheel.ts';
 import { operators } from './0015_operators.ts';
 import { withdrawalReview } from './0016_withdrawal_review.ts';
+import { adjustments } from './0017_adjustments.ts';
 import { memberBonusTerms } from './0020_member_bonus_terms.ts';
 
 /**
@@ -38,6 +39,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_spin_wheel': spinWheel,
   '0015_operators': operators,
   '0016_withdrawal_review': withdrawalReview,
+  '0017_adjustments': adjustments,
   '0020_member_bonus_terms': memberBonusTerms,
 };
 

@@ -1,4 +1,4 @@
-import type { MemberQuery } from '@member-wallet/contract/backoffice';
+import type { MemberCsvQuery, MemberQuery } from '@member-wallet/contract/backoffice';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 
@@ -21,8 +21,28 @@ export class MembersBackofficeRepository {
    * their wallet balance in their currency.
    */
   async page(query: MemberQuery) {
+    const members = this.matching(query.q);
+    const [count, rows] = await Promise.all([
+      members.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
+      this.withColumns(members)
+        .orderBy('m.id', 'desc')
+        .offset((query.page - 1) * query.limit)
+        .limit(query.limit)
+        .execute(),
+    ]);
+    return { total: Number(count.total), rows };
+  }
+
+  /** The members of a search, newest first, `limit` at a time after `beforeId` (keyset paging, CSV export). */
+  batch(query: MemberCsvQuery, beforeId: bigint | null, limit: number) {
+    let members = this.matching(query.q);
+    if (beforeId !== null) members = members.where('m.id', '<', beforeId);
+    return this.withColumns(members).orderBy('m.id', 'desc').limit(limit).execute();
+  }
+
+  private matching(text: string | undefined) {
     let members = this.members();
-    const q = query.q?.trim();
+    const q = text?.trim();
     if (q) {
       const digits = q.replace(/\D/g, '');
       members = members.where((eb) =>
@@ -37,15 +57,7 @@ export class MembersBackofficeRepository {
         ]),
       );
     }
-    const [count, rows] = await Promise.all([
-      members.select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-      this.withColumns(members)
-        .orderBy('m.id', 'desc')
-        .offset((query.page - 1) * query.limit)
-        .limit(query.limit)
-        .execute(),
-    ]);
-    return { total: Number(count.total), rows };
+    return members;
   }
 
   findByPublicId(publicId: string) {

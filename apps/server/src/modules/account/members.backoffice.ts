@@ -2,15 +2,18 @@ import {
   BACKOFFICE_API,
   type BackofficeMember,
   type MemberDetail,
+  memberCsvQuery,
   memberDetail,
   memberLockRequest,
   memberPage,
   memberPasswordResetResponse,
   memberQuery,
+  memberStatusResponse,
 } from '@member-wallet/contract/backoffice';
 import { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { csvStream } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { parseInput } from '../../lib/route.ts';
@@ -23,6 +26,21 @@ import type { MembersBackofficeRepository } from './members.backoffice.repositor
 const tags = ['backoffice'];
 const SUPPORT_ROLES = ['admin', 'support'] as const;
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+/** Rows per read of the CSV export. */
+const CSV_BATCH = 500;
+/** The CSV export's columns: the balance in minor units, times in ISO 8601 (UTC). */
+const CSV_HEADER = [
+  'id',
+  'createdAt',
+  'phone',
+  'name',
+  'status',
+  'currency',
+  'walletMinor',
+  'bankCode',
+  'bankAccountNo',
+  'bankAccountName',
+] as const;
 /** A temporary password: 10 characters that cannot be mistaken for one another when read out. */
 const TEMPORARY_PASSWORD_LENGTH = 10;
 
@@ -39,6 +57,18 @@ function toMember(row: MemberRow): BackofficeMember {
     walletMinor: String(row.wallet),
     createdAt: row.created_at.toISOString(),
   };
+}
+
+/** Every member of a search, newest first, read a batch at a time. */
+async function* allMembers(repository: MembersBackofficeRepository, query: { q?: string | undefined }) {
+  let beforeId: bigint | null = null;
+  for (;;) {
+    const rows = await repository.batch(query, beforeId, CSV_BATCH);
+    for (const row of rows) yield toMember(row);
+    const last = rows.at(-1);
+    if (!last || rows.length < CSV_BATCH) return;
+    beforeId = last.id;
+  }
 }
 
 export interface MembersBackofficeDeps {
@@ -185,7 +215,6 @@ export function memberBackofficeRoutes(
     response: memberDetail,
     handler: ({ request }) => members.detail(parseInput(idParams, request.params).id),
   });
-  const statusResponse = z.object({ member: memberDetail.shape.member, changed: z.boolean() });
   route({
     method: 'POST',
     url: BACKOFFICE_API.memberLock,
@@ -194,7 +223,7 @@ export function memberBackofficeRoutes(
     summary: 'Lock a member: sign-in refused, sessions ended at once',
     tags,
     body: memberLockRequest,
-    response: statusResponse,
+    response: memberStatusResponse,
     handler: ({ request, auth, body }) =>
       members.setStatus(parseInput(idParams, request.params).id, 'inactive', actorOf(auth), body.reason),
   });
@@ -205,7 +234,7 @@ export function memberBackofficeRoutes(
     roles: SUPPORT_ROLES,
     summary: 'Unlock a member',
     tags,
-    response: statusResponse,
+    response: memberStatusResponse,
     handler: ({ request, auth }) =>
       members.setStatus(parseInput(idParams, request.params).id, 'active', actorOf(auth), null),
   });
@@ -218,5 +247,36 @@ export function memberBackofficeRoutes(
     tags,
     response: memberPasswordResetResponse,
     handler: ({ request, auth }) => members.resetPassword(parseInput(idParams, request.params).id, actorOf(auth)),
+  });
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.membersCsv,
+    auth: true,
+    roles: 'any',
+    summary: 'Every member of the search as CSV (UTF-8 with a BOM), newest first, streamed',
+    tags,
+    query: memberCsvQuery,
+    response: z.string(),
+    handler: async ({ query, reply }) => {
+      const rows = csvStream(CSV_HEADER, allMembers(repository, query), (m) => [
+        m.id,
+        m.createdAt,
+        m.phone,
+        m.name,
+        m.status,
+        m.currency,
+        m.walletMinor,
+        m.bank.code,
+        m.bank.accountNo,
+        m.bank.accountName,
+      ]);
+      // A stream, not a JSON value: Fastify pipes it as it is (the response schema only describes it to the docs).
+      const sent = reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', 'attachment; filename="members.csv"')
+        .send(rows);
+      return sent as unknown as string;
+    },
   });
 }

@@ -1,4 +1,5 @@
 import {
+  adjustmentSettingUpdate,
   BACKOFFICE_API,
   howtoUpdate,
   qrValiditySetting,
@@ -28,6 +29,7 @@ import { actorOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
 import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';
 import {
+  ADJUSTMENT_APPROVAL_KEY,
   QR_VALIDITY_KEY,
   type SettingsService,
   WITHDRAW_AUTO_APPROVE_KEY,
@@ -96,7 +98,7 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
   }
 
   async function readAll(): Promise<SiteSettingsResponse> {
-    const [flags, texts, howto, limits, slipWindow, qrMinutes] = await Promise.all([
+    const [flags, texts, howto, limits, slipWindow, qrMinutes, adjustment] = await Promise.all([
       readFlags(repository, db),
       Promise.all(
         SETTING_TEXT_KEYS.map(async (key) => {
@@ -118,6 +120,12 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
       ),
       slipWindowOf(db),
       settings.qrValidityMinutes(qrValidityFallback),
+      Promise.all(
+        LAOS_CURRENCIES.map(async (currency) => ({
+          currency,
+          approvalAbove: String(await settings.adjustmentApprovalAbove(currency)),
+        })),
+      ),
     ]);
     return {
       flags,
@@ -126,6 +134,7 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
       withdraw: limits,
       slipWindow,
       qrValidity: { minutes: qrMinutes },
+      adjustment,
     };
   }
 
@@ -305,6 +314,39 @@ export function settingsBackofficeRoutes(route: OperatorRouter, deps: SettingsBa
           const before = stored ?? { minutes: qrValidityFallback };
           await repository.put(QR_VALIDITY_KEY, ANY_LOCALE, body, now, trx);
           return { action: 'settings.qr_validity', target: 'setting:qr-validity', before, after: body };
+        },
+        { actor: actorOf(auth), ip: request.ip },
+      );
+      return readAll();
+    },
+  });
+
+  route({
+    method: 'PUT',
+    url: BACKOFFICE_API.settingsAdjustment,
+    auth: true,
+    roles: ADMIN,
+    summary: "Set a currency's manual adjustment amount above which a second operator approves (minor units, 0 = all)",
+    tags,
+    response: siteSettingsResponse,
+    handler: async ({ request, auth }) => {
+      const { currency } = parseInput(currencyParams, request.params);
+      const input = parseInput(adjustmentSettingUpdate, request.body ?? {});
+      const approvalAbove = minorOf(input.approvalAbove);
+      if (approvalAbove === null || approvalAbove < 0) {
+        throw new AppError('KEY_INVALID', 400, { approvalAbove: 'KEY_INVALID' });
+      }
+      await change(
+        async (trx, now) => {
+          const all =
+            ((await repository.get(ADJUSTMENT_APPROVAL_KEY, ANY_LOCALE, trx)) as AutoApprove | undefined) ?? {};
+          await repository.put(ADJUSTMENT_APPROVAL_KEY, ANY_LOCALE, { ...all, [currency]: approvalAbove }, now, trx);
+          return {
+            action: 'settings.adjustment',
+            target: `setting:adjustment:${currency}`,
+            before: { currency, approvalAbove: String(all[currency] ?? 0) },
+            after: { currency, approvalAbove: String(approvalAbove) },
+          };
         },
         { actor: actorOf(auth), ip: request.ip },
       );

@@ -24,6 +24,12 @@ export const WITHDRAW_AUTO_APPROVE_KEY = 'withdrawAutoApprove';
  */
 export const QR_VALIDITY_KEY = 'qrValidity';
 
+/**
+ * Manual adjustments above this (absolute, minor units) wait for a second operator: `{ "<currency>": <minor
+ * units> }` (migration 0017); 0 makes every adjustment wait.
+ */
+export const ADJUSTMENT_APPROVAL_KEY = 'adjustmentApproval';
+
 /** Flags are read on every request (`terminated`), so they are cached briefly; local writes drop the cache. */
 const FLAG_CACHE_MS = 2_000;
 
@@ -114,5 +120,18 @@ export class SettingsService {
     const parsed = qrValiditySetting.safeParse(stored);
     if (!parsed.success) throw new Error(`site setting ${QR_VALIDITY_KEY} holds no valid minutes`);
     return parsed.data.minutes;
+  }
+
+  /**
+   * The largest manual adjustment (absolute) of a currency applied without a second operator (0: every one
+   * waits). A missing or malformed value is a broken configuration: an error, answered 500.
+   */
+  async adjustmentApprovalAbove(currency: string): Promise<bigint> {
+    const all = (await this.global(ADJUSTMENT_APPROVAL_KEY)) as Record<string, unknown> | undefined;
+    const value = all?.[currency];
+    if (!Number.isSafeInteger(value) || (value as number) < 0) {
+      throw new Error(`site setting ${ADJUSTMENT_APPROVAL_KEY} has no valid amount for ${currency}`);
+    }
+    return BigInt(value as number);
   }
 }

@@ -1,0 +1,68 @@
+import {
+  type AdjustmentStatus,
+  adjustmentPage,
+  adjustmentResponse,
+  BACKOFFICE_API,
+  backofficePath,
+} from '@member-wallet/contract/backoffice';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadCsv } from '../../lib/csv-download.ts';
+import { request } from '../../lib/http.ts';
+
+/** Rows a page of the queue shows. */
+export const PAGE_SIZE = 20;
+
+/** `all`: every adjustment; otherwise one status. */
+export type AdjustmentFilter = 'all' | AdjustmentStatus;
+
+const adjustmentsKey = ['backoffice', 'adjustments'] as const;
+
+function filterQuery(filter: AdjustmentFilter): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filter !== 'all') query.set('status', filter);
+  return query;
+}
+
+export function useAdjustments(filter: AdjustmentFilter, page: number) {
+  return useQuery({
+    queryKey: [...adjustmentsKey, filter, page],
+    queryFn: () => {
+      const query = filterQuery(filter);
+      query.set('page', String(page));
+      query.set('limit', String(PAGE_SIZE));
+      return request(`${BACKOFFICE_API.adjustments}?${query}`, { schema: adjustmentPage });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Approve or reject; the queue (and any member page) is read again afterwards, whatever the answer. */
+export function useAdjustmentReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string }) =>
+      action.decision === 'approve'
+        ? request(backofficePath(BACKOFFICE_API.adjustmentApprove, action.id), {
+            method: 'POST',
+            schema: adjustmentResponse,
+          })
+        : request(backofficePath(BACKOFFICE_API.adjustmentReject, action.id), {
+            method: 'POST',
+            body: { reason: action.reason },
+            schema: adjustmentResponse,
+          }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adjustmentsKey }),
+        queryClient.invalidateQueries({ queryKey: ['backoffice', 'members'] }),
+      ]),
+  });
+}
+
+export function downloadAdjustmentsCsv(filter: AdjustmentFilter): Promise<void> {
+  const query = filterQuery(filter);
+  return downloadCsv(
+    `${BACKOFFICE_API.adjustmentsCsv}${query.size > 0 ? `?${query}` : ''}`,
+    `adjustments-${filter}.csv`,
+  );
+}

@@ -1,0 +1,487 @@
+import type { MemberDetail, OperatorRole } from '@member-wallet/contract/backoffice';
+import { Button } from '@member-wallet/ui/button';
+import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
+import { PageSpinner } from '@member-wallet/ui/spinner';
+import { TextField } from '@member-wallet/ui/text-field';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { Dialog } from '../../components/dialog.tsx';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { formatDateTime, formatMinor } from '../../lib/format.ts';
+import { errorText } from '../../lib/http.ts';
+import { majorToMinor } from '../../lib/money-input.ts';
+import { useMember, useRequestAdjustment, useResetPassword, useSetMemberStatus } from './api.ts';
+import { STATUS_TONE } from './members-screen.tsx';
+
+const REASON_MIN = 3;
+const REASON_MAX = 200;
+/** Roles the server admits to each action (docs/backoffice.md, the roles table). */
+const SUPPORT_ROLES: readonly OperatorRole[] = ['admin', 'support'];
+const MONEY_ROLES: readonly OperatorRole[] = ['admin', 'finance'];
+
+function validReason(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed.length >= REASON_MIN && trimmed.length <= REASON_MAX;
+}
+
+/**
+ * A member's page (docs/backoffice.md, The app): who they are, their wallet, game accounts, latest ledger
+ * entries, slips and bonuses; lock, unlock and password reset for admin and support; a manual adjustment for
+ * admin and finance. `role` is the signed-in operator's.
+ */
+export function MemberScreen({ role }: { role: OperatorRole }) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const detail = useMember(id);
+  if (detail.isPending) return <PageSpinner />;
+  if (detail.isError) {
+    return (
+      <div role="alert" className="space-y-2 rounded-xl bg-red-50 p-4 text-red-800">
+        <p>{errorText(detail.error)}</p>
+        <Link to="/members" className="inline-flex min-h-11 items-center font-semibold underline">
+          {t('member.back')}
+        </Link>
+      </div>
+    );
+  }
+  const { member } = detail.data;
+  return (
+    <section aria-labelledby="member-title" className="space-y-4">
+      <Link to="/members" className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+        {t('member.back')}
+      </Link>
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 id="member-title" className="text-2xl font-semibold text-slate-900">
+          {member.name}
+        </h1>
+        <span className={`rounded-full px-2 text-sm font-semibold ${STATUS_TONE[member.status]}`}>
+          {t(`members.state.${member.status}`)}
+        </span>
+      </div>
+      <dl className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4">
+        <Fact label={t('member.phone')}>{member.phone}</Fact>
+        <Fact label={t('member.bank')}>
+          {member.bank.code} {member.bank.accountNo}
+          <span className="block text-sm text-slate-600">{member.bank.accountName}</span>
+        </Fact>
+        <Fact label={t('member.wallet')}>
+          <span data-testid="member-wallet" className="text-lg font-semibold tabular-nums">
+            {formatMinor(member.walletMinor, member.currency)}
+          </span>
+        </Fact>
+        <Fact label={t('member.createdAt')}>{formatDateTime(member.createdAt)}</Fact>
+      </dl>
+      {SUPPORT_ROLES.includes(role) ? <AccountActions detail={detail.data} /> : null}
+      {MONEY_ROLES.includes(role) ? <AdjustmentForm detail={detail.data} /> : null}
+      <Lists detail={detail.data} />
+    </section>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
+function Card({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="rounded-2xl bg-white p-4 shadow-sm">
+      <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function AccountActions({ detail }: { detail: MemberDetail }) {
+  const { t } = useTranslation();
+  const { member } = detail;
+  const status = useSetMemberStatus(member.id);
+  const reset = useResetPassword(member.id);
+  const [dialog, setDialog] = useState<'lock' | 'reset' | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  return (
+    <Card title={t('member.account')}>
+      <p role="status" className={notice ? 'mb-3 rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
+        {notice}
+      </p>
+      {status.error && dialog === null ? (
+        <p role="alert" className="mb-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+          {errorText(status.error)}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        {member.status === 'active' ? (
+          <Button variant="danger" onClick={() => setDialog('lock')}>
+            {t('member.lock')}
+          </Button>
+        ) : (
+          <Button
+            loading={status.isPending}
+            onClick={() => status.mutate({ lock: false }, { onSuccess: () => setNotice(t('member.unlocked')) })}
+          >
+            {t('member.unlock')}
+          </Button>
+        )}
+        <Button
+          variant="secondary"
+          onClick={() => {
+            reset.reset();
+            setDialog('reset');
+          }}
+        >
+          {t('member.resetPassword')}
+        </Button>
+      </div>
+      {dialog === 'lock' ? (
+        <LockDialog
+          name={member.name}
+          pending={status.isPending}
+          error={status.error}
+          onClose={() => setDialog(null)}
+          onSubmit={(reason) =>
+            status.mutate(
+              { lock: true, reason },
+              {
+                onSuccess: () => {
+                  setDialog(null);
+                  setNotice(t('member.locked'));
+                },
+              },
+            )
+          }
+        />
+      ) : null}
+      {dialog === 'reset' ? (
+        <Dialog title={t('member.resetTitle')} onClose={() => setDialog(null)}>
+          {reset.data ? (
+            <TemporaryPassword password={reset.data.temporaryPassword} />
+          ) : (
+            <p className="text-slate-700">{t('member.resetBody', { name: member.name })}</p>
+          )}
+          {reset.error ? (
+            <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+              {errorText(reset.error)}
+            </p>
+          ) : null}
+          <div className="mt-5 flex justify-end gap-2">
+            <Button variant="secondary" onClick={() => setDialog(null)}>
+              {reset.data ? t('common.close') : t('common.cancel')}
+            </Button>
+            {reset.data ? null : (
+              <Button loading={reset.isPending} onClick={() => reset.mutate()}>
+                {t('member.resetSubmit')}
+              </Button>
+            )}
+          </div>
+        </Dialog>
+      ) : null}
+    </Card>
+  );
+}
+
+function TemporaryPassword({ password }: { password: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className="space-y-2">
+      <p className="text-slate-700">{t('member.temporaryPasswordOnce')}</p>
+      <p data-testid="temporary-password" className="rounded-xl bg-slate-100 p-3 font-mono text-xl tracking-wider">
+        {password}
+      </p>
+      <Button
+        variant="secondary"
+        onClick={() =>
+          void navigator.clipboard?.writeText(password).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? t('member.copied') : t('member.copy')}
+      </Button>
+    </div>
+  );
+}
+
+function LockDialog({
+  name,
+  pending,
+  error,
+  onClose,
+  onSubmit,
+}: {
+  name: string;
+  pending: boolean;
+  error: unknown;
+  onClose: () => void;
+  onSubmit: (reason: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const fieldId = useId();
+  const messageId = `${fieldId}-message`;
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!validReason(reason)) {
+      setInvalid(true);
+      return;
+    }
+    onSubmit(reason.trim());
+  }
+  return (
+    <Dialog title={t('member.lockTitle')} onClose={onClose}>
+      <form noValidate onSubmit={submit}>
+        <p className="text-slate-700">{t('member.lockBody', { name })}</p>
+        <label htmlFor={fieldId} className="mt-4 mb-1 block text-slate-800">
+          {t('member.reason')}
+        </label>
+        <textarea
+          id={fieldId}
+          rows={3}
+          maxLength={REASON_MAX}
+          value={reason}
+          aria-invalid={invalid || undefined}
+          aria-describedby={messageId}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setInvalid(false);
+          }}
+          className={`${INPUT_CLASS} ${invalid ? 'border-red-600' : 'border-slate-300'}`}
+        />
+        <FieldMessage id={messageId} error={invalid ? t('member.reasonInvalid') : null} hint={t('member.reasonHint')} />
+        {error ? (
+          <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+            {errorText(error)}
+          </p>
+        ) : null}
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" loading={pending}>
+            {t('member.lock')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+/**
+ * Credit or debit the wallet with a reason. The request id is made once per set of values and kept until an
+ * answer comes, so pressing the button again after a failed connection retries the same adjustment.
+ */
+function AdjustmentForm({ detail }: { detail: MemberDetail }) {
+  const { t } = useTranslation();
+  const { member } = detail;
+  const adjust = useRequestAdjustment(member.id);
+  const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [requestId, setRequestId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [result, setResult] = useState<string | null>(null);
+  const reasonId = useId();
+  const reasonMessageId = `${reasonId}-message`;
+
+  function edited() {
+    setRequestId(null);
+    setResult(null);
+    adjust.reset();
+  }
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const minor = majorToMinor(amount);
+    const next: typeof errors = {};
+    if (minor === null || minor === '0') next.amount = t('member.adjustAmountInvalid');
+    if (!validReason(reason)) next.reason = t('member.reasonInvalid');
+    setErrors(next);
+    if (minor === null || minor === '0' || next.reason) return;
+    const id = requestId ?? crypto.randomUUID();
+    setRequestId(id);
+    adjust.mutate(
+      { requestId: id, amountMinor: direction === 'debit' ? `-${minor}` : minor, reason: reason.trim() },
+      {
+        onSuccess: ({ adjustment }) => {
+          const shown = formatMinor(adjustment.amountMinor, adjustment.currency);
+          setResult(
+            adjustment.status === 'applied'
+              ? t('member.adjustApplied', { amount: shown })
+              : t('member.adjustAwaiting', { amount: shown }),
+          );
+          setRequestId(null);
+          setAmount('');
+          setReason('');
+        },
+      },
+    );
+  }
+
+  return (
+    <Card title={t('member.adjustTitle')}>
+      <form noValidate onSubmit={submit} className="space-y-3">
+        <fieldset>
+          <legend className="mb-1 text-slate-800">{t('member.adjustDirection')}</legend>
+          <div className="flex flex-wrap gap-2">
+            {(['credit', 'debit'] as const).map((option) => (
+              <label
+                key={option}
+                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 has-checked:border-brand-700 has-checked:bg-brand-50"
+              >
+                <input
+                  type="radio"
+                  name="direction"
+                  value={option}
+                  checked={direction === option}
+                  onChange={() => {
+                    setDirection(option);
+                    edited();
+                  }}
+                />
+                {t(`member.adjust.${option}`)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          label={t('member.adjustAmount', { currency: member.currency })}
+          name="amount"
+          inputMode="decimal"
+          autoComplete="off"
+          value={amount}
+          error={errors.amount}
+          hint={t('member.adjustAmountHint')}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setErrors((current) => ({ ...current, amount: undefined }));
+            edited();
+          }}
+        />
+        <div>
+          <label htmlFor={reasonId} className="mb-1 block text-slate-800">
+            {t('member.reason')}
+          </label>
+          <textarea
+            id={reasonId}
+            name="reason"
+            rows={2}
+            maxLength={REASON_MAX}
+            value={reason}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={reasonMessageId}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setErrors((current) => ({ ...current, reason: undefined }));
+              edited();
+            }}
+            className={`${INPUT_CLASS} ${errors.reason ? 'border-red-600' : 'border-slate-300'}`}
+          />
+          <FieldMessage id={reasonMessageId} error={errors.reason} hint={t('member.reasonHint')} />
+        </div>
+        {adjust.error ? (
+          <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+            {errorText(adjust.error)}
+          </p>
+        ) : null}
+        <p role="status" className={result ? 'rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
+          {result}
+        </p>
+        <Button type="submit" loading={adjust.isPending}>
+          {t('member.adjustSubmit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function Lists({ detail }: { detail: MemberDetail }) {
+  const { t } = useTranslation();
+  const { member } = detail;
+  return (
+    <div className="grid gap-4 lg:grid-cols-2">
+      <Card title={t('member.entries')}>
+        {detail.entries.length === 0 ? (
+          <p className="text-slate-600">{t('member.none')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {detail.entries.map((entry) => (
+              <li key={entry.id} data-testid="entry-row" className="flex flex-wrap justify-between gap-x-3 py-2">
+                <span>
+                  <span className="font-semibold">{entry.type}</span>{' '}
+                  <span className="text-sm text-slate-600">{entry.status}</span>
+                  <span className="block text-sm text-slate-600 tabular-nums">{formatDateTime(entry.createdAt)}</span>
+                </span>
+                <span className="font-semibold tabular-nums">
+                  {formatMinor(entry.walletChangeMinor, member.currency)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={t('member.gameAccounts')}>
+        {detail.gameAccounts.length === 0 ? (
+          <p className="text-slate-600">{t('member.none')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {detail.gameAccounts.map((account) => (
+              <li key={account.provider} className="flex flex-wrap justify-between gap-x-3 py-2">
+                <span className="font-semibold">{account.provider}</span>
+                <span className="text-sm text-slate-700">
+                  {account.username} · {account.status}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={t('member.slips')}>
+        {detail.slips.length === 0 ? (
+          <p className="text-slate-600">{t('member.none')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {detail.slips.map((slip) => (
+              <li key={slip.id} className="flex flex-wrap justify-between gap-x-3 py-2">
+                <span>
+                  <span className="font-semibold">{slip.status}</span>
+                  {slip.note ? <span className="block text-sm text-slate-600">{slip.note}</span> : null}
+                  <span className="block text-sm text-slate-600 tabular-nums">{formatDateTime(slip.createdAt)}</span>
+                </span>
+                <span className="tabular-nums">
+                  {slip.amountMinor === null ? '—' : formatMinor(slip.amountMinor, member.currency)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={t('member.bonuses')}>
+        {detail.bonuses.length === 0 ? (
+          <p className="text-slate-600">{t('member.none')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {detail.bonuses.map((bonus) => (
+              <li key={`${bonus.code}-${bonus.activatedAt}`} className="flex flex-wrap justify-between gap-x-3 py-2">
+                <span>
+                  <span className="font-semibold">{bonus.code}</span>{' '}
+                  <span className="text-sm text-slate-600">{bonus.status}</span>
+                  <span className="block text-sm text-slate-600 tabular-nums">{formatDateTime(bonus.activatedAt)}</span>
+                </span>
+                <span className="tabular-nums">{formatMinor(bonus.amountMinor, member.currency)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AdjustmentCsvQuery,
+  AdjustmentPage,
+  AdjustmentQuery,
+  AdjustmentRequest,
+  AdjustmentResponse,
+  BackofficeAdjustment,
+} from '@member-wallet/contract/backoffice';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { AuditLog, OperatorActor } from '../operator/audit-log.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { Adjustment, AdjustmentRepository } from './adjustment.repository.ts';
+
+/** Rows per read of the CSV export. */
+const CSV_BATCH = 500;
+
+export interface AdjustmentServiceDeps {
+  db: Db;
+  repository: AdjustmentRepository;
+  ledger: LedgerService;
+  settings: SettingsService;
+  audit: AuditLog;
+  clock: Clock;
+}
+
+type ShownRow = Adjustment & {
+  member_public_id: string;
+  phone: string;
+  name: string;
+  requester: string;
+  reviewer: string | null;
+};
+
+function toBackoffice(row: ShownRow): BackofficeAdjustment {
+  return {
+    id: row.public_id,
+    member: { id: row.member_public_id, phone: row.phone, name: row.name },
+    currency: row.currency,
+    amountMinor: String(row.amount_minor),
+    reason: row.reason,
+    status: row.status,
+    requestedBy: row.requester,
+    requestedAt: row.requested_at.toISOString(),
+    reviewedBy: row.reviewer,
+    reviewedAt: row.reviewed_at?.toISOString() ?? null,
+    reviewReason: row.review_reason,
+    entryId: row.entry_id === null ? null : String(row.entry_id),
+  };
+}
+
+/** What the audit log keeps of an adjustment's state. */
+function auditState(adjustment: Adjustment) {
+  return {
+    status: adjustment.status,
+    amountMinor: String(adjustment.amount_minor),
+    currency: adjustment.currency,
+    reason: adjustment.reason,
+    ...(adjustment.review_reason ? { reviewReason: adjustment.review_reason } : {}),
+    ...(adjustment.entry_id !== null ? { entryId: String(adjustment.entry_id) } : {}),
+  };
+}
+
+/**
+ * Manual adjustments of a member's wallet (docs/backoffice.md, Manual adjustments). One at or below the
+ * currency's approval amount applies at once; a larger one waits for a second operator, who approves it (the
+ * money moves then) or rejects it. Each action and its audit line are one transaction; the ledger entry's key is
+ * the adjustment's, so nothing is applied twice.
+ */
+export class AdjustmentService {
+  constructor(private readonly deps: AdjustmentServiceDeps) {}
+
+  async request(
+    memberPublicId: string,
+    input: AdjustmentRequest,
+    operator: OperatorActor,
+  ): Promise<AdjustmentResponse> {
+    const { db, repository, audit, clock, settings } = this.deps;
+    const amount = BigInt(input.amountMinor);
+    // Read before the transaction: a member's currency never changes, and the setting is read from the pool.
+    const member = await repository.findMember(db, memberPublicId);
+    if (!member) throw new AppError('NO_DATA', 404);
+    const approvalAbove = await settings.adjustmentApprovalAbove(member.currency);
+    const outcome = await transactionWithRetry(db, async (trx) => {
+      const now = clock.now();
+      const inserted = await repository.insertIfNew(trx, {
+        public_id: randomUUID(),
+        request_id: input.requestId,
+        member_id: member.id,
+        currency: member.currency,
+        amount_minor: amount,
+        reason: input.reason,
+        status: 'awaiting',
+        requested_by: operator.operatorId,
+        requested_at: now,
+      });
+      if (!inserted) return { adjustment: await this.replay(trx, member.id, input, operator), changed: false };
+      await audit.record(
+        trx,
+        {
+          actor: operator,
+          action: 'adjustment.request',
+          target: `adjustment:${inserted.public_id}`,
+          after: auditState(inserted),
+        },
+        now,
+      );
+      const absolute = amount < 0n ? -amount : amount;
+      if (absolute > approvalAbove) return { adjustment: inserted, changed: true };
+      return { adjustment: await this.apply(trx, inserted, operator, 'adjustment.apply', now), changed: true };
+    });
+    return this.answer(outcome);
+  }
+
+  /** A second operator approves an adjustment waiting for it: the money moves now, once. */
+  async approve(publicId: string, operator: OperatorActor): Promise<AdjustmentResponse> {
+    const { db, clock } = this.deps;
+    const outcome = await transactionWithRetry(db, async (trx) => {
+      const adjustment = await this.lockForReview(trx, publicId, operator);
+      if (adjustment.status === 'applied') return { adjustment, changed: false };
+      if (adjustment.status !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
+      const now = clock.now();
+      return { adjustment: await this.apply(trx, adjustment, operator, 'adjustment.approve', now), changed: true };
+    });
+    return this.answer(outcome);
+  }
+
+  /** A second operator rejects an adjustment waiting for it, with a reason: no money moves. */
+  async reject(publicId: string, operator: OperatorActor, reason: string): Promise<AdjustmentResponse> {
+    const { db, repository, audit, clock } = this.deps;
+    const outcome = await transactionWithRetry(db, async (trx) => {
+      const adjustment = await this.lockForReview(trx, publicId, operator);
+      if (adjustment.status === 'rejected') return { adjustment, changed: false };
+      if (adjustment.status !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
+      const now = clock.now();
+      const rejected = await repository.update(trx, adjustment.id, {
+        status: 'rejected',
+        reviewed_by: operator.operatorId,
+        reviewed_at: now,
+        review_reason: reason,
+      });
+      await audit.record(
+        trx,
+        {
+          actor: operator,
+          action: 'adjustment.reject',
+          target: `adjustment:${publicId}`,
+          before: auditState(adjustment),
+          after: auditState(rejected),
+        },
+        now,
+      );
+      return { adjustment: rejected, changed: true };
+    });
+    return this.answer(outcome);
+  }
+
+  async page(query: AdjustmentQuery): Promise<AdjustmentPage> {
+    const { total, rows } = await this.deps.repository.page(this.deps.db, query);
+    return { total, adjustments: rows.map(toBackoffice) };
+  }
+
+  /** Every adjustment of a filter, newest first, read a batch at a time. */
+  async *all(query: AdjustmentCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeAdjustment> {
+    let beforeId: bigint | null = null;
+    for (;;) {
+      const rows = await this.deps.repository.batch(this.deps.db, query, beforeId, batchSize);
+      for (const row of rows) yield toBackoffice(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) return;
+      beforeId = last.id;
+    }
+  }
+
+  /** The adjustment locked for a review; its requester may not review it (four eyes): 403 FORBIDDEN. */
+  private async lockForReview(trx: Transaction<Database>, publicId: string, operator: OperatorActor) {
+    const adjustment = await this.deps.repository.lock(trx, publicId);
+    if (!adjustment) throw new AppError('NO_DATA', 404);
+    if (adjustment.requested_by === operator.operatorId) throw new AppError('FORBIDDEN', 403);
+    return adjustment;
+  }
+
+  /**
+   * Posts the adjustment's entry (wallet +/-A, manual_adjustment -/+A) and marks it applied, with its audit line;
+   * approved by `operator` when the action is an approval. A debit beyond the wallet answers MONEY_NOT_ENOUGH and the caller's transaction rolls back.
+   */
+  private async apply(
+    trx: Transaction<Database>,
+    adjustment: Adjustment,
+    operator: OperatorActor,
+    action: 'adjustment.apply' | 'adjustment.approve',
+    now: Date,
+  ): Promise<Adjustment> {
+    const { ledger, repository, audit } = this.deps;
+    const wallet = await ledger.memberWalletId(trx, adjustment.member_id, adjustment.currency);
+    const counterpart = await ledger.accountId(trx, {
+      kind: 'manual_adjustment',
+      memberId: null,
+      providerCode: null,
+      currency: adjustment.currency,
+    });
+    const posted = await ledger.post(trx, {
+      memberId: adjustment.member_id,
+      type: 'adjustment',
+      status: 'completed',
+      idempotencyKey: `adjustment:${adjustment.public_id}`,
+      reference: { adjustment: adjustment.public_id },
+      metadata: { reason: adjustment.reason, operator: operator.username },
+      postings: [
+        { account: wallet, amount: adjustment.amount_minor },
+        { account: counterpart, amount: -adjustment.amount_minor },
+      ],
+    });
+    const applied = await repository.update(trx, adjustment.id, {
+      status: 'applied',
+      entry_id: posted.entry.id,
+      ...(action === 'adjustment.approve' ? { reviewed_by: operator.operatorId, reviewed_at: now } : {}),
+    });
+    await audit.record(
+      trx,
+      {
+        actor: operator,
+        action,
+        target: `adjustment:${adjustment.public_id}`,
+        before: auditState(adjustment),
+        after: auditState(applied),
+      },
+      now,
+    );
+    return applied;
+  }
+
+  /** A retried request: the first one, if it asked for the same adjustment; else IDEMPOTENCY_KEY_REUSED. */
+  private async replay(
+    trx: Transaction<Database>,
+    memberId: bigint,
+    input: AdjustmentRequest,
+    operator: OperatorActor,
+  ): Promise<Adjustment> {
+    const first = await this.deps.repository.findByRequest(trx, operator.operatorId, input.requestId);
+    if (!first) throw new Error(`adjustment request ${input.requestId} vanished after a conflicting insert`);
+    const same =
+      first.member_id === memberId && first.amount_minor === BigInt(input.amountMinor) && first.reason === input.reason;
+    if (!same) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
+    return first;
+  }
+
+  private async answer(outcome: { adjustment: Adjustment; changed: boolean }): Promise<AdjustmentResponse> {
+    const row = await this.deps.repository.findShown(this.deps.db, outcome.adjustment.public_id);
+    if (!row) throw new Error(`adjustment ${outcome.adjustment.public_id} vanished`);
+    return { adjustment: toBackoffice(row), changed: outcome.changed };
+  }
+}
