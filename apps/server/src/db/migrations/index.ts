@@ -15,6 +15,7 @@ import { invitesRefunds } from './0013_invites_refunds.ts';
 import { spinWheel } from './0014_spin_wheel.ts';
 import { operators } from './0015_operators.ts';
 import { withdrawalReview } from './0016_withdrawal_review.ts';
+import { suspenseSlipReview } from './0018_suspense_slip_review.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_spin_wheel': spinWheel,
   '0015_operators': operators,
   '0016_withdrawal_review': withdrawalReview,
+  '0018_suspense_slip_review': suspenseSlipReview,
 };
 
 export const migrationProvider: MigrationProvider = {
