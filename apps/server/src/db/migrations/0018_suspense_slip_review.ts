@@ -80,7 +80,7 @@ async function addSlipReview(db: Kysely<unknown>) {
   // Only a slip refused with a verified amount is reviewed; a credited one names its transfer and entry (the
   // slip stays FAILED with its reason: that was the upload's outcome).
   await sql`
-    alter table slips add constraint slips_review_check check (
+    alter table slips add constraint slips_reviewed_check check (
       (review is null) = (reviewed_by is null)
       and (review is null) = (reviewed_at is null)
       and (review is null or (status = 'FAILED' and note in ('NOT_MATCH', 'EXPIRED_SLIP') and amount_minor is not null))

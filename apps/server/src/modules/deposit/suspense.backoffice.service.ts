@@ -184,7 +184,7 @@ export class SuspenseService {
         },
         now,
       );
-      await this.deps.audit.record(trx, audit(operator, 'bank-transfer.assign', transfer, assigned), now);
+      await this.deps.audit.record(trx, audit(operator, 'bank_transfer.assign', transfer, assigned), now);
       return { transfer: assigned, changed: true };
     });
   }
@@ -235,7 +235,7 @@ export class SuspenseService {
         },
         now,
       );
-      await this.deps.audit.record(trx, audit(operator, 'bank-transfer.refund', transfer, refunding), now);
+      await this.deps.audit.record(trx, audit(operator, 'bank_transfer.refund', transfer, refunding), now);
       return { transfer: refunding, changed: true };
     });
     if (!outcome.changed) return outcome;
@@ -339,7 +339,7 @@ export class SuspenseService {
           { refund_status: 'paid', settled_at: now, refund_next_check_at: null },
           now,
         );
-        await this.deps.audit.record(trx, audit(system, 'bank-transfer.refund-paid', transfer, paid), now);
+        await this.deps.audit.record(trx, audit(system, 'bank_transfer.refund_paid', transfer, paid), now);
         return paid;
       }
       await ledger.reverse(trx, entryId, 'failed', { reason: state.reason });
@@ -357,7 +357,7 @@ export class SuspenseService {
         },
         now,
       );
-      await this.deps.audit.record(trx, audit(system, 'bank-transfer.refund-failed', transfer, reopened), now);
+      await this.deps.audit.record(trx, audit(system, 'bank_transfer.refund_failed', transfer, reopened), now);
       return reopened;
     });
   }
