@@ -7,6 +7,8 @@ import { useMe } from '../features/auth/api.ts';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
+import { SlipsScreen } from '../features/slips/slips-screen.tsx';
+import { BankTransfersScreen } from '../features/suspense/bank-transfers-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { useTranslation } from '../i18n/i18n.ts';
 import { useSignedIn } from '../lib/session.ts';
@@ -60,6 +62,8 @@ function createRouter() {
               { index: true, element: <Navigate to={HOME} replace /> },
               { path: 'dashboard', element: <DashboardScreen /> },
               { path: 'withdrawals', element: <WithdrawalsScreen /> },
+              { path: 'bank-transfers', element: <BankTransfersScreen /> },
+              { path: 'slips', element: <SlipsScreen /> },
               {
                 path: 'settings',
                 element: (

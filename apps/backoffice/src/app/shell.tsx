@@ -9,6 +9,8 @@ import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
 const NAVIGATION: readonly { to: string; label: TranslationKey; roles?: readonly OperatorRole[] }[] = [
   { to: '/dashboard', label: 'nav.dashboard' },
   { to: '/withdrawals', label: 'nav.withdrawals' },
+  { to: '/bank-transfers', label: 'bankTransfers.nav', roles: ['admin', 'finance'] },
+  { to: '/slips', label: 'slipReview.nav', roles: ['admin', 'finance'] },
   { to: '/settings', label: 'nav.settings', roles: ['admin'] },
 ];
 
