@@ -89,6 +89,8 @@ export class SlipReviewService {
     if (row.review !== null) throw new AppError('ALREADY_REVIEWED', 409);
     const member = await this.deps.members.findById(row.member_id);
     if (!member) throw new Error(`member ${row.member_id} of slip ${publicId} does not exist`);
+    // As an assignment from suspense: a locked member is unlocked first, so money never reaches one unseen.
+    if (member.status !== 'active') throw new AppError('INACTIVE_USER', 400);
     const verified = await slips.verifiedTransferOf(row, member);
     const accounts = await slips.creditAccounts(member);
     return transactionWithRetry(db, async (trx) => {

@@ -241,6 +241,29 @@ describe('slips to review: credit', () => {
     await sound();
   });
 
+  it('refuses a locked member, and waits for the verifier when it is down, moving nothing', async () => {
+    const member = await newMember();
+    const slip = await notMatchSlip(member, 3);
+    await t.app.db.updateTable('members').set({ status: 'inactive' }).where('id', '=', member.id).execute();
+    const locked = await credit(slip.id);
+    expect([locked.statusCode, locked.json()]).toEqual([400, { message: 'INACTIVE_USER' }]);
+    await t.app.db.updateTable('members').set({ status: 'active' }).where('id', '=', member.id).execute();
+
+    const fault = (value: string) =>
+      t.app.inject({ method: 'PUT', url: '/sandbox/slip-verifier/settings', payload: { fault: value } });
+    expect((await fault('unavailable')).statusCode).toBe(200);
+    try {
+      expect((await credit(slip.id)).statusCode).toBe(503);
+    } finally {
+      await fault('none');
+    }
+    expect(await walletMinor(member)).toBe(0n);
+    expect(await auditOf(slip.id)).toEqual([]);
+    expect((await credit(slip.id)).json()).toMatchObject({ changed: true });
+    expect(await walletMinor(member)).toBe(300n);
+    await sound();
+  });
+
   it('answers 404 for an unknown slip, a credited one, or one refused for another reason', async () => {
     const member = await newMember();
     expect((await credit('0123456789abcdef0123456789abcdef')).statusCode).toBe(404);
