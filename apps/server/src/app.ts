@@ -48,6 +48,7 @@ import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
 import { registerQrPayments } from './modules/deposit/qr.module.ts';
 import { registerSlips } from './modules/deposit/slip.module.ts';
 import { siteTimeZone } from './modules/deposit/slip.window.ts';
+import { registerSuspenseBackoffice } from './modules/deposit/suspense.backoffice.module.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { createInviteService, registerInvites } from './modules/invite/invite.module.ts';
@@ -212,7 +213,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     ownBaseUrl: () => ownBaseUrl(app),
   });
   // Bank-transfer slips (docs/deposits.md, Slips): upload, verifier, list, pictures, the sandbox verifier.
-  await registerSlips(app, route, config, {
+  const slips = await registerSlips(app, route, config, {
     db,
     clock,
     limiter,
@@ -318,6 +319,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     clock,
     store: new FileStore(join(app.slipStore.directory, 'media')),
     audit: backoffice.audit,
+  });
+  // Bank transfers in suspense and slips to review (docs/backoffice.md): assign, refund, credit, dismiss.
+  registerSuspenseBackoffice(app, backoffice.route, config, {
+    db,
+    clock,
+    audit: backoffice.audit,
+    withdrawals,
+    slips,
+    members: services.accountRepository,
   });
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   await registerStatic(app, config);

@@ -66,6 +66,16 @@ export const BACKOFFICE_API = {
   adjustmentReject: '/backoffice/api/adjustments/:id/reject',
   /** `:currency` one of LAOS_CURRENCIES: fill with `settingsPath`. */
   settingsAdjustment: '/backoffice/api/settings/adjustment/:currency',
+  /** Bank transfers in suspense (docs/backoffice.md): list, export, assign to a member, refund to the sender. */
+  bankTransfers: '/backoffice/api/bank-transfers',
+  bankTransfersCsv: '/backoffice/api/bank-transfers.csv',
+  bankTransferAssign: '/backoffice/api/bank-transfers/:id/assign',
+  bankTransferRefund: '/backoffice/api/bank-transfers/:id/refund',
+  /** Slips refused with a verified amount (NOT_MATCH, EXPIRED_SLIP): list, export, credit, dismiss. */
+  slips: '/backoffice/api/slips',
+  slipsCsv: '/backoffice/api/slips.csv',
+  slipCredit: '/backoffice/api/slips/:id/credit',
+  slipDismiss: '/backoffice/api/slips/:id/dismiss',
 } as const;
 
 /** A route pattern of BACKOFFICE_API with its `:id` filled in. */
@@ -680,3 +690,99 @@ export type AdjustmentSettingUpdate = z.infer<typeof adjustmentSettingUpdate>;
 /** The answer of lock and unlock: the member now; `changed` false when it was already in that state. */
 export const memberStatusResponse = z.object({ member: backofficeMember, changed: z.boolean() });
 export type MemberStatusResponse = z.infer<typeof memberStatusResponse>;
+/** Bank transfers in suspense (docs/backoffice.md): `open` waits for an operator, `settled` was assigned or refunded. */
+export const BANK_TRANSFER_FILTERS = ['open', 'refunding', 'settled'] as const;
+export type BankTransferFilter = (typeof BANK_TRANSFER_FILTERS)[number];
+
+export const bankTransferQuery = z.extend(pageQuery, { status: z.optional(z.enum(BANK_TRANSFER_FILTERS)) });
+export type BankTransferQuery = z.infer<typeof bankTransferQuery>;
+export const bankTransferCsvQuery = z.object({ status: z.optional(z.enum(BANK_TRANSFER_FILTERS)) });
+export type BankTransferCsvQuery = z.infer<typeof bankTransferCsvQuery>;
+
+/** Why the matcher put a transfer in suspense (docs/deposits.md, Matching rule). */
+export const UNMATCHED_REASONS = ['no_member', 'several_members', 'member_inactive', 'currency_differs'] as const;
+
+export const backofficeBankTransfer = z.object({
+  id: z.string(),
+  reference: z.string(),
+  reason: z.nullable(z.enum(UNMATCHED_REASONS)),
+  sender: z.object({ bankCode: z.string(), accountNo: z.string() }),
+  operatorAccountNo: z.string(),
+  amountMinor: z.string(),
+  currency: z.string(),
+  transferredAt: z.string(),
+  /** `open`; `refunding` while the payout party has the refund; `settled` once assigned or refunded. */
+  state: z.enum(BANK_TRANSFER_FILTERS),
+  settledAs: z.nullable(z.enum(['assign', 'refund'])),
+  settledBy: z.nullable(z.string()),
+  settledAt: z.nullable(z.string()),
+  member: z.nullable(z.object({ id: z.string(), phone: z.string(), name: z.string() })),
+  note: z.nullable(z.string()),
+  refundAttempts: z.int(),
+  createdAt: z.string(),
+});
+export type BackofficeBankTransfer = z.infer<typeof backofficeBankTransfer>;
+
+export const bankTransferPage = z.object({ total: z.int(), transfers: z.array(backofficeBankTransfer) });
+export type BankTransferPage = z.infer<typeof bankTransferPage>;
+
+const reviewNote = z.string().check(z.trim(), z.maxLength(200, { error: 'KEY_INVALID' }));
+const reviewReason = z
+  .string()
+  .check(z.trim(), z.minLength(3, { error: 'KEY_INVALID' }), z.maxLength(200, { error: 'KEY_INVALID' }));
+
+/** `memberId` is the member's public id (as `GET /backoffice/api/members` answers it). */
+export const bankTransferAssignRequest = z.object({
+  memberId: z.string().check(z.minLength(1, { error: 'KEY_MISSING' }), z.maxLength(64, { error: 'KEY_INVALID' })),
+  note: z.optional(reviewNote),
+});
+export type BankTransferAssignRequest = z.infer<typeof bankTransferAssignRequest>;
+export const bankTransferRefundRequest = z.object({ reason: reviewReason });
+export type BankTransferRefundRequest = z.infer<typeof bankTransferRefundRequest>;
+
+export const bankTransferSettleResponse = z.object({ transfer: backofficeBankTransfer, changed: z.boolean() });
+export type BankTransferSettleResponse = z.infer<typeof bankTransferSettleResponse>;
+
+/** Slips refused with a verified amount: `needed` waits for an operator, `done` was credited or dismissed. */
+export const SLIP_REVIEW_FILTERS = ['needed', 'done'] as const;
+export const SLIP_REVIEW_REASONS = ['NOT_MATCH', 'EXPIRED_SLIP'] as const;
+
+export const slipReviewQuery = z.extend(pageQuery, {
+  review: z.optional(z.enum(SLIP_REVIEW_FILTERS)),
+  reason: z.optional(z.enum(SLIP_REVIEW_REASONS)),
+});
+export type SlipReviewQuery = z.infer<typeof slipReviewQuery>;
+export const slipReviewCsvQuery = z.object({
+  review: z.optional(z.enum(SLIP_REVIEW_FILTERS)),
+  reason: z.optional(z.enum(SLIP_REVIEW_REASONS)),
+});
+export type SlipReviewCsvQuery = z.infer<typeof slipReviewCsvQuery>;
+
+export const backofficeSlip = z.object({
+  id: z.string(),
+  member: z.object({ id: z.string(), phone: z.string(), name: z.string() }),
+  reason: z.enum(SLIP_REVIEW_REASONS),
+  amountMinor: z.string(),
+  currency: z.nullable(z.string()),
+  sendingBank: z.nullable(z.string()),
+  reference: z.nullable(z.string()),
+  /** A signed URL of the picture, valid a few minutes; null when the picture could not be stored. */
+  pictureUrl: z.nullable(z.string()),
+  review: z.nullable(z.enum(['credited', 'dismissed'])),
+  reviewedBy: z.nullable(z.string()),
+  reviewedAt: z.nullable(z.string()),
+  reviewNote: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type BackofficeSlip = z.infer<typeof backofficeSlip>;
+
+export const slipReviewPage = z.object({ total: z.int(), slips: z.array(backofficeSlip) });
+export type SlipReviewPage = z.infer<typeof slipReviewPage>;
+
+export const slipCreditRequest = z.object({ note: z.optional(reviewNote) });
+export type SlipCreditRequest = z.infer<typeof slipCreditRequest>;
+export const slipDismissRequest = z.object({ reason: reviewReason });
+export type SlipDismissRequest = z.infer<typeof slipDismissRequest>;
+
+export const slipReviewResponse = z.object({ slip: backofficeSlip, changed: z.boolean() });
+export type SlipReviewResponse = z.infer<typeof slipReviewResponse>;

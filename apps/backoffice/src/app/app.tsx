@@ -12,6 +12,8 @@ import { MemberScreen } from '../features/members/member-screen.tsx';
 import { MembersScreen } from '../features/members/members-screen.tsx';
 import { PromotionsScreen } from '../features/promotions/promotions-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
+import { SlipsScreen } from '../features/slips/slips-screen.tsx';
+import { BankTransfersScreen } from '../features/suspense/bank-transfers-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { useTranslation } from '../i18n/i18n.ts';
 import { useSignedIn } from '../lib/session.ts';
@@ -116,6 +118,8 @@ function createRouter() {
                   </AdminOnly>
                 ),
               },
+              { path: 'bank-transfers', element: <BankTransfersScreen /> },
+              { path: 'slips', element: <SlipsScreen /> },
               {
                 path: 'settings',
                 element: (

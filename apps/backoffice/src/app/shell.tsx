@@ -11,6 +11,8 @@ const NAVIGATION: readonly { to: string; label: TranslationKey; roles?: readonly
   { to: '/withdrawals', label: 'nav.withdrawals' },
   { to: '/members', label: 'nav.members' },
   { to: '/adjustments', label: 'nav.adjustments', roles: ['admin', 'finance'] },
+  { to: '/bank-transfers', label: 'bankTransfers.nav', roles: ['admin', 'finance'] },
+  { to: '/slips', label: 'slipReview.nav', roles: ['admin', 'finance'] },
   { to: '/settings', label: 'nav.settings', roles: ['admin'] },
   { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },
 ];

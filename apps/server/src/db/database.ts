@@ -344,6 +344,18 @@ export interface BankTransfersTable {
   entry_id: bigint | null;
   /** Which view of the transfer recorded it first: the bank feed or a member's slip (docs/deposits.md). */
   recorded_by: ColumnType<'feed' | 'slip', 'feed' | 'slip' | undefined, never>;
+  /** An operator's settlement of a transfer in suspense (migration 0018; docs/backoffice.md). */
+  settled_as: ColumnType<'assign' | 'refund' | null, 'assign' | 'refund' | null | undefined>;
+  settled_by: ColumnType<bigint | null, bigint | null | undefined>;
+  /** Assigned: when; refunded: when the payout party reported the refund paid. */
+  settled_at: ColumnType<Date | null, Date | null | undefined>;
+  settled_member_id: ColumnType<bigint | null, bigint | null | undefined>;
+  settled_entry_id: ColumnType<bigint | null, bigint | null | undefined>;
+  settle_note: ColumnType<string | null, string | null | undefined>;
+  refund_status: ColumnType<'pending' | 'paid' | null, 'pending' | 'paid' | null | undefined>;
+  refund_attempts: ColumnType<number, number | undefined>;
+  refund_reference: ColumnType<string | null, string | null | undefined>;
+  refund_next_check_at: ColumnType<Date | null, Date | null | undefined>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
@@ -505,6 +517,11 @@ export interface SlipsTable {
   note: SlipReasonCode | null;
   bank_transfer_id: bigint | null;
   entry_id: bigint | null;
+  /** An operator's review of a refused slip with a verified amount (migration 0018; docs/backoffice.md). */
+  review: ColumnType<'credited' | 'dismissed' | null, 'credited' | 'dismissed' | null | undefined>;
+  reviewed_by: ColumnType<bigint | null, bigint | null | undefined>;
+  reviewed_at: ColumnType<Date | null, Date | null | undefined>;
+  review_note: ColumnType<string | null, string | null | undefined>;
   created_at: Date;
   updated_at: Date;
 }

@@ -16,6 +16,7 @@ import { spinWheel } from './0014_spin_wheel.ts';
 import { operators } from './0015_operators.ts';
 import { withdrawalReview } from './0016_withdrawal_review.ts';
 import { adjustments } from './0017_adjustments.ts';
+import { suspenseSlipReview } from './0018_suspense_slip_review.ts';
 import { memberBonusTerms } from './0020_member_bonus_terms.ts';
 
 /**
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_operators': operators,
   '0016_withdrawal_review': withdrawalReview,
   '0017_adjustments': adjustments,
+  '0018_suspense_slip_review': suspenseSlipReview,
   '0020_member_bonus_terms': memberBonusTerms,
 };
 

@@ -50,7 +50,13 @@ export class DashboardRepository {
         .select(count)
         .executeTakeFirstOrThrow(),
       this.db.selectFrom('slips').where('status', '=', 'IN_PROGRESS').select(count).executeTakeFirstOrThrow(),
-      this.db.selectFrom('bank_transfers').where('status', '=', 'unmatched').select(count).executeTakeFirstOrThrow(),
+      // Waiting: in suspense and not settled by an operator (a refund in flight is settled unless it fails).
+      this.db
+        .selectFrom('bank_transfers')
+        .where('status', '=', 'unmatched')
+        .where('settled_as', 'is', null)
+        .select(count)
+        .executeTakeFirstOrThrow(),
     ]);
     return {
       withdrawalsAwaitingReview: Number(awaiting.count),

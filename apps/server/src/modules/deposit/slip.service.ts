@@ -3,6 +3,7 @@ import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import { toMajor } from '@member-wallet/contract/money';
 import type { SlipItem, SlipsRequest, SlipsResponse, SlipUploadResponse } from '@member-wallet/contract/slip';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import { validate } from 'promptparse';
 import { botCodeOfBank } from '../../adapters/slip-verifier/bank-codes.ts';
 import {
@@ -11,14 +12,14 @@ import {
   SlipVerifierUnavailableError,
   type VerifiedTransfer,
 } from '../../adapters/slip-verifier/slip-verifier.ts';
-import type { Db } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { Member } from '../account/account.repository.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BankFeedRepository } from './bank-feed.repository.ts';
 import type { DepositChannelsRepository } from './deposit-channels.ts';
@@ -42,6 +43,12 @@ export interface SlipServiceDeps {
   logger: FastifyBaseLogger;
   urlSecret: string;
   maxAgeMinutes: number;
+}
+
+/** The two accounts a slip's credit moves: deposit clearing and the member's wallet. */
+export interface CreditAccounts {
+  wallet: LedgerAccount;
+  clearing: LedgerAccount;
 }
 
 /** What is known of an upload before its outcome: the row's fixed columns. */
@@ -137,33 +144,17 @@ export class SlipService {
    * `deposit` entry under the bank feed's ledger key, and the slip, in one transaction.
    */
   private async credit(upload: Upload, transfer: VerifiedTransfer, operatorAccountNo: string, member: Member) {
-    const { db, ledger, transfers, repository, clock } = this.deps;
-    // Named before the transaction: on PGlite's single connection nothing may run beside it.
-    const wallet = await ledger.memberWallet(db, member.id, member.currency);
-    const clearing = await ledger.ensureAccount(db, {
-      kind: 'deposit_clearing',
-      memberId: null,
-      providerCode: null,
-      currency: member.currency,
-    });
+    const { db, repository, clock } = this.deps;
+    const accounts = await this.creditAccounts(member);
     return transactionWithRetry(db, async (trx) => {
       const now = clock.now();
-      const transferId = await transfers.insertTransferIfAbsent(trx, {
-        reference: transfer.reference,
-        operator_account_no: operatorAccountNo,
-        sender_bank_code: transfer.senderBankCode,
-        sender_account_no: transfer.senderAccountNo,
-        amount_minor: transfer.amountMinor,
-        currency: transfer.currency,
-        transferred_at: transfer.transferredAt,
-        status: 'matched',
-        unmatched_reason: null,
-        member_id: member.id,
-        recorded_by: 'slip',
-        created_at: now,
-        updated_at: now,
+      const credited = await this.recordCredit(trx, accounts, {
+        transfer,
+        operatorAccountNo,
+        member,
+        slipId: upload.public_id,
       });
-      if (transferId === undefined) {
+      if (!credited) {
         return repository.insert(trx, {
           ...upload,
           status: 'FAILED',
@@ -172,29 +163,104 @@ export class SlipService {
           updated_at: now,
         });
       }
-      const posted = await ledger.post(trx, {
-        memberId: member.id,
-        type: 'deposit',
-        status: 'completed',
-        idempotencyKey: `bank:${operatorAccountNo}:${transfer.reference}`,
-        reference: { source: transfer.senderBankCode, slip: transfer.reference },
-        metadata: { operatorAccountNo, senderAccountNo: transfer.senderAccountNo, slipId: upload.public_id },
-        postings: [
-          { account: clearing.id, amount: -transfer.amountMinor },
-          { account: wallet.id, amount: transfer.amountMinor },
-        ],
-      });
-      await transfers.setEntry(trx, transferId, posted.entry.id, now);
       return repository.insert(trx, {
         ...upload,
         status: 'SUCCESS',
         note: null,
-        bank_transfer_id: transferId,
-        entry_id: posted.entry.id,
+        bank_transfer_id: credited.transferId,
+        entry_id: credited.entryId,
         created_at: now,
         updated_at: now,
       });
     });
+  }
+
+  /** The accounts a slip's credit moves, named before its transaction (PGlite's single connection). */
+  async creditAccounts(member: Member): Promise<CreditAccounts> {
+    const { db, ledger } = this.deps;
+    return {
+      wallet: await ledger.memberWallet(db, member.id, member.currency),
+      clearing: await ledger.ensureAccount(db, {
+        kind: 'deposit_clearing',
+        memberId: null,
+        providerCode: null,
+        currency: member.currency,
+      }),
+    };
+  }
+
+  /**
+   * In the caller's transaction: records the transfer as the slip's (inserted first: a transfer the feed or
+   * another slip recorded answers undefined and moves nothing) and credits it to the member under the bank
+   * feed's ledger key. Also used by the back-office's credit of a reviewed slip (slips.backoffice.service.ts).
+   */
+  async recordCredit(
+    trx: Transaction<Database>,
+    accounts: CreditAccounts,
+    input: { transfer: VerifiedTransfer; operatorAccountNo: string; member: Member; slipId: string },
+  ): Promise<{ transferId: bigint; entryId: bigint } | undefined> {
+    const { ledger, transfers, clock } = this.deps;
+    const { transfer, operatorAccountNo, member } = input;
+    const now = clock.now();
+    const transferId = await transfers.insertTransferIfAbsent(trx, {
+      reference: transfer.reference,
+      operator_account_no: operatorAccountNo,
+      sender_bank_code: transfer.senderBankCode,
+      sender_account_no: transfer.senderAccountNo,
+      amount_minor: transfer.amountMinor,
+      currency: transfer.currency,
+      transferred_at: transfer.transferredAt,
+      status: 'matched',
+      unmatched_reason: null,
+      member_id: member.id,
+      recorded_by: 'slip',
+      created_at: now,
+      updated_at: now,
+    });
+    if (transferId === undefined) return undefined;
+    const posted = await ledger.post(trx, {
+      memberId: member.id,
+      type: 'deposit',
+      status: 'completed',
+      idempotencyKey: `bank:${operatorAccountNo}:${transfer.reference}`,
+      reference: { source: transfer.senderBankCode, slip: transfer.reference },
+      metadata: { operatorAccountNo, senderAccountNo: transfer.senderAccountNo, slipId: input.slipId },
+      postings: [
+        { account: accounts.clearing.id, amount: -transfer.amountMinor },
+        { account: accounts.wallet.id, amount: transfer.amountMinor },
+      ],
+    });
+    await transfers.setEntry(trx, transferId, posted.entry.id, now);
+    return { transferId, entryId: posted.entry.id };
+  }
+
+  /**
+   * The verifier's record of a refused slip's transfer, asked again for an operator's credit: the same
+   * transfer the QR names, to an operator account of the member's currency. Anything else is not creditable.
+   */
+  async verifiedTransferOf(
+    slip: Slip,
+    member: Member,
+  ): Promise<{ transfer: VerifiedTransfer; operatorAccountNo: string }> {
+    if (!slip.sending_bank || !slip.reference) throw new AppError('NO_DATA', 404);
+    let answer: Awaited<ReturnType<SlipVerifier['verify']>>;
+    try {
+      answer = await this.deps.verifier.verify({ sendingBank: slip.sending_bank, transRef: slip.reference });
+    } catch (error) {
+      if (!(error instanceof SlipVerifierUnavailableError)) throw error;
+      throw new AppError('INTERNAL_SERVER_ERROR', 503);
+    }
+    if (answer.status !== 'found') throw new AppError('KEY_INVALID', 409);
+    const { transfer } = answer;
+    const same =
+      transfer.reference === slip.reference &&
+      botCodeOfBank(transfer.senderBankCode) === slip.sending_bank &&
+      transfer.amountMinor === slip.amount_minor;
+    const channel = await this.deps.channels.bankAccount(transfer.receiverAccountNo);
+    if (!same || !channel || channel.currency !== transfer.currency || member.currency !== transfer.currency) {
+      throw new AppError('KEY_INVALID', 409);
+    }
+    return { transfer, operatorAccountNo: channel.account_no };
   }
 
   private async failed(upload: Upload, note: SlipReasonCode, member: Member): Promise<SlipUploadResponse> {
@@ -250,6 +316,11 @@ export class SlipService {
       link: row.file_name === null ? null : this.link(row),
       reference: row.reference,
     };
+  }
+
+  /** The picture's signed URL, for the slip's member or an operator reviewing it; null when it was not stored. */
+  pictureUrl(row: Slip): string | null {
+    return row.file_name === null ? null : this.link(row);
   }
 
   private link(row: Slip): string {

@@ -50,6 +50,11 @@ export interface AuditRecorder {
   record(db: Db, entry: AuditRecord, at: Date): Promise<void>;
 }
 
+/** Payments other than withdrawals made through the payout party; `notified` answers whether the reference is one. */
+export interface OtherPayouts {
+  notified(event: { reference: string; state: PayoutState }): Promise<boolean>;
+}
+
 /** An operator's decision on a withdrawal waiting for review, and whether this call made it. */
 export interface ReviewOutcome {
   withdrawal: Withdrawal;
@@ -129,7 +134,19 @@ function backoff(attempts: number): number {
  * reversed, the money is back in the wallet).
  */
 export class WithdrawalService {
+  readonly #otherPayouts: OtherPayouts[] = [];
+
   constructor(private readonly deps: WithdrawalServiceDeps) {}
+
+  /** The payout party withdrawals pay through, for other payments out (refunds of bank transfers in suspense). */
+  get payout(): Payout {
+    return this.deps.payout;
+  }
+
+  /** Another kind of payment made through the same party: its webhook notifications are handed to it. */
+  addPayoutListener(listener: OtherPayouts): void {
+    this.#otherPayouts.push(listener);
+  }
 
   async limitsFor(memberId: bigint): Promise<WithdrawLookupResponse> {
     const member = await this.member(memberId);
@@ -373,7 +390,10 @@ export class WithdrawalService {
   async notified(event: { eventId: string; reference: string; state: PayoutState }): Promise<boolean> {
     const { db, repository, clock } = this.deps;
     const withdrawal = await repository.findByPublicId(db, event.reference);
-    if (!withdrawal) return false;
+    if (!withdrawal) {
+      for (const other of this.#otherPayouts) if (await other.notified(event)) return true;
+      return false;
+    }
     if (await repository.webhookEventSeen(db, event.eventId)) return true;
     await this.apply(withdrawal, event.state);
     // Recorded after it was applied: a failure in between lets the party's retry through, and settling is

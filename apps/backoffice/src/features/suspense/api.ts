@@ -1,0 +1,96 @@
+import {
+  BACKOFFICE_API,
+  type BankTransferFilter,
+  backofficePath,
+  bankTransferPage,
+  bankTransferSettleResponse,
+  memberPage,
+} from '@member-wallet/contract/backoffice';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { i18n } from '../../i18n/i18n.ts';
+import { ApiError, apiHeaders, errorFromAnswer, NETWORK_ERROR, readJson, request } from '../../lib/http.ts';
+
+/** Rows a page of the list shows. */
+export const PAGE_SIZE = 20;
+
+/** `all`: every transfer that went to suspense; otherwise one state. */
+export type TransferFilter = 'all' | BankTransferFilter;
+
+const transfersKey = ['backoffice', 'bank-transfers'] as const;
+
+function filterQuery(filter: TransferFilter): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filter !== 'all') query.set('status', filter);
+  return query;
+}
+
+export function useBankTransfers(filter: TransferFilter, page: number) {
+  return useQuery({
+    queryKey: [...transfersKey, filter, page],
+    queryFn: () => {
+      const query = filterQuery(filter);
+      query.set('page', String(page));
+      query.set('limit', String(PAGE_SIZE));
+      return request(`${BACKOFFICE_API.bankTransfers}?${query}`, { schema: bankTransferPage });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Members whose phone, name or bank account matches `q` (the members API), for choosing whom to assign to. */
+export function useMemberSearch(q: string) {
+  return useQuery({
+    queryKey: ['backoffice', 'members', 'search', q],
+    queryFn: () =>
+      request(`${BACKOFFICE_API.members}?${new URLSearchParams({ q, limit: '10' })}`, { schema: memberPage }),
+    enabled: q.length > 0,
+  });
+}
+
+/** Assign or refund; the list is read again afterwards, whatever the answer (another operator may have won). */
+export function useSettle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      action:
+        | { id: string; kind: 'assign'; memberId: string; note: string }
+        | { id: string; kind: 'refund'; reason: string },
+    ) =>
+      action.kind === 'assign'
+        ? request(backofficePath(BACKOFFICE_API.bankTransferAssign, action.id), {
+            method: 'POST',
+            body: { memberId: action.memberId, ...(action.note ? { note: action.note } : {}) },
+            schema: bankTransferSettleResponse,
+          })
+        : request(backofficePath(BACKOFFICE_API.bankTransferRefund, action.id), {
+            method: 'POST',
+            body: { reason: action.reason },
+            schema: bankTransferSettleResponse,
+          }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: transfersKey }),
+  });
+}
+
+/** Downloads every transfer of the filter as CSV, built by the server; fetched with the operator's token. */
+export async function downloadBankTransfersCsv(filter: TransferFilter): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(
+      new URL(`${BACKOFFICE_API.bankTransfersCsv}?${filterQuery(filter)}`, window.location.origin),
+      {
+        headers: { ...apiHeaders(), Accept: 'text/csv' },
+      },
+    );
+  } catch {
+    throw new ApiError(0, NETWORK_ERROR, i18n.t('common.networkError'));
+  }
+  if (!response.ok) throw errorFromAnswer(response.status, await readJson(response));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `bank-transfers-${filter}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}

@@ -1,0 +1,447 @@
+import {
+  BANK_TRANSFER_FILTERS,
+  type BackofficeBankTransfer,
+  type BackofficeMember,
+} from '@member-wallet/contract/backoffice';
+import { Button } from '@member-wallet/ui/button';
+import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
+import { PageSpinner } from '@member-wallet/ui/spinner';
+import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Dialog } from '../../components/dialog.tsx';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { formatDateTime, formatMinor } from '../../lib/format.ts';
+import { ApiError, errorText } from '../../lib/http.ts';
+import {
+  downloadBankTransfersCsv,
+  PAGE_SIZE,
+  type TransferFilter,
+  useBankTransfers,
+  useMemberSearch,
+  useSettle,
+} from './api.ts';
+
+const FILTERS: readonly TransferFilter[] = [...BANK_TRANSFER_FILTERS, 'all'];
+const REASON_MIN = 3;
+const REASON_MAX = 200;
+const NOTE_MAX = 200;
+
+function isFilter(value: string | null): value is TransferFilter {
+  return value !== null && (FILTERS as readonly string[]).includes(value);
+}
+
+const STATE_TONE: Record<BackofficeBankTransfer['state'], string> = {
+  open: 'bg-amber-100 text-amber-900',
+  refunding: 'bg-sky-100 text-sky-900',
+  settled: 'bg-emerald-100 text-emerald-900',
+};
+
+/** The errors of settling, in this screen's words where the shared ones speak of withdrawals. */
+function settleErrorText(error: unknown, t: ReturnType<typeof useTranslation>['t']): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'ALREADY_REVIEWED') return t('bankTransfers.errors.alreadySettled');
+    if (error.code === 'NO_USER') return t('bankTransfers.errors.noMember');
+    if (error.code === 'INACTIVE_USER') return t('bankTransfers.errors.memberInactive');
+    if (error.code === 'NO_WALLET') return t('bankTransfers.errors.otherCurrency');
+  }
+  return errorText(error);
+}
+
+type Pending = { kind: 'assign' | 'refund'; transfer: BackofficeBankTransfer };
+
+/**
+ * Bank transfers in suspense (docs/backoffice.md): the ones no member could be matched to, open first by
+ * default, 20 a page from the server; assign one to a member found by phone, name or account, or refund it to
+ * the sender with a reason. CSV export of the filter.
+ */
+export function BankTransfersScreen() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const status = params.get('status');
+  const filter: TransferFilter = isFilter(status) ? status : 'open';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const transfers = useBankTransfers(filter, page);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const filterId = useId();
+
+  const total = transfers.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+  function show(next: { filter?: TransferFilter; page?: number }) {
+    const query = new URLSearchParams();
+    query.set('status', next.filter ?? filter);
+    const nextPage = next.page ?? 1;
+    if (nextPage > 1) query.set('page', String(nextPage));
+    setParams(query);
+  }
+
+  async function exportCsv() {
+    setExportError(null);
+    setExporting(true);
+    try {
+      await downloadBankTransfersCsv(filter);
+    } catch (error) {
+      setExportError(errorText(error));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  function done(text: string) {
+    setPending(null);
+    setNotice(text);
+  }
+
+  return (
+    <section aria-labelledby="bank-transfers-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h1 id="bank-transfers-title" className="text-2xl font-semibold text-slate-900">
+          {t('bankTransfers.title')}
+        </h1>
+        <div className="flex flex-wrap items-end gap-2">
+          <div>
+            <label htmlFor={filterId} className="mb-1 block text-sm text-slate-700">
+              {t('bankTransfers.filter')}
+            </label>
+            <select
+              id={filterId}
+              value={filter}
+              onChange={(event) => show({ filter: event.target.value as TransferFilter })}
+              className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base"
+            >
+              {FILTERS.map((option) => (
+                <option key={option} value={option}>
+                  {t(`bankTransfers.filters.${option}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
+            {t('bankTransfers.exportCsv')}
+          </Button>
+        </div>
+      </div>
+      {exportError ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+          {exportError}
+        </p>
+      ) : null}
+      <p role="status" className={notice ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
+        {notice}
+      </p>
+      {transfers.isPending ? (
+        <PageSpinner />
+      ) : transfers.isError ? (
+        <div role="alert" className="space-y-2 rounded-xl bg-red-50 p-4 text-red-800">
+          <p>{errorText(transfers.error)}</p>
+          <Button variant="secondary" onClick={() => void transfers.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </div>
+      ) : transfers.data.transfers.length === 0 ? (
+        <p className="rounded-xl bg-white p-6 text-center text-slate-600">{t('bankTransfers.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
+          {transfers.data.transfers.map((transfer) => (
+            <TransferRow
+              key={transfer.id}
+              transfer={transfer}
+              onAssign={() => setPending({ kind: 'assign', transfer })}
+              onRefund={() => setPending({ kind: 'refund', transfer })}
+            />
+          ))}
+        </ul>
+      )}
+      {transfers.data && total > 0 ? (
+        <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('bankTransfers.title')}>
+          <span className="text-sm text-slate-600">
+            {t('bankTransfers.total', { count: total })} · {t('bankTransfers.pageOf', { page, pages })}
+          </span>
+          <div className="flex gap-2">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => show({ page: page - 1 })}>
+              {t('bankTransfers.previous')}
+            </Button>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => show({ page: page + 1 })}>
+              {t('bankTransfers.next')}
+            </Button>
+          </div>
+        </nav>
+      ) : null}
+      {pending?.kind === 'assign' ? (
+        <AssignDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
+      ) : null}
+      {pending?.kind === 'refund' ? (
+        <RefundDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
+      ) : null}
+    </section>
+  );
+}
+
+function TransferRow({
+  transfer,
+  onAssign,
+  onRefund,
+}: {
+  transfer: BackofficeBankTransfer;
+  onAssign: () => void;
+  onRefund: () => void;
+}) {
+  const { t } = useTranslation();
+  const amount = formatMinor(transfer.amountMinor, transfer.currency);
+  return (
+    <li
+      data-testid="bank-transfer-row"
+      className="grid grid-cols-2 gap-x-3 gap-y-2 px-4 py-3 lg:grid-cols-[1.4fr_1fr_1fr_1.3fr_auto] lg:items-center"
+    >
+      <div className="min-w-0 text-sm">
+        <p className="font-semibold text-slate-900">
+          <span className="sr-only">{t('bankTransfers.sender')} </span>
+          {transfer.sender.bankCode} {transfer.sender.accountNo}
+        </p>
+        <p className="break-all text-slate-600">{t('bankTransfers.reference', { reference: transfer.reference })}</p>
+        {transfer.reason ? <p className="text-slate-600">{t(`bankTransfers.reasons.${transfer.reason}`)}</p> : null}
+      </div>
+      <p className="text-right font-semibold text-slate-900 tabular-nums">
+        <span className="sr-only">{t('bankTransfers.amount')} </span>
+        {amount}
+      </p>
+      <p className="text-sm text-slate-700 tabular-nums">
+        <span className="sr-only">{t('bankTransfers.transferredAt')} </span>
+        {formatDateTime(transfer.transferredAt)}
+      </p>
+      <div className="text-sm">
+        <span className={`inline-block rounded-full px-2 font-semibold ${STATE_TONE[transfer.state]}`}>
+          {t(`bankTransfers.states.${transfer.state}`)}
+        </span>
+        {transfer.settledAs === 'assign' && transfer.member ? (
+          <p className="text-slate-700">
+            {t('bankTransfers.assignedTo', { name: transfer.member.name, phone: transfer.member.phone })}
+          </p>
+        ) : null}
+        {transfer.settledAs === 'refund' ? (
+          <p className="text-slate-700">{t('bankTransfers.refundedToSender')}</p>
+        ) : null}
+        {transfer.settledBy ? (
+          <p className="text-slate-500">{t('bankTransfers.settledBy', { operator: transfer.settledBy })}</p>
+        ) : null}
+        {transfer.note ? <p className="break-words text-slate-500">{transfer.note}</p> : null}
+      </div>
+      <div className="col-span-2 flex gap-2 lg:col-span-1 lg:w-52">
+        {transfer.state === 'open' ? (
+          <>
+            <Button className="flex-1" onClick={onAssign} aria-label={`${t('bankTransfers.assign')} ${amount}`}>
+              {t('bankTransfers.assign')}
+            </Button>
+            <Button
+              className="flex-1"
+              variant="danger"
+              onClick={onRefund}
+              aria-label={`${t('bankTransfers.refund')} ${amount}`}
+            >
+              {t('bankTransfers.refund')}
+            </Button>
+          </>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+interface DialogProps {
+  transfer: BackofficeBankTransfer;
+  onClose: () => void;
+  onDone: (notice: string) => void;
+}
+
+function AssignDialog({ transfer, onClose, onDone }: DialogProps) {
+  const { t } = useTranslation();
+  const settle = useSettle();
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [chosen, setChosen] = useState<BackofficeMember | null>(null);
+  const [note, setNote] = useState('');
+  const members = useMemberSearch(query);
+  const searchId = useId();
+  const noteId = useId();
+  const amount = formatMinor(transfer.amountMinor, transfer.currency);
+
+  function find(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setChosen(null);
+    setQuery(search.trim());
+  }
+
+  return (
+    <Dialog title={t('bankTransfers.assignTitle')} onClose={onClose}>
+      <p className="text-slate-700">{t('bankTransfers.assignBody', { amount })}</p>
+      <form noValidate onSubmit={find} className="mt-4 flex items-end gap-2">
+        <div className="flex-1">
+          <label htmlFor={searchId} className="mb-1 block text-slate-800">
+            {t('bankTransfers.findMember')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={search}
+            maxLength={64}
+            onChange={(event) => setSearch(event.target.value)}
+            className={`${INPUT_CLASS} border-slate-300`}
+          />
+        </div>
+        <Button type="submit" variant="secondary">
+          {t('bankTransfers.search')}
+        </Button>
+      </form>
+      {members.isFetching ? <p className="mt-2 text-sm text-slate-600">{t('bankTransfers.searching')}</p> : null}
+      {members.data ? (
+        members.data.members.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">{t('bankTransfers.noMembers')}</p>
+        ) : (
+          <fieldset className="mt-3 max-h-56 space-y-1 overflow-y-auto">
+            <legend className="sr-only">{t('bankTransfers.chooseMember')}</legend>
+            {members.data.members.map((member) => (
+              <label
+                key={member.id}
+                className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border px-3 ${chosen?.id === member.id ? 'border-brand-700 bg-brand-50' : 'border-slate-200'}`}
+              >
+                <input
+                  type="radio"
+                  name="member"
+                  value={member.id}
+                  checked={chosen?.id === member.id}
+                  onChange={() => setChosen(member)}
+                />
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold">{member.name}</span>
+                  <span className="block text-sm text-slate-600">
+                    {member.phone} · {member.bank.code} {member.bank.accountNo} · {member.currency}
+                    {member.status === 'inactive' ? ` · ${t('bankTransfers.inactive')}` : ''}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        )
+      ) : null}
+      {members.error ? (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {errorText(members.error)}
+        </p>
+      ) : null}
+      <label htmlFor={noteId} className="mt-4 mb-1 block text-slate-800">
+        {t('bankTransfers.note')}
+      </label>
+      <input
+        id={noteId}
+        value={note}
+        maxLength={NOTE_MAX}
+        onChange={(event) => setNote(event.target.value)}
+        className={`${INPUT_CLASS} border-slate-300`}
+      />
+      {settle.error ? (
+        <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+          {settleErrorText(settle.error, t)}
+        </p>
+      ) : null}
+      <div className="mt-5 flex justify-end gap-2">
+        <Button variant="secondary" onClick={onClose}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          disabled={!chosen}
+          loading={settle.isPending}
+          onClick={() =>
+            chosen &&
+            settle.mutate(
+              { id: transfer.id, kind: 'assign', memberId: chosen.id, note: note.trim() },
+              {
+                onSuccess: (answer) =>
+                  onDone(
+                    answer.changed
+                      ? t('bankTransfers.assigned', { amount, name: chosen.name })
+                      : t('bankTransfers.unchanged'),
+                  ),
+              },
+            )
+          }
+        >
+          {chosen ? t('bankTransfers.assignTo', { name: chosen.name }) : t('bankTransfers.assign')}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function RefundDialog({ transfer, onClose, onDone }: DialogProps) {
+  const { t } = useTranslation();
+  const settle = useSettle();
+  const [reason, setReason] = useState('');
+  const [invalid, setInvalid] = useState(false);
+  const fieldId = useId();
+  const messageId = `${fieldId}-message`;
+  const amount = formatMinor(transfer.amountMinor, transfer.currency);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const trimmed = reason.trim();
+    if (trimmed.length < REASON_MIN || trimmed.length > REASON_MAX) {
+      setInvalid(true);
+      return;
+    }
+    settle.mutate(
+      { id: transfer.id, kind: 'refund', reason: trimmed },
+      { onSuccess: (answer) => onDone(answer.changed ? t('bankTransfers.refunded') : t('bankTransfers.unchanged')) },
+    );
+  }
+
+  return (
+    <Dialog title={t('bankTransfers.refundTitle')} onClose={onClose}>
+      <form noValidate onSubmit={submit}>
+        <p className="text-slate-700">
+          {t('bankTransfers.refundBody', {
+            amount,
+            account: `${transfer.sender.bankCode} ${transfer.sender.accountNo}`,
+          })}
+        </p>
+        <label htmlFor={fieldId} className="mt-4 mb-1 block text-slate-800">
+          {t('bankTransfers.refundReason')}
+        </label>
+        <textarea
+          id={fieldId}
+          name="reason"
+          rows={3}
+          maxLength={REASON_MAX}
+          value={reason}
+          aria-invalid={invalid || undefined}
+          aria-describedby={messageId}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setInvalid(false);
+          }}
+          className={`${INPUT_CLASS} ${invalid ? 'border-red-600' : 'border-slate-300'}`}
+        />
+        <FieldMessage
+          id={messageId}
+          error={invalid ? t('bankTransfers.reasonInvalid') : null}
+          hint={t('bankTransfers.reasonHint')}
+        />
+        {settle.error ? (
+          <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
+            {settleErrorText(settle.error, t)}
+          </p>
+        ) : null}
+        <div className="mt-5 flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" variant="danger" loading={settle.isPending}>
+            {t('bankTransfers.refund')}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,392 @@
+import type {
+  BackofficeBankTransfer,
+  BankTransferCsvQuery,
+  BankTransferPage,
+  BankTransferQuery,
+} from '@member-wallet/contract/backoffice';
+import type { FastifyBaseLogger } from 'fastify';
+import { type Payout, type PayoutState, PayoutUnavailableError } from '../../adapters/payout/payout.ts';
+import type { Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { LedgerAccount } from '../ledger/ledger.repository.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { AuditActor, AuditRecord, OperatorActor } from '../operator/audit-log.ts';
+import type { BankTransfer } from './bank-feed.repository.ts';
+import type { SuspenseRepository, SuspenseRow } from './suspense.backoffice.repository.ts';
+
+const CSV_BATCH = 500;
+/** Refunds one settler pass looks at. */
+const REFUND_SETTLE_BATCH_MAX = 50;
+/** The settler's first look at a refund (the party's webhook normally settles it before), then once a minute. */
+const REFUND_CHECK_DELAY_MS = MINUTE_MS;
+const TRANSFER_ID = /^\d{1,18}$/;
+
+/** Writes an operator's action to the audit log, in the action's own transaction (modules/operator). */
+export interface AuditRecorder {
+  record(db: Db, entry: AuditRecord, at: Date): Promise<void>;
+}
+
+export interface SuspenseServiceDeps {
+  db: Db;
+  ledger: LedgerService;
+  repository: SuspenseRepository;
+  /** The payout party the withdrawals pay through (the same adapter, so the same party and settling rules). */
+  payout: Payout;
+  audit: AuditRecorder;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}
+
+export interface SettleOutcome {
+  transfer: BankTransfer;
+  /** False when the transfer had already been settled the same way: nothing moved again. */
+  changed: boolean;
+}
+
+function transferId(id: string): bigint {
+  if (!TRANSFER_ID.test(id)) throw new AppError('NO_DATA', 404);
+  return BigInt(id);
+}
+
+function stateOf(row: BankTransfer): BackofficeBankTransfer['state'] {
+  if (row.settled_at !== null) return 'settled';
+  return row.refund_status === 'pending' ? 'refunding' : 'open';
+}
+
+function toBackoffice(row: SuspenseRow): BackofficeBankTransfer {
+  return {
+    id: String(row.id),
+    reference: row.reference,
+    reason: row.unmatched_reason,
+    sender: { bankCode: row.sender_bank_code, accountNo: row.sender_account_no },
+    operatorAccountNo: row.operator_account_no,
+    amountMinor: String(row.amount_minor),
+    currency: row.currency,
+    transferredAt: row.transferred_at.toISOString(),
+    state: stateOf(row),
+    settledAs: row.settled_as,
+    settledBy: row.settler,
+    settledAt: row.settled_at?.toISOString() ?? null,
+    member:
+      row.member_public_id === null
+        ? null
+        : { id: row.member_public_id, phone: row.member_phone ?? '', name: row.member_name ?? '' },
+    note: row.settle_note,
+    refundAttempts: row.refund_attempts,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+function auditState(row: BankTransfer) {
+  return {
+    state: stateOf(row),
+    amountMinor: String(row.amount_minor),
+    currency: row.currency,
+    settledAs: row.settled_as,
+    memberId: row.settled_member_id === null ? null : String(row.settled_member_id),
+    entryId: row.settled_entry_id === null ? null : String(row.settled_entry_id),
+    refundReference: row.refund_reference,
+    note: row.settle_note,
+  };
+}
+
+function audit(actor: AuditActor, action: string, before: BankTransfer, after: BankTransfer): AuditRecord {
+  return { actor, action, target: `bank-transfer:${before.id}`, before: auditState(before), after: auditState(after) };
+}
+
+/**
+ * Bank transfers waiting in suspense (docs/backoffice.md): an operator assigns one to a member (suspense -> the
+ * member's wallet, a `deposit`) or refunds it to the sender through the payout party (suspense -> withdrawal
+ * payable, then payout clearing once the party reports it paid; back to suspense and open again if it fails).
+ * Each transfer is settled once: the row is locked, and a settled one refuses another settlement.
+ */
+export class SuspenseService {
+  constructor(private readonly deps: SuspenseServiceDeps) {}
+
+  async page(query: BankTransferQuery): Promise<BankTransferPage> {
+    const offset = (query.page - 1) * query.limit;
+    const { total, rows } = await this.deps.repository.page(this.deps.db, query.status, offset, query.limit);
+    return { total, transfers: rows.map(toBackoffice) };
+  }
+
+  async *all(query: BankTransferCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeBankTransfer> {
+    let beforeId: bigint | null = null;
+    for (;;) {
+      const rows = await this.deps.repository.batch(this.deps.db, query, beforeId, batchSize);
+      for (const row of rows) yield toBackoffice(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) return;
+      beforeId = last.id;
+    }
+  }
+
+  async view(outcome: SettleOutcome) {
+    const row = await this.deps.repository.findForBackoffice(this.deps.db, outcome.transfer.id);
+    if (!row) throw new Error(`bank transfer ${outcome.transfer.id} vanished`);
+    return { transfer: toBackoffice(row), changed: outcome.changed };
+  }
+
+  /**
+   * Credits a transfer in suspense to a member, once: suspense -A, the member's wallet +A, a completed
+   * `deposit` whose reference shows "deposit from <bank>" as the matcher's do. The member must be active and
+   * hold the transfer's currency.
+   */
+  async assign(
+    id: string,
+    memberPublicId: string,
+    note: string | null,
+    operator: OperatorActor,
+  ): Promise<SettleOutcome> {
+    const { db, ledger, repository, clock } = this.deps;
+    const found = await this.open(id);
+    const member = await repository.memberByPublicId(db, memberPublicId);
+    if (!member) throw new AppError('NO_USER', 400, { memberId: 'NO_USER' });
+    if (member.status !== 'active') throw new AppError('INACTIVE_USER', 400, { memberId: 'INACTIVE_USER' });
+    if (member.currency !== found.currency) throw new AppError('NO_WALLET', 400, { memberId: 'NO_WALLET' });
+    // Named before the transaction: on PGlite's single connection nothing may run beside it.
+    const wallet = await ledger.memberWallet(db, member.id, found.currency);
+    const suspense = await this.suspenseAccount(found.currency);
+    return transactionWithRetry(db, async (trx) => {
+      const transfer = await repository.lock(trx, found.id);
+      if (!transfer) throw new AppError('NO_DATA', 404);
+      if (transfer.settled_as === 'assign' && transfer.settled_member_id === member.id)
+        return { transfer, changed: false };
+      if (transfer.settled_as !== null) throw new AppError('ALREADY_REVIEWED', 409);
+      const now = clock.now();
+      const posted = await ledger.post(trx, {
+        memberId: member.id,
+        type: 'deposit',
+        status: 'completed',
+        idempotencyKey: `suspense-assign:${transfer.id}`,
+        reference: { source: transfer.sender_bank_code, bankTransfer: transfer.reference },
+        metadata: {
+          operatorAccountNo: transfer.operator_account_no,
+          senderAccountNo: transfer.sender_account_no,
+          assignedBy: operator.username,
+        },
+        postings: [
+          { account: suspense.id, amount: -transfer.amount_minor },
+          { account: wallet.id, amount: transfer.amount_minor },
+        ],
+      });
+      const assigned = await repository.update(
+        trx,
+        transfer.id,
+        {
+          settled_as: 'assign',
+          settled_by: operator.operatorId,
+          settled_at: now,
+          settled_member_id: member.id,
+          settled_entry_id: posted.entry.id,
+          settle_note: note || null,
+        },
+        now,
+      );
+      await this.deps.audit.record(trx, audit(operator, 'bank_transfer.assign', transfer, assigned), now);
+      return { transfer: assigned, changed: true };
+    });
+  }
+
+  /**
+   * Sends a transfer in suspense back to its sender through the payout party, once: suspense -A, withdrawal
+   * payable +A (pending) and the audit line in one transaction, then the party is asked to pay under a
+   * reference of this attempt. Settled as withdrawals are: paid (payable -> payout clearing), or failed (back
+   * to suspense, the transfer open again).
+   */
+  async refund(id: string, reason: string, operator: OperatorActor): Promise<SettleOutcome> {
+    const { db, ledger, repository, clock } = this.deps;
+    const found = await this.open(id);
+    const suspense = await this.suspenseAccount(found.currency);
+    const payable = await this.systemAccount('withdrawal_payable', found.currency);
+    const outcome = await transactionWithRetry(db, async (trx) => {
+      const transfer = await repository.lock(trx, found.id);
+      if (!transfer) throw new AppError('NO_DATA', 404);
+      if (transfer.settled_as === 'refund') return { transfer, changed: false };
+      if (transfer.settled_as !== null) throw new AppError('ALREADY_REVIEWED', 409);
+      const now = clock.now();
+      const attempt = transfer.refund_attempts + 1;
+      const reference = `refund-${transfer.id}-${attempt}`;
+      const posted = await ledger.post(trx, {
+        memberId: null,
+        type: 'withdraw',
+        status: 'pending',
+        idempotencyKey: `suspense-refund:${transfer.id}:${attempt}`,
+        reference: { bankTransfer: transfer.reference, refund: reference },
+        metadata: { reason, refundedBy: operator.username },
+        postings: [
+          { account: suspense.id, amount: -transfer.amount_minor },
+          { account: payable.id, amount: transfer.amount_minor },
+        ],
+      });
+      const refunding = await repository.update(
+        trx,
+        transfer.id,
+        {
+          settled_as: 'refund',
+          settled_by: operator.operatorId,
+          settled_entry_id: posted.entry.id,
+          settle_note: reason,
+          refund_status: 'pending',
+          refund_attempts: attempt,
+          refund_reference: reference,
+          refund_next_check_at: new Date(now.getTime() + REFUND_CHECK_DELAY_MS),
+        },
+        now,
+      );
+      await this.deps.audit.record(trx, audit(operator, 'bank_transfer.refund', transfer, refunding), now);
+      return { transfer: refunding, changed: true };
+    });
+    if (!outcome.changed) return outcome;
+    // After the commit: the party is never asked to pay money the ledger has not moved.
+    return { transfer: await this.requestRefund(outcome.transfer), changed: true };
+  }
+
+  /** The refund settler's pass: asks the party about refunds in flight whose next look is due. */
+  async settleRefunds(limit = REFUND_SETTLE_BATCH_MAX): Promise<{ checked: number; settled: number }> {
+    const { db, repository, clock, payout, logger } = this.deps;
+    const due = await repository.refundsDue(db, clock.now(), limit);
+    let settled = 0;
+    for (const transfer of due) {
+      try {
+        const reference = transfer.refund_reference as string;
+        const state = await payout.status(reference);
+        const after =
+          state.status === 'not_found' ? await this.requestRefund(transfer) : await this.apply(transfer, state);
+        if (after.refund_status !== 'pending') settled += 1;
+      } catch (error) {
+        if (!(error instanceof PayoutUnavailableError)) {
+          logger.error({ err: error, bankTransfer: String(transfer.id) }, 'refund could not be settled');
+        }
+        await this.postpone(transfer);
+      }
+    }
+    return { checked: due.length, settled };
+  }
+
+  /** A payout webhook naming a refund's reference: answers whether it named one. */
+  async notified(event: { reference: string; state: PayoutState }): Promise<boolean> {
+    const transfer = await this.deps.repository.byRefundReference(this.deps.db, event.reference);
+    if (!transfer) return false;
+    await this.apply(transfer, event.state);
+    return true;
+  }
+
+  private async requestRefund(transfer: BankTransfer): Promise<BankTransfer> {
+    try {
+      const state = await this.deps.payout.pay({
+        reference: transfer.refund_reference as string,
+        amountMinor: transfer.amount_minor,
+        currency: transfer.currency,
+        bankCode: transfer.sender_bank_code,
+        accountNo: transfer.sender_account_no,
+        // The bank feed does not give the sender's name: the refund names the transfer it returns.
+        accountName: `REFUND ${transfer.reference}`.slice(0, 200),
+      });
+      return await this.apply(transfer, state);
+    } catch (error) {
+      if (!(error instanceof PayoutUnavailableError)) throw error;
+      // Unknown outcome: the settler asks again later; the party applies the reference at most once.
+      this.deps.logger.warn({ err: error, bankTransfer: String(transfer.id) }, 'refund request outcome unknown');
+      await this.postpone(transfer);
+      return transfer;
+    }
+  }
+
+  private async apply(transfer: BankTransfer, state: PayoutState): Promise<BankTransfer> {
+    if (state.status === 'paid' || state.status === 'failed') {
+      return this.settleRefund(transfer.id, transfer.refund_reference as string, state);
+    }
+    await this.postpone(transfer);
+    return transfer;
+  }
+
+  /** The party's final answer about one refund attempt, applied once (the row lock; later answers do nothing). */
+  private async settleRefund(
+    id: bigint,
+    reference: string,
+    state: Extract<PayoutState, { status: 'paid' | 'failed' }>,
+  ): Promise<BankTransfer> {
+    const { db, ledger, repository, clock } = this.deps;
+    const found = await repository.find(db, id);
+    if (!found) throw new Error(`bank transfer ${id} vanished`);
+    const payable = await this.systemAccount('withdrawal_payable', found.currency);
+    const clearing = await this.systemAccount('payout_clearing', found.currency);
+    return transactionWithRetry(db, async (trx) => {
+      const transfer = await repository.lock(trx, id);
+      if (!transfer) throw new Error(`bank transfer ${id} vanished`);
+      if (transfer.refund_status !== 'pending' || transfer.refund_reference !== reference) return transfer;
+      const entryId = transfer.settled_entry_id as bigint;
+      const now = clock.now();
+      const system = { operatorId: null, username: 'system' } as const;
+      if (state.status === 'paid') {
+        await ledger.complete(trx, entryId);
+        await ledger.post(trx, {
+          memberId: null,
+          type: 'withdraw',
+          status: 'completed',
+          idempotencyKey: `payout:${reference}`,
+          reference: { bankTransfer: transfer.reference, refund: reference, payout: state.payoutId },
+          postings: [
+            { account: payable.id, amount: -transfer.amount_minor },
+            { account: clearing.id, amount: transfer.amount_minor },
+          ],
+        });
+        const paid = await repository.update(
+          trx,
+          id,
+          { refund_status: 'paid', settled_at: now, refund_next_check_at: null },
+          now,
+        );
+        await this.deps.audit.record(trx, audit(system, 'bank_transfer.refund_paid', transfer, paid), now);
+        return paid;
+      }
+      await ledger.reverse(trx, entryId, 'failed', { reason: state.reason });
+      const reopened = await repository.update(
+        trx,
+        id,
+        {
+          settled_as: null,
+          settled_by: null,
+          settled_entry_id: null,
+          settle_note: `refund failed: ${state.reason}`.slice(0, 200),
+          refund_status: null,
+          refund_reference: null,
+          refund_next_check_at: null,
+        },
+        now,
+      );
+      await this.deps.audit.record(trx, audit(system, 'bank_transfer.refund_failed', transfer, reopened), now);
+      return reopened;
+    });
+  }
+
+  private async postpone(transfer: BankTransfer): Promise<void> {
+    const now = this.deps.clock.now();
+    await this.deps.repository.postponeRefund(
+      this.deps.db,
+      transfer.id,
+      new Date(now.getTime() + REFUND_CHECK_DELAY_MS),
+      now,
+    );
+  }
+
+  /** A transfer the matcher put in suspense (a matched one is nobody's to settle). */
+  private async open(id: string): Promise<BankTransfer> {
+    const transfer = await this.deps.repository.find(this.deps.db, transferId(id));
+    if (transfer?.status !== 'unmatched') throw new AppError('NO_DATA', 404);
+    return transfer;
+  }
+
+  private suspenseAccount(currency: string): Promise<LedgerAccount> {
+    return this.systemAccount('suspense', currency);
+  }
+
+  private systemAccount(
+    kind: 'suspense' | 'withdrawal_payable' | 'payout_clearing',
+    currency: string,
+  ): Promise<LedgerAccount> {
+    return this.deps.ledger.ensureAccount(this.deps.db, { kind, memberId: null, providerCode: null, currency });
+  }
+}
