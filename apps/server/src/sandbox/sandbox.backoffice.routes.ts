@@ -103,7 +103,7 @@ function qrPayRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
       const amountMinor = paid.answer.paidAmountMinor ?? paid.answer.amountMinor;
       const answer = { qrcodeId: qr.qrcode_id, gateway: qr.gateway, amountMinor, delivered: paid.delivered };
       await recordAfter(deps, auth, request, {
-        action: 'sandbox.qr-pay',
+        action: 'sandbox.qr_pay',
         target: `qr:${qr.qrcode_id}`,
         before: { status: qr.status, amountMinor: String(qr.amount_minor) },
         after: answer,
@@ -144,7 +144,7 @@ function bankTransferRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
           {
             actor: actorOf(auth),
             ip: request.ip,
-            action: 'sandbox.bank-transfer',
+            action: 'sandbox.bank_transfer',
             target: `bank-transfer:${injected.reference}`,
             before: null,
             after: { ...body, currency: body.currency ?? 'BAHT', reference: injected.reference },
