@@ -407,6 +407,7 @@ export const depositPage = z.object({ total: z.int(), deposits: z.array(backoffi
 export type DepositPage = z.infer<typeof depositPage>;
 
 export const QR_CODE_STATUSES = DEPOSIT_STATUSES.qr;
+export type QrCodeStatus = (typeof QR_CODE_STATUSES)[number];
 const qrFilters = {
   status: z.optional(z.enum(QR_CODE_STATUSES)),
   gateway: z.optional(z.enum(QR_GATEWAYS)),

@@ -3,9 +3,12 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { PageSpinner } from '../components/spinner.tsx';
+import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { useMe } from '../features/auth/api.ts';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
+import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
+import { SandboxScreen } from '../features/sandbox/sandbox-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { useTranslation } from '../i18n/i18n.ts';
@@ -60,6 +63,23 @@ function createRouter() {
               { index: true, element: <Navigate to={HOME} replace /> },
               { path: 'dashboard', element: <DashboardScreen /> },
               { path: 'withdrawals', element: <WithdrawalsScreen /> },
+              { path: 'deposits', element: <DepositsScreen /> },
+              {
+                path: 'audit',
+                element: (
+                  <AdminOnly>
+                    <AuditScreen />
+                  </AdminOnly>
+                ),
+              },
+              {
+                path: 'sandbox',
+                element: (
+                  <AdminOnly>
+                    <SandboxScreen />
+                  </AdminOnly>
+                ),
+              },
               {
                 path: 'settings',
                 element: (
