@@ -11,7 +11,7 @@ import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
 import { SandboxScreen } from '../features/sandbox/sandbox-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
-import { useTranslation } from '../i18n/i18n.ts';
+import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
 import { useSignedIn } from '../lib/session.ts';
 import { Shell } from './shell.tsx';
 
@@ -36,14 +36,14 @@ function SignInRoute() {
 }
 
 /** A screen for administrators only: other roles read why instead (the server refuses them too). */
-function AdminOnly({ children }: { children: ReactNode }) {
+function AdminOnly({ children, refusal = 'settings.adminOnly' }: { children: ReactNode; refusal?: TranslationKey }) {
   const { t } = useTranslation();
   const me = useMe();
   if (me.isPending) return <PageSpinner />;
   if (me.data?.role !== 'admin') {
     return (
       <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900">
-        {t('settings.adminOnly')}
+        {t(refusal)}
       </p>
     );
   }
@@ -67,7 +67,7 @@ function createRouter() {
               {
                 path: 'audit',
                 element: (
-                  <AdminOnly>
+                  <AdminOnly refusal="list.adminOnly">
                     <AuditScreen />
                   </AdminOnly>
                 ),
@@ -75,7 +75,7 @@ function createRouter() {
               {
                 path: 'sandbox',
                 element: (
-                  <AdminOnly>
+                  <AdminOnly refusal="list.adminOnly">
                     <SandboxScreen />
                   </AdminOnly>
                 ),
