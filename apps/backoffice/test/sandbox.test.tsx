@@ -88,7 +88,7 @@ describe('sandbox controls', () => {
     await user.clear(within(row).getByLabelText('Other amount (optional)'));
     await user.type(within(row).getByLabelText('Other amount (optional)'), '123.45');
     await user.click(within(row).getByRole('button', { name: /^Pay/ }));
-    expect(await within(row).findByText('Paid 123.45 BAHT: the wallet is credited.')).toBeInTheDocument();
+    expect(await screen.findByText('Paid 123.45 BAHT: the wallet is credited.')).toBeInTheDocument();
     expect(calls).toEqual([
       { method: 'POST', url: '/backoffice/api/sandbox/qr/QR-live-1/pay', body: { amountMinor: '12345' } },
     ]);

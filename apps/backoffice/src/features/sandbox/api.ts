@@ -45,7 +45,12 @@ export function usePayQr() {
         schema: sandboxQrPayResponse,
       }),
     // The QR lists and the deposits change: read again whatever the answer.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['backoffice'] }),
+    onSettled: () =>
+      Promise.all(
+        [awaitingKey, ['backoffice', 'qr-codes'], ['backoffice', 'deposits']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
   });
 }
 

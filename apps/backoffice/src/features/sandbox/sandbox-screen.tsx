@@ -88,8 +88,11 @@ export function SandboxScreen() {
 function PayQrCard() {
   const { t } = useTranslation();
   const awaiting = useAwaitingQrCodes();
+  // Here, not in the row: a paid QR leaves the list of awaiting ones, and its row with it.
+  const [notice, setNotice] = useState<string | null>(null);
   return (
     <Card title={t('sandbox.payTitle')} hint={t('sandbox.payHint')}>
+      <Outcome error={null} notice={notice} />
       {awaiting.isPending ? (
         <PageSpinner />
       ) : awaiting.isError ? (
@@ -99,7 +102,7 @@ function PayQrCard() {
       ) : (
         <ul className="divide-y divide-slate-200">
           {awaiting.data.qrCodes.map((qr) => (
-            <PayQrRow key={qr.id} qr={qr} />
+            <PayQrRow key={qr.id} qr={qr} onPaid={setNotice} />
           ))}
         </ul>
       )}
@@ -107,12 +110,11 @@ function PayQrCard() {
   );
 }
 
-function PayQrRow({ qr }: { qr: BackofficeQrCode }) {
+function PayQrRow({ qr, onPaid }: { qr: BackofficeQrCode; onPaid: (notice: string) => void }) {
   const { t } = useTranslation();
   const pay = usePayQr();
   const [other, setOther] = useState('');
   const [invalid, setInvalid] = useState(false);
-  const [notice, setNotice] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -123,7 +125,7 @@ function PayQrRow({ qr }: { qr: BackofficeQrCode }) {
     }
     pay.mutate(
       { id: qr.id, amountMinor },
-      { onSuccess: (answer) => setNotice(t('sandbox.paid', { amount: formatMinor(answer.amountMinor, qr.currency) })) },
+      { onSuccess: (answer) => onPaid(t('sandbox.paid', { amount: formatMinor(answer.amountMinor, qr.currency) })) },
     );
   }
 
@@ -160,9 +162,9 @@ function PayQrRow({ qr }: { qr: BackofficeQrCode }) {
         <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
           {t('sandbox.alreadyPaid')}
         </p>
-      ) : (
-        <Outcome error={pay.error} notice={notice} />
-      )}
+      ) : pay.error ? (
+        <Outcome error={pay.error} notice={null} />
+      ) : null}
     </li>
   );
 }
