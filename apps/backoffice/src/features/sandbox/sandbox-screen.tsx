@@ -447,30 +447,40 @@ function FaultField({
           {t(spec.label)}
         </label>
       );
-    case 'operations': {
-      const chosen = Array.isArray(value) ? (value as string[]) : [];
-      return (
-        <fieldset>
-          <legend className="mb-1 text-sm text-slate-700">{t(spec.label)}</legend>
-          <div className="flex flex-wrap gap-x-3">
-            {SANDBOX_GAME_FAULT_OPERATIONS.map((operation) => (
-              <label key={operation} className="flex min-h-11 items-center gap-2 text-slate-800">
-                <input
-                  type="checkbox"
-                  className="size-5"
-                  checked={chosen.includes(operation)}
-                  onChange={(event) =>
-                    onChange(
-                      event.target.checked ? [...chosen, operation] : chosen.filter((item) => item !== operation),
-                    )
-                  }
-                />
-                {operation}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      );
-    }
+    case 'operations':
+      return <OperationsField label={t(spec.label)} value={value} onChange={onChange} />;
   }
+}
+
+/** The game provider calls a fault hits, as checkboxes. */
+function OperationsField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: unknown;
+  onChange: (value: unknown) => void;
+}) {
+  const chosen = Array.isArray(value) ? (value as string[]) : [];
+  return (
+    <fieldset>
+      <legend className="mb-1 text-sm text-slate-700">{label}</legend>
+      <div className="flex flex-wrap gap-x-3">
+        {SANDBOX_GAME_FAULT_OPERATIONS.map((operation) => (
+          <label key={operation} className="flex min-h-11 items-center gap-2 text-slate-800">
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={chosen.includes(operation)}
+              onChange={(event) =>
+                onChange(event.target.checked ? [...chosen, operation] : chosen.filter((item) => item !== operation))
+              }
+            />
+            {operation}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
 }
