@@ -11,6 +11,7 @@ import type {
 } from '@member-wallet/contract/backoffice';
 import { DEPOSIT_CHANNELS } from '@member-wallet/contract/backoffice';
 import { type SelectQueryBuilder, sql } from 'kysely';
+import { bankOfBotCode } from '../../adapters/slip-verifier/bank-codes.ts';
 import type { Database, Db } from '../../db/database.ts';
 
 /** Rows an export reads at a time. */
@@ -239,7 +240,8 @@ function toDeposit(row: DepositRow): BackofficeDeposit {
   return {
     id: row.public_id,
     channel: row.channel,
-    source: row.source,
+    // A slip names its sending bank by its Bank of Thailand code (`004`): shown as our code (`KBANK`).
+    source: row.channel === 'slip' && row.source !== null ? (bankOfBotCode(row.source) ?? row.source) : row.source,
     member: memberOf(row),
     amountMinor: text(row.amount_minor),
     currency: row.currency,

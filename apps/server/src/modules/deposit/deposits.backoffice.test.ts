@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noDrift } from '../../../test/games.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
-import { blankPng, uploadSlip } from '../../../test/slips.ts';
+import { uploadSlip } from '../../../test/slips.ts';
 import { UTF8_BOM } from '../../lib/csv.ts';
 import { DepositsBackofficeRepository } from './deposits.backoffice.repository.ts';
 
@@ -71,8 +71,15 @@ async function makeOneOfEach() {
     .execute();
   t.clock.advance(1000);
 
-  const slip = await uploadSlip(t, member.token, [{ bytes: blankPng(400, 400), filename: 'slip.png' }]);
-  expect(slip.json().message).toBe('CROPPED_IMAGE_UNREADABLE');
+  // A slip of someone else's transfer to the MANUAL account (no feed): verified, then refused as NOT_MATCH.
+  const foreign = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/bank/transfers',
+    payload: { fromBankCode: 'KBANK', fromAccountNo: '1112223334', amount: 12, toAccountNo: '9990005678' },
+  });
+  const picture = await t.app.inject({ method: 'GET', url: `/sandbox/bank/slips/${foreign.json().reference}.png` });
+  const slip = await uploadSlip(t, member.token, [{ bytes: picture.rawPayload, filename: 'slip.png' }]);
+  expect(slip.json().message).toBe('NOT_MATCH');
   made.slipId = slip.json().slip.id;
   t.clock.advance(1000);
 
@@ -99,7 +106,8 @@ describe('deposits list', () => {
       ['qr', made.paidQr, 'paid'],
     ]);
     expect(deposits[0]).toMatchObject({ source: 'WW', member: who, amountMinor: '15000', entryId: null });
-    expect(deposits[1]).toMatchObject({ reason: 'CROPPED_IMAGE_UNREADABLE', amountMinor: null, currency: 'BAHT' });
+    // The slip's sending bank, read as its Bank of Thailand code, is shown as our code.
+    expect(deposits[1]).toMatchObject({ reason: 'NOT_MATCH', source: 'KBANK', amountMinor: '1200', currency: 'BAHT' });
     expect(deposits[2]).toMatchObject({ source: 'KBANK', amountMinor: '3000', entryId: expect.any(String) });
     expect(deposits[3]).toMatchObject({ source: 'truemoney', amountMinor: '2000', entryId: expect.any(String) });
     expect(deposits[4]).toMatchObject({ source: 'KBANK', member: who, amountMinor: '5000', currency: 'BAHT' });
