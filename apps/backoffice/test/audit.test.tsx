@@ -23,7 +23,10 @@ beforeEach(() => {
     http.get('*/backoffice/api/auth/me', () => HttpResponse.json({ ...OPERATOR, role: 'admin' })),
     http.get('*/backoffice/api/audit', ({ request }) => {
       queries.push(new URL(request.url).search);
-      return HttpResponse.json({ total: 25, entries: [entry] });
+      return HttpResponse.json({
+        total: 25,
+        entries: [entry, { ...entry, id: '11', action: 'operator.create', actor: 'cli', before: null, ip: null }],
+      });
     }),
   );
 });
@@ -31,7 +34,8 @@ beforeEach(() => {
 describe('audit log', () => {
   it('shows who did what when, before and after pretty-printed', async () => {
     const { user } = renderApp('/audit');
-    const row = await screen.findByTestId('audit-row');
+    const [row, created] = await screen.findAllByTestId('audit-row');
+    if (!row || !created) throw new Error('two rows expected');
     expect(row).toHaveTextContent('settings.flags');
     expect(row).toHaveTextContent('alice');
     expect(row).toHaveTextContent('setting:flags');
@@ -41,13 +45,16 @@ describe('audit log', () => {
     const blocks = row.querySelectorAll('pre');
     expect(blocks[0]?.textContent).toBe('{\n  "terminated": false\n}');
     expect(blocks[1]?.textContent).toBe('{\n  "terminated": true\n}');
+    await user.click(within(created).getByText('Before and after'));
+    expect(within(created).getByText('(nothing)')).toBeVisible();
+    expect(created.querySelectorAll('pre')).toHaveLength(1);
     expect(queries).toEqual(['?page=1&limit=20']);
     expect(screen.getByText(/Page 1 of 2/)).toBeInTheDocument();
   });
 
   it('filters by action and operator and pages on the server', async () => {
     const { user } = renderApp('/audit');
-    await screen.findByTestId('audit-row');
+    await screen.findAllByTestId('audit-row');
     await user.type(screen.getByLabelText('Action'), 'withdrawal.approve');
     await user.type(screen.getByLabelText('Operator'), 'Bob');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -70,7 +77,7 @@ describe('audit log', () => {
     };
     URL.revokeObjectURL = () => undefined;
     const { user } = renderApp('/audit?action=sandbox.faults');
-    await screen.findByTestId('audit-row');
+    await screen.findAllByTestId('audit-row');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(created).toEqual(['blob:1']));
     expect(asked?.search).toBe('?action=sandbox.faults');

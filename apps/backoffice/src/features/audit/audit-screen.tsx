@@ -9,9 +9,24 @@ import { formatDateTime } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { type AuditFilters, downloadAuditCsv, PAGE_SIZE, useAudit } from './api.ts';
 
-/** JSON as people read it: indented, `(nothing)` for null. */
-function pretty(value: unknown, nothing: string): string {
-  return value === null || value === undefined ? nothing : JSON.stringify(value, null, 2);
+/** Monospace for the layout, then the bundled Thai face: operator texts in the JSON are often Thai. */
+const JSON_FONT = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace, "Noto Sans Thai"' };
+
+/** A state as people read it: indented JSON, or `(nothing)`. */
+function StateBlock({ label, value }: { label: string; value: unknown }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <p className="text-sm font-semibold text-slate-700">{label}</p>
+      {value === null || value === undefined ? (
+        <p className="rounded-lg bg-white p-2 text-sm text-slate-500">{t('audit.nothing')}</p>
+      ) : (
+        <pre style={JSON_FONT} className="overflow-x-auto rounded-lg bg-white p-2 text-xs">
+          {JSON.stringify(value, null, 2)}
+        </pre>
+      )}
+    </div>
+  );
 }
 
 /**
@@ -132,7 +147,6 @@ export function AuditScreen() {
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
-  const nothing = t('audit.nothing');
   return (
     <li data-testid="audit-row" className="space-y-1 px-4 py-3">
       <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
@@ -147,14 +161,8 @@ function AuditRow({ entry }: { entry: AuditEntry }) {
           {t('audit.details')}
         </summary>
         <div className="grid gap-2 pb-3 md:grid-cols-2">
-          <div>
-            <p className="text-sm font-semibold text-slate-700">{t('audit.before')}</p>
-            <pre className="overflow-x-auto rounded-lg bg-white p-2 text-xs">{pretty(entry.before, nothing)}</pre>
-          </div>
-          <div>
-            <p className="text-sm font-semibold text-slate-700">{t('audit.after')}</p>
-            <pre className="overflow-x-auto rounded-lg bg-white p-2 text-xs">{pretty(entry.after, nothing)}</pre>
-          </div>
+          <StateBlock label={t('audit.before')} value={entry.before} />
+          <StateBlock label={t('audit.after')} value={entry.after} />
         </div>
       </details>
     </li>
