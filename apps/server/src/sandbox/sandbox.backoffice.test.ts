@@ -241,6 +241,13 @@ describe('audit CSV', () => {
     expect(rows[0]).toContain(`,${admin.username},sandbox.faults,sandbox:`);
     // The JSON of before and after is one quoted field.
     expect(rows[0]).toMatch(/,"\{""fault"":/);
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="audit-sandbox.faults.csv"');
+    const odd = await call('GET', `${BACKOFFICE_API.auditCsv}?action=${encodeURIComponent('a"\r\nx: y')}`);
+    expect([odd.statusCode, odd.headers['content-disposition'], odd.body]).toEqual([
+      200,
+      'attachment; filename="audit.csv"',
+      `${UTF8_BOM}id,at,actor,action,target,before,after,ip\r\n`,
+    ]);
     const finance = await signedInOperator(t, 'finance');
     expect((await call('GET', BACKOFFICE_API.auditCsv, undefined, finance.headers)).statusCode).toBe(403);
   });

@@ -31,7 +31,9 @@ export function auditCsvRoutes(route: OperatorRouter, audit: AuditLog) {
         json(entry.after),
         entry.ip,
       ]);
-      return sendCsv(reply, `audit${query.action ? `-${query.action}` : ''}.csv`, rows);
+      // The action names the file only when it is one an action can be (no quotes or line breaks in a header).
+      const named = query.action && /^[a-z][a-z0-9_.]{0,63}$/.test(query.action) ? `-${query.action}` : '';
+      return sendCsv(reply, `audit${named}.csv`, rows);
     },
   });
 }
