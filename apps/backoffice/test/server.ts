@@ -44,6 +44,7 @@ export const defaultHandlers = [
   http.post('*/backoffice/api/auth/logout', () => HttpResponse.json({ message: 'OK' })),
   http.get('*/backoffice/api/withdrawals', () => HttpResponse.json({ total: 1, withdrawals: [queuedWithdrawal()] })),
   http.get('*/backoffice/api/dashboard', () => HttpResponse.json(dashboard())),
+  http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: false })),
 ];
 
 export const server = setupServer(...defaultHandlers);

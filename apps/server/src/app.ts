@@ -45,6 +45,8 @@ import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
+import { DepositsBackofficeRepository } from './modules/deposit/deposits.backoffice.repository.ts';
+import { depositsBackofficeRoutes } from './modules/deposit/deposits.backoffice.routes.ts';
 import { registerQrPayments } from './modules/deposit/qr.module.ts';
 import { registerSlips } from './modules/deposit/slip.module.ts';
 import { siteTimeZone } from './modules/deposit/slip.window.ts';
@@ -57,6 +59,7 @@ import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
 import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { LookupService } from './modules/lookup/lookup.service.ts';
+import { auditCsvRoutes } from './modules/operator/audit.backoffice.routes.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
 import type { OperatorService } from './modules/operator/operator.service.ts';
 import { OtpRepository } from './modules/otp/otp.repository.ts';
@@ -75,6 +78,7 @@ import { withdrawalReviewRoutes } from './modules/withdraw/withdraw.backoffice.r
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
 import { sandboxInviteRoutes } from './sandbox/invites.routes.ts';
 import { sandboxOperatorRoutes } from './sandbox/operators.routes.ts';
+import { sandboxBackofficeRoutes } from './sandbox/sandbox.backoffice.routes.ts';
 import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
 import { sandboxSmsRoutes } from './sandbox/sms.routes.ts';
 
@@ -330,6 +334,19 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     members: services.accountRepository,
   });
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
+  // Deposits and QR codes, the audit export, the sandbox controls (docs/backoffice.md).
+  const depositsRepository = new DepositsBackofficeRepository(db);
+  depositsBackofficeRoutes(backoffice.route, depositsRepository);
+  auditCsvRoutes(backoffice.route, backoffice.audit);
+  sandboxBackofficeRoutes(backoffice.route, {
+    sandbox: config.sandbox,
+    db,
+    clock,
+    audit: backoffice.audit,
+    deposits: depositsRepository,
+    parties: () => (app.hasDecorator('sandboxParties') ? app.sandboxParties : {}),
+    gameFaults: () => games.faults,
+  });
   await registerStatic(app, config);
 
   if (config.demo && (await seedDemoData(config, services.accounts, services.accountRepository))) {

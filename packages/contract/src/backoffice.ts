@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { LAOS_CURRENCIES, LOCALES } from './constants.ts';
+import { QR_GATEWAYS } from './deposit.ts';
 import {
   agreementsResponse,
   conditionsResponse,
@@ -76,6 +77,23 @@ export const BACKOFFICE_API = {
   slipsCsv: '/backoffice/api/slips.csv',
   slipCredit: '/backoffice/api/slips/:id/credit',
   slipDismiss: '/backoffice/api/slips/:id/dismiss',
+  /** Every deposit the member app can make, of every channel, with its state (docs/backoffice.md). */
+  deposits: '/backoffice/api/deposits',
+  depositsCsv: '/backoffice/api/deposits.csv',
+  /** QR codes with their states, the asked and paid amounts, the gateway and the expiry. */
+  qrCodes: '/backoffice/api/qr-codes',
+  qrCodesCsv: '/backoffice/api/qr-codes.csv',
+  /** The audit log of the same filters as `audit`, as CSV. */
+  auditCsv: '/backoffice/api/audit.csv',
+  /** Whether sandbox mode is on: always served, so the app knows whether to show the sandbox screen. */
+  sandbox: '/backoffice/api/sandbox',
+  /** SANDBOX ONLY (404 otherwise): `:id` is our qrcodeId; the sandbox gateway pays it and sends its webhook. */
+  sandboxQrPay: '/backoffice/api/sandbox/qr/:id/pay',
+  /** SANDBOX ONLY: a transfer arrives in the sandbox bank feed (the matcher picks it up). */
+  sandboxBankTransfers: '/backoffice/api/sandbox/bank-transfers',
+  /** SANDBOX ONLY: every sandbox party's faults; `:party` one of SANDBOX_PARTIES (fill with `settingsPath`). */
+  sandboxFaults: '/backoffice/api/sandbox/faults',
+  sandboxPartyFaults: '/backoffice/api/sandbox/faults/:party',
 } as const;
 
 /** A route pattern of BACKOFFICE_API with its `:id` filled in. */
@@ -786,3 +804,196 @@ export type SlipDismissRequest = z.infer<typeof slipDismissRequest>;
 
 export const slipReviewResponse = z.object({ slip: backofficeSlip, changed: z.boolean() });
 export type SlipReviewResponse = z.infer<typeof slipReviewResponse>;
+// Deposits and QR codes (docs/backoffice.md, Deposits and QR codes).
+
+/** The ways money comes in: QR payments, TrueMoney gift links, bank transfers (the feed or a slip), slips. */
+export const DEPOSIT_CHANNELS = ['qr', 'truelink', 'bank', 'slip'] as const;
+export type DepositChannel = (typeof DEPOSIT_CHANNELS)[number];
+
+/** The states each channel's records take, for the status filter (a status of another channel matches none). */
+export const DEPOSIT_STATUSES = {
+  qr: ['creating', 'live', 'paid', 'cancelled', 'expired', 'failed'],
+  truelink: ['redeeming', 'unknown', 'credited'],
+  bank: ['matched', 'unmatched'],
+  slip: ['IN_PROGRESS', 'SUCCESS', 'FAILED'],
+} as const satisfies Record<DepositChannel, readonly string[]>;
+
+const depositFilters = {
+  channel: z.optional(z.enum(DEPOSIT_CHANNELS)),
+  status: z.optional(z.string().check(z.regex(/^[A-Za-z_]{1,32}$/, { error: 'KEY_INVALID' }))),
+  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3,8}$/, { error: 'KEY_INVALID' }))),
+  /** The start of the member's phone number. */
+  q: z.optional(z.string().check(z.trim(), z.maxLength(32, { error: 'KEY_INVALID' }))),
+};
+export const depositQuery = z.extend(pageQuery, depositFilters);
+export type DepositQuery = z.infer<typeof depositQuery>;
+export const depositCsvQuery = z.object(depositFilters);
+export type DepositCsvQuery = z.infer<typeof depositCsvQuery>;
+
+const rowMember = z.nullable(z.object({ id: z.string(), phone: z.string(), name: z.string() }));
+
+/**
+ * One deposit of any channel. `id` is the channel's own id (qrcodeId, the gift link's reference, the bank's
+ * reference, the slip's id); `amountMinor` null while unknown (a slip not verified, a redemption in progress);
+ * `reason` why it is not credited (a slip's reason, an unmatched transfer's); `entryId` the ledger entry that
+ * credited it (or, for an unmatched transfer, parked it in suspense).
+ */
+export const backofficeDeposit = z.object({
+  id: z.string(),
+  channel: z.enum(DEPOSIT_CHANNELS),
+  /** The gateway, the sending bank's code, `truemoney`. */
+  source: z.nullable(z.string()),
+  member: rowMember,
+  amountMinor: z.nullable(z.string()),
+  currency: z.nullable(z.string()),
+  status: z.string(),
+  reason: z.nullable(z.string()),
+  entryId: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type BackofficeDeposit = z.infer<typeof backofficeDeposit>;
+export const depositPage = z.object({ total: z.int(), deposits: z.array(backofficeDeposit) });
+export type DepositPage = z.infer<typeof depositPage>;
+
+export const QR_CODE_STATUSES = DEPOSIT_STATUSES.qr;
+export type QrCodeStatus = (typeof QR_CODE_STATUSES)[number];
+const qrFilters = {
+  status: z.optional(z.enum(QR_CODE_STATUSES)),
+  gateway: z.optional(z.enum(QR_GATEWAYS)),
+};
+export const qrCodeQuery = z.extend(pageQuery, qrFilters);
+export type QrCodeQuery = z.infer<typeof qrCodeQuery>;
+export const qrCodeCsvQuery = z.object(qrFilters);
+export type QrCodeCsvQuery = z.infer<typeof qrCodeCsvQuery>;
+
+export const backofficeQrCode = z.object({
+  /** Our qrcodeId. */
+  id: z.string(),
+  gateway: z.string(),
+  gatewayReference: z.nullable(z.string()),
+  member: rowMember,
+  amountMinor: z.string(),
+  paidAmountMinor: z.nullable(z.string()),
+  currency: z.string(),
+  status: z.enum(QR_CODE_STATUSES),
+  expiresAt: z.string(),
+  paidAt: z.nullable(z.string()),
+  entryId: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type BackofficeQrCode = z.infer<typeof backofficeQrCode>;
+export const qrCodePage = z.object({ total: z.int(), qrCodes: z.array(backofficeQrCode) });
+export type QrCodePage = z.infer<typeof qrCodePage>;
+
+/** The audit CSV takes the list's filters, without pages. */
+export const auditCsvQuery = z.object({
+  action: z.optional(z.string().check(z.maxLength(64))),
+  actor: z.optional(z.string().check(z.maxLength(32))),
+});
+export type AuditCsvQuery = z.infer<typeof auditCsvQuery>;
+
+// Sandbox controls (docs/backoffice.md, Sandbox controls): SANDBOX ONLY.
+
+export const sandboxStatus = z.object({ sandbox: z.boolean() });
+export type SandboxStatus = z.infer<typeof sandboxStatus>;
+
+const positiveMinor = z.string().check(z.regex(/^[1-9]\d{0,15}$/, { error: 'KEY_INVALID' }));
+
+/** Pays the QR's asked amount, or `amountMinor` (another amount, as a payer who changed it). */
+export const sandboxQrPayRequest = z.object({ amountMinor: z.optional(positiveMinor) });
+export type SandboxQrPayRequest = z.infer<typeof sandboxQrPayRequest>;
+export const sandboxQrPayResponse = z.object({
+  qrcodeId: z.string(),
+  gateway: z.string(),
+  amountMinor: z.string(),
+  /** How many webhook deliveries we accepted (1 once it was credited). */
+  delivered: z.int(),
+});
+export type SandboxQrPayResponse = z.infer<typeof sandboxQrPayResponse>;
+
+export const sandboxBankTransferRequest = z.object({
+  operatorAccountNo: z.string().check(z.regex(/^[0-9-]{1,40}$/, { error: 'KEY_INVALID' })),
+  senderBankCode: z.string().check(z.regex(/^[A-Z0-9_]{1,20}$/, { error: 'KEY_INVALID' })),
+  senderAccountNo: z.string().check(z.regex(/^[0-9-]{1,40}$/, { error: 'KEY_INVALID' })),
+  amountMinor: positiveMinor,
+  /** The operator account's currency: BAHT unless told. */
+  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3,8}$/, { error: 'KEY_INVALID' }))),
+});
+export type SandboxBankTransferRequest = z.infer<typeof sandboxBankTransferRequest>;
+export const sandboxBankTransferResponse = z.object({ reference: z.string() });
+
+/** The sandbox parties whose faults an operator sets, each with what its sandbox already supports. */
+export const SANDBOX_PARTIES = ['games', 'payout', 'payments', 'voucher', 'slipVerifier', 'bankFeed'] as const;
+export type SandboxParty = (typeof SANDBOX_PARTIES)[number];
+export const SANDBOX_FAULT_KINDS = {
+  payout: ['none', 'unavailable', 'lostAnswer'],
+  payments: ['none', 'unavailable', 'refuse', 'lostAnswer', 'timeout'],
+  voucher: ['none', 'unavailable', 'lostAnswer'],
+  slipVerifier: ['none', 'unavailable', 'captcha', 'garbage'],
+  bankFeed: ['none', 'unavailable'],
+} as const;
+export const SANDBOX_GAME_FAULT_OPERATIONS = [
+  'deposit',
+  'withdraw',
+  'createAccount',
+  'resetPassword',
+  'balance',
+  'status',
+  'bets',
+] as const;
+
+const rate = z.number().check(z.minimum(0, { error: 'KEY_INVALID' }), z.maximum(1, { error: 'KEY_INVALID' }));
+const millis = (max: number) =>
+  z.int().check(z.minimum(0, { error: 'KEY_INVALID' }), z.maximum(max, { error: 'KEY_INVALID' }));
+
+/** The game providers' faults (all providers at once): rates of refusals and lost answers, and a latency. */
+export const sandboxGameFaults = z.object({
+  latencyMs: millis(30_000),
+  errorRate: rate,
+  timeoutRate: rate,
+  appliedThenTimeoutRate: rate,
+  lateApplyMs: millis(86_400_000),
+  operations: z.array(z.enum(SANDBOX_GAME_FAULT_OPERATIONS)),
+});
+export const sandboxPayoutFaults = z.object({
+  fault: z.enum(SANDBOX_FAULT_KINDS.payout),
+  delayMs: millis(86_400_000),
+  failRate: rate,
+  webhooks: z.boolean(),
+});
+export const sandboxGatewayFaults = z.object({
+  gateway: z.enum(QR_GATEWAYS),
+  fault: z.enum(SANDBOX_FAULT_KINDS.payments),
+  latencyMs: millis(60_000),
+});
+export const sandboxSlipVerifierFaults = z.object({
+  fault: z.enum(SANDBOX_FAULT_KINDS.slipVerifier),
+  latencyMs: millis(30_000),
+});
+
+export const sandboxVoucherFaults = z.object({ fault: z.enum(SANDBOX_FAULT_KINDS.voucher) });
+export const sandboxBankFeedFaults = z.object({ fault: z.enum(SANDBOX_FAULT_KINDS.bankFeed) });
+
+/**
+ * `GET /backoffice/api/sandbox/faults`: how each sandbox party behaves now; null for a party this server did
+ * not mount (a real party configured in its place, or its secret unset). Games: every provider at once.
+ */
+export const sandboxFaultsResponse = z.object({
+  games: sandboxGameFaults,
+  payout: z.nullable(sandboxPayoutFaults),
+  payments: z.array(sandboxGatewayFaults),
+  voucher: z.nullable(sandboxVoucherFaults),
+  slipVerifier: z.nullable(sandboxSlipVerifierFaults),
+  bankFeed: z.nullable(sandboxBankFeedFaults),
+});
+export type SandboxFaultsResponse = z.infer<typeof sandboxFaultsResponse>;
+
+/** The body of `PUT …/sandbox/faults/:party`: that party's whole setting, as GET answers it. */
+export const SANDBOX_FAULT_REQUESTS = {
+  games: sandboxGameFaults,
+  payout: sandboxPayoutFaults,
+  payments: sandboxGatewayFaults,
+  voucher: sandboxVoucherFaults,
+  slipVerifier: sandboxSlipVerifierFaults,
+  bankFeed: sandboxBankFeedFaults,
+} as const;

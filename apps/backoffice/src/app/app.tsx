@@ -5,17 +5,20 @@ import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { AdjustmentsScreen } from '../features/adjustments/adjustments-screen.tsx';
+import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { useMe } from '../features/auth/api.ts';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
+import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
 import { MemberScreen } from '../features/members/member-screen.tsx';
 import { MembersScreen } from '../features/members/members-screen.tsx';
 import { PromotionsScreen } from '../features/promotions/promotions-screen.tsx';
+import { SandboxScreen } from '../features/sandbox/sandbox-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { SlipsScreen } from '../features/slips/slips-screen.tsx';
 import { BankTransfersScreen } from '../features/suspense/bank-transfers-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
-import { useTranslation } from '../i18n/i18n.ts';
+import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
 import { useSignedIn } from '../lib/session.ts';
 import { Shell } from './shell.tsx';
 
@@ -40,20 +43,14 @@ function SignInRoute() {
 }
 
 /** A screen for administrators only: other roles read why instead (the server refuses them too). */
-function AdminOnly({
-  children,
-  message = 'settings.adminOnly',
-}: {
-  children: ReactNode;
-  message?: 'settings.adminOnly' | 'promotions.adminOnly';
-}) {
+function AdminOnly({ children, refusal = 'settings.adminOnly' }: { children: ReactNode; refusal?: TranslationKey }) {
   const { t } = useTranslation();
   const me = useMe();
   if (me.isPending) return <PageSpinner />;
   if (me.data?.role !== 'admin') {
     return (
       <p role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900">
-        {t(message)}
+        {t(refusal)}
       </p>
     );
   }
@@ -113,13 +110,30 @@ function createRouter() {
               {
                 path: 'promotions',
                 element: (
-                  <AdminOnly message="promotions.adminOnly">
+                  <AdminOnly refusal="promotions.adminOnly">
                     <PromotionsScreen />
                   </AdminOnly>
                 ),
               },
               { path: 'bank-transfers', element: <BankTransfersScreen /> },
               { path: 'slips', element: <SlipsScreen /> },
+              { path: 'deposits', element: <DepositsScreen /> },
+              {
+                path: 'audit',
+                element: (
+                  <AdminOnly refusal="list.adminOnly">
+                    <AuditScreen />
+                  </AdminOnly>
+                ),
+              },
+              {
+                path: 'sandbox',
+                element: (
+                  <AdminOnly refusal="list.adminOnly">
+                    <SandboxScreen />
+                  </AdminOnly>
+                ),
+              },
               {
                 path: 'settings',
                 element: (

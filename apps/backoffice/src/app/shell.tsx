@@ -3,18 +3,28 @@ import { Button } from '@member-wallet/ui/button';
 import { NavLink, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { useMe, useSignOut } from '../features/auth/api.ts';
+import { useSandboxStatus } from '../features/sandbox/api.ts';
 import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
 
 /** The screens that exist, and the roles shown each (all when none); each new screen of issue 7 adds its entry. */
-const NAVIGATION: readonly { to: string; label: TranslationKey; roles?: readonly OperatorRole[] }[] = [
+const NAVIGATION: readonly {
+  to: string;
+  label: TranslationKey;
+  roles?: readonly OperatorRole[];
+  /** Shown only when the server is in sandbox mode (GET /backoffice/api/sandbox). */
+  sandboxOnly?: true;
+}[] = [
   { to: '/dashboard', label: 'nav.dashboard' },
-  { to: '/withdrawals', label: 'nav.withdrawals' },
+  { to: '/withdrawals', label: 'nav.withdrawals', roles: ['admin', 'finance'] },
+  { to: '/deposits', label: 'nav.deposits', roles: ['admin', 'finance'] },
+  { to: '/slips', label: 'slipReview.nav', roles: ['admin', 'finance'] },
+  { to: '/bank-transfers', label: 'bankTransfers.nav', roles: ['admin', 'finance'] },
   { to: '/members', label: 'nav.members' },
   { to: '/adjustments', label: 'nav.adjustments', roles: ['admin', 'finance'] },
-  { to: '/bank-transfers', label: 'bankTransfers.nav', roles: ['admin', 'finance'] },
-  { to: '/slips', label: 'slipReview.nav', roles: ['admin', 'finance'] },
-  { to: '/settings', label: 'nav.settings', roles: ['admin'] },
   { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },
+  { to: '/settings', label: 'nav.settings', roles: ['admin'] },
+  { to: '/audit', label: 'nav.audit', roles: ['admin'] },
+  { to: '/sandbox', label: 'nav.sandbox', roles: ['admin'], sandboxOnly: true },
 ];
 
 /** The signed-in frame: who is signed in with which role, the menu, the language and sign-out. */
@@ -22,6 +32,7 @@ export function Shell() {
   const { t } = useTranslation();
   const me = useMe();
   const signOut = useSignOut();
+  const sandbox = useSandboxStatus(Boolean(me.data)).data?.sandbox === true;
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -58,7 +69,10 @@ export function Shell() {
         </div>
         <nav aria-label={t('shell.navigation')} className="bg-brand-800">
           <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 sm:px-6">
-            {NAVIGATION.filter((item) => !item.roles || (me.data && item.roles.includes(me.data.role))).map((item) => (
+            {NAVIGATION.filter(
+              (item) =>
+                (!item.roles || (me.data && item.roles.includes(me.data.role))) && (!item.sandboxOnly || sandbox),
+            ).map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
 
 /** Excel reads a file as UTF-8 (Thai names intact) only when it starts with this byte-order mark. */
 export const UTF8_BOM = '\uFEFF';
@@ -36,4 +37,17 @@ export function csvStream<T>(
     for await (const item of items) yield csvRow(toRow(item));
   }
   return Readable.from(lines());
+}
+
+/**
+ * Sends a CSV stream as a download named `name`. A stream, not a JSON value: Fastify pipes it as it is (a
+ * route's response schema only describes it to the docs), hence the cast for the route's typed answer.
+ */
+export function sendCsv(reply: FastifyReply, name: string, rows: Readable): string {
+  const sent = reply
+    .type('text/csv; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-disposition', `attachment; filename="${name}"`)
+    .send(rows);
+  return sent as unknown as string;
 }

@@ -9,6 +9,7 @@ import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { Router } from '../../lib/route.ts';
 import { SandboxBankFeedParty } from '../../sandbox/bank-feed/bank-feed.party.ts';
 import { sandboxBankFeedRoutes } from '../../sandbox/bank-feed/bank-feed.routes.ts';
+import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -48,6 +49,7 @@ export function registerBankFeed(app: FastifyInstance, route: Router, config: Co
   app.decorate('bankFeedMatcher', matcher);
   if (config.sandbox && config.bankFeedSecret) {
     const party = new SandboxBankFeedParty({ db: deps.db, clock: deps.clock, settings: deps.settings });
+    recordSandboxParty(app, 'bankFeed', party);
     sandboxBankFeedRoutes(route, { party, secret: config.bankFeedSecret, clock: deps.clock });
   }
   if (feedName !== 'unconfigured')

@@ -11,6 +11,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import { SandboxPaymentGateways } from '../../sandbox/payments/payments.party.ts';
 import { sandboxPaymentRoutes } from '../../sandbox/payments/payments.routes.ts';
+import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
 import { IdempotencyService } from '../ledger/idempotency.service.ts';
@@ -69,6 +70,7 @@ export async function registerQrPayments(app: FastifyInstance, route: Router, co
   await paymentWebhookRoutes(app, { qr, secretOf, clock });
   if (config.sandbox) {
     const party = new SandboxPaymentGateways({ db, clock, secretOf: sandboxPaymentSecret, logger: app.log });
+    recordSandboxParty(app, 'payments', party);
     // onClose hooks run last-added first: this one ends before the database closes.
     app.addHook('onClose', () => party.close());
     await sandboxPaymentRoutes(app, { party, secretOf: sandboxPaymentSecret, clock });

@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { FileStore } from '../../lib/file-store.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
+import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
 import { SandboxSlipVerifierParty } from '../../sandbox/slip-verifier/slip-verifier.party.ts';
 import { sandboxSlipVerifierRoutes } from '../../sandbox/slip-verifier/slip-verifier.routes.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
@@ -85,6 +86,7 @@ export async function registerSlips(app: FastifyInstance, route: Router, config:
   slipImageRoute(app, { repository, store, secret: config.slipUrlSecret, clock, db });
   if (config.sandbox && config.slipVerifierSecret) {
     const party = new SandboxSlipVerifierParty({ db, settings: deps.settings });
+    recordSandboxParty(app, 'slipVerifier', party);
     await sandboxSlipVerifierRoutes(app, { party, secret: config.slipVerifierSecret, clock });
   }
   return slips;

@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
+import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
 import { SandboxVoucherParty } from '../../sandbox/voucher/voucher.party.ts';
 import { sandboxVoucherRoutes } from '../../sandbox/voucher/voucher.routes.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
@@ -64,6 +65,7 @@ export async function registerTruelinks(app: FastifyInstance, route: Router, con
   });
   if (config.sandbox && config.voucherSecret) {
     const party = new SandboxVoucherParty({ db, clock });
+    recordSandboxParty(app, 'voucher', party);
     await sandboxVoucherRoutes(app, { party, secret: config.voucherSecret, clock });
   }
   startPeriodicJob(app, 'voucher settler', config.truelinkSettleIntervalMs, () => truelinks.settleUnknown());

@@ -1,5 +1,6 @@
-import type { AuditPage, AuditQuery } from '@member-wallet/contract/backoffice';
-import type { Db } from '../../db/database.ts';
+import type { AuditCsvQuery, AuditEntry, AuditPage, AuditQuery } from '@member-wallet/contract/backoffice';
+import type { Selectable } from 'kysely';
+import type { AuditLogTable, Db } from '../../db/database.ts';
 
 /** A signed-in operator, by id and username. */
 export interface OperatorActor {
@@ -59,18 +60,35 @@ export class AuditLog {
         .limit(query.limit)
         .execute(),
     ]);
-    return {
-      total: Number(count.total),
-      entries: rows.map((row) => ({
-        id: String(row.id),
-        actor: row.actor,
-        action: row.action,
-        target: row.target,
-        before: row.before,
-        after: row.after,
-        ip: row.ip,
-        at: row.at.toISOString(),
-      })),
-    };
+    return { total: Number(count.total), entries: rows.map(toAuditEntry) };
   }
+
+  /** Every row of the filters, newest first, a batch at a time (keyset on id: rows added meanwhile never shift). */
+  async *all(query: AuditCsvQuery, batchSize = 500): AsyncGenerator<AuditEntry> {
+    let beforeId: bigint | null = null;
+    for (;;) {
+      let select = this.db.selectFrom('audit_log').selectAll();
+      if (query.action) select = select.where('action', '=', query.action);
+      if (query.actor) select = select.where('actor', '=', query.actor);
+      if (beforeId !== null) select = select.where('id', '<', beforeId);
+      const rows = await select.orderBy('id', 'desc').limit(batchSize).execute();
+      for (const row of rows) yield toAuditEntry(row);
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) return;
+      beforeId = last.id;
+    }
+  }
+}
+
+function toAuditEntry(row: Selectable<AuditLogTable>): AuditEntry {
+  return {
+    id: String(row.id),
+    actor: row.actor,
+    action: row.action,
+    target: row.target,
+    before: row.before,
+    after: row.after,
+    ip: row.ip,
+    at: row.at.toISOString(),
+  };
 }

@@ -10,6 +10,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import { SandboxPayoutParty } from '../../sandbox/payout.party.ts';
 import { sandboxPayoutRoutes } from '../../sandbox/payout.routes.ts';
+import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
 import { IdempotencyService } from '../ledger/idempotency.service.ts';
@@ -109,6 +110,7 @@ async function registerSandboxParty(app: FastifyInstance, config: Config, deps: 
     secret,
     logger: app.log,
   });
+  recordSandboxParty(app, 'payout', party);
   // onClose hooks run last-added first: this one ends before the database closes.
   app.addHook('onClose', () => party.close());
   await sandboxPayoutRoutes(app, { party, secret, clock: deps.clock });

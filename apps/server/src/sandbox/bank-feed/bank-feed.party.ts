@@ -49,10 +49,11 @@ export class SandboxBankFeedParty {
     return { fault };
   }
 
-  async inject(input: SandboxTransferInput): Promise<{ reference: string }> {
+  /** A transfer arrives; `db` a transaction of the caller's (the back-office audits it in the same one). */
+  async inject(input: SandboxTransferInput, db: Db = this.deps.db): Promise<{ reference: string }> {
     const now = this.deps.clock.now();
     const reference = input.reference ?? `SBT${now.getTime()}${randomBytes(4).toString('hex').toUpperCase()}`;
-    await this.deps.db
+    await db
       .insertInto('sandbox_bank_transfers')
       .values({
         reference,

@@ -1,0 +1,254 @@
+import {
+  BACKOFFICE_API,
+  SANDBOX_FAULT_REQUESTS,
+  SANDBOX_PARTIES,
+  type SandboxFaultsResponse,
+  type SandboxParty,
+  sandboxBankTransferRequest,
+  sandboxBankTransferResponse,
+  sandboxFaultsResponse,
+  sandboxQrPayRequest,
+  sandboxQrPayResponse,
+  sandboxStatus,
+} from '@member-wallet/contract/backoffice';
+import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod/mini';
+import type { Db } from '../db/database.ts';
+import { transactionWithRetry } from '../db/transaction.ts';
+import type { Clock } from '../lib/clock.ts';
+import { AppError } from '../lib/errors.ts';
+import { parseInput } from '../lib/route.ts';
+import type { DepositsBackofficeRepository } from '../modules/deposit/deposits.backoffice.repository.ts';
+import type { AuditLog, AuditRecord } from '../modules/operator/audit-log.ts';
+import { actorOf, type OperatorContext } from '../modules/operator/operator.service.ts';
+import type { OperatorRouter } from '../modules/operator/operator-router.ts';
+import type { FaultBoard } from './games/faults.ts';
+import type { SandboxParties } from './sandbox-parties.ts';
+
+const tags = ['backoffice', 'sandbox'];
+const ADMIN = ['admin'] as const;
+
+const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
+const partyParams = z.object({ party: z.enum(SANDBOX_PARTIES) });
+
+export interface SandboxControlsDeps {
+  sandbox: boolean;
+  db: Db;
+  clock: Clock;
+  audit: AuditLog;
+  deposits: DepositsBackofficeRepository;
+  /** Read when a call comes, not when the routes are made: the modules record their parties as they mount. */
+  parties: () => SandboxParties;
+  gameFaults: () => FaultBoard;
+}
+
+/**
+ * The back-office's sandbox controls (docs/backoffice.md, Sandbox controls). `GET …/sandbox` always answers
+ * whether sandbox mode is on; the controls exist only in sandbox mode (else 404) and drive the sandbox parties
+ * through their own code, as their unsigned `/sandbox/*` controls do. Each is audited.
+ */
+export function sandboxBackofficeRoutes(route: OperatorRouter, deps: SandboxControlsDeps) {
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.sandbox,
+    auth: true,
+    roles: 'any',
+    summary: 'Whether sandbox mode is on (the sandbox controls exist only then)',
+    tags,
+    response: sandboxStatus,
+    handler: async () => ({ sandbox: deps.sandbox }),
+  });
+  if (!deps.sandbox) return;
+  qrPayRoute(route, deps);
+  bankTransferRoute(route, deps);
+  faultRoutes(route, deps);
+}
+
+/** An audit line of its own: the sandbox party acted on its own records, outside any transaction of ours. */
+async function recordAfter(
+  deps: SandboxControlsDeps,
+  auth: OperatorContext,
+  request: FastifyRequest,
+  entry: Omit<AuditRecord, 'actor' | 'ip'>,
+) {
+  await deps.audit.record(deps.db, { ...entry, actor: actorOf(auth), ip: request.ip }, deps.clock.now());
+}
+
+function qrPayRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
+  route({
+    method: 'POST',
+    url: BACKOFFICE_API.sandboxQrPay,
+    auth: true,
+    roles: ADMIN,
+    summary: "SANDBOX: the sandbox gateway pays a member's QR (by our qrcodeId) and sends its signed webhook",
+    tags,
+    body: sandboxQrPayRequest,
+    response: sandboxQrPayResponse,
+    handler: async ({ request, auth, body }) => {
+      const { id } = parseInput(idParams, request.params);
+      const qr = await deps.deposits.findQr(id);
+      const party = deps.parties().payments;
+      if (!qr || !party) throw new AppError('NO_DATA', 404);
+      const paid = await party.pay(qr.gateway, {
+        qrcodeId: qr.qrcode_id,
+        amountMinor: body.amountMinor === undefined ? null : BigInt(body.amountMinor),
+        webhook: true,
+        deliveries: 1,
+        delayMs: 0,
+      });
+      // 'unknown': the gateway of this QR is a real one, which the sandbox cannot pay.
+      if (paid === 'unknown') throw new AppError('NO_DATA', 404);
+      if (paid === 'paid') throw new AppError('KEY_INVALID', 409, { id: 'KEY_INVALID' });
+      const amountMinor = paid.answer.paidAmountMinor ?? paid.answer.amountMinor;
+      const answer = { qrcodeId: qr.qrcode_id, gateway: qr.gateway, amountMinor, delivered: paid.delivered };
+      await recordAfter(deps, auth, request, {
+        action: 'sandbox.qr_pay',
+        target: `qr:${qr.qrcode_id}`,
+        before: { status: qr.status, amountMinor: String(qr.amount_minor) },
+        after: answer,
+      });
+      return answer;
+    },
+  });
+}
+
+function bankTransferRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
+  route({
+    method: 'POST',
+    url: BACKOFFICE_API.sandboxBankTransfers,
+    auth: true,
+    roles: ADMIN,
+    summary: 'SANDBOX: a transfer arrives in the sandbox bank feed (the matcher picks it up on its next pass)',
+    tags,
+    body: sandboxBankTransferRequest,
+    response: sandboxBankTransferResponse,
+    handler: async ({ request, auth, body }) => {
+      const party = deps.parties().bankFeed;
+      if (!party) throw new AppError('NO_DATA', 404);
+      return transactionWithRetry(deps.db, async (trx) => {
+        const injected = await party.inject(
+          {
+            reference: undefined,
+            operatorAccountNo: body.operatorAccountNo,
+            senderBankCode: body.senderBankCode,
+            senderAccountNo: body.senderAccountNo,
+            amountMinor: BigInt(body.amountMinor),
+            currency: body.currency ?? 'BAHT',
+            transferredAt: undefined,
+          },
+          trx,
+        );
+        await deps.audit.record(
+          trx,
+          {
+            actor: actorOf(auth),
+            ip: request.ip,
+            action: 'sandbox.bank_transfer',
+            target: `bank-transfer:${injected.reference}`,
+            before: null,
+            after: { ...body, currency: body.currency ?? 'BAHT', reference: injected.reference },
+          },
+          deps.clock.now(),
+        );
+        return injected;
+      });
+    },
+  });
+}
+
+async function readFaults(deps: SandboxControlsDeps): Promise<SandboxFaultsResponse> {
+  const parties = deps.parties();
+  const games = deps.gameFaults().for('*');
+  const payout = parties.payout ? await parties.payout.currentSettings() : null;
+  return {
+    games: { ...games, operations: [...games.operations] },
+    payout: payout && {
+      fault: payout.fault,
+      delayMs: payout.delayMs,
+      failRate: payout.failRate,
+      webhooks: payout.webhooks,
+    },
+    payments: parties.payments
+      ? QR_GATEWAYS.map((gateway) => ({
+          gateway,
+          ...(parties.payments?.settings(gateway) ?? { fault: 'none', latencyMs: 0 }),
+        }))
+      : [],
+    voucher: parties.voucher ? { fault: parties.voucher.fault } : null,
+    slipVerifier: parties.slipVerifier ? await parties.slipVerifier.settings() : null,
+    bankFeed: parties.bankFeed ? { fault: await parties.bankFeed.fault() } : null,
+  };
+}
+
+/** Applies one party's setting (validated by its schema); false when that party is not mounted. */
+async function applyFaults(deps: SandboxControlsDeps, party: SandboxParty, input: unknown): Promise<boolean> {
+  const parties = deps.parties();
+  switch (party) {
+    case 'games': {
+      const body = parseInput(SANDBOX_FAULT_REQUESTS.games, input);
+      deps.gameFaults().set(body);
+      return true;
+    }
+    case 'payout': {
+      const body = parseInput(SANDBOX_FAULT_REQUESTS.payout, input);
+      await parties.payout?.changeSettings(body);
+      return parties.payout !== undefined;
+    }
+    case 'payments': {
+      const { gateway, ...settings } = parseInput(SANDBOX_FAULT_REQUESTS.payments, input);
+      parties.payments?.changeSettings(gateway, settings);
+      return parties.payments !== undefined;
+    }
+    case 'voucher': {
+      const body = parseInput(SANDBOX_FAULT_REQUESTS.voucher, input);
+      if (parties.voucher) parties.voucher.fault = body.fault;
+      return parties.voucher !== undefined;
+    }
+    case 'slipVerifier': {
+      const body = parseInput(SANDBOX_FAULT_REQUESTS.slipVerifier, input);
+      await parties.slipVerifier?.setSettings(body);
+      return parties.slipVerifier !== undefined;
+    }
+    case 'bankFeed': {
+      const body = parseInput(SANDBOX_FAULT_REQUESTS.bankFeed, input);
+      await parties.bankFeed?.setFault(body.fault);
+      return parties.bankFeed !== undefined;
+    }
+  }
+}
+
+function faultRoutes(route: OperatorRouter, deps: SandboxControlsDeps) {
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.sandboxFaults,
+    auth: true,
+    roles: ADMIN,
+    summary: 'SANDBOX: how each sandbox party behaves now (faults, latencies)',
+    tags,
+    response: sandboxFaultsResponse,
+    handler: () => readFaults(deps),
+  });
+  route({
+    method: 'PUT',
+    url: BACKOFFICE_API.sandboxPartyFaults,
+    auth: true,
+    roles: ADMIN,
+    summary: "SANDBOX: set one party's faults (games, payout, payments, voucher, slipVerifier, bankFeed)",
+    tags,
+    response: sandboxFaultsResponse,
+    handler: async ({ request, auth }) => {
+      const { party } = parseInput(partyParams, request.params);
+      const before = await readFaults(deps);
+      if (!(await applyFaults(deps, party, request.body))) throw new AppError('NO_DATA', 404);
+      const after = await readFaults(deps);
+      await recordAfter(deps, auth, request, {
+        action: 'sandbox.faults',
+        target: `sandbox:${party}`,
+        before: before[party],
+        after: after[party],
+      });
+      return after;
+    },
+  });
+}
