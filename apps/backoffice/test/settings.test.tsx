@@ -299,6 +299,24 @@ describe('site settings', () => {
     await waitFor(() => expect(puts).toEqual([{ url: '/backoffice/api/settings/qr-validity', body: { minutes: 30 } }]));
   });
 
+  it('sets the amount above which an adjustment waits for a second operator, in kip with 2 decimals', async () => {
+    const { user } = await openSettings();
+    const kip = screen.getByRole('form', { name: 'Adjustments in Kip' });
+    const field = within(kip).getByLabelText('Second approval above (Kip)');
+    expect(field).toHaveValue('300000.00');
+    await user.clear(field);
+    await user.type(field, '-5');
+    await user.click(within(kip).getByRole('button', { name: 'Save' }));
+    expect(within(kip).getByText('Enter 0 or an amount with at most 2 decimals')).toBeInTheDocument();
+    expect(puts).toEqual([]);
+    await user.clear(field);
+    await user.type(field, '0');
+    await user.click(within(kip).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(puts).toEqual([{ url: '/backoffice/api/settings/adjustment/LAK', body: { approvalAbove: '0' } }]),
+    );
+  });
+
   it('speaks Thai', async () => {
     const { user } = await openSettings();
     await user.click(screen.getByRole('button', { name: 'ไทย' }));

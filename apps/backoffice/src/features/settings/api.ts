@@ -61,3 +61,9 @@ export function useSaveSlipWindow() {
 export function useSaveQrValidity() {
   return useSave((setting: QrValiditySetting) => put(BACKOFFICE_API.settingsQrValidity, setting));
 }
+
+export function useSaveAdjustmentApproval() {
+  return useSave(({ currency, approvalAbove }: { currency: string; approvalAbove: string }) =>
+    put(settingsPath(BACKOFFICE_API.settingsAdjustment, { currency }), { approvalAbove }),
+  );
+}

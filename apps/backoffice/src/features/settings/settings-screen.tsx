@@ -19,6 +19,7 @@ import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
 import {
+  useSaveAdjustmentApproval,
   useSaveFlags,
   useSaveHowto,
   useSaveQrValidity,
@@ -55,6 +56,7 @@ export function SettingsScreen() {
         <div className="grid gap-4 lg:grid-cols-2">
           <FlagsCard flags={settings.data.flags} />
           <WithdrawCard withdraw={settings.data.withdraw} />
+          <AdjustmentCard adjustment={settings.data.adjustment} />
           <ContactCard contact={settings.data.texts.contact} />
           <NoticeCard notice={settings.data.texts.notice} />
           <InfoCard info={settings.data.texts.info} />
@@ -341,5 +343,54 @@ function QrValidityCard({ saved }: { saved: QrValiditySetting }) {
         />
       </SaveForm>
     </Card>
+  );
+}
+
+type AdjustmentSetting = SiteSettingsResponse['adjustment'][number];
+
+/** The amount per currency above which a manual adjustment waits for a second operator (0: every one waits). */
+function AdjustmentCard({ adjustment }: { adjustment: AdjustmentSetting[] }) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('settings.adjustment.title')} testId="settings-adjustment">
+      <p className="text-sm text-slate-600">{t('settings.adjustment.hint')}</p>
+      <div className="space-y-4">
+        {adjustment.map((setting) => (
+          <AdjustmentForm key={setting.currency} saved={setting} />
+        ))}
+      </div>
+    </Card>
+  );
+}
+
+function AdjustmentForm({ saved }: { saved: AdjustmentSetting }) {
+  const { t } = useTranslation();
+  const save = useSaveAdjustmentApproval();
+  const [value, setValue] = useState(minorToMajor(saved.approvalAbove));
+  const [invalid, setInvalid] = useState(false);
+  const currency = t(`settings.currency.${saved.currency}`);
+
+  function submit() {
+    const approvalAbove = majorToMinor(value);
+    setInvalid(approvalAbove === null);
+    if (approvalAbove !== null) save.mutate({ currency: saved.currency, approvalAbove });
+  }
+
+  return (
+    <SaveForm
+      save={save}
+      onSubmit={submit}
+      label={t('settings.adjustment.form', { currency })}
+      className="space-y-3 rounded-xl border border-slate-200 p-3"
+    >
+      <TextField
+        label={t('settings.adjustment.approvalAbove', { currency })}
+        name="approvalAbove"
+        inputMode="decimal"
+        value={value}
+        error={invalid ? t('settings.withdraw.autoInvalid') : null}
+        onChange={(event) => setValue(event.target.value)}
+      />
+    </SaveForm>
   );
 }
