@@ -236,7 +236,11 @@ export const dashboardResponse = z.object({
     withdrawalsAwaitingReview: z.int(),
     withdrawalsInProgress: z.int(),
     slipsInProgress: z.int(),
+    /** Refused slips whose transfer reached the operator, not reviewed yet. */
+    slipsToReview: z.int(),
     unmatchedTransfers: z.int(),
+    /** Manual adjustments waiting for a second operator. */
+    adjustmentsAwaitingApproval: z.int(),
   }),
   membersSignedIn: z.int(),
   ledger: z.object({ drifts: z.int(), unbalancedEntries: z.int() }),

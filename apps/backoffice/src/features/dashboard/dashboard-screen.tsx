@@ -129,7 +129,13 @@ export function DashboardScreen() {
           />
           <Figure label={t('dashboard.inProgress')} value={data.pending.withdrawalsInProgress} />
           <Figure label={t('dashboard.slips')} value={data.pending.slipsInProgress} />
-          <Figure label={t('dashboard.unmatched')} value={data.pending.unmatchedTransfers} />
+          <Figure label={t('dashboard.slipsToReview')} value={data.pending.slipsToReview} to="/slips" />
+          <Figure label={t('dashboard.unmatched')} value={data.pending.unmatchedTransfers} to="/bank-transfers" />
+          <Figure
+            label={t('dashboard.adjustmentsAwaiting')}
+            value={data.pending.adjustmentsAwaitingApproval}
+            to="/adjustments?status=awaiting"
+          />
         </Card>
         <Card title={t('dashboard.members')} testId="dashboard-members">
           <Figure label={t('dashboard.signedIn')} value={data.membersSignedIn} />

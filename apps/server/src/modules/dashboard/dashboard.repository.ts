@@ -1,3 +1,4 @@
+import { SLIP_REVIEW_REASONS } from '@member-wallet/contract/backoffice';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
@@ -41,7 +42,7 @@ export class DashboardRepository {
   /** What waits for operators now, whatever its day. */
   async pending() {
     const count = sql<string>`count(*)`.as('count');
-    const [awaiting, inProgress, slips, unmatched] = await Promise.all([
+    const [awaiting, inProgress, slips, slipsToReview, unmatched, adjustments] = await Promise.all([
       this.db.selectFrom('withdrawals').where('review', '=', 'awaiting').select(count).executeTakeFirstOrThrow(),
       this.db
         .selectFrom('withdrawals')
@@ -50,6 +51,15 @@ export class DashboardRepository {
         .select(count)
         .executeTakeFirstOrThrow(),
       this.db.selectFrom('slips').where('status', '=', 'IN_PROGRESS').select(count).executeTakeFirstOrThrow(),
+      // Refused with a verified amount and not reviewed yet (docs/backoffice.md, Slips to review).
+      this.db
+        .selectFrom('slips')
+        .where('status', '=', 'FAILED')
+        .where('note', 'in', [...SLIP_REVIEW_REASONS])
+        .where('amount_minor', 'is not', null)
+        .where('review', 'is', null)
+        .select(count)
+        .executeTakeFirstOrThrow(),
       // Waiting: in suspense and not settled by an operator (a refund in flight is settled unless it fails).
       this.db
         .selectFrom('bank_transfers')
@@ -57,12 +67,15 @@ export class DashboardRepository {
         .where('settled_as', 'is', null)
         .select(count)
         .executeTakeFirstOrThrow(),
+      this.db.selectFrom('adjustments').where('status', '=', 'awaiting').select(count).executeTakeFirstOrThrow(),
     ]);
     return {
       withdrawalsAwaitingReview: Number(awaiting.count),
       withdrawalsInProgress: Number(inProgress.count),
       slipsInProgress: Number(slips.count),
+      slipsToReview: Number(slipsToReview.count),
       unmatchedTransfers: Number(unmatched.count),
+      adjustmentsAwaitingApproval: Number(adjustments.count),
     };
   }
 

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { BACKOFFICE_API } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember } from '../../../test/games.ts';
-import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 
 let t: TestApp;
@@ -27,7 +27,14 @@ describe('the back-office dashboard', () => {
       day: { timeZone: 'Asia/Bangkok' },
       deposits: [],
       withdrawals: [],
-      pending: { withdrawalsAwaitingReview: 0, withdrawalsInProgress: 0, slipsInProgress: 0, unmatchedTransfers: 0 },
+      pending: {
+        withdrawalsAwaitingReview: 0,
+        withdrawalsInProgress: 0,
+        slipsInProgress: 0,
+        slipsToReview: 0,
+        unmatchedTransfers: 0,
+        adjustmentsAwaitingApproval: 0,
+      },
       membersSignedIn: 0,
       ledger: { drifts: 0, unbalancedEntries: 0 },
     });
@@ -49,7 +56,9 @@ describe('the back-office dashboard', () => {
       withdrawalsAwaitingReview: 1,
       withdrawalsInProgress: 1,
       slipsInProgress: 0,
+      slipsToReview: 0,
       unmatchedTransfers: 0,
+      adjustmentsAwaitingApproval: 0,
     });
     expect(after.membersSignedIn).toBe(2);
     expect(after.ledger).toEqual({ drifts: 0, unbalancedEntries: 0 });
@@ -62,6 +71,27 @@ describe('the back-office dashboard', () => {
     expect(nextDay.deposits).toEqual([]);
     expect(nextDay.withdrawals).toEqual([]);
     expect(nextDay.pending.withdrawalsAwaitingReview).toBe(1);
+  });
+
+  it('counts manual adjustments waiting for a second operator until one decides', async () => {
+    const [admin, finance] = await Promise.all([signedInOperator(t, 'admin'), signedInOperator(t, 'finance')]);
+    const player = await registerAndLogin(t);
+    const asked = await t.api({
+      method: 'POST',
+      url: backofficePath(BACKOFFICE_API.memberAdjustments, player.publicId),
+      headers: admin.headers,
+      payload: { amountMinor: '500000', reason: 'goodwill credit', requestId: randomUUID() },
+    });
+    expect(asked.statusCode, asked.body).toBe(200);
+    expect((await dashboard(admin.headers)).pending.adjustmentsAwaitingApproval).toBe(1);
+    const id: string = asked.json().adjustment.id;
+    const approved = await t.api({
+      method: 'POST',
+      url: backofficePath(BACKOFFICE_API.adjustmentApprove, id),
+      headers: finance.headers,
+    });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await dashboard(admin.headers)).pending.adjustmentsAwaitingApproval).toBe(0);
   });
 
   it('reads a drift the moment a stored balance disagrees with its postings', async () => {

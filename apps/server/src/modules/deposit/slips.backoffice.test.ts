@@ -278,7 +278,13 @@ describe('slips to review: dismiss', () => {
   it('marks the slip reviewed without money, with the reason, audited; again changes nothing; credit is refused', async () => {
     const member = await newMember();
     const slip = await notMatchSlip(member, 4);
+    const toReview = async (): Promise<number> =>
+      (await t.api({ method: 'GET', url: BACKOFFICE_API.dashboard, headers: finance.headers })).json().pending
+        .slipsToReview;
+    const waiting = await toReview();
+    expect(waiting).toBeGreaterThan(0);
     const answer = await dismiss(slip.id);
+    expect(await toReview()).toBe(waiting - 1);
     expect(answer.json()).toMatchObject({
       changed: true,
       slip: { review: 'dismissed', reviewNote: 'not our customer' },
