@@ -47,6 +47,8 @@ export const BACKOFFICE_API = {
   settingsQrValidity: '/backoffice/api/settings/qr-validity',
   /** Promotions (docs/backoffice.md, Promotions): bonus definitions and promotion codes (table `bonuses`). */
   bonusList: '/backoffice/api/bonuses',
+  /** Every definition of the `kind` filter as CSV. */
+  bonusesCsv: '/backoffice/api/bonuses.csv',
   /** `:code` the bonus's code: fill with `settingsPath`. */
   bonusUpdate: '/backoffice/api/bonuses/:code',
   inviteSettings: '/backoffice/api/promotions/invite',
@@ -491,6 +493,8 @@ export type BackofficeBonus = z.infer<typeof backofficeBonus>;
 
 export const bonusQuery = z.extend(pageQuery, { kind: z.optional(z.enum(BONUS_KINDS)) });
 export type BonusQuery = z.infer<typeof bonusQuery>;
+export const bonusCsvQuery = z.object({ kind: z.optional(z.enum(BONUS_KINDS)) });
+export type BonusCsvQuery = z.infer<typeof bonusCsvQuery>;
 export const bonusPage = z.object({ total: z.int(), bonuses: z.array(backofficeBonus) });
 export type BonusPage = z.infer<typeof bonusPage>;
 

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { csvStream } from '../../lib/csv.ts';
+import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { parseInput } from '../../lib/route.ts';
@@ -270,13 +270,7 @@ export function memberBackofficeRoutes(
         m.bank.accountNo,
         m.bank.accountName,
       ]);
-      // A stream, not a JSON value: Fastify pipes it as it is (the response schema only describes it to the docs).
-      const sent = reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', 'attachment; filename="members.csv"')
-        .send(rows);
-      return sent as unknown as string;
+      return sendCsv(reply, 'members.csv', rows);
     },
   });
 }

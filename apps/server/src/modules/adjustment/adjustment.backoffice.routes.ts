@@ -8,7 +8,7 @@ import {
   BACKOFFICE_API,
 } from '@member-wallet/contract/backoffice';
 import { z } from 'zod/mini';
-import { csvStream } from '../../lib/csv.ts';
+import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
 import { actorOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
@@ -90,13 +90,7 @@ export function adjustmentBackofficeRoutes(route: OperatorRouter, adjustments: A
         a.entryId,
       ]);
       const name = `adjustments-${query.status ?? 'all'}.csv`;
-      // A stream, not a JSON value: Fastify pipes it as it is (the response schema only describes it to the docs).
-      const sent = reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(rows);
-      return sent as unknown as string;
+      return sendCsv(reply, name, rows);
     },
   });
   route({

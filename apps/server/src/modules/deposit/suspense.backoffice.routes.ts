@@ -13,9 +13,8 @@ import {
   slipReviewQuery,
   slipReviewResponse,
 } from '@member-wallet/contract/backoffice';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod/mini';
-import { csvStream } from '../../lib/csv.ts';
+import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
 import { actorOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
@@ -63,16 +62,6 @@ const SLIP_CSV_HEADER = [
   'reviewedAt',
   'reviewNote',
 ] as const;
-
-/** A CSV stream as the answer: Fastify pipes it as it is (the response schema only describes it to the docs). */
-function sendCsv(reply: FastifyReply, name: string, rows: NodeJS.ReadableStream): string {
-  const sent = reply
-    .type('text/csv; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header('content-disposition', `attachment; filename="${name}"`)
-    .send(rows);
-  return sent as unknown as string;
-}
 
 /** Bank transfers in suspense (docs/backoffice.md): list, export, assign to a member, refund to the sender. */
 export function suspenseBackofficeRoutes(route: OperatorRouter, suspense: SuspenseService) {

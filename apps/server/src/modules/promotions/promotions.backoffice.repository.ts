@@ -43,6 +43,44 @@ export class PromotionsBackofficeRepository {
     };
   }
 
+  /**
+   * Every definition of the filter, newest first, a batch at a time (keyset on creation time and id: rows added
+   * meanwhile neither shift nor repeat), for the CSV export.
+   */
+  async *all(filter: { kind?: BonusKind }, batchSize = 500): AsyncGenerator<BonusWithCount> {
+    let after: { created_at: Date; id: bigint } | null = null;
+    for (;;) {
+      let query = this.db.selectFrom('bonuses as b');
+      if (filter.kind) query = query.where('b.kind', '=', filter.kind);
+      if (after) {
+        const { created_at, id } = after;
+        query = query.where((eb) =>
+          eb.or([
+            eb('b.created_at', '<', created_at),
+            eb.and([eb('b.created_at', '=', created_at), eb('b.id', '<', id)]),
+          ]),
+        );
+      }
+      const rows = await query
+        .selectAll('b')
+        .select((eb) =>
+          eb
+            .selectFrom('member_bonuses as m')
+            .select((inner) => inner.fn.countAll<string>().as('n'))
+            .whereRef('m.bonus_id', '=', 'b.id')
+            .as('received'),
+        )
+        .orderBy('b.created_at', 'desc')
+        .orderBy('b.id', 'desc')
+        .limit(batchSize)
+        .execute();
+      for (const row of rows) yield { ...row, received: Number(row.received ?? 0) };
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) return;
+      after = { created_at: last.created_at, id: last.id };
+    }
+  }
+
   /** The definition of this code, locked for a change in `trx` (any state: retired ones can be changed too). */
   lockByCode(trx: Db, code: string): Promise<BonusDefinition | undefined> {
     return trx.selectFrom('bonuses').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();

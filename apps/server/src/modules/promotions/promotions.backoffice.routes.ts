@@ -8,6 +8,7 @@ import {
   bannersResponseAll,
   bannersUpdate,
   bonusCreateRequest,
+  bonusCsvQuery,
   bonusPage,
   bonusQuery,
   bonusUpdateRequest,
@@ -24,6 +25,7 @@ import { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/route.ts';
 import type { BonusDefinition } from '../bonus/bonus.repository.ts';
@@ -51,6 +53,26 @@ const tags = ['backoffice'];
 const ADMIN = ['admin'] as const;
 /** Reading the programmes' terms is harmless: support explains them to members, finance reconciles their cost. */
 const READERS = 'any' as const;
+const BONUS_CSV_HEADER = [
+  'code',
+  'kind',
+  'type',
+  'currency',
+  'active',
+  'nameTh',
+  'maxReceived',
+  'totalMax',
+  'percentFail',
+  'amountRule',
+  'amountMinor',
+  'depositPercent',
+  'amountCapMinor',
+  'depositWindowHours',
+  'winMultiple',
+  'endBelowMinor',
+  'received',
+  'createdAt',
+] as const;
 
 const BANNER_KEYS = { invite: INVITE_BANNERS_KEY, refund: REFUND_BANNERS_KEY } as const;
 const bannerParams = z.object({ programme: z.enum(BANNER_PROGRAMMES), locale: z.enum(LOCALES) });
@@ -177,6 +199,43 @@ export function promotionsBackofficeRoutes(route: OperatorRouter, deps: Promotio
     handler: async ({ query }) => {
       const { total, rows } = await repository.list(query);
       return { total, bonuses: rows.map((row) => bonusOf(row, row.received)) };
+    },
+  });
+
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.bonusesCsv,
+    auth: true,
+    roles: READERS,
+    summary: 'Every bonus definition and promotion code of the kind filter, as CSV (UTF-8 with a BOM)',
+    tags,
+    query: bonusCsvQuery,
+    response: z.string(),
+    handler: async ({ query, reply }) => {
+      const rows = csvStream(BONUS_CSV_HEADER, repository.all(query), (row) => {
+        const bonus = bonusOf(row, row.received);
+        return [
+          bonus.code,
+          bonus.kind,
+          bonus.type,
+          bonus.currency,
+          bonus.active ? 'yes' : 'no',
+          bonus.names.th,
+          bonus.maxReceived,
+          bonus.totalMax,
+          bonus.percentFail,
+          bonus.amountRule,
+          bonus.amountMinor,
+          bonus.depositPercent,
+          bonus.amountCapMinor,
+          bonus.depositWindowHours,
+          bonus.winMultiple,
+          bonus.endBelowMinor,
+          bonus.received,
+          bonus.createdAt,
+        ];
+      });
+      return sendCsv(reply, `bonuses-${query.kind ?? 'all'}.csv`, rows);
     },
   });
 

@@ -201,6 +201,27 @@ describe('bonus definitions', () => {
     expect((await bonusCall(t, player, '/api/promotion/find/PROMO1')).json()).toBeNull();
   });
 
+  it('exports the definitions of a kind as CSV, newest first, with their activations', async () => {
+    const answer = await call('GET', `${BACKOFFICE_API.bonusesCsv}?kind=promotion`, undefined, support.headers);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toBe('attachment; filename="bonuses-promotion.csv"');
+    expect(answer.body.startsWith('\uFEFFcode,kind,type,currency,active,nameTh,')).toBe(true);
+    const records = answer.body.trimEnd().split('\r\n').slice(1);
+    const listed = await call(
+      'GET',
+      `${BACKOFFICE_API.bonusList}?kind=promotion&limit=100`,
+      undefined,
+      support.headers,
+    );
+    const bonuses = (listed.json() as { bonuses: { code: string; received: number }[] }).bonuses;
+    expect(records.map((record) => record.split(',')[0])).toEqual(bonuses.map((bonus) => bonus.code));
+    expect(records.every((record) => record.split(',')[1] === 'promotion')).toBe(true);
+    const promo = records.find((record) => record.startsWith('PROMO1,'))?.split(',');
+    expect(promo?.[4]).toBe('no');
+    expect(promo?.[16]).toBe(String(bonuses.find((bonus) => bonus.code === 'PROMO1')?.received));
+  });
+
   it('lets support read but not change', async () => {
     const answer = await call('POST', BACKOFFICE_API.bonusList, bonusRequest('SUPPORT1'), support.headers);
     expect([answer.statusCode, answer.json()]).toEqual([403, { message: 'FORBIDDEN' }]);

@@ -7,7 +7,7 @@ import {
   withdrawalReviewResponse,
 } from '@member-wallet/contract/backoffice';
 import { z } from 'zod/mini';
-import { csvStream } from '../../lib/csv.ts';
+import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
 import { actorOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
@@ -77,13 +77,7 @@ export function withdrawalReviewRoutes(route: OperatorRouter, withdrawals: Withd
         w.failureReason,
       ]);
       const name = `withdrawals-${query.review ?? 'all'}${query.status ? `-${query.status}` : ''}.csv`;
-      // A stream, not a JSON value: Fastify pipes it as it is (the response schema only describes it to the docs).
-      const sent = reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .send(rows);
-      return sent as unknown as string;
+      return sendCsv(reply, name, rows);
     },
   });
   route({
