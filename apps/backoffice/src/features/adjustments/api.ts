@@ -6,7 +6,7 @@ import {
   backofficePath,
 } from '@member-wallet/contract/backoffice';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { downloadCsv } from '../../lib/csv-download.ts';
+import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';
 
 /** Rows a page of the queue shows. */

@@ -8,7 +8,7 @@ import {
   memberStatusResponse,
 } from '@member-wallet/contract/backoffice';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { downloadCsv } from '../../lib/csv-download.ts';
+import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';
 
 /** Rows a page of the search shows. */
