@@ -4,11 +4,15 @@ import {
   type BackofficeMember,
 } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
-import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
-import { PageSpinner } from '@member-wallet/ui/spinner';
+import { INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
+import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
+import { QueryView } from '../../components/query-view.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
@@ -22,8 +26,6 @@ import {
 } from './api.ts';
 
 const FILTERS: readonly TransferFilter[] = [...BANK_TRANSFER_FILTERS, 'all'];
-const REASON_MIN = 3;
-const REASON_MAX = 200;
 const NOTE_MAX = 200;
 
 function isFilter(value: string | null): value is TransferFilter {
@@ -59,16 +61,15 @@ export function BankTransfersScreen() {
   const [params, setParams] = useSearchParams();
   const status = params.get('status');
   const filter: TransferFilter = isFilter(status) ? status : 'open';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageFromParams(params);
   const transfers = useBankTransfers(filter, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvExport(() => downloadBankTransfersCsv(filter));
   const filterId = useId();
 
   const total = transfers.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
 
   function show(next: { filter?: TransferFilter; page?: number }) {
     const query = new URLSearchParams();
@@ -76,18 +77,6 @@ export function BankTransfersScreen() {
     const nextPage = next.page ?? 1;
     if (nextPage > 1) query.set('page', String(nextPage));
     setParams(query);
-  }
-
-  async function exportCsv() {
-    setExportError(null);
-    setExporting(true);
-    try {
-      await downloadBankTransfersCsv(filter);
-    } catch (error) {
-      setExportError(errorText(error));
-    } finally {
-      setExporting(false);
-    }
   }
 
   function done(text: string) {
@@ -119,56 +108,42 @@ export function BankTransfersScreen() {
               ))}
             </select>
           </div>
-          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
-            {t('bankTransfers.exportCsv')}
-          </Button>
+          <ExportButton label={t('bankTransfers.exportCsv')} csv={csv} />
         </div>
       </div>
-      {exportError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {exportError}
-        </p>
-      ) : null}
+      <ErrorAlert error={csv.error} />
       <p role="status" className={notice ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
         {notice}
       </p>
-      {transfers.isPending ? (
-        <PageSpinner />
-      ) : transfers.isError ? (
-        <div role="alert" className="space-y-2 rounded-xl bg-red-50 p-4 text-red-800">
-          <p>{errorText(transfers.error)}</p>
-          <Button variant="secondary" onClick={() => void transfers.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : transfers.data.transfers.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-center text-slate-600">{t('bankTransfers.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
-          {transfers.data.transfers.map((transfer) => (
-            <TransferRow
-              key={transfer.id}
-              transfer={transfer}
-              onAssign={() => setPending({ kind: 'assign', transfer })}
-              onRefund={() => setPending({ kind: 'refund', transfer })}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryView
+        query={transfers}
+        retry={t('common.retry')}
+        isEmpty={(data) => data.transfers.length === 0}
+        empty={t('bankTransfers.empty')}
+      >
+        {(data) => (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
+            {data.transfers.map((transfer) => (
+              <TransferRow
+                key={transfer.id}
+                transfer={transfer}
+                onAssign={() => setPending({ kind: 'assign', transfer })}
+                onRefund={() => setPending({ kind: 'refund', transfer })}
+              />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {transfers.data && total > 0 ? (
-        <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('bankTransfers.title')}>
-          <span className="text-sm text-slate-600">
-            {t('bankTransfers.total', { count: total })} · {t('bankTransfers.pageOf', { page, pages })}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => show({ page: page - 1 })}>
-              {t('bankTransfers.previous')}
-            </Button>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => show({ page: page + 1 })}>
-              {t('bankTransfers.next')}
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label={t('bankTransfers.title')}
+          summary={`${t('bankTransfers.total', { count: total })} · ${t('bankTransfers.pageOf', { page, pages })}`}
+          page={page}
+          pages={pages}
+          previous={t('bankTransfers.previous')}
+          next={t('bankTransfers.next')}
+          onPage={(next) => show({ page: next })}
+        />
       ) : null}
       {pending?.kind === 'assign' ? (
         <AssignDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
@@ -275,8 +250,30 @@ function AssignDialog({ transfer, onClose, onDone }: DialogProps) {
   }
 
   return (
-    <Dialog title={t('bankTransfers.assignTitle')} onClose={onClose}>
-      <p className="text-slate-700">{t('bankTransfers.assignBody', { amount })}</p>
+    <ConfirmDialog
+      title={t('bankTransfers.assignTitle')}
+      body={t('bankTransfers.assignBody', { amount })}
+      error={settle.error ? settleErrorText(settle.error, t) : null}
+      cancel={t('common.cancel')}
+      confirm={chosen ? t('bankTransfers.assignTo', { name: chosen.name }) : t('bankTransfers.assign')}
+      disabled={!chosen}
+      busy={settle.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        chosen &&
+        settle.mutate(
+          { id: transfer.id, kind: 'assign', memberId: chosen.id, note: note.trim() },
+          {
+            onSuccess: (answer) =>
+              onDone(
+                answer.changed
+                  ? t('bankTransfers.assigned', { amount, name: chosen.name })
+                  : t('bankTransfers.unchanged'),
+              ),
+          },
+        )
+      }
+    >
       <form noValidate onSubmit={find} className="mt-4 flex items-end gap-2">
         <div className="flex-1">
           <label htmlFor={searchId} className="mb-1 block text-slate-800">
@@ -341,107 +338,36 @@ function AssignDialog({ transfer, onClose, onDone }: DialogProps) {
         onChange={(event) => setNote(event.target.value)}
         className={`${INPUT_CLASS} border-slate-300`}
       />
-      {settle.error ? (
-        <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {settleErrorText(settle.error, t)}
-        </p>
-      ) : null}
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          disabled={!chosen}
-          loading={settle.isPending}
-          onClick={() =>
-            chosen &&
-            settle.mutate(
-              { id: transfer.id, kind: 'assign', memberId: chosen.id, note: note.trim() },
-              {
-                onSuccess: (answer) =>
-                  onDone(
-                    answer.changed
-                      ? t('bankTransfers.assigned', { amount, name: chosen.name })
-                      : t('bankTransfers.unchanged'),
-                  ),
-              },
-            )
-          }
-        >
-          {chosen ? t('bankTransfers.assignTo', { name: chosen.name }) : t('bankTransfers.assign')}
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 
 function RefundDialog({ transfer, onClose, onDone }: DialogProps) {
   const { t } = useTranslation();
   const settle = useSettle();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const fieldId = useId();
-  const messageId = `${fieldId}-message`;
-  const amount = formatMinor(transfer.amountMinor, transfer.currency);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    if (trimmed.length < REASON_MIN || trimmed.length > REASON_MAX) {
-      setInvalid(true);
-      return;
-    }
-    settle.mutate(
-      { id: transfer.id, kind: 'refund', reason: trimmed },
-      { onSuccess: (answer) => onDone(answer.changed ? t('bankTransfers.refunded') : t('bankTransfers.unchanged')) },
-    );
-  }
-
   return (
-    <Dialog title={t('bankTransfers.refundTitle')} onClose={onClose}>
-      <form noValidate onSubmit={submit}>
-        <p className="text-slate-700">
-          {t('bankTransfers.refundBody', {
-            amount,
-            account: `${transfer.sender.bankCode} ${transfer.sender.accountNo}`,
-          })}
-        </p>
-        <label htmlFor={fieldId} className="mt-4 mb-1 block text-slate-800">
-          {t('bankTransfers.refundReason')}
-        </label>
-        <textarea
-          id={fieldId}
-          name="reason"
-          rows={3}
-          maxLength={REASON_MAX}
-          value={reason}
-          aria-invalid={invalid || undefined}
-          aria-describedby={messageId}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setInvalid(false);
-          }}
-          className={`${INPUT_CLASS} ${invalid ? 'border-red-600' : 'border-slate-300'}`}
-        />
-        <FieldMessage
-          id={messageId}
-          error={invalid ? t('bankTransfers.reasonInvalid') : null}
-          hint={t('bankTransfers.reasonHint')}
-        />
-        {settle.error ? (
-          <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-            {settleErrorText(settle.error, t)}
-          </p>
-        ) : null}
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={settle.isPending}>
-            {t('bankTransfers.refund')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      title={t('bankTransfers.refundTitle')}
+      body={t('bankTransfers.refundBody', {
+        amount: formatMinor(transfer.amountMinor, transfer.currency),
+        account: `${transfer.sender.bankCode} ${transfer.sender.accountNo}`,
+      })}
+      label={t('bankTransfers.refundReason')}
+      hint={t('bankTransfers.reasonHint')}
+      invalid={t('bankTransfers.reasonInvalid')}
+      error={settle.error ? settleErrorText(settle.error, t) : null}
+      cancel={t('common.cancel')}
+      submit={t('bankTransfers.refund')}
+      busy={settle.isPending}
+      onClose={onClose}
+      onSubmit={(reason) =>
+        settle.mutate(
+          { id: transfer.id, kind: 'refund', reason },
+          {
+            onSuccess: (answer) => onDone(answer.changed ? t('bankTransfers.refunded') : t('bankTransfers.unchanged')),
+          },
+        )
+      }
+    />
   );
 }
