@@ -1,11 +1,12 @@
 import { ADJUSTMENT_STATUSES, type BackofficeAdjustment } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
-import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
-import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
+import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { Pager, pageCount } from '../../components/pager.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
@@ -20,10 +21,6 @@ import {
 } from './api.ts';
 
 const FILTERS: readonly AdjustmentFilter[] = ['all', ...ADJUSTMENT_STATUSES];
-
-function isFilter(value: string | null): value is AdjustmentFilter {
-  return value !== null && (FILTERS as readonly string[]).includes(value);
-}
 
 const STATUS_TONE: Record<BackofficeAdjustment['status'], string> = {
   awaiting: 'bg-amber-100 text-amber-900',
@@ -47,26 +44,14 @@ type Pending = { kind: 'approve' | 'reject'; adjustment: BackofficeAdjustment };
  */
 export function AdjustmentsScreen({ operator }: { operator: string }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status');
-  const filter: AdjustmentFilter = isFilter(status) ? status : 'awaiting';
-  const page = pageFromParams(params);
+  const { filter, page, show } = useFilterParam<AdjustmentFilter>('status', FILTERS, 'awaiting');
   const adjustments = useAdjustments(filter, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const csv = useCsvExport(() => downloadAdjustmentsCsv(filter));
-  const filterId = useId();
 
   const total = adjustments.data?.total ?? 0;
   const pages = pageCount(total, PAGE_SIZE);
-
-  function show(next: { filter?: AdjustmentFilter; page?: number }) {
-    const query = new URLSearchParams();
-    query.set('status', next.filter ?? filter);
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) query.set('page', String(nextPage));
-    setParams(query);
-  }
 
   function done(text: string) {
     setPending(null);
@@ -80,30 +65,20 @@ export function AdjustmentsScreen({ operator }: { operator: string }) {
           {t('adjustments.title')}
         </h1>
         <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={filterId} className="mb-1 block text-sm text-slate-700">
-              {t('adjustments.filter')}
-            </label>
-            <select
-              id={filterId}
-              value={filter}
-              onChange={(event) => show({ filter: event.target.value as AdjustmentFilter })}
-              className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base"
-            >
-              {FILTERS.map((option) => (
-                <option key={option} value={option}>
-                  {option === 'all' ? t('adjustments.filterAll') : t(`adjustments.status.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={t('adjustments.filter')}
+            value={filter}
+            options={FILTERS}
+            optionLabel={(option) =>
+              option === 'all' ? t('adjustments.filterAll') : t(`adjustments.status.${option}`)
+            }
+            onChange={(option) => show({ filter: option })}
+          />
           <ExportButton label={t('adjustments.exportCsv')} csv={csv} />
         </div>
       </div>
       <ErrorAlert error={csv.error} />
-      <p role="status" className={notice ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
-        {notice}
-      </p>
+      <Notice text={notice} />
       <QueryView
         query={adjustments}
         retry={t('common.retry')}

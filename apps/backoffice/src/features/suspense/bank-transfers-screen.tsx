@@ -6,11 +6,12 @@ import {
 import { Button } from '@member-wallet/ui/button';
 import { INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { type FormEvent, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
-import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
+import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { Pager, pageCount } from '../../components/pager.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
@@ -27,10 +28,6 @@ import {
 
 const FILTERS: readonly TransferFilter[] = [...BANK_TRANSFER_FILTERS, 'all'];
 const NOTE_MAX = 200;
-
-function isFilter(value: string | null): value is TransferFilter {
-  return value !== null && (FILTERS as readonly string[]).includes(value);
-}
 
 const STATE_TONE: Record<BackofficeBankTransfer['state'], string> = {
   open: 'bg-amber-100 text-amber-900',
@@ -58,26 +55,14 @@ type Pending = { kind: 'assign' | 'refund'; transfer: BackofficeBankTransfer };
  */
 export function BankTransfersScreen() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status');
-  const filter: TransferFilter = isFilter(status) ? status : 'open';
-  const page = pageFromParams(params);
+  const { filter, page, show } = useFilterParam<TransferFilter>('status', FILTERS, 'open');
   const transfers = useBankTransfers(filter, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const csv = useCsvExport(() => downloadBankTransfersCsv(filter));
-  const filterId = useId();
 
   const total = transfers.data?.total ?? 0;
   const pages = pageCount(total, PAGE_SIZE);
-
-  function show(next: { filter?: TransferFilter; page?: number }) {
-    const query = new URLSearchParams();
-    query.set('status', next.filter ?? filter);
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) query.set('page', String(nextPage));
-    setParams(query);
-  }
 
   function done(text: string) {
     setPending(null);
@@ -91,30 +76,18 @@ export function BankTransfersScreen() {
           {t('bankTransfers.title')}
         </h1>
         <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={filterId} className="mb-1 block text-sm text-slate-700">
-              {t('bankTransfers.filter')}
-            </label>
-            <select
-              id={filterId}
-              value={filter}
-              onChange={(event) => show({ filter: event.target.value as TransferFilter })}
-              className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base"
-            >
-              {FILTERS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`bankTransfers.filters.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={t('bankTransfers.filter')}
+            value={filter}
+            options={FILTERS}
+            optionLabel={(option) => t(`bankTransfers.filters.${option}`)}
+            onChange={(option) => show({ filter: option })}
+          />
           <ExportButton label={t('bankTransfers.exportCsv')} csv={csv} />
         </div>
       </div>
       <ErrorAlert error={csv.error} />
-      <p role="status" className={notice ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
-        {notice}
-      </p>
+      <Notice text={notice} />
       <QueryView
         query={transfers}
         retry={t('common.retry')}

@@ -1,11 +1,12 @@
 import { type BackofficeWithdrawal, WITHDRAWAL_REVIEWS } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
-import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
-import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
+import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
+import { Notice } from '../../components/notice.tsx';
+import { Pager, pageCount } from '../../components/pager.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
@@ -14,10 +15,6 @@ import { errorText } from '../../lib/http.ts';
 import { downloadWithdrawalsCsv, PAGE_SIZE, useReview, useWithdrawals, type WithdrawalFilter } from './api.ts';
 
 const FILTERS: readonly WithdrawalFilter[] = ['all', ...WITHDRAWAL_REVIEWS];
-
-function isFilter(value: string | null): value is WithdrawalFilter {
-  return value !== null && (FILTERS as readonly string[]).includes(value);
-}
 
 const REVIEW_TONE: Record<BackofficeWithdrawal['review'], string> = {
   awaiting: 'bg-amber-100 text-amber-900',
@@ -34,26 +31,14 @@ type Pending = { kind: 'approve' | 'reject'; withdrawal: BackofficeWithdrawal };
  */
 export function WithdrawalsScreen() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const review = params.get('review');
-  const filter: WithdrawalFilter = isFilter(review) ? review : 'awaiting';
-  const page = pageFromParams(params);
+  const { filter, page, show } = useFilterParam<WithdrawalFilter>('review', FILTERS, 'awaiting');
   const withdrawals = useWithdrawals(filter, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const csv = useCsvExport(() => downloadWithdrawalsCsv(filter));
-  const filterId = useId();
 
   const total = withdrawals.data?.total ?? 0;
   const pages = pageCount(total, PAGE_SIZE);
-
-  function show(next: { filter?: WithdrawalFilter; page?: number }) {
-    const query = new URLSearchParams();
-    query.set('review', next.filter ?? filter);
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) query.set('page', String(nextPage));
-    setParams(query);
-  }
 
   function done(text: string) {
     setPending(null);
@@ -67,30 +52,20 @@ export function WithdrawalsScreen() {
           {t('withdrawals.title')}
         </h1>
         <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={filterId} className="mb-1 block text-sm text-slate-700">
-              {t('withdrawals.filter')}
-            </label>
-            <select
-              id={filterId}
-              value={filter}
-              onChange={(event) => show({ filter: event.target.value as WithdrawalFilter })}
-              className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base"
-            >
-              {FILTERS.map((option) => (
-                <option key={option} value={option}>
-                  {option === 'all' ? t('withdrawals.filterAll') : t(`withdrawals.review.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={t('withdrawals.filter')}
+            value={filter}
+            options={FILTERS}
+            optionLabel={(option) =>
+              option === 'all' ? t('withdrawals.filterAll') : t(`withdrawals.review.${option}`)
+            }
+            onChange={(option) => show({ filter: option })}
+          />
           <ExportButton label={t('withdrawals.exportCsv')} csv={csv} />
         </div>
       </div>
       <ErrorAlert error={csv.error} />
-      <p role="status" className={notice ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
-        {notice}
-      </p>
+      <Notice text={notice} />
       <QueryView
         query={withdrawals}
         retry={t('common.retry')}
