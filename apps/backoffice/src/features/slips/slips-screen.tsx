@@ -7,6 +7,8 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
+import { FilterSelect } from '../../components/filter-select.tsx';
+import { Notice } from '../../components/notice.tsx';
 import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
@@ -58,8 +60,6 @@ export function SlipsScreen() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const csv = useCsvExport(() => downloadSlipsCsv(filters));
-  const reviewId = useId();
-  const reasonId = useId();
 
   const total = slips.data?.total ?? 0;
   const pages = pageCount(total, PAGE_SIZE);
@@ -78,7 +78,6 @@ export function SlipsScreen() {
     setNotice(text);
   }
 
-  const selectClass = 'min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base';
   return (
     <section aria-labelledby="slips-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -86,47 +85,25 @@ export function SlipsScreen() {
           {t('slipReview.title')}
         </h1>
         <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={reviewId} className="mb-1 block text-sm text-slate-700">
-              {t('slipReview.filter')}
-            </label>
-            <select
-              id={reviewId}
-              value={filters.review}
-              onChange={(event) => show({ review: event.target.value as ReviewFilter })}
-              className={selectClass}
-            >
-              {REVIEW_FILTERS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`slipReview.filters.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor={reasonId} className="mb-1 block text-sm text-slate-700">
-              {t('slipReview.reasonFilter')}
-            </label>
-            <select
-              id={reasonId}
-              value={filters.reason}
-              onChange={(event) => show({ reason: event.target.value as ReasonFilter })}
-              className={selectClass}
-            >
-              {REASON_FILTERS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`slipReview.reasons.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            label={t('slipReview.filter')}
+            value={filters.review}
+            options={REVIEW_FILTERS}
+            optionLabel={(option) => t(`slipReview.filters.${option}`)}
+            onChange={(option) => show({ review: option })}
+          />
+          <FilterSelect
+            label={t('slipReview.reasonFilter')}
+            value={filters.reason}
+            options={REASON_FILTERS}
+            optionLabel={(option) => t(`slipReview.reasons.${option}`)}
+            onChange={(option) => show({ reason: option })}
+          />
           <ExportButton label={t('slipReview.exportCsv')} csv={csv} />
         </div>
       </div>
       <ErrorAlert error={csv.error} />
-      <p role="status" className={notice ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
-        {notice}
-      </p>
+      <Notice text={notice} />
       <QueryView
         query={slips}
         retry={t('common.retry')}
