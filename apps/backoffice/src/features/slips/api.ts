@@ -7,8 +7,8 @@ import {
   slipReviewResponse,
 } from '@member-wallet/contract/backoffice';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { i18n } from '../../i18n/i18n.ts';
-import { ApiError, apiHeaders, errorFromAnswer, NETWORK_ERROR, readJson, request } from '../../lib/http.ts';
+import { downloadCsv } from '../../lib/download.ts';
+import { request } from '../../lib/http.ts';
 
 /** Rows a page of the list shows. */
 export const PAGE_SIZE = 20;
@@ -65,22 +65,9 @@ export function useSlipReview() {
 }
 
 /** Downloads every slip of the filters as CSV, built by the server; fetched with the operator's token. */
-export async function downloadSlipsCsv(filters: SlipFilters): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(`${BACKOFFICE_API.slipsCsv}?${filterQuery(filters)}`, window.location.origin), {
-      headers: { ...apiHeaders(), Accept: 'text/csv' },
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, i18n.t('common.networkError'));
-  }
-  if (!response.ok) throw errorFromAnswer(response.status, await readJson(response));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `slips-${filters.review}-${filters.reason}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+export function downloadSlipsCsv(filters: SlipFilters): Promise<void> {
+  return downloadCsv(
+    `${BACKOFFICE_API.slipsCsv}?${filterQuery(filters)}`,
+    `slips-${filters.review}-${filters.reason}.csv`,
+  );
 }
