@@ -12,13 +12,8 @@ import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import {
-  type AdjustmentFilter,
-  downloadAdjustmentsCsv,
-  PAGE_SIZE,
-  useAdjustmentReview,
-  useAdjustments,
-} from './api.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
+import { type AdjustmentFilter, downloadAdjustmentsCsv, useAdjustmentReview, useAdjustments } from './api.ts';
 
 const FILTERS: readonly AdjustmentFilter[] = ['all', ...ADJUSTMENT_STATUSES];
 

@@ -17,11 +17,11 @@ import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
 import { QueryView, type ViewedQuery } from '../../components/query-view.tsx';
 import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import {
   type DepositFilters,
   downloadDepositsCsv,
   downloadQrCodesCsv,
-  PAGE_SIZE,
   type QrFilters,
   useDeposits,
   useQrCodes,

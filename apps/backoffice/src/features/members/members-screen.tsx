@@ -9,7 +9,8 @@ import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
-import { downloadMembersCsv, PAGE_SIZE, useMembers } from './api.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
+import { downloadMembersCsv, useMembers } from './api.ts';
 
 /** The search may not be longer than the server reads (contract memberQuery). */
 const QUERY_MAX = 64;

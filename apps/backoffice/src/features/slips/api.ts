@@ -6,12 +6,10 @@ import {
   slipReviewPage,
   slipReviewResponse,
 } from '@member-wallet/contract/backoffice';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';
-
-/** Rows a page of the list shows. */
-export const PAGE_SIZE = 20;
+import { usePagedQuery } from '../../lib/paged-query.ts';
 
 export type ReviewFilter = 'all' | (typeof SLIP_REVIEW_FILTERS)[number];
 export type ReasonFilter = 'all' | (typeof SLIP_REVIEW_REASONS)[number];
@@ -30,15 +28,12 @@ function filterQuery(filters: SlipFilters): URLSearchParams {
 }
 
 export function useSlipReviews(filters: SlipFilters, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...slipsKey, filters.review, filters.reason, page],
-    queryFn: () => {
-      const query = filterQuery(filters);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.slips}?${query}`, { schema: slipReviewPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.slips,
+    query: filterQuery(filters),
+    page,
+    schema: slipReviewPage,
   });
 }
 

@@ -15,9 +15,9 @@ import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import {
   downloadSlipsCsv,
-  PAGE_SIZE,
   type ReasonFilter,
   type ReviewFilter,
   type SlipFilters,

@@ -6,12 +6,10 @@ import {
   bankTransferSettleResponse,
   memberPage,
 } from '@member-wallet/contract/backoffice';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';
-
-/** Rows a page of the list shows. */
-export const PAGE_SIZE = 20;
+import { usePagedQuery } from '../../lib/paged-query.ts';
 
 /** `all`: every transfer that went to suspense; otherwise one state. */
 export type TransferFilter = 'all' | BankTransferFilter;
@@ -25,15 +23,12 @@ function filterQuery(filter: TransferFilter): URLSearchParams {
 }
 
 export function useBankTransfers(filter: TransferFilter, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...transfersKey, filter, page],
-    queryFn: () => {
-      const query = filterQuery(filter);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.bankTransfers}?${query}`, { schema: bankTransferPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.bankTransfers,
+    query: filterQuery(filter),
+    page,
+    schema: bankTransferPage,
   });
 }
 

@@ -17,14 +17,8 @@ import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import {
-  downloadBankTransfersCsv,
-  PAGE_SIZE,
-  type TransferFilter,
-  useBankTransfers,
-  useMemberSearch,
-  useSettle,
-} from './api.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
+import { downloadBankTransfersCsv, type TransferFilter, useBankTransfers, useMemberSearch, useSettle } from './api.ts';
 
 const FILTERS: readonly TransferFilter[] = [...BANK_TRANSFER_FILTERS, 'all'];
 const NOTE_MAX = 200;

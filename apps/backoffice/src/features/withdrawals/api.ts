@@ -5,12 +5,10 @@ import {
   withdrawalPage,
   withdrawalReviewResponse,
 } from '@member-wallet/contract/backoffice';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';
-
-/** Rows a page of the queue shows. */
-export const PAGE_SIZE = 20;
+import { usePagedQuery } from '../../lib/paged-query.ts';
 
 /** `all`: every withdrawal; otherwise one review state. */
 export type WithdrawalFilter = 'all' | WithdrawalReviewState;
@@ -24,15 +22,12 @@ function filterQuery(filter: WithdrawalFilter): URLSearchParams {
 }
 
 export function useWithdrawals(filter: WithdrawalFilter, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...withdrawalsKey, filter, page],
-    queryFn: () => {
-      const query = filterQuery(filter);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.withdrawals}?${query}`, { schema: withdrawalPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.withdrawals,
+    query: filterQuery(filter),
+    page,
+    schema: withdrawalPage,
   });
 }
 

@@ -12,7 +12,8 @@ import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
-import { downloadWithdrawalsCsv, PAGE_SIZE, useReview, useWithdrawals, type WithdrawalFilter } from './api.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
+import { downloadWithdrawalsCsv, useReview, useWithdrawals, type WithdrawalFilter } from './api.ts';
 
 const FILTERS: readonly WithdrawalFilter[] = ['all', ...WITHDRAWAL_REVIEWS];
 
