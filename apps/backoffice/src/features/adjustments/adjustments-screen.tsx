@@ -2,12 +2,8 @@ import { ADJUSTMENT_STATUSES, type BackofficeAdjustment } from '@member-wallet/c
 import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
 import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
-import { Notice } from '../../components/notice.tsx';
-import { Pager, pageCount } from '../../components/pager.tsx';
-import { QueryView } from '../../components/query-view.tsx';
+import { ListScreen } from '../../components/list-screen.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
@@ -43,10 +39,6 @@ export function AdjustmentsScreen({ operator }: { operator: string }) {
   const adjustments = useAdjustments(filter, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const csv = useCsvExport(() => downloadAdjustmentsCsv(filter));
-
-  const total = adjustments.data?.total ?? 0;
-  const pages = pageCount(total, PAGE_SIZE);
 
   function done(text: string) {
     setPending(null);
@@ -54,64 +46,60 @@ export function AdjustmentsScreen({ operator }: { operator: string }) {
   }
 
   return (
-    <section aria-labelledby="adjustments-title" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="adjustments-title" className="text-2xl font-semibold text-slate-900">
-          {t('adjustments.title')}
-        </h1>
-        <div className="flex flex-wrap items-end gap-2">
-          <FilterSelect
-            label={t('adjustments.filter')}
-            value={filter}
-            options={FILTERS}
-            optionLabel={(option) =>
-              option === 'all' ? t('adjustments.filterAll') : t(`adjustments.status.${option}`)
-            }
-            onChange={(option) => show({ filter: option })}
-          />
-          <ExportButton label={t('adjustments.exportCsv')} csv={csv} />
-        </div>
-      </div>
-      <ErrorAlert error={csv.error} />
-      <Notice text={notice} />
-      <QueryView
-        query={adjustments}
-        retry={t('common.retry')}
-        isEmpty={(data) => data.adjustments.length === 0}
-        empty={t('adjustments.empty')}
-      >
-        {(data) => (
-          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
-            {data.adjustments.map((adjustment) => (
-              <AdjustmentRow
-                key={adjustment.id}
-                adjustment={adjustment}
-                own={adjustment.requestedBy === operator}
-                onApprove={() => setPending({ kind: 'approve', adjustment })}
-                onReject={() => setPending({ kind: 'reject', adjustment })}
-              />
-            ))}
-          </ul>
-        )}
-      </QueryView>
-      {adjustments.data && total > 0 ? (
-        <Pager
-          label={t('adjustments.title')}
-          summary={`${t('adjustments.total', { count: total })} · ${t('adjustments.pageOf', { page, pages })}`}
-          page={page}
-          pages={pages}
-          previous={t('adjustments.previous')}
-          next={t('adjustments.next')}
-          onPage={(next) => show({ page: next })}
+    <ListScreen
+      titleId="adjustments-title"
+      title={t('adjustments.title')}
+      filters={
+        <FilterSelect
+          label={t('adjustments.filter')}
+          value={filter}
+          options={FILTERS}
+          optionLabel={(option) => (option === 'all' ? t('adjustments.filterAll') : t(`adjustments.status.${option}`))}
+          onChange={(option) => show({ filter: option })}
         />
-      ) : null}
-      {pending?.kind === 'approve' ? (
-        <ApproveDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-      {pending?.kind === 'reject' ? (
-        <RejectDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-    </section>
+      }
+      exportLabel={t('adjustments.exportCsv')}
+      download={() => downloadAdjustmentsCsv(filter)}
+      notice={notice}
+      query={adjustments}
+      retry={t('common.retry')}
+      isEmpty={(data) => data.adjustments.length === 0}
+      empty={t('adjustments.empty')}
+      pageSize={PAGE_SIZE}
+      pager={{
+        label: t('adjustments.title'),
+        summary: (total, pages) =>
+          `${t('adjustments.total', { count: total })} · ${t('adjustments.pageOf', { page, pages })}`,
+        page,
+        previous: t('adjustments.previous'),
+        next: t('adjustments.next'),
+        onPage: (next) => show({ page: next }),
+      }}
+      dialogs={
+        <>
+          {pending?.kind === 'approve' ? (
+            <ApproveDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+          {pending?.kind === 'reject' ? (
+            <RejectDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+        </>
+      }
+    >
+      {(data) => (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
+          {data.adjustments.map((adjustment) => (
+            <AdjustmentRow
+              key={adjustment.id}
+              adjustment={adjustment}
+              own={adjustment.requestedBy === operator}
+              onApprove={() => setPending({ kind: 'approve', adjustment })}
+              onReject={() => setPending({ kind: 'reject', adjustment })}
+            />
+          ))}
+        </ul>
+      )}
+    </ListScreen>
   );
 }
 

@@ -5,12 +5,9 @@ import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Dialog } from '../../components/dialog.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
-import { Notice } from '../../components/notice.tsx';
-import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
-import { QueryView } from '../../components/query-view.tsx';
+import { ListScreen } from '../../components/list-screen.tsx';
+import { pageFromParams } from '../../components/pager.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
@@ -59,10 +56,6 @@ export function SlipsScreen() {
   const slips = useSlipReviews(filters, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const csv = useCsvExport(() => downloadSlipsCsv(filters));
-
-  const total = slips.data?.total ?? 0;
-  const pages = pageCount(total, PAGE_SIZE);
 
   function show(next: Partial<SlipFilters> & { page?: number }) {
     const query = new URLSearchParams();
@@ -79,12 +72,11 @@ export function SlipsScreen() {
   }
 
   return (
-    <section aria-labelledby="slips-title" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="slips-title" className="text-2xl font-semibold text-slate-900">
-          {t('slipReview.title')}
-        </h1>
-        <div className="flex flex-wrap items-end gap-2">
+    <ListScreen
+      titleId="slips-title"
+      title={t('slipReview.title')}
+      filters={
+        <>
           <FilterSelect
             label={t('slipReview.filter')}
             value={filters.review}
@@ -99,57 +91,58 @@ export function SlipsScreen() {
             optionLabel={(option) => t(`slipReview.reasons.${option}`)}
             onChange={(option) => show({ reason: option })}
           />
-          <ExportButton label={t('slipReview.exportCsv')} csv={csv} />
-        </div>
-      </div>
-      <ErrorAlert error={csv.error} />
-      <Notice text={notice} />
-      <QueryView
-        query={slips}
-        retry={t('common.retry')}
-        isEmpty={(data) => data.slips.length === 0}
-        empty={t('slipReview.empty')}
-      >
-        {(data) => (
-          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
-            {data.slips.map((slip) => (
-              <SlipRow key={slip.id} slip={slip} onPending={(kind) => setPending({ kind, slip })} />
-            ))}
-          </ul>
-        )}
-      </QueryView>
-      {slips.data && total > 0 ? (
-        <Pager
-          label={t('slipReview.title')}
-          summary={`${t('slipReview.total', { count: total })} · ${t('slipReview.pageOf', { page, pages })}`}
-          page={page}
-          pages={pages}
-          previous={t('slipReview.previous')}
-          next={t('slipReview.next')}
-          onPage={(next) => show({ page: next })}
-        />
-      ) : null}
-      {pending?.kind === 'picture' && pending.slip.pictureUrl ? (
-        <Dialog title={t('slipReview.picture')} onClose={() => setPending(null)}>
-          <img
-            src={pending.slip.pictureUrl}
-            alt={t('slipReview.pictureOf', { name: pending.slip.member.name })}
-            className="mx-auto max-h-[75dvh] w-auto"
-          />
-          <div className="mt-4 flex justify-end">
-            <Button variant="secondary" onClick={() => setPending(null)}>
-              {t('slipReview.close')}
-            </Button>
-          </div>
-        </Dialog>
-      ) : null}
-      {pending?.kind === 'credit' ? (
-        <CreditDialog slip={pending.slip} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-      {pending?.kind === 'dismiss' ? (
-        <DismissDialog slip={pending.slip} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-    </section>
+        </>
+      }
+      exportLabel={t('slipReview.exportCsv')}
+      download={() => downloadSlipsCsv(filters)}
+      notice={notice}
+      query={slips}
+      retry={t('common.retry')}
+      isEmpty={(data) => data.slips.length === 0}
+      empty={t('slipReview.empty')}
+      pageSize={PAGE_SIZE}
+      pager={{
+        label: t('slipReview.title'),
+        summary: (total, pages) =>
+          `${t('slipReview.total', { count: total })} · ${t('slipReview.pageOf', { page, pages })}`,
+        page,
+        previous: t('slipReview.previous'),
+        next: t('slipReview.next'),
+        onPage: (next) => show({ page: next }),
+      }}
+      dialogs={
+        <>
+          {pending?.kind === 'picture' && pending.slip.pictureUrl ? (
+            <Dialog title={t('slipReview.picture')} onClose={() => setPending(null)}>
+              <img
+                src={pending.slip.pictureUrl}
+                alt={t('slipReview.pictureOf', { name: pending.slip.member.name })}
+                className="mx-auto max-h-[75dvh] w-auto"
+              />
+              <div className="mt-4 flex justify-end">
+                <Button variant="secondary" onClick={() => setPending(null)}>
+                  {t('slipReview.close')}
+                </Button>
+              </div>
+            </Dialog>
+          ) : null}
+          {pending?.kind === 'credit' ? (
+            <CreditDialog slip={pending.slip} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+          {pending?.kind === 'dismiss' ? (
+            <DismissDialog slip={pending.slip} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+        </>
+      }
+    >
+      {(data) => (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
+          {data.slips.map((slip) => (
+            <SlipRow key={slip.id} slip={slip} onPending={(kind) => setPending({ kind, slip })} />
+          ))}
+        </ul>
+      )}
+    </ListScreen>
   );
 }
 

@@ -7,12 +7,8 @@ import { Button } from '@member-wallet/ui/button';
 import { INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
 import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
-import { Notice } from '../../components/notice.tsx';
-import { Pager, pageCount } from '../../components/pager.tsx';
-import { QueryView } from '../../components/query-view.tsx';
+import { ListScreen } from '../../components/list-screen.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
@@ -53,10 +49,6 @@ export function BankTransfersScreen() {
   const transfers = useBankTransfers(filter, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const csv = useCsvExport(() => downloadBankTransfersCsv(filter));
-
-  const total = transfers.data?.total ?? 0;
-  const pages = pageCount(total, PAGE_SIZE);
 
   function done(text: string) {
     setPending(null);
@@ -64,61 +56,59 @@ export function BankTransfersScreen() {
   }
 
   return (
-    <section aria-labelledby="bank-transfers-title" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="bank-transfers-title" className="text-2xl font-semibold text-slate-900">
-          {t('bankTransfers.title')}
-        </h1>
-        <div className="flex flex-wrap items-end gap-2">
-          <FilterSelect
-            label={t('bankTransfers.filter')}
-            value={filter}
-            options={FILTERS}
-            optionLabel={(option) => t(`bankTransfers.filters.${option}`)}
-            onChange={(option) => show({ filter: option })}
-          />
-          <ExportButton label={t('bankTransfers.exportCsv')} csv={csv} />
-        </div>
-      </div>
-      <ErrorAlert error={csv.error} />
-      <Notice text={notice} />
-      <QueryView
-        query={transfers}
-        retry={t('common.retry')}
-        isEmpty={(data) => data.transfers.length === 0}
-        empty={t('bankTransfers.empty')}
-      >
-        {(data) => (
-          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
-            {data.transfers.map((transfer) => (
-              <TransferRow
-                key={transfer.id}
-                transfer={transfer}
-                onAssign={() => setPending({ kind: 'assign', transfer })}
-                onRefund={() => setPending({ kind: 'refund', transfer })}
-              />
-            ))}
-          </ul>
-        )}
-      </QueryView>
-      {transfers.data && total > 0 ? (
-        <Pager
-          label={t('bankTransfers.title')}
-          summary={`${t('bankTransfers.total', { count: total })} · ${t('bankTransfers.pageOf', { page, pages })}`}
-          page={page}
-          pages={pages}
-          previous={t('bankTransfers.previous')}
-          next={t('bankTransfers.next')}
-          onPage={(next) => show({ page: next })}
+    <ListScreen
+      titleId="bank-transfers-title"
+      title={t('bankTransfers.title')}
+      filters={
+        <FilterSelect
+          label={t('bankTransfers.filter')}
+          value={filter}
+          options={FILTERS}
+          optionLabel={(option) => t(`bankTransfers.filters.${option}`)}
+          onChange={(option) => show({ filter: option })}
         />
-      ) : null}
-      {pending?.kind === 'assign' ? (
-        <AssignDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-      {pending?.kind === 'refund' ? (
-        <RefundDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-    </section>
+      }
+      exportLabel={t('bankTransfers.exportCsv')}
+      download={() => downloadBankTransfersCsv(filter)}
+      notice={notice}
+      query={transfers}
+      retry={t('common.retry')}
+      isEmpty={(data) => data.transfers.length === 0}
+      empty={t('bankTransfers.empty')}
+      pageSize={PAGE_SIZE}
+      pager={{
+        label: t('bankTransfers.title'),
+        summary: (total, pages) =>
+          `${t('bankTransfers.total', { count: total })} · ${t('bankTransfers.pageOf', { page, pages })}`,
+        page,
+        previous: t('bankTransfers.previous'),
+        next: t('bankTransfers.next'),
+        onPage: (next) => show({ page: next }),
+      }}
+      dialogs={
+        <>
+          {pending?.kind === 'assign' ? (
+            <AssignDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+          {pending?.kind === 'refund' ? (
+            <RefundDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+        </>
+      }
+    >
+      {(data) => (
+        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
+          {data.transfers.map((transfer) => (
+            <TransferRow
+              key={transfer.id}
+              transfer={transfer}
+              onAssign={() => setPending({ kind: 'assign', transfer })}
+              onRefund={() => setPending({ kind: 'refund', transfer })}
+            />
+          ))}
+        </ul>
+      )}
+    </ListScreen>
   );
 }
 

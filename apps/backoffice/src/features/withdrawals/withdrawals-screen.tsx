@@ -2,12 +2,8 @@ import { type BackofficeWithdrawal, WITHDRAWAL_REVIEWS } from '@member-wallet/co
 import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { ErrorAlert } from '../../components/error-alert.tsx';
-import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
 import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
-import { Notice } from '../../components/notice.tsx';
-import { Pager, pageCount } from '../../components/pager.tsx';
-import { QueryView } from '../../components/query-view.tsx';
+import { ListScreen } from '../../components/list-screen.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
@@ -36,10 +32,6 @@ export function WithdrawalsScreen() {
   const withdrawals = useWithdrawals(filter, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const csv = useCsvExport(() => downloadWithdrawalsCsv(filter));
-
-  const total = withdrawals.data?.total ?? 0;
-  const pages = pageCount(total, PAGE_SIZE);
 
   function done(text: string) {
     setPending(null);
@@ -47,76 +39,72 @@ export function WithdrawalsScreen() {
   }
 
   return (
-    <section aria-labelledby="withdrawals-title" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="withdrawals-title" className="text-2xl font-semibold text-slate-900">
-          {t('withdrawals.title')}
-        </h1>
-        <div className="flex flex-wrap items-end gap-2">
-          <FilterSelect
-            label={t('withdrawals.filter')}
-            value={filter}
-            options={FILTERS}
-            optionLabel={(option) =>
-              option === 'all' ? t('withdrawals.filterAll') : t(`withdrawals.review.${option}`)
-            }
-            onChange={(option) => show({ filter: option })}
-          />
-          <ExportButton label={t('withdrawals.exportCsv')} csv={csv} />
-        </div>
-      </div>
-      <ErrorAlert error={csv.error} />
-      <Notice text={notice} />
-      <QueryView
-        query={withdrawals}
-        retry={t('common.retry')}
-        isEmpty={(data) => data.withdrawals.length === 0}
-        empty={t('withdrawals.empty')}
-      >
-        {(data) => (
-          <div className="overflow-hidden rounded-2xl bg-white shadow-sm">
-            <div
-              aria-hidden="true"
-              className="hidden grid-cols-[1.3fr_1fr_1.4fr_1fr_1fr_auto] gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-600 lg:grid"
-            >
-              <span>{t('withdrawals.member')}</span>
-              <span className="text-right">{t('withdrawals.amount')}</span>
-              <span>{t('withdrawals.bank')}</span>
-              <span>{t('withdrawals.createdAt')}</span>
-              <span>{t('withdrawals.state')}</span>
-              <span className="w-52">{t('withdrawals.actions')}</span>
-            </div>
-            <ul className="divide-y divide-slate-200">
-              {data.withdrawals.map((withdrawal) => (
-                <WithdrawalRow
-                  key={withdrawal.id}
-                  withdrawal={withdrawal}
-                  onApprove={() => setPending({ kind: 'approve', withdrawal })}
-                  onReject={() => setPending({ kind: 'reject', withdrawal })}
-                />
-              ))}
-            </ul>
-          </div>
-        )}
-      </QueryView>
-      {withdrawals.data && total > 0 ? (
-        <Pager
-          label={t('withdrawals.title')}
-          summary={`${t('withdrawals.total', { count: total })} · ${t('withdrawals.pageOf', { page, pages })}`}
-          page={page}
-          pages={pages}
-          previous={t('withdrawals.previous')}
-          next={t('withdrawals.next')}
-          onPage={(next) => show({ page: next })}
+    <ListScreen
+      titleId="withdrawals-title"
+      title={t('withdrawals.title')}
+      filters={
+        <FilterSelect
+          label={t('withdrawals.filter')}
+          value={filter}
+          options={FILTERS}
+          optionLabel={(option) => (option === 'all' ? t('withdrawals.filterAll') : t(`withdrawals.review.${option}`))}
+          onChange={(option) => show({ filter: option })}
         />
-      ) : null}
-      {pending?.kind === 'approve' ? (
-        <ApproveDialog withdrawal={pending.withdrawal} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-      {pending?.kind === 'reject' ? (
-        <RejectDialog withdrawal={pending.withdrawal} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-    </section>
+      }
+      exportLabel={t('withdrawals.exportCsv')}
+      download={() => downloadWithdrawalsCsv(filter)}
+      notice={notice}
+      query={withdrawals}
+      retry={t('common.retry')}
+      isEmpty={(data) => data.withdrawals.length === 0}
+      empty={t('withdrawals.empty')}
+      pageSize={PAGE_SIZE}
+      pager={{
+        label: t('withdrawals.title'),
+        summary: (total, pages) =>
+          `${t('withdrawals.total', { count: total })} · ${t('withdrawals.pageOf', { page, pages })}`,
+        page,
+        previous: t('withdrawals.previous'),
+        next: t('withdrawals.next'),
+        onPage: (next) => show({ page: next }),
+      }}
+      dialogs={
+        <>
+          {pending?.kind === 'approve' ? (
+            <ApproveDialog withdrawal={pending.withdrawal} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+          {pending?.kind === 'reject' ? (
+            <RejectDialog withdrawal={pending.withdrawal} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+        </>
+      }
+    >
+      {(data) => (
+        <div className="overflow-hidden rounded-2xl bg-white shadow-sm">
+          <div
+            aria-hidden="true"
+            className="hidden grid-cols-[1.3fr_1fr_1.4fr_1fr_1fr_auto] gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-600 lg:grid"
+          >
+            <span>{t('withdrawals.member')}</span>
+            <span className="text-right">{t('withdrawals.amount')}</span>
+            <span>{t('withdrawals.bank')}</span>
+            <span>{t('withdrawals.createdAt')}</span>
+            <span>{t('withdrawals.state')}</span>
+            <span className="w-52">{t('withdrawals.actions')}</span>
+          </div>
+          <ul className="divide-y divide-slate-200">
+            {data.withdrawals.map((withdrawal) => (
+              <WithdrawalRow
+                key={withdrawal.id}
+                withdrawal={withdrawal}
+                onApprove={() => setPending({ kind: 'approve', withdrawal })}
+                onReject={() => setPending({ kind: 'reject', withdrawal })}
+              />
+            ))}
+          </ul>
+        </div>
+      )}
+    </ListScreen>
   );
 }
 
