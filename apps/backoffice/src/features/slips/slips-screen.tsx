@@ -1,12 +1,12 @@
 import { type BackofficeSlip, SLIP_REVIEW_FILTERS, SLIP_REVIEW_REASONS } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
-import { INPUT_CLASS } from '@member-wallet/ui/field-message';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { Dialog } from '../../components/dialog.tsx';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { ListScreen } from '../../components/list-screen.tsx';
+import { NoteField } from '../../components/note-field.tsx';
 import { pageFromParams } from '../../components/pager.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
@@ -24,7 +24,6 @@ import {
 
 const REVIEW_FILTERS: readonly ReviewFilter[] = [...SLIP_REVIEW_FILTERS, 'all'];
 const REASON_FILTERS: readonly ReasonFilter[] = ['all', ...SLIP_REVIEW_REASONS];
-const NOTE_MAX = 200;
 
 function pick<T extends string>(value: string | null, options: readonly T[], fallback: T): T {
   return value !== null && (options as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -225,7 +224,6 @@ function CreditDialog({ slip, onClose, onDone }: DialogProps) {
   const { t } = useTranslation();
   const review = useSlipReview();
   const [note, setNote] = useState('');
-  const noteId = useId();
   const amount = formatMinor(slip.amountMinor, slip.currency ?? '');
   return (
     <ConfirmDialog
@@ -243,16 +241,7 @@ function CreditDialog({ slip, onClose, onDone }: DialogProps) {
         )
       }
     >
-      <label htmlFor={noteId} className="mt-4 mb-1 block text-slate-800">
-        {t('slipReview.note')}
-      </label>
-      <input
-        id={noteId}
-        value={note}
-        maxLength={NOTE_MAX}
-        onChange={(event) => setNote(event.target.value)}
-        className={`${INPUT_CLASS} border-slate-300`}
-      />
+      <NoteField label={t('slipReview.note')} value={note} onChange={setNote} />
     </ConfirmDialog>
   );
 }

@@ -9,6 +9,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
 import { ListScreen } from '../../components/list-screen.tsx';
+import { NoteField } from '../../components/note-field.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
@@ -17,7 +18,6 @@ import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import { downloadBankTransfersCsv, type TransferFilter, useBankTransfers, useMemberSearch, useSettle } from './api.ts';
 
 const FILTERS: readonly TransferFilter[] = [...BANK_TRANSFER_FILTERS, 'all'];
-const NOTE_MAX = 200;
 
 const STATE_TONE: Record<BackofficeBankTransfer['state'], string> = {
   open: 'bg-amber-100 text-amber-900',
@@ -197,7 +197,6 @@ function AssignDialog({ transfer, onClose, onDone }: DialogProps) {
   const [note, setNote] = useState('');
   const members = useMemberSearch(query);
   const searchId = useId();
-  const noteId = useId();
   const amount = formatMinor(transfer.amountMinor, transfer.currency);
 
   function find(event: FormEvent<HTMLFormElement>) {
@@ -285,16 +284,7 @@ function AssignDialog({ transfer, onClose, onDone }: DialogProps) {
           {errorText(members.error)}
         </p>
       ) : null}
-      <label htmlFor={noteId} className="mt-4 mb-1 block text-slate-800">
-        {t('bankTransfers.note')}
-      </label>
-      <input
-        id={noteId}
-        value={note}
-        maxLength={NOTE_MAX}
-        onChange={(event) => setNote(event.target.value)}
-        className={`${INPUT_CLASS} border-slate-300`}
-      />
+      <NoteField label={t('bankTransfers.note')} value={note} onChange={setNote} />
     </ConfirmDialog>
   );
 }
