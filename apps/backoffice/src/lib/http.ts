@@ -19,7 +19,7 @@ export class ApiError extends Error {
   }
 }
 
-interface Schema<T> {
+export interface Schema<T> {
   parse(data: unknown): T;
 }
 

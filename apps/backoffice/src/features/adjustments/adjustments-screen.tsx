@@ -1,28 +1,17 @@
 import { ADJUSTMENT_STATUSES, type BackofficeAdjustment } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
-import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
-import { PageSpinner } from '@member-wallet/ui/spinner';
-import { type FormEvent, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
+import { ListScreen } from '../../components/list-screen.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import {
-  type AdjustmentFilter,
-  downloadAdjustmentsCsv,
-  PAGE_SIZE,
-  useAdjustmentReview,
-  useAdjustments,
-} from './api.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
+import { type AdjustmentFilter, downloadAdjustmentsCsv, useAdjustmentReview, useAdjustments } from './api.ts';
 
 const FILTERS: readonly AdjustmentFilter[] = ['all', ...ADJUSTMENT_STATUSES];
-const REASON_MIN = 3;
-const REASON_MAX = 200;
-
-function isFilter(value: string | null): value is AdjustmentFilter {
-  return value !== null && (FILTERS as readonly string[]).includes(value);
-}
 
 const STATUS_TONE: Record<BackofficeAdjustment['status'], string> = {
   awaiting: 'bg-amber-100 text-amber-900',
@@ -46,39 +35,10 @@ type Pending = { kind: 'approve' | 'reject'; adjustment: BackofficeAdjustment };
  */
 export function AdjustmentsScreen({ operator }: { operator: string }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status');
-  const filter: AdjustmentFilter = isFilter(status) ? status : 'awaiting';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { filter, page, show } = useFilterParam<AdjustmentFilter>('status', FILTERS, 'awaiting');
   const adjustments = useAdjustments(filter, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const filterId = useId();
-
-  const total = adjustments.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-
-  function show(next: { filter?: AdjustmentFilter; page?: number }) {
-    const query = new URLSearchParams();
-    query.set('status', next.filter ?? filter);
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) query.set('page', String(nextPage));
-    setParams(query);
-  }
-
-  async function exportCsv() {
-    setExportError(null);
-    setExporting(true);
-    try {
-      await downloadAdjustmentsCsv(filter);
-    } catch (error) {
-      setExportError(errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  }
 
   function done(text: string) {
     setPending(null);
@@ -86,56 +46,49 @@ export function AdjustmentsScreen({ operator }: { operator: string }) {
   }
 
   return (
-    <section aria-labelledby="adjustments-title" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="adjustments-title" className="text-2xl font-semibold text-slate-900">
-          {t('adjustments.title')}
-        </h1>
-        <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={filterId} className="mb-1 block text-sm text-slate-700">
-              {t('adjustments.filter')}
-            </label>
-            <select
-              id={filterId}
-              value={filter}
-              onChange={(event) => show({ filter: event.target.value as AdjustmentFilter })}
-              className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base"
-            >
-              {FILTERS.map((option) => (
-                <option key={option} value={option}>
-                  {option === 'all' ? t('adjustments.filterAll') : t(`adjustments.status.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
-            {t('adjustments.exportCsv')}
-          </Button>
-        </div>
-      </div>
-      {exportError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {exportError}
-        </p>
-      ) : null}
-      <p role="status" className={notice ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
-        {notice}
-      </p>
-      {adjustments.isPending ? (
-        <PageSpinner />
-      ) : adjustments.isError ? (
-        <div role="alert" className="space-y-2 rounded-xl bg-red-50 p-4 text-red-800">
-          <p>{errorText(adjustments.error)}</p>
-          <Button variant="secondary" onClick={() => void adjustments.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : adjustments.data.adjustments.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-center text-slate-600">{t('adjustments.empty')}</p>
-      ) : (
+    <ListScreen
+      titleId="adjustments-title"
+      title={t('adjustments.title')}
+      filters={
+        <FilterSelect
+          label={t('adjustments.filter')}
+          value={filter}
+          options={FILTERS}
+          optionLabel={(option) => (option === 'all' ? t('adjustments.filterAll') : t(`adjustments.status.${option}`))}
+          onChange={(option) => show({ filter: option })}
+        />
+      }
+      exportLabel={t('adjustments.exportCsv')}
+      download={() => downloadAdjustmentsCsv(filter)}
+      notice={notice}
+      query={adjustments}
+      retry={t('common.retry')}
+      isEmpty={(data) => data.adjustments.length === 0}
+      empty={t('adjustments.empty')}
+      pageSize={PAGE_SIZE}
+      pager={{
+        label: t('adjustments.title'),
+        summary: (total, pages) =>
+          `${t('adjustments.total', { count: total })} · ${t('adjustments.pageOf', { page, pages })}`,
+        page,
+        previous: t('adjustments.previous'),
+        next: t('adjustments.next'),
+        onPage: (next) => show({ page: next }),
+      }}
+      dialogs={
+        <>
+          {pending?.kind === 'approve' ? (
+            <ApproveDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+          {pending?.kind === 'reject' ? (
+            <RejectDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+        </>
+      }
+    >
+      {(data) => (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
-          {adjustments.data.adjustments.map((adjustment) => (
+          {data.adjustments.map((adjustment) => (
             <AdjustmentRow
               key={adjustment.id}
               adjustment={adjustment}
@@ -146,28 +99,7 @@ export function AdjustmentsScreen({ operator }: { operator: string }) {
           ))}
         </ul>
       )}
-      {adjustments.data && total > 0 ? (
-        <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('adjustments.title')}>
-          <span className="text-sm text-slate-600">
-            {t('adjustments.total', { count: total })} · {t('adjustments.pageOf', { page, pages })}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => show({ page: page - 1 })}>
-              {t('adjustments.previous')}
-            </Button>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => show({ page: page + 1 })}>
-              {t('adjustments.next')}
-            </Button>
-          </div>
-        </nav>
-      ) : null}
-      {pending?.kind === 'approve' ? (
-        <ApproveDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-      {pending?.kind === 'reject' ? (
-        <RejectDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-    </section>
+    </ListScreen>
   );
 }
 
@@ -250,107 +182,52 @@ function ApproveDialog({ adjustment, onClose, onDone }: DialogProps) {
   const { t } = useTranslation();
   const review = useAdjustmentReview();
   return (
-    <Dialog title={t('adjustments.approveTitle')} onClose={onClose}>
-      <p className="text-slate-700">
-        {t('adjustments.approveBody', {
-          amount: formatMinor(adjustment.amountMinor, adjustment.currency),
-          name: adjustment.member.name,
-          reason: adjustment.reason,
-        })}
-      </p>
-      {review.error ? (
-        <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {reviewErrorText(review.error, t)}
-        </p>
-      ) : null}
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          loading={review.isPending}
-          onClick={() =>
-            review.mutate(
-              { id: adjustment.id, decision: 'approve' },
-              {
-                onSuccess: (answer) => onDone(answer.changed ? t('adjustments.approved') : t('adjustments.unchanged')),
-              },
-            )
-          }
-        >
-          {t('adjustments.approve')}
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      title={t('adjustments.approveTitle')}
+      body={t('adjustments.approveBody', {
+        amount: formatMinor(adjustment.amountMinor, adjustment.currency),
+        name: adjustment.member.name,
+        reason: adjustment.reason,
+      })}
+      error={review.error ? reviewErrorText(review.error, t) : null}
+      cancel={t('common.cancel')}
+      confirm={t('adjustments.approve')}
+      busy={review.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        review.mutate(
+          { id: adjustment.id, decision: 'approve' },
+          { onSuccess: (answer) => onDone(answer.changed ? t('adjustments.approved') : t('adjustments.unchanged')) },
+        )
+      }
+    />
   );
 }
 
 function RejectDialog({ adjustment, onClose, onDone }: DialogProps) {
   const { t } = useTranslation();
   const review = useAdjustmentReview();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const fieldId = useId();
-  const messageId = `${fieldId}-message`;
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    if (trimmed.length < REASON_MIN || trimmed.length > REASON_MAX) {
-      setInvalid(true);
-      return;
-    }
-    review.mutate(
-      { id: adjustment.id, decision: 'reject', reason: trimmed },
-      { onSuccess: (answer) => onDone(answer.changed ? t('adjustments.rejected') : t('adjustments.unchanged')) },
-    );
-  }
-
   return (
-    <Dialog title={t('adjustments.rejectTitle')} onClose={onClose}>
-      <form noValidate onSubmit={submit}>
-        <p className="text-slate-700">
-          {t('adjustments.rejectBody', {
-            amount: formatMinor(adjustment.amountMinor, adjustment.currency),
-            name: adjustment.member.name,
-          })}
-        </p>
-        <label htmlFor={fieldId} className="mt-4 mb-1 block text-slate-800">
-          {t('adjustments.rejectReason')}
-        </label>
-        <textarea
-          id={fieldId}
-          name="reason"
-          rows={3}
-          maxLength={REASON_MAX}
-          value={reason}
-          aria-invalid={invalid || undefined}
-          aria-describedby={messageId}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setInvalid(false);
-          }}
-          className={`${INPUT_CLASS} ${invalid ? 'border-red-600' : 'border-slate-300'}`}
-        />
-        <FieldMessage
-          id={messageId}
-          error={invalid ? t('adjustments.rejectReasonInvalid') : null}
-          hint={t('adjustments.rejectReasonHint')}
-        />
-        {review.error ? (
-          <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-            {reviewErrorText(review.error, t)}
-          </p>
-        ) : null}
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={review.isPending}>
-            {t('adjustments.reject')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      title={t('adjustments.rejectTitle')}
+      body={t('adjustments.rejectBody', {
+        amount: formatMinor(adjustment.amountMinor, adjustment.currency),
+        name: adjustment.member.name,
+      })}
+      label={t('adjustments.rejectReason')}
+      hint={t('adjustments.rejectReasonHint')}
+      invalid={t('adjustments.rejectReasonInvalid')}
+      error={review.error ? reviewErrorText(review.error, t) : null}
+      cancel={t('common.cancel')}
+      submit={t('adjustments.reject')}
+      busy={review.isPending}
+      onClose={onClose}
+      onSubmit={(reason) =>
+        review.mutate(
+          { id: adjustment.id, decision: 'reject', reason },
+          { onSuccess: (answer) => onDone(answer.changed ? t('adjustments.rejected') : t('adjustments.unchanged')) },
+        )
+      }
+    />
   );
 }

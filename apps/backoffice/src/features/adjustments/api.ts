@@ -5,12 +5,10 @@ import {
   BACKOFFICE_API,
   backofficePath,
 } from '@member-wallet/contract/backoffice';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { downloadCsv } from '../../lib/csv-download.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';
-
-/** Rows a page of the queue shows. */
-export const PAGE_SIZE = 20;
+import { usePagedQuery } from '../../lib/paged-query.ts';
 
 /** `all`: every adjustment; otherwise one status. */
 export type AdjustmentFilter = 'all' | AdjustmentStatus;
@@ -24,15 +22,12 @@ function filterQuery(filter: AdjustmentFilter): URLSearchParams {
 }
 
 export function useAdjustments(filter: AdjustmentFilter, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...adjustmentsKey, filter, page],
-    queryFn: () => {
-      const query = filterQuery(filter);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.adjustments}?${query}`, { schema: adjustmentPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.adjustments,
+    query: filterQuery(filter),
+    page,
+    schema: adjustmentPage,
   });
 }
 

@@ -1,10 +1,6 @@
 import { auditPage, BACKOFFICE_API } from '@member-wallet/contract/backoffice';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
-import { request } from '../../lib/http.ts';
-
-/** Rows a page shows. */
-export const PAGE_SIZE = 20;
+import { usePagedQuery } from '../../lib/paged-query.ts';
 
 export interface AuditFilters {
   /** Exact action, e.g. `withdrawal.approve`. */
@@ -21,15 +17,12 @@ function filterQuery(filters: AuditFilters): URLSearchParams {
 }
 
 export function useAudit(filters: AuditFilters, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: ['backoffice', 'audit', filters, page],
-    queryFn: () => {
-      const query = filterQuery(filters);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.audit}?${query}`, { schema: auditPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.audit,
+    query: filterQuery(filters),
+    page,
+    schema: auditPage,
   });
 }
 

@@ -1,13 +1,16 @@
 import type { AuditEntry } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
-import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
+import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
+import { QueryView } from '../../components/query-view.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { errorText } from '../../lib/http.ts';
-import { type AuditFilters, downloadAuditCsv, PAGE_SIZE, useAudit } from './api.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
+import { type AuditFilters, downloadAuditCsv, useAudit } from './api.ts';
 
 /** Monospace for the layout, then the bundled Thai face: operator texts in the JSON are often Thai. */
 const JSON_FONT = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace, "Noto Sans Thai"' };
@@ -37,13 +40,12 @@ export function AuditScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filters: AuditFilters = { action: params.get('action') ?? '', actor: params.get('actor') ?? '' };
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageFromParams(params);
   const audit = useAudit(filters, page);
   const [draft, setDraft] = useState(filters);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState<string | null>(null);
+  const csv = useCsvExport(() => downloadAuditCsv(filters));
   const total = audit.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
 
   function show(next: AuditFilters, nextPage = 1) {
     const query = new URLSearchParams();
@@ -56,18 +58,6 @@ export function AuditScreen() {
   function submit(event: FormEvent) {
     event.preventDefault();
     show(draft);
-  }
-
-  async function exportCsv() {
-    setExportError(null);
-    setExporting(true);
-    try {
-      await downloadAuditCsv(filters);
-    } catch (error) {
-      setExportError(errorText(error));
-    } finally {
-      setExporting(false);
-    }
   }
 
   return (
@@ -99,47 +89,33 @@ export function AuditScreen() {
         <Button type="submit" className="md:mb-6">
           {t('list.apply')}
         </Button>
-        <Button variant="secondary" className="md:mb-6" loading={exporting} onClick={() => void exportCsv()}>
-          {t('list.exportCsv')}
-        </Button>
+        <ExportButton label={t('list.exportCsv')} csv={csv} className="md:mb-6" />
       </form>
-      {exportError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {exportError}
-        </p>
-      ) : null}
-      {audit.isPending ? (
-        <PageSpinner />
-      ) : audit.isError ? (
-        <div role="alert" className="space-y-2 rounded-xl bg-red-50 p-4 text-red-800">
-          <p>{errorText(audit.error)}</p>
-          <Button variant="secondary" onClick={() => void audit.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : audit.data.entries.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-center text-slate-600">{t('list.empty')}</p>
-      ) : (
-        <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
-          {audit.data.entries.map((entry) => (
-            <AuditRow key={entry.id} entry={entry} />
-          ))}
-        </ul>
-      )}
+      <ErrorAlert error={csv.error} />
+      <QueryView
+        query={audit}
+        retry={t('common.retry')}
+        isEmpty={(data) => data.entries.length === 0}
+        empty={t('list.empty')}
+      >
+        {(data) => (
+          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
+            {data.entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </ul>
+        )}
+      </QueryView>
       {audit.data && total > 0 ? (
-        <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('audit.title')}>
-          <span className="text-sm text-slate-600">
-            {t('list.total', { count: total })} · {t('list.pageOf', { page, pages })}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => show(filters, page - 1)}>
-              {t('list.previous')}
-            </Button>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => show(filters, page + 1)}>
-              {t('list.next')}
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label={t('audit.title')}
+          summary={`${t('list.total', { count: total })} · ${t('list.pageOf', { page, pages })}`}
+          page={page}
+          pages={pages}
+          previous={t('list.previous')}
+          next={t('list.next')}
+          onPage={(next) => show(filters, next)}
+        />
       ) : null}
     </section>
   );

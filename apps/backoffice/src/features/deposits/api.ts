@@ -6,12 +6,8 @@ import {
   qrCodePage,
 } from '@member-wallet/contract/backoffice';
 import type { QrGateway } from '@member-wallet/contract/deposit';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
-import { request } from '../../lib/http.ts';
-
-/** Rows a page shows. */
-export const PAGE_SIZE = 20;
+import { PAGE_SIZE, usePagedQuery } from '../../lib/paged-query.ts';
 
 export interface DepositFilters {
   channel: DepositChannel | '';
@@ -37,28 +33,23 @@ export const depositsKey = ['backoffice', 'deposits'] as const;
 export const qrCodesKey = ['backoffice', 'qr-codes'] as const;
 
 export function useDeposits(filters: DepositFilters, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...depositsKey, filters, page],
-    queryFn: () => {
-      const query = filterQuery(filters);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.deposits}?${query}`, { schema: depositPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.deposits,
+    query: filterQuery(filters),
+    page,
+    schema: depositPage,
   });
 }
 
 export function useQrCodes(filters: QrFilters, page: number, limit = PAGE_SIZE) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...qrCodesKey, filters, page, limit],
-    queryFn: () => {
-      const query = filterQuery(filters);
-      query.set('page', String(page));
-      query.set('limit', String(limit));
-      return request(`${BACKOFFICE_API.qrCodes}?${query}`, { schema: qrCodePage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.qrCodes,
+    query: filterQuery(filters),
+    page,
+    limit: limit,
+    schema: qrCodePage,
   });
 }
 

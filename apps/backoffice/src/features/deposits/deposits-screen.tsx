@@ -10,17 +10,18 @@ import {
 import { LAOS_CURRENCIES } from '@member-wallet/contract/constants';
 import { QR_GATEWAYS, type QrGateway } from '@member-wallet/contract/deposit';
 import { Button } from '@member-wallet/ui/button';
-import { PageSpinner } from '@member-wallet/ui/spinner';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { ExportButtonWithError } from '../../components/export-button.tsx';
+import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
+import { QueryView, type ViewedQuery } from '../../components/query-view.tsx';
 import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
-import { errorText } from '../../lib/http.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import {
   type DepositFilters,
   downloadDepositsCsv,
   downloadQrCodesCsv,
-  PAGE_SIZE,
   type QrFilters,
   useDeposits,
   useQrCodes,
@@ -126,10 +127,6 @@ function Select({
   );
 }
 
-function usePage(params: URLSearchParams) {
-  return Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
-}
-
 function DepositsPanel() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
@@ -141,7 +138,7 @@ function DepositsPanel() {
     currency: pick(params.get('currency'), LAOS_CURRENCIES),
     q: params.get('q') ?? '',
   };
-  const page = usePage(params);
+  const page = pageFromParams(params);
   const deposits = useDeposits(filters, page);
   const [q, setQ] = useState(filters.q);
   const searchId = useId();
@@ -210,11 +207,11 @@ function DepositsPanel() {
           />
         </div>
         <Button type="submit">{t('list.apply')}</Button>
-        <CsvButton download={() => downloadDepositsCsv(filters)} />
+        <ExportButtonWithError label={t('list.exportCsv')} download={() => downloadDepositsCsv(filters)} />
       </form>
       <Listing
         query={deposits}
-        rows={deposits.data?.deposits}
+        rows={(data) => data.deposits}
         page={page}
         onPage={(next) => show({ page: next })}
         render={(deposit) => <DepositRow key={`${deposit.channel}:${deposit.id}`} deposit={deposit} />}
@@ -223,84 +220,48 @@ function DepositsPanel() {
   );
 }
 
-function CsvButton({ download }: { download: () => Promise<void> }) {
-  const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  return (
-    <div>
-      <Button
-        variant="secondary"
-        loading={busy}
-        onClick={async () => {
-          setError(null);
-          setBusy(true);
-          try {
-            await download();
-          } catch (failure) {
-            setError(errorText(failure));
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        {t('list.exportCsv')}
-      </Button>
-      {error ? (
-        <p role="alert" className="mt-1 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 /** A page of rows with its loading, error and empty states, and the pager. */
-function Listing<Row>({
+function Listing<Data extends { total: number }, Row>({
   query,
   rows,
   page,
   onPage,
   render,
 }: {
-  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown; data?: { total: number } };
-  rows: Row[] | undefined;
+  query: ViewedQuery<Data>;
+  rows: (data: Data) => Row[];
   page: number;
   onPage: (page: number) => void;
   render: (row: Row) => ReactNode;
 }) {
   const { t } = useTranslation();
-  if (query.isPending) return <PageSpinner />;
-  if (query.isError || !rows) {
-    return (
-      <div role="alert" className="space-y-2 rounded-xl bg-red-50 p-4 text-red-800">
-        <p>{errorText(query.error)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
-  if (rows.length === 0) return <p className="rounded-xl bg-white p-6 text-center text-slate-600">{t('list.empty')}</p>;
-  const total = query.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   return (
-    <>
-      <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">{rows.map(render)}</ul>
-      <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('list.pageOf', { page, pages })}>
-        <span className="text-sm text-slate-600">
-          {t('list.total', { count: total })} · {t('list.pageOf', { page, pages })}
-        </span>
-        <div className="flex gap-2">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('list.previous')}
-          </Button>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t('list.next')}
-          </Button>
-        </div>
-      </nav>
-    </>
+    <QueryView
+      query={query}
+      retry={t('common.retry')}
+      isEmpty={(data) => rows(data).length === 0}
+      empty={t('list.empty')}
+    >
+      {(data) => {
+        const pages = pageCount(data.total, PAGE_SIZE);
+        return (
+          <>
+            <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
+              {rows(data).map(render)}
+            </ul>
+            <Pager
+              label={t('list.pageOf', { page, pages })}
+              summary={`${t('list.total', { count: data.total })} · ${t('list.pageOf', { page, pages })}`}
+              page={page}
+              pages={pages}
+              previous={t('list.previous')}
+              next={t('list.next')}
+              onPage={onPage}
+            />
+          </>
+        );
+      }}
+    </QueryView>
   );
 }
 
@@ -365,7 +326,7 @@ function QrCodesPanel() {
     status: pick<QrCodeStatus>(params.get('status'), QR_CODE_STATUSES),
     gateway: pick<QrGateway>(params.get('gateway'), QR_GATEWAYS),
   };
-  const page = usePage(params);
+  const page = pageFromParams(params);
   const qrCodes = useQrCodes(filters, page);
 
   function show(next: Partial<QrFilters> & { page?: number }) {
@@ -405,11 +366,11 @@ function QrCodesPanel() {
             </option>
           ))}
         </Select>
-        <CsvButton download={() => downloadQrCodesCsv(filters)} />
+        <ExportButtonWithError label={t('list.exportCsv')} download={() => downloadQrCodesCsv(filters)} />
       </fieldset>
       <Listing
         query={qrCodes}
-        rows={qrCodes.data?.qrCodes}
+        rows={(data) => data.qrCodes}
         page={page}
         onPage={(next) => show({ page: next })}
         render={(qr) => <QrRow key={qr.id} qr={qr} />}

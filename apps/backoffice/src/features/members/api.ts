@@ -7,12 +7,10 @@ import {
   memberPasswordResetResponse,
   memberStatusResponse,
 } from '@member-wallet/contract/backoffice';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { downloadCsv } from '../../lib/csv-download.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';
-
-/** Rows a page of the search shows. */
-export const PAGE_SIZE = 20;
+import { usePagedQuery } from '../../lib/paged-query.ts';
 
 const membersKey = ['backoffice', 'members'] as const;
 
@@ -23,15 +21,12 @@ function searchQuery(q: string): URLSearchParams {
 }
 
 export function useMembers(q: string, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...membersKey, 'search', q, page],
-    queryFn: () => {
-      const query = searchQuery(q);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.members}?${query}`, { schema: memberPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.members,
+    query: searchQuery(q),
+    page,
+    schema: memberPage,
   });
 }
 

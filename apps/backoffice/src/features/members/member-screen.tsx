@@ -6,6 +6,8 @@ import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { REASON_MAX, ReasonDialog, validReason } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
@@ -13,16 +15,9 @@ import { majorToMinor } from '../../lib/money-input.ts';
 import { useMember, useRequestAdjustment, useResetPassword, useSetMemberStatus } from './api.ts';
 import { STATUS_TONE } from './members-screen.tsx';
 
-const REASON_MIN = 3;
-const REASON_MAX = 200;
 /** Roles the server admits to each action (docs/backoffice.md, the roles table). */
 const SUPPORT_ROLES: readonly OperatorRole[] = ['admin', 'support'];
 const MONEY_ROLES: readonly OperatorRole[] = ['admin', 'finance'];
-
-function validReason(text: string): boolean {
-  const trimmed = text.trim();
-  return trimmed.length >= REASON_MIN && trimmed.length <= REASON_MAX;
-}
 
 /**
  * A member's page (docs/backoffice.md, The app): who they are, their wallet, game accounts, latest ledger
@@ -111,11 +106,7 @@ function AccountActions({ detail }: { detail: MemberDetail }) {
       <p role="status" className={notice ? 'mb-3 rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
         {notice}
       </p>
-      {status.error && dialog === null ? (
-        <p role="alert" className="mb-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {errorText(status.error)}
-        </p>
-      ) : null}
+      <ErrorAlert className="mb-3" error={status.error && dialog === null ? errorText(status.error) : null} />
       <div className="flex flex-wrap gap-2">
         {member.status === 'active' ? (
           <Button variant="danger" onClick={() => setDialog('lock')}>
@@ -165,11 +156,7 @@ function AccountActions({ detail }: { detail: MemberDetail }) {
           ) : (
             <p className="text-slate-700">{t('member.resetBody', { name: member.name })}</p>
           )}
-          {reset.error ? (
-            <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-              {errorText(reset.error)}
-            </p>
-          ) : null}
+          <ErrorAlert className="mt-3" error={reset.error ? errorText(reset.error) : null} />
           <div className="mt-5 flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setDialog(null)}>
               {reset.data ? t('common.close') : t('common.cancel')}
@@ -224,54 +211,20 @@ function LockDialog({
   onSubmit: (reason: string) => void;
 }) {
   const { t } = useTranslation();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const fieldId = useId();
-  const messageId = `${fieldId}-message`;
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (!validReason(reason)) {
-      setInvalid(true);
-      return;
-    }
-    onSubmit(reason.trim());
-  }
   return (
-    <Dialog title={t('member.lockTitle')} onClose={onClose}>
-      <form noValidate onSubmit={submit}>
-        <p className="text-slate-700">{t('member.lockBody', { name })}</p>
-        <label htmlFor={fieldId} className="mt-4 mb-1 block text-slate-800">
-          {t('member.reason')}
-        </label>
-        <textarea
-          id={fieldId}
-          rows={3}
-          maxLength={REASON_MAX}
-          value={reason}
-          aria-invalid={invalid || undefined}
-          aria-describedby={messageId}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setInvalid(false);
-          }}
-          className={`${INPUT_CLASS} ${invalid ? 'border-red-600' : 'border-slate-300'}`}
-        />
-        <FieldMessage id={messageId} error={invalid ? t('member.reasonInvalid') : null} hint={t('member.reasonHint')} />
-        {error ? (
-          <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorText(error)}
-          </p>
-        ) : null}
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={pending}>
-            {t('member.lock')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      title={t('member.lockTitle')}
+      body={t('member.lockBody', { name })}
+      label={t('member.reason')}
+      hint={t('member.reasonHint')}
+      invalid={t('member.reasonInvalid')}
+      error={error ? errorText(error) : null}
+      cancel={t('common.cancel')}
+      submit={t('member.lock')}
+      busy={pending}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    />
   );
 }
 
@@ -387,11 +340,7 @@ function AdjustmentForm({ detail }: { detail: MemberDetail }) {
           />
           <FieldMessage id={reasonMessageId} error={errors.reason} hint={t('member.reasonHint')} />
         </div>
-        {adjust.error ? (
-          <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-            {errorText(adjust.error)}
-          </p>
-        ) : null}
+        <ErrorAlert error={adjust.error ? errorText(adjust.error) : null} />
         <p role="status" className={result ? 'rounded-xl bg-emerald-50 px-3 py-2 text-emerald-900' : 'sr-only'}>
           {result}
         </p>

@@ -1,13 +1,16 @@
 import type { BackofficeMember } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
 import { INPUT_CLASS } from '@member-wallet/ui/field-message';
-import { PageSpinner } from '@member-wallet/ui/spinner';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../components/error-alert.tsx';
+import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
+import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
+import { QueryView } from '../../components/query-view.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
-import { errorText } from '../../lib/http.ts';
-import { downloadMembersCsv, PAGE_SIZE, useMembers } from './api.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
+import { downloadMembersCsv, useMembers } from './api.ts';
 
 /** The search may not be longer than the server reads (contract memberQuery). */
 const QUERY_MAX = 64;
@@ -25,15 +28,14 @@ export function MembersScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const page = pageFromParams(params);
   const members = useMembers(q, page);
   const [draft, setDraft] = useState(q);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const csv = useCsvExport(() => downloadMembersCsv(q));
   const searchId = useId();
 
   const total = members.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const pages = pageCount(total, PAGE_SIZE);
 
   function show(next: { q?: string; page?: number }) {
     const query = new URLSearchParams();
@@ -49,27 +51,13 @@ export function MembersScreen() {
     show({ q: draft });
   }
 
-  async function exportCsv() {
-    setExportError(null);
-    setExporting(true);
-    try {
-      await downloadMembersCsv(q);
-    } catch (error) {
-      setExportError(errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  }
-
   return (
     <section aria-labelledby="members-title" className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 id="members-title" className="text-2xl font-semibold text-slate-900">
           {t('members.title')}
         </h1>
-        <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
-          {t('members.exportCsv')}
-        </Button>
+        <ExportButton label={t('members.exportCsv')} csv={csv} />
       </div>
       <search>
         <form onSubmit={search} className="flex flex-wrap items-end gap-2">
@@ -91,54 +79,42 @@ export function MembersScreen() {
           <Button type="submit">{t('members.searchSubmit')}</Button>
         </form>
       </search>
-      {exportError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {exportError}
-        </p>
-      ) : null}
-      {members.isPending ? (
-        <PageSpinner />
-      ) : members.isError ? (
-        <div role="alert" className="space-y-2 rounded-xl bg-red-50 p-4 text-red-800">
-          <p>{errorText(members.error)}</p>
-          <Button variant="secondary" onClick={() => void members.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : members.data.members.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-center text-slate-600">{t('members.empty')}</p>
-      ) : (
-        <div className="overflow-hidden rounded-2xl bg-white shadow-sm">
-          <div
-            aria-hidden="true"
-            className="hidden grid-cols-[1.4fr_1fr_1fr_1fr] gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-600 lg:grid"
-          >
-            <span>{t('members.member')}</span>
-            <span>{t('members.status')}</span>
-            <span className="text-right">{t('members.balance')}</span>
-            <span>{t('members.createdAt')}</span>
+      <ErrorAlert error={csv.error} />
+      <QueryView
+        query={members}
+        retry={t('common.retry')}
+        isEmpty={(data) => data.members.length === 0}
+        empty={t('members.empty')}
+      >
+        {(data) => (
+          <div className="overflow-hidden rounded-2xl bg-white shadow-sm">
+            <div
+              aria-hidden="true"
+              className="hidden grid-cols-[1.4fr_1fr_1fr_1fr] gap-3 border-b border-slate-200 bg-slate-50 px-4 py-2 text-sm font-semibold text-slate-600 lg:grid"
+            >
+              <span>{t('members.member')}</span>
+              <span>{t('members.status')}</span>
+              <span className="text-right">{t('members.balance')}</span>
+              <span>{t('members.createdAt')}</span>
+            </div>
+            <ul className="divide-y divide-slate-200">
+              {data.members.map((member) => (
+                <MemberRow key={member.id} member={member} />
+              ))}
+            </ul>
           </div>
-          <ul className="divide-y divide-slate-200">
-            {members.data.members.map((member) => (
-              <MemberRow key={member.id} member={member} />
-            ))}
-          </ul>
-        </div>
-      )}
+        )}
+      </QueryView>
       {members.data && total > 0 ? (
-        <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('members.title')}>
-          <span className="text-sm text-slate-600">
-            {t('members.total', { count: total })} · {t('members.pageOf', { page, pages })}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => show({ page: page - 1 })}>
-              {t('members.previous')}
-            </Button>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => show({ page: page + 1 })}>
-              {t('members.next')}
-            </Button>
-          </div>
-        </nav>
+        <Pager
+          label={t('members.title')}
+          summary={`${t('members.total', { count: total })} · ${t('members.pageOf', { page, pages })}`}
+          page={page}
+          pages={pages}
+          previous={t('members.previous')}
+          next={t('members.next')}
+          onPage={(next) => show({ page: next })}
+        />
       ) : null}
     </section>
   );

@@ -6,12 +6,10 @@ import {
   slipReviewPage,
   slipReviewResponse,
 } from '@member-wallet/contract/backoffice';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { i18n } from '../../i18n/i18n.ts';
-import { ApiError, apiHeaders, errorFromAnswer, NETWORK_ERROR, readJson, request } from '../../lib/http.ts';
-
-/** Rows a page of the list shows. */
-export const PAGE_SIZE = 20;
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { downloadCsv } from '../../lib/download.ts';
+import { request } from '../../lib/http.ts';
+import { usePagedQuery } from '../../lib/paged-query.ts';
 
 export type ReviewFilter = 'all' | (typeof SLIP_REVIEW_FILTERS)[number];
 export type ReasonFilter = 'all' | (typeof SLIP_REVIEW_REASONS)[number];
@@ -30,15 +28,12 @@ function filterQuery(filters: SlipFilters): URLSearchParams {
 }
 
 export function useSlipReviews(filters: SlipFilters, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...slipsKey, filters.review, filters.reason, page],
-    queryFn: () => {
-      const query = filterQuery(filters);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.slips}?${query}`, { schema: slipReviewPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.slips,
+    query: filterQuery(filters),
+    page,
+    schema: slipReviewPage,
   });
 }
 
@@ -65,22 +60,9 @@ export function useSlipReview() {
 }
 
 /** Downloads every slip of the filters as CSV, built by the server; fetched with the operator's token. */
-export async function downloadSlipsCsv(filters: SlipFilters): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(`${BACKOFFICE_API.slipsCsv}?${filterQuery(filters)}`, window.location.origin), {
-      headers: { ...apiHeaders(), Accept: 'text/csv' },
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, i18n.t('common.networkError'));
-  }
-  if (!response.ok) throw errorFromAnswer(response.status, await readJson(response));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `slips-${filters.review}-${filters.reason}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+export function downloadSlipsCsv(filters: SlipFilters): Promise<void> {
+  return downloadCsv(
+    `${BACKOFFICE_API.slipsCsv}?${filterQuery(filters)}`,
+    `slips-${filters.review}-${filters.reason}.csv`,
+  );
 }

@@ -6,12 +6,10 @@ import {
   bankTransferSettleResponse,
   memberPage,
 } from '@member-wallet/contract/backoffice';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { i18n } from '../../i18n/i18n.ts';
-import { ApiError, apiHeaders, errorFromAnswer, NETWORK_ERROR, readJson, request } from '../../lib/http.ts';
-
-/** Rows a page of the list shows. */
-export const PAGE_SIZE = 20;
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { downloadCsv } from '../../lib/download.ts';
+import { request } from '../../lib/http.ts';
+import { usePagedQuery } from '../../lib/paged-query.ts';
 
 /** `all`: every transfer that went to suspense; otherwise one state. */
 export type TransferFilter = 'all' | BankTransferFilter;
@@ -25,15 +23,12 @@ function filterQuery(filter: TransferFilter): URLSearchParams {
 }
 
 export function useBankTransfers(filter: TransferFilter, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...transfersKey, filter, page],
-    queryFn: () => {
-      const query = filterQuery(filter);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.bankTransfers}?${query}`, { schema: bankTransferPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.bankTransfers,
+    query: filterQuery(filter),
+    page,
+    schema: bankTransferPage,
   });
 }
 
@@ -72,25 +67,6 @@ export function useSettle() {
 }
 
 /** Downloads every transfer of the filter as CSV, built by the server; fetched with the operator's token. */
-export async function downloadBankTransfersCsv(filter: TransferFilter): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(
-      new URL(`${BACKOFFICE_API.bankTransfersCsv}?${filterQuery(filter)}`, window.location.origin),
-      {
-        headers: { ...apiHeaders(), Accept: 'text/csv' },
-      },
-    );
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, i18n.t('common.networkError'));
-  }
-  if (!response.ok) throw errorFromAnswer(response.status, await readJson(response));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `bank-transfers-${filter}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+export function downloadBankTransfersCsv(filter: TransferFilter): Promise<void> {
+  return downloadCsv(`${BACKOFFICE_API.bankTransfersCsv}?${filterQuery(filter)}`, `bank-transfers-${filter}.csv`);
 }

@@ -4,31 +4,20 @@ import {
   type BackofficeMember,
 } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
-import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
-import { PageSpinner } from '@member-wallet/ui/spinner';
+import { INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { type FormEvent, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { Dialog } from '../../components/dialog.tsx';
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
+import { ListScreen } from '../../components/list-screen.tsx';
+import { NoteField } from '../../components/note-field.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import {
-  downloadBankTransfersCsv,
-  PAGE_SIZE,
-  type TransferFilter,
-  useBankTransfers,
-  useMemberSearch,
-  useSettle,
-} from './api.ts';
+import { PAGE_SIZE } from '../../lib/paged-query.ts';
+import { downloadBankTransfersCsv, type TransferFilter, useBankTransfers, useMemberSearch, useSettle } from './api.ts';
 
 const FILTERS: readonly TransferFilter[] = [...BANK_TRANSFER_FILTERS, 'all'];
-const REASON_MIN = 3;
-const REASON_MAX = 200;
-const NOTE_MAX = 200;
-
-function isFilter(value: string | null): value is TransferFilter {
-  return value !== null && (FILTERS as readonly string[]).includes(value);
-}
 
 const STATE_TONE: Record<BackofficeBankTransfer['state'], string> = {
   open: 'bg-amber-100 text-amber-900',
@@ -56,39 +45,10 @@ type Pending = { kind: 'assign' | 'refund'; transfer: BackofficeBankTransfer };
  */
 export function BankTransfersScreen() {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
-  const status = params.get('status');
-  const filter: TransferFilter = isFilter(status) ? status : 'open';
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { filter, page, show } = useFilterParam<TransferFilter>('status', FILTERS, 'open');
   const transfers = useBankTransfers(filter, page);
   const [pending, setPending] = useState<Pending | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const [exportError, setExportError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
-  const filterId = useId();
-
-  const total = transfers.data?.total ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-
-  function show(next: { filter?: TransferFilter; page?: number }) {
-    const query = new URLSearchParams();
-    query.set('status', next.filter ?? filter);
-    const nextPage = next.page ?? 1;
-    if (nextPage > 1) query.set('page', String(nextPage));
-    setParams(query);
-  }
-
-  async function exportCsv() {
-    setExportError(null);
-    setExporting(true);
-    try {
-      await downloadBankTransfersCsv(filter);
-    } catch (error) {
-      setExportError(errorText(error));
-    } finally {
-      setExporting(false);
-    }
-  }
 
   function done(text: string) {
     setPending(null);
@@ -96,56 +56,49 @@ export function BankTransfersScreen() {
   }
 
   return (
-    <section aria-labelledby="bank-transfers-title" className="space-y-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 id="bank-transfers-title" className="text-2xl font-semibold text-slate-900">
-          {t('bankTransfers.title')}
-        </h1>
-        <div className="flex flex-wrap items-end gap-2">
-          <div>
-            <label htmlFor={filterId} className="mb-1 block text-sm text-slate-700">
-              {t('bankTransfers.filter')}
-            </label>
-            <select
-              id={filterId}
-              value={filter}
-              onChange={(event) => show({ filter: event.target.value as TransferFilter })}
-              className="min-h-11 rounded-xl border border-slate-300 bg-white px-3 text-base"
-            >
-              {FILTERS.map((option) => (
-                <option key={option} value={option}>
-                  {t(`bankTransfers.filters.${option}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button variant="secondary" loading={exporting} onClick={() => void exportCsv()}>
-            {t('bankTransfers.exportCsv')}
-          </Button>
-        </div>
-      </div>
-      {exportError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {exportError}
-        </p>
-      ) : null}
-      <p role="status" className={notice ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
-        {notice}
-      </p>
-      {transfers.isPending ? (
-        <PageSpinner />
-      ) : transfers.isError ? (
-        <div role="alert" className="space-y-2 rounded-xl bg-red-50 p-4 text-red-800">
-          <p>{errorText(transfers.error)}</p>
-          <Button variant="secondary" onClick={() => void transfers.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </div>
-      ) : transfers.data.transfers.length === 0 ? (
-        <p className="rounded-xl bg-white p-6 text-center text-slate-600">{t('bankTransfers.empty')}</p>
-      ) : (
+    <ListScreen
+      titleId="bank-transfers-title"
+      title={t('bankTransfers.title')}
+      filters={
+        <FilterSelect
+          label={t('bankTransfers.filter')}
+          value={filter}
+          options={FILTERS}
+          optionLabel={(option) => t(`bankTransfers.filters.${option}`)}
+          onChange={(option) => show({ filter: option })}
+        />
+      }
+      exportLabel={t('bankTransfers.exportCsv')}
+      download={() => downloadBankTransfersCsv(filter)}
+      notice={notice}
+      query={transfers}
+      retry={t('common.retry')}
+      isEmpty={(data) => data.transfers.length === 0}
+      empty={t('bankTransfers.empty')}
+      pageSize={PAGE_SIZE}
+      pager={{
+        label: t('bankTransfers.title'),
+        summary: (total, pages) =>
+          `${t('bankTransfers.total', { count: total })} · ${t('bankTransfers.pageOf', { page, pages })}`,
+        page,
+        previous: t('bankTransfers.previous'),
+        next: t('bankTransfers.next'),
+        onPage: (next) => show({ page: next }),
+      }}
+      dialogs={
+        <>
+          {pending?.kind === 'assign' ? (
+            <AssignDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+          {pending?.kind === 'refund' ? (
+            <RefundDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
+          ) : null}
+        </>
+      }
+    >
+      {(data) => (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
-          {transfers.data.transfers.map((transfer) => (
+          {data.transfers.map((transfer) => (
             <TransferRow
               key={transfer.id}
               transfer={transfer}
@@ -155,28 +108,7 @@ export function BankTransfersScreen() {
           ))}
         </ul>
       )}
-      {transfers.data && total > 0 ? (
-        <nav className="flex flex-wrap items-center justify-between gap-2" aria-label={t('bankTransfers.title')}>
-          <span className="text-sm text-slate-600">
-            {t('bankTransfers.total', { count: total })} · {t('bankTransfers.pageOf', { page, pages })}
-          </span>
-          <div className="flex gap-2">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => show({ page: page - 1 })}>
-              {t('bankTransfers.previous')}
-            </Button>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => show({ page: page + 1 })}>
-              {t('bankTransfers.next')}
-            </Button>
-          </div>
-        </nav>
-      ) : null}
-      {pending?.kind === 'assign' ? (
-        <AssignDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-      {pending?.kind === 'refund' ? (
-        <RefundDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
-      ) : null}
-    </section>
+    </ListScreen>
   );
 }
 
@@ -265,7 +197,6 @@ function AssignDialog({ transfer, onClose, onDone }: DialogProps) {
   const [note, setNote] = useState('');
   const members = useMemberSearch(query);
   const searchId = useId();
-  const noteId = useId();
   const amount = formatMinor(transfer.amountMinor, transfer.currency);
 
   function find(event: FormEvent<HTMLFormElement>) {
@@ -275,8 +206,30 @@ function AssignDialog({ transfer, onClose, onDone }: DialogProps) {
   }
 
   return (
-    <Dialog title={t('bankTransfers.assignTitle')} onClose={onClose}>
-      <p className="text-slate-700">{t('bankTransfers.assignBody', { amount })}</p>
+    <ConfirmDialog
+      title={t('bankTransfers.assignTitle')}
+      body={t('bankTransfers.assignBody', { amount })}
+      error={settle.error ? settleErrorText(settle.error, t) : null}
+      cancel={t('common.cancel')}
+      confirm={chosen ? t('bankTransfers.assignTo', { name: chosen.name }) : t('bankTransfers.assign')}
+      disabled={!chosen}
+      busy={settle.isPending}
+      onClose={onClose}
+      onConfirm={() =>
+        chosen &&
+        settle.mutate(
+          { id: transfer.id, kind: 'assign', memberId: chosen.id, note: note.trim() },
+          {
+            onSuccess: (answer) =>
+              onDone(
+                answer.changed
+                  ? t('bankTransfers.assigned', { amount, name: chosen.name })
+                  : t('bankTransfers.unchanged'),
+              ),
+          },
+        )
+      }
+    >
       <form noValidate onSubmit={find} className="mt-4 flex items-end gap-2">
         <div className="flex-1">
           <label htmlFor={searchId} className="mb-1 block text-slate-800">
@@ -331,117 +284,37 @@ function AssignDialog({ transfer, onClose, onDone }: DialogProps) {
           {errorText(members.error)}
         </p>
       ) : null}
-      <label htmlFor={noteId} className="mt-4 mb-1 block text-slate-800">
-        {t('bankTransfers.note')}
-      </label>
-      <input
-        id={noteId}
-        value={note}
-        maxLength={NOTE_MAX}
-        onChange={(event) => setNote(event.target.value)}
-        className={`${INPUT_CLASS} border-slate-300`}
-      />
-      {settle.error ? (
-        <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-          {settleErrorText(settle.error, t)}
-        </p>
-      ) : null}
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          disabled={!chosen}
-          loading={settle.isPending}
-          onClick={() =>
-            chosen &&
-            settle.mutate(
-              { id: transfer.id, kind: 'assign', memberId: chosen.id, note: note.trim() },
-              {
-                onSuccess: (answer) =>
-                  onDone(
-                    answer.changed
-                      ? t('bankTransfers.assigned', { amount, name: chosen.name })
-                      : t('bankTransfers.unchanged'),
-                  ),
-              },
-            )
-          }
-        >
-          {chosen ? t('bankTransfers.assignTo', { name: chosen.name }) : t('bankTransfers.assign')}
-        </Button>
-      </div>
-    </Dialog>
+      <NoteField label={t('bankTransfers.note')} value={note} onChange={setNote} />
+    </ConfirmDialog>
   );
 }
 
 function RefundDialog({ transfer, onClose, onDone }: DialogProps) {
   const { t } = useTranslation();
   const settle = useSettle();
-  const [reason, setReason] = useState('');
-  const [invalid, setInvalid] = useState(false);
-  const fieldId = useId();
-  const messageId = `${fieldId}-message`;
-  const amount = formatMinor(transfer.amountMinor, transfer.currency);
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const trimmed = reason.trim();
-    if (trimmed.length < REASON_MIN || trimmed.length > REASON_MAX) {
-      setInvalid(true);
-      return;
-    }
-    settle.mutate(
-      { id: transfer.id, kind: 'refund', reason: trimmed },
-      { onSuccess: (answer) => onDone(answer.changed ? t('bankTransfers.refunded') : t('bankTransfers.unchanged')) },
-    );
-  }
-
   return (
-    <Dialog title={t('bankTransfers.refundTitle')} onClose={onClose}>
-      <form noValidate onSubmit={submit}>
-        <p className="text-slate-700">
-          {t('bankTransfers.refundBody', {
-            amount,
-            account: `${transfer.sender.bankCode} ${transfer.sender.accountNo}`,
-          })}
-        </p>
-        <label htmlFor={fieldId} className="mt-4 mb-1 block text-slate-800">
-          {t('bankTransfers.refundReason')}
-        </label>
-        <textarea
-          id={fieldId}
-          name="reason"
-          rows={3}
-          maxLength={REASON_MAX}
-          value={reason}
-          aria-invalid={invalid || undefined}
-          aria-describedby={messageId}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setInvalid(false);
-          }}
-          className={`${INPUT_CLASS} ${invalid ? 'border-red-600' : 'border-slate-300'}`}
-        />
-        <FieldMessage
-          id={messageId}
-          error={invalid ? t('bankTransfers.reasonInvalid') : null}
-          hint={t('bankTransfers.reasonHint')}
-        />
-        {settle.error ? (
-          <p role="alert" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
-            {settleErrorText(settle.error, t)}
-          </p>
-        ) : null}
-        <div className="mt-5 flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="danger" loading={settle.isPending}>
-            {t('bankTransfers.refund')}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      title={t('bankTransfers.refundTitle')}
+      body={t('bankTransfers.refundBody', {
+        amount: formatMinor(transfer.amountMinor, transfer.currency),
+        account: `${transfer.sender.bankCode} ${transfer.sender.accountNo}`,
+      })}
+      label={t('bankTransfers.refundReason')}
+      hint={t('bankTransfers.reasonHint')}
+      invalid={t('bankTransfers.reasonInvalid')}
+      error={settle.error ? settleErrorText(settle.error, t) : null}
+      cancel={t('common.cancel')}
+      submit={t('bankTransfers.refund')}
+      busy={settle.isPending}
+      onClose={onClose}
+      onSubmit={(reason) =>
+        settle.mutate(
+          { id: transfer.id, kind: 'refund', reason },
+          {
+            onSuccess: (answer) => onDone(answer.changed ? t('bankTransfers.refunded') : t('bankTransfers.unchanged')),
+          },
+        )
+      }
+    />
   );
 }

@@ -5,12 +5,10 @@ import {
   withdrawalPage,
   withdrawalReviewResponse,
 } from '@member-wallet/contract/backoffice';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { i18n } from '../../i18n/i18n.ts';
-import { ApiError, apiHeaders, errorFromAnswer, NETWORK_ERROR, readJson, request } from '../../lib/http.ts';
-
-/** Rows a page of the queue shows. */
-export const PAGE_SIZE = 20;
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { downloadCsv } from '../../lib/download.ts';
+import { request } from '../../lib/http.ts';
+import { usePagedQuery } from '../../lib/paged-query.ts';
 
 /** `all`: every withdrawal; otherwise one review state. */
 export type WithdrawalFilter = 'all' | WithdrawalReviewState;
@@ -24,15 +22,12 @@ function filterQuery(filter: WithdrawalFilter): URLSearchParams {
 }
 
 export function useWithdrawals(filter: WithdrawalFilter, page: number) {
-  return useQuery({
+  return usePagedQuery({
     queryKey: [...withdrawalsKey, filter, page],
-    queryFn: () => {
-      const query = filterQuery(filter);
-      query.set('page', String(page));
-      query.set('limit', String(PAGE_SIZE));
-      return request(`${BACKOFFICE_API.withdrawals}?${query}`, { schema: withdrawalPage });
-    },
-    placeholderData: keepPreviousData,
+    path: BACKOFFICE_API.withdrawals,
+    query: filterQuery(filter),
+    page,
+    schema: withdrawalPage,
   });
 }
 
@@ -55,26 +50,7 @@ export function useReview() {
   });
 }
 
-/**
- * Downloads every withdrawal of the filter as CSV, built by the server (GET …/withdrawals.csv). The call
- * carries the operator's token, which a plain link could not, so the file is fetched and handed to the browser.
- */
-export async function downloadWithdrawalsCsv(filter: WithdrawalFilter): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(new URL(`${BACKOFFICE_API.withdrawalsCsv}?${filterQuery(filter)}`, window.location.origin), {
-      headers: { ...apiHeaders(), Accept: 'text/csv' },
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, i18n.t('common.networkError'));
-  }
-  if (!response.ok) throw errorFromAnswer(response.status, await readJson(response));
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `withdrawals-${filter}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+/** Downloads every withdrawal of the filter as CSV, built by the server (GET …/withdrawals.csv). */
+export function downloadWithdrawalsCsv(filter: WithdrawalFilter): Promise<void> {
+  return downloadCsv(`${BACKOFFICE_API.withdrawalsCsv}?${filterQuery(filter)}`, `withdrawals-${filter}.csv`);
 }
