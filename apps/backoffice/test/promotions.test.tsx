@@ -221,6 +221,34 @@ describe('promotions', () => {
     expect(screen.getByRole('button', { name: 'New promotion code' })).toBeInTheDocument();
   });
 
+  it('exports the promotion codes as CSV, and says why when the export fails', async () => {
+    let asked: URL | undefined;
+    let fail = true;
+    server.use(
+      http.get('*/backoffice/api/bonuses.csv', ({ request }) => {
+        asked = new URL(request.url);
+        if (fail) return HttpResponse.json({ message: 'FORBIDDEN' }, { status: 403 });
+        return new HttpResponse('\uFEFFcode\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      }),
+    );
+    const created: string[] = [];
+    URL.createObjectURL = () => {
+      created.push('blob:1');
+      return 'blob:1';
+    };
+    URL.revokeObjectURL = () => undefined;
+    const { user } = await openPromotions();
+    await user.click(screen.getByRole('tab', { name: 'Promotion codes' }));
+    await screen.findByTestId('bonus-PROMO1');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your role may not do this.');
+    expect(created).toEqual([]);
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(created).toEqual(['blob:1']));
+    expect(asked?.search).toBe('?kind=promotion');
+  });
+
   it('saves the invite programme, refusing a percentage over 100 first', async () => {
     const { user } = await openPromotions();
     await user.click(screen.getByRole('tab', { name: 'Invite a friend' }));

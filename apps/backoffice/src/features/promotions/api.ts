@@ -20,6 +20,7 @@ import {
 import type { Locale } from '@member-wallet/contract/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { i18n } from '../../i18n/i18n.ts';
+import { downloadCsv } from '../../lib/download.ts';
 import { ApiError, apiHeaders, errorFromAnswer, NETWORK_ERROR, readJson, request } from '../../lib/http.ts';
 
 /** Definitions a page of the list shows. */
@@ -36,6 +37,11 @@ export function useBonuses(kind: BonusKind, page: number) {
       request(`${BACKOFFICE_API.bonusList}?kind=${kind}&page=${page}&limit=${BONUS_PAGE_SIZE}`, { schema: bonusPage }),
     placeholderData: keepPreviousData,
   });
+}
+
+/** Every definition of the kind as CSV, built by the server (GET …/bonuses.csv). */
+export function downloadBonusesCsv(kind: BonusKind): Promise<void> {
+  return downloadCsv(`${BACKOFFICE_API.bonusesCsv}?kind=${kind}`, `bonuses-${kind}.csv`);
 }
 
 /** Creates (no `code` in the path) or changes a definition; the lists are read again afterwards. */

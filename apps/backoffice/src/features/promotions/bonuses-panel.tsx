@@ -5,11 +5,12 @@ import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
+import { ExportButtonWithError } from '../../components/export-button.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
-import { BONUS_PAGE_SIZE, type BonusKind, useBonuses, useSaveBonus } from './api.ts';
+import { BONUS_PAGE_SIZE, type BonusKind, downloadBonusesCsv, useBonuses, useSaveBonus } from './api.ts';
 import { type BannerDraft, BannerEditor, bannerImageValid } from './banner-editor.tsx';
 import { CheckboxField, LocaleTabs, Outcome, SelectField, TextArea, wholeNumber } from './form-parts.tsx';
 
@@ -30,7 +31,10 @@ export function BonusesPanel({ kind }: { kind: BonusKind }) {
   const pages = Math.max(1, Math.ceil(bonuses.data.total / BONUS_PAGE_SIZE));
   return (
     <div className="space-y-3">
-      <Button onClick={() => setEditing('new')}>{t(`promotions.${kind}.new`)}</Button>
+      <div className="flex flex-wrap items-start gap-2">
+        <Button onClick={() => setEditing('new')}>{t(`promotions.${kind}.new`)}</Button>
+        <ExportButtonWithError label={t('promotions.exportCsv')} download={() => downloadBonusesCsv(kind)} />
+      </div>
       {bonuses.data.bonuses.length === 0 ? <p className="text-slate-600">{t('promotions.empty')}</p> : null}
       <ul className="grid gap-3 md:grid-cols-2">
         {bonuses.data.bonuses.map((bonus) => (
