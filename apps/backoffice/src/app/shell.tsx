@@ -1,6 +1,7 @@
 import type { OperatorRole } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
-import { NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { useMe, useSignOut } from '../features/auth/api.ts';
 import { useSandboxStatus } from '../features/sandbox/api.ts';
@@ -33,6 +34,13 @@ export function Shell() {
   const me = useMe();
   const signOut = useSignOut();
   const sandbox = useSandboxStatus(Boolean(me.data)).data?.sandbox === true;
+  const { pathname } = useLocation();
+  const menu = useRef<HTMLUListElement>(null);
+  // On a phone the menu scrolls sideways: the current screen's entry is brought into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
+  useEffect(() => {
+    menu.current?.querySelector('[aria-current="page"]')?.scrollIntoView?.({ block: 'nearest', inline: 'nearest' });
+  }, [pathname, me.data]);
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -68,7 +76,7 @@ export function Shell() {
           </Button>
         </div>
         <nav aria-label={t('shell.navigation')} className="bg-brand-800">
-          <ul className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 sm:px-6">
+          <ul ref={menu} className="mx-auto flex max-w-7xl gap-1 overflow-x-auto px-3 sm:px-6 lg:flex-wrap">
             {NAVIGATION.filter(
               (item) =>
                 (!item.roles || (me.data && item.roles.includes(me.data.role))) && (!item.sandboxOnly || sandbox),
@@ -77,7 +85,7 @@ export function Shell() {
                 <NavLink
                   to={item.to}
                   className={({ isActive }) =>
-                    `inline-flex min-h-11 items-center border-b-4 px-3 font-semibold ${isActive ? 'border-white text-white' : 'border-transparent text-brand-100 hover:text-white'}`
+                    `inline-flex min-h-11 items-center border-b-4 px-3 font-semibold whitespace-nowrap ${isActive ? 'border-white text-white' : 'border-transparent text-brand-100 hover:text-white'}`
                   }
                 >
                   {t(item.label)}

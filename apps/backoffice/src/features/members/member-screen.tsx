@@ -281,7 +281,7 @@ function AdjustmentForm({ detail }: { detail: MemberDetail }) {
 
   return (
     <Card title={t('member.adjustTitle')}>
-      <form noValidate onSubmit={submit} className="space-y-3">
+      <form noValidate onSubmit={submit} className="max-w-xl space-y-3">
         <fieldset>
           <legend className="mb-1 text-slate-800">{t('member.adjustDirection')}</legend>
           <div className="flex flex-wrap gap-2">
