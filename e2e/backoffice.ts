@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect } from './fixtures.ts';
+import type { OperatorRole } from '@member-wallet/contract/backoffice';
+import { totp } from '../apps/server/src/lib/totp.ts';
+import { expect, type Page, uniqueMember } from './fixtures.ts';
 
 /** The back-office's languages (Lao is optional there and not built). */
 export const OPERATOR_LOCALES = ['th', 'en'] as const;
@@ -34,4 +36,76 @@ export async function call<T>(base: string, method: string, path: string, body?:
   const answer = await response.text();
   expect(response.ok, `${method} ${path}: ${response.status} ${answer}`).toBe(true);
   return JSON.parse(answer) as T;
+}
+
+/** A member app request's headers (the app name the member API asks for). */
+export const MEMBER_APP = { 'x-app-name': 'wallet-user', 'content-type': 'application/json' } as const;
+
+/**
+ * A fresh member registered and signed in through the member API: their phone and name, the headers of their
+ * session, and a reader of their wallet's amount (baht).
+ */
+export async function newMember(base: string, label: string) {
+  const { phone, accountNo } = uniqueMember();
+  const name = `E2E ${label} ${phone}`;
+  const password = 'secret123';
+  await call(
+    base,
+    'POST',
+    '/api/account',
+    { name, username: phone, password, bankCode: 'KBANK', bankAccountName: 'somchai jaidee', bankAccountNo: accountNo },
+    MEMBER_APP,
+  );
+  const { token } = await call<{ token: string }>(
+    base,
+    'POST',
+    '/api/login',
+    { username: phone, password },
+    MEMBER_APP,
+  );
+  const headers = { ...MEMBER_APP, authorization: `Bearer ${token}` };
+  const wallet = async () =>
+    (await call<{ wallet: { amount: number } }>(base, 'GET', '/api/wallet', undefined, headers)).wallet.amount;
+  return { phone, name, headers, wallet };
+}
+
+/**
+ * An operator made through the sandbox (`POST /sandbox/operators`, as `npm run operator:create` makes one) signs
+ * in through the page in `locale`: asks for `path`, is sent to sign-in, types the password and the current TOTP
+ * code, and is taken back. `onSignInPage` runs on the sign-in page before anything is typed. Answers the
+ * operator's username and token (`op_…`, in sessionStorage).
+ */
+export async function signInOperator(
+  page: Page,
+  base: string,
+  options: {
+    role: OperatorRole;
+    locale: OperatorLocale;
+    path: string;
+    /** Part of the username, unique per spec and test. */
+    name: string;
+    onSignInPage?: () => Promise<void>;
+  },
+): Promise<{ username: string; token: string }> {
+  const { role, locale, path, name } = options;
+  const username = `e2e-${name}-${locale}-${process.pid}`;
+  const password = 'a long e2e operator password';
+  const { totpSecret } = await call<{ totpSecret: string }>(base, 'POST', '/sandbox/operators', {
+    username,
+    role,
+    password,
+  });
+  await page.addInitScript((chosen) => window.localStorage.setItem('operatorLocale', chosen), locale);
+  await page.goto(`/backoffice${path}`);
+  await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
+  await options.onSignInPage?.();
+  await page.getByLabel(operatorText(locale, 'signIn.username')).fill(username);
+  await page.getByLabel(operatorText(locale, 'signIn.password')).fill(password);
+  await page.getByLabel(operatorText(locale, 'signIn.totp')).fill(totp(totpSecret, Date.now()));
+  await page.getByRole('button', { name: operatorText(locale, 'signIn.submit') }).click();
+  await expect(page.getByTestId('operator')).toContainText(username);
+  await expect(page.getByTestId('operator')).toContainText(operatorText(locale, `shell.role.${role}`));
+  const token = (await page.evaluate(() => sessionStorage.getItem('operatorToken'))) ?? '';
+  expect(token).toMatch(/^op_/);
+  return { username, token };
 }

@@ -1,7 +1,6 @@
-import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
-import { call, type OperatorLocale, operatorText as text } from '../backoffice.ts';
-import { expect, type Page, test, uniqueMember } from '../fixtures.ts';
+import { newMember, signInOperator, operatorText as text } from '../backoffice.ts';
+import { expect, test } from '../fixtures.ts';
 
 /**
  * Members and manual adjustments end to end (issue 7): an admin signs in with TOTP, finds a fresh member by phone,
@@ -9,47 +8,8 @@ import { expect, type Page, test, uniqueMember } from '../fixtures.ts';
  * another browser session, approves it; the member's wallet then holds it.
  */
 
-const APP = { 'x-app-name': 'wallet-user', 'content-type': 'application/json' };
 /** 1,500 baht: above the 1,000 baht a single operator may apply. */
 const CREDIT_MAJOR = 1500;
-
-async function newMember(base: string) {
-  const { phone, accountNo } = uniqueMember();
-  const name = `E2E adjust ${phone}`;
-  const password = 'secret123';
-  await call(
-    base,
-    'POST',
-    '/api/account',
-    { name, username: phone, password, bankCode: 'KBANK', bankAccountName: 'somchai jaidee', bankAccountNo: accountNo },
-    APP,
-  );
-  const { token } = await call<{ token: string }>(base, 'POST', '/api/login', { username: phone, password }, APP);
-  const member = { ...APP, authorization: `Bearer ${token}` };
-  const wallet = async () =>
-    (await call<{ wallet: { amount: number } }>(base, 'GET', '/api/wallet', undefined, member)).wallet.amount;
-  return { phone, name, wallet };
-}
-
-/** An operator made through the sandbox signs in through the page, in `locale`, landing on `path`. */
-async function signIn(page: Page, base: string, role: 'admin' | 'finance', locale: OperatorLocale, path: string) {
-  const username = `e2e-adj-${role}-${process.pid}`;
-  const password = 'a long e2e operator password';
-  const { totpSecret } = await call<{ totpSecret: string }>(base, 'POST', '/sandbox/operators', {
-    username,
-    role,
-    password,
-  });
-  await page.addInitScript((chosen) => window.localStorage.setItem('operatorLocale', chosen), locale);
-  await page.goto(`/backoffice${path}`);
-  await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
-  await page.getByLabel(text(locale, 'signIn.username')).fill(username);
-  await page.getByLabel(text(locale, 'signIn.password')).fill(password);
-  await page.getByLabel(text(locale, 'signIn.totp')).fill(totp(totpSecret, Date.now()));
-  await page.getByRole('button', { name: text(locale, 'signIn.submit') }).click();
-  await expect(page.getByTestId('operator')).toContainText(username);
-  return username;
-}
 
 test('an admin credits a member above the approval amount, a finance operator approves it, the wallet holds it', async ({
   page,
@@ -57,11 +17,11 @@ test('an admin credits a member above the approval amount, a finance operator ap
   baseURL,
 }) => {
   const base = baseURL ?? '';
-  const member = await newMember(base);
+  const member = await newMember(base, 'adjust');
   expect(await member.wallet()).toBe(0);
 
   // The admin, in Thai: find the member by phone and open their page.
-  await signIn(page, base, 'admin', 'th', '/members');
+  await signInOperator(page, base, { role: 'admin', locale: 'th', path: '/members', name: 'adj' });
   await expect(page.getByRole('heading', { name: text('th', 'members.title') })).toBeVisible();
   await page.getByLabel(text('th', 'members.search'), { exact: true }).fill(member.phone);
   await page.getByRole('button', { name: text('th', 'members.searchSubmit') }).click();
@@ -95,7 +55,7 @@ test('an admin credits a member above the approval amount, a finance operator ap
   const financeContext = await browser.newContext();
   try {
     const finance = await financeContext.newPage();
-    await signIn(finance, base, 'finance', 'en', '/adjustments');
+    await signInOperator(finance, base, { role: 'finance', locale: 'en', path: '/adjustments', name: 'adj' });
     await expect(finance.getByRole('heading', { name: text('en', 'adjustments.title') })).toBeVisible();
     const waiting = finance.getByTestId('adjustment-row').filter({ hasText: member.phone });
     await expect(waiting).toContainText('1,500.00 BAHT');

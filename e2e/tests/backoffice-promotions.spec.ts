@@ -1,8 +1,7 @@
 import type { BackofficeBonus, BonusPage } from '@member-wallet/contract/backoffice';
-import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
-import { call, operatorText as text } from '../backoffice.ts';
-import { DEMO, expect, type Page, test } from '../fixtures.ts';
+import { call, signInOperator, operatorText as text } from '../backoffice.ts';
+import { DEMO, expect, test } from '../fixtures.ts';
 
 /**
  * The back-office's promotions end to end (issue 7): an admin made through the sandbox signs in with TOTP,
@@ -11,25 +10,6 @@ import { DEMO, expect, type Page, test } from '../fixtures.ts';
  * of the worker share this server.
  */
 test.describe.configure({ mode: 'serial' });
-
-async function signInAdmin(page: Page, base: string): Promise<string> {
-  const username = `e2e-promos-${process.pid}`;
-  const password = 'a long e2e operator password';
-  const { totpSecret } = await call<{ totpSecret: string }>(base, 'POST', '/sandbox/operators', {
-    username,
-    role: 'admin',
-    password,
-  });
-  await page.addInitScript(() => window.localStorage.setItem('operatorLocale', 'en'));
-  await page.goto('/backoffice/promotions');
-  await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
-  await page.getByLabel(text('en', 'signIn.username')).fill(username);
-  await page.getByLabel(text('en', 'signIn.password')).fill(password);
-  await page.getByLabel(text('en', 'signIn.totp')).fill(totp(totpSecret, Date.now()));
-  await page.getByRole('button', { name: text('en', 'signIn.submit') }).click();
-  await expect(page.getByRole('heading', { name: text('en', 'promotions.title'), level: 1 })).toBeVisible();
-  return (await page.evaluate(() => sessionStorage.getItem('operatorToken'))) ?? '';
-}
 
 /** The demo member's bonus grid in English, through the member API. */
 async function memberBonuses(base: string): Promise<{ code: string; name: string; description: string }[]> {
@@ -49,7 +29,13 @@ async function memberBonuses(base: string): Promise<{ code: string; name: string
 
 test('an admin creates a bonus, renames it, and the member sees the new name', async ({ page, baseURL }) => {
   const base = baseURL ?? '';
-  const token = await signInAdmin(page, base);
+  const { token } = await signInOperator(page, base, {
+    role: 'admin',
+    locale: 'en',
+    path: '/promotions',
+    name: 'promos',
+  });
+  await expect(page.getByRole('heading', { name: text('en', 'promotions.title'), level: 1 })).toBeVisible();
   const operator = { authorization: `Bearer ${token}` };
   const code = `E2E_${process.pid}_${Date.now() % 100_000}`;
   const form = page.getByRole('form', { name: text('en', 'promotions.bonus.form') });

@@ -1,7 +1,6 @@
-import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
-import { call, OPERATOR_LOCALES as LOCALES, type OperatorLocale, operatorText as text } from '../backoffice.ts';
-import { expect, type Page, test, uniqueMember } from '../fixtures.ts';
+import { call, OPERATOR_LOCALES as LOCALES, newMember, signInOperator, operatorText as text } from '../backoffice.ts';
+import { expect, test } from '../fixtures.ts';
 
 /**
  * The back-office's sandbox controls end to end (issue 7): a fresh member asks for a QR deposit, an admin signs
@@ -10,55 +9,18 @@ import { expect, type Page, test, uniqueMember } from '../fixtures.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const APP = { 'x-app-name': 'wallet-user', 'content-type': 'application/json' };
-
+/** A fresh member with a QR deposit of `amount` baht waiting at the sandbox KBANK gateway. */
 async function memberWithQr(base: string, amount: number) {
-  const { phone, accountNo } = uniqueMember();
-  const password = 'secret123';
-  await call(
-    base,
-    'POST',
-    '/api/account',
-    {
-      name: `E2E QR ${phone}`,
-      username: phone,
-      password,
-      bankCode: 'KBANK',
-      bankAccountName: 'qr member',
-      bankAccountNo: accountNo,
-    },
-    APP,
-  );
-  const { token } = await call<{ token: string }>(base, 'POST', '/api/login', { username: phone, password }, APP);
-  const member = { ...APP, authorization: `Bearer ${token}` };
+  const member = await newMember(base, 'QR');
   const qr = await call<{ qrcodeId: string; hasQrcode: boolean }>(
     base,
     'POST',
     '/api/qrcode/KBANK',
     { amount },
-    member,
+    member.headers,
   );
   expect(qr.hasQrcode).toBe(true);
-  const wallet = () => call<{ wallet: { amount: number } }>(base, 'GET', '/api/wallet', undefined, member);
-  return { phone, qrcodeId: qr.qrcodeId, wallet };
-}
-
-async function signInAdmin(page: Page, base: string, locale: OperatorLocale) {
-  const username = `e2e-sbx-${locale}-${process.pid}`;
-  const password = 'a long e2e operator password';
-  const { totpSecret } = await call<{ totpSecret: string }>(base, 'POST', '/sandbox/operators', {
-    username,
-    role: 'admin',
-    password,
-  });
-  await page.addInitScript((chosen) => window.localStorage.setItem('operatorLocale', chosen), locale);
-  await page.goto('/backoffice/sandbox');
-  await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
-  await page.getByLabel(text(locale, 'signIn.username')).fill(username);
-  await page.getByLabel(text(locale, 'signIn.password')).fill(password);
-  await page.getByLabel(text(locale, 'signIn.totp')).fill(totp(totpSecret, Date.now()));
-  await page.getByRole('button', { name: text(locale, 'signIn.submit') }).click();
-  await expect(page.getByRole('heading', { name: text(locale, 'sandbox.title') })).toBeVisible();
+  return { ...member, qrcodeId: qr.qrcodeId };
 }
 
 for (const locale of LOCALES) {
@@ -68,9 +30,10 @@ for (const locale of LOCALES) {
   }) => {
     const base = baseURL ?? '';
     const member = await memberWithQr(base, 250);
-    expect((await member.wallet()).wallet.amount).toBe(0);
+    expect(await member.wallet()).toBe(0);
 
-    await signInAdmin(page, base, locale);
+    await signInOperator(page, base, { role: 'admin', locale, path: '/sandbox', name: 'sbx' });
+    await expect(page.getByRole('heading', { name: text(locale, 'sandbox.title') })).toBeVisible();
     await expect(page.getByRole('note')).toContainText('SANDBOX');
     const row = page.getByTestId('awaiting-qr').filter({ hasText: member.phone });
     await expect(row).toContainText('250.00 BAHT');
@@ -92,6 +55,6 @@ for (const locale of LOCALES) {
     await expectNoAxeViolations(page, `back-office deposits (${locale})`);
 
     // The member's wallet holds the deposit.
-    await expect.poll(async () => (await member.wallet()).wallet.amount, { timeout: 10_000 }).toBe(250);
+    await expect.poll(async () => await member.wallet(), { timeout: 10_000 }).toBe(250);
   });
 }

@@ -1,7 +1,12 @@
-import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
-import { call, OPERATOR_LOCALES as LOCALES, type OperatorLocale, operatorText as text } from '../backoffice.ts';
-import { expect, text as memberText, type Page, test } from '../fixtures.ts';
+import {
+  call,
+  OPERATOR_LOCALES as LOCALES,
+  type OperatorLocale,
+  signInOperator,
+  operatorText as text,
+} from '../backoffice.ts';
+import { expect, text as memberText, test } from '../fixtures.ts';
 
 /**
  * The back-office's site settings end to end (issue 7), in Thai and English: an admin made through the sandbox
@@ -20,28 +25,6 @@ interface Contact {
   lineQR: string;
 }
 
-/** An admin made through the sandbox signs in through the app; answers the operator's token. */
-async function signInAdmin(page: Page, base: string, locale: OperatorLocale): Promise<string> {
-  const username = `e2e-settings-${locale}-${process.pid}`;
-  const password = 'a long e2e operator password';
-  const { totpSecret } = await call<{ totpSecret: string }>(base, 'POST', '/sandbox/operators', {
-    username,
-    role: 'admin',
-    password,
-  });
-  await page.addInitScript((chosen) => window.localStorage.setItem('operatorLocale', chosen), locale);
-  await page.goto('/backoffice/settings');
-  await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
-  await page.getByLabel(text(locale, 'signIn.username')).fill(username);
-  await page.getByLabel(text(locale, 'signIn.password')).fill(password);
-  await page.getByLabel(text(locale, 'signIn.totp')).fill(totp(totpSecret, Date.now()));
-  await page.getByRole('button', { name: text(locale, 'signIn.submit') }).click();
-  await expect(page.getByTestId('operator')).toContainText(text(locale, 'shell.role.admin'));
-  const token = await page.evaluate(() => sessionStorage.getItem('operatorToken'));
-  expect(token).toMatch(/^op_/);
-  return token ?? '';
-}
-
 for (const locale of LOCALES) {
   test.describe(`site settings (${locale})`, () => {
     // The member app in the same language as the operator's: the text edited is the one the member reads.
@@ -53,7 +36,12 @@ for (const locale of LOCALES) {
       server,
     }) => {
       const base = baseURL ?? '';
-      const token = await signInAdmin(page, base, locale);
+      const { token } = await signInOperator(page, base, {
+        role: 'admin',
+        locale,
+        path: '/settings',
+        name: 'settings',
+      });
       const operator = { authorization: `Bearer ${token}` };
       const before = await call<{ texts: { contact: Record<OperatorLocale, Contact | null> } }>(
         base,

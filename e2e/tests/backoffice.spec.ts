@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
-import { call, OPERATOR_LOCALES as LOCALES, type OperatorLocale, operatorText as text } from '../backoffice.ts';
-import { expect, type Page, test, uniqueMember } from '../fixtures.ts';
+import {
+  call,
+  OPERATOR_LOCALES as LOCALES,
+  newMember,
+  type OperatorLocale,
+  signInOperator,
+  operatorText as text,
+} from '../backoffice.ts';
+import { expect, type Page, test } from '../fixtures.ts';
 
 /**
  * The back-office end to end (issue 7), in Thai and English: an operator made through the sandbox signs in with
@@ -12,46 +18,23 @@ import { expect, type Page, test, uniqueMember } from '../fixtures.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const APP = { 'x-app-name': 'wallet-user', 'content-type': 'application/json' };
 /** Withdrawals above 100 baht wait for an operator here; the migration's 5,000 baht is put back afterwards. */
 const AUTO_APPROVE_MINOR = 10_000;
 const DEFAULT_AUTO_APPROVE_MINOR = 500_000;
 
 /** A member registered and logged in through the API, with 1,000 baht paid in through a sandbox QR. */
 async function fundedMember(base: string, locale: OperatorLocale) {
-  const { phone, accountNo } = uniqueMember();
-  const name = `E2E ${locale} ${phone}`;
-  const password = 'secret123';
-  await call(
-    base,
-    'POST',
-    '/api/account',
-    {
-      name,
-      username: phone,
-      password,
-      bankCode: 'KBANK',
-      bankAccountName: 'somchai jaidee',
-      bankAccountNo: accountNo,
-    },
-    APP,
-  );
-  const { token } = await call<{ token: string }>(base, 'POST', '/api/login', { username: phone, password }, APP);
-  const member = { ...APP, authorization: `Bearer ${token}` };
-  const qr = await call<{ qrcodeId: string }>(base, 'POST', '/api/qrcode/KBANK', { amount: 1000 }, member);
+  const member = await newMember(base, locale);
+  const qr = await call<{ qrcodeId: string }>(base, 'POST', '/api/qrcode/KBANK', { amount: 1000 }, member.headers);
   await call(base, 'POST', '/sandbox/payments/KBANK/pay', { qrcodeId: qr.qrcodeId });
-  const wallet = () => call<{ wallet: { amount: number } }>(base, 'GET', '/api/wallet', undefined, member);
-  await expect.poll(async () => (await wallet()).wallet.amount, { timeout: 20_000 }).toBe(1000);
+  await expect.poll(() => member.wallet(), { timeout: 20_000 }).toBe(1000);
   const withdraw = (amount: number) =>
     call<{ reference: string; status: string }>(
       base,
       'POST',
       '/api/wallet/withdraw',
       { amount },
-      {
-        ...member,
-        'idempotency-key': randomUUID(),
-      },
+      { ...member.headers, 'idempotency-key': randomUUID() },
     );
   const statement = () =>
     call<{ statements: { statementType: string; status: string; amount: number }[] }>(
@@ -59,32 +42,24 @@ async function fundedMember(base: string, locale: OperatorLocale) {
       'POST',
       '/api/statement',
       { page: 1, limit: 50 },
-      member,
+      member.headers,
     );
-  return { phone, name, wallet, withdraw, statement };
+  return { ...member, withdraw, statement };
 }
 
+/** A finance operator signs in with TOTP, the sign-in page checked for accessibility first. */
 async function signIn(page: Page, base: string, locale: OperatorLocale) {
-  const username = `e2e-${locale}-${process.pid}`;
-  const password = 'a long e2e operator password';
-  const { totpSecret } = await call<{ totpSecret: string }>(base, 'POST', '/sandbox/operators', {
-    username,
+  await signInOperator(page, base, {
     role: 'finance',
-    password,
+    locale,
+    path: '/withdrawals',
+    name: 'withdrawals',
+    onSignInPage: async () => {
+      await expect(page.getByRole('heading', { name: text(locale, 'signIn.title') })).toBeVisible();
+      await expectNoAxeViolations(page, `back-office sign-in (${locale})`);
+    },
   });
-  await page.addInitScript((chosen) => window.localStorage.setItem('operatorLocale', chosen), locale);
-  await page.goto('/backoffice/withdrawals');
-  await expect(page).toHaveURL(/\/backoffice\/sign-in$/);
-  await expect(page.getByRole('heading', { name: text(locale, 'signIn.title') })).toBeVisible();
-  await expectNoAxeViolations(page, `back-office sign-in (${locale})`);
-  await page.getByLabel(text(locale, 'signIn.username')).fill(username);
-  await page.getByLabel(text(locale, 'signIn.password')).fill(password);
-  await page.getByLabel(text(locale, 'signIn.totp')).fill(totp(totpSecret, Date.now()));
-  await page.getByRole('button', { name: text(locale, 'signIn.submit') }).click();
   await expect(page.getByRole('heading', { name: text(locale, 'withdrawals.title') })).toBeVisible();
-  await expect(page.getByTestId('operator')).toContainText(username);
-  await expect(page.getByTestId('operator')).toContainText(text(locale, 'shell.role.finance'));
-  expect(await page.evaluate(() => sessionStorage.getItem('operatorToken'))).toMatch(/^op_/);
 }
 
 test.beforeAll(async ({ server }) => {
@@ -111,7 +86,7 @@ for (const locale of LOCALES) {
     const approved = await member.withdraw(300);
     const rejected = await member.withdraw(200);
     expect([approved.status, rejected.status]).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
-    expect((await member.wallet()).wallet.amount).toBe(500);
+    expect(await member.wallet()).toBe(500);
 
     await signIn(page, base, locale);
     const rows = page.getByTestId('withdrawal-row').filter({ hasText: member.phone });
@@ -148,7 +123,7 @@ for (const locale of LOCALES) {
     await expect(approveRow).toContainText(text(locale, 'withdrawals.review.approved'));
 
     // The member: the rejected 200 is back in the wallet, the approved 300 is paid by the sandbox payout party.
-    await expect.poll(async () => (await member.wallet()).wallet.amount, { timeout: 10_000 }).toBe(700);
+    await expect.poll(async () => await member.wallet(), { timeout: 10_000 }).toBe(700);
     await expect
       .poll(
         async () =>
