@@ -2,10 +2,10 @@ import { PROMO_URL } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
 import { TextField } from '@member-wallet/ui/text-field';
 import { useId } from 'react';
+import { TextArea } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { useUploadMedia } from './api.ts';
-import { TextArea } from './form-parts.tsx';
 
 export interface BannerDraft {
   image: string;

@@ -3,11 +3,11 @@ import type { Locale } from '@member-wallet/contract/constants';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import { useState } from 'react';
+import { Card, LocaleTabs, Outcome } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { useBanners, useSaveBanners } from './api.ts';
 import { type BannerDraft, BannerEditor, bannerImageValid } from './banner-editor.tsx';
-import { Card, LocaleTabs, Outcome } from './form-parts.tsx';
 
 /** The invite and refund banners, per language (a language with none shows the Thai ones to its members). */
 export function BannersPanel() {

@@ -6,13 +6,14 @@ import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { ExportButtonWithError } from '../../components/export-button.tsx';
+import { CheckboxField, LocaleTabs, Outcome, SelectField, TextArea } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
+import { wholeNumber } from '../../lib/number-input.ts';
 import { BONUS_PAGE_SIZE, type BonusKind, downloadBonusesCsv, useBonuses, useSaveBonus } from './api.ts';
 import { type BannerDraft, BannerEditor, bannerImageValid } from './banner-editor.tsx';
-import { CheckboxField, LocaleTabs, Outcome, SelectField, TextArea, wholeNumber } from './form-parts.tsx';
 
 /**
  * Bonus definitions (kind `bonus`, the member's grid) or promotion codes (kind `promotion`): a page of them,

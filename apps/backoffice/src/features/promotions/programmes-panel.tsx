@@ -3,10 +3,11 @@ import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
+import { Card, CheckboxField, Outcome, SelectField } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
+import { decimalNumber } from '../../lib/number-input.ts';
 import { invite, refund } from './api.ts';
-import { Card, CheckboxField, decimalNumber, Outcome, SelectField } from './form-parts.tsx';
 
 const AMOUNT_MAX = 100_000_000;
 

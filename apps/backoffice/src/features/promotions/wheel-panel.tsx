@@ -13,10 +13,11 @@ import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod/mini';
+import { Card, CheckboxField, Outcome, SelectField } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
+import { decimalNumber, wholeNumber } from '../../lib/number-input.ts';
 import { useSaveSpin, useSpinSettings } from './api.ts';
-import { Card, CheckboxField, decimalNumber, Outcome, SelectField, wholeNumber } from './form-parts.tsx';
 
 /** A slice as typed: numbers as text until saved. */
 interface SliceDraft {

@@ -15,6 +15,7 @@ import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';
 import { useId, useState } from 'react';
 import { Dialog } from '../../components/dialog.tsx';
+import { Card, Outcome, SaveForm } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
@@ -27,7 +28,6 @@ import {
   useSaveWithdraw,
   useSiteSettings,
 } from './api.ts';
-import { Card, Outcome, SaveForm } from './parts.tsx';
 import { ContactCard, InfoCard, LinesCard, NoticeCard } from './text-cards.tsx';
 
 /**

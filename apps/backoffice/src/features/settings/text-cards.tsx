@@ -3,9 +3,9 @@ import type { Locale } from '@member-wallet/contract/constants';
 import type { ContactResponse, InfoResponse } from '@member-wallet/contract/lookup';
 import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
+import { Card, LocaleTabs, SaveForm, TextArea } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { useSaveText } from './api.ts';
-import { Card, LocaleTabs, SaveForm, TextArea } from './parts.tsx';
 
 type Texts = SiteSettingsResponse['texts'];
 
@@ -70,7 +70,12 @@ function ContactForm({ locale, saved }: { locale: Locale; saved: ContactResponse
   const set = (field: keyof ContactResponse) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
   return (
     <SaveForm save={save} onSubmit={() => save.mutate({ key: 'contact', locale, value: values })}>
-      <TextArea label={t('settings.contact.contactText')} value={values.contactText} onChange={set('contactText')} />
+      <TextArea
+        label={t('settings.contact.contactText')}
+        value={values.contactText}
+        onChange={set('contactText')}
+        rows={4}
+      />
       {CONTACT_LINES.map((field) => (
         <TextField
           key={field}

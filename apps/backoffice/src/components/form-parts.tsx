@@ -1,10 +1,15 @@
 import { SETTINGS_LOCALES } from '@member-wallet/contract/backoffice';
 import type { Locale } from '@member-wallet/contract/constants';
 import { Button } from '@member-wallet/ui/button';
-import { INPUT_CLASS } from '@member-wallet/ui/field-message';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from '../../i18n/i18n.ts';
-import { errorText } from '../../lib/http.ts';
+import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
+import { type FormEvent, type ReactNode, type SelectHTMLAttributes, useId, useState } from 'react';
+import { useTranslation } from '../i18n/i18n.ts';
+import { errorText } from '../lib/http.ts';
+
+/**
+ * The building blocks of the back-office's forms (site settings, promotions): a card per part, a form that saves
+ * and tells what came of it, tabs per member language, text areas, selects and check boxes.
+ */
 
 /** The settings screen's building blocks: a card per part, a form that saves and tells what came of it. */
 export function Card({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
@@ -31,7 +36,7 @@ export function Outcome({ saved, error }: { saved: boolean; error: unknown }) {
   }
   return (
     <p role="status" className={saved ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
-      {saved ? t('settings.saved') : ''}
+      {saved ? t('common.saved') : ''}
     </p>
   );
 }
@@ -104,12 +109,14 @@ export function TextArea({
   label,
   value,
   onChange,
-  rows = 4,
+  rows = 3,
+  error,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
   rows?: number;
+  error?: string | null;
 }) {
   const id = useId();
   return (
@@ -121,9 +128,56 @@ export function TextArea({
         id={id}
         rows={rows}
         value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-message` : undefined}
         onChange={(event) => onChange(event.target.value)}
         className={`${INPUT_CLASS} border-slate-300`}
       />
+      <FieldMessage id={`${id}-message`} error={error} />
     </div>
+  );
+}
+
+export function SelectField({
+  label,
+  options,
+  ...rest
+}: { label: string; options: readonly { value: string; label: string }[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-slate-800">
+        {label}
+      </label>
+      <select id={id} className={`${INPUT_CLASS} border-slate-300`} {...rest}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function CheckboxField({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex min-h-11 items-center gap-3 text-slate-800">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="size-5 accent-brand-700"
+      />
+      {label}
+    </label>
   );
 }
