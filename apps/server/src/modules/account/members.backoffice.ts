@@ -15,6 +15,7 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
+import { byIdDescending } from '../../lib/keyset.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { parseInput } from '../../lib/route.ts';
 import { randomCode } from '../../lib/tokens.ts';
@@ -60,15 +61,8 @@ function toMember(row: MemberRow): BackofficeMember {
 }
 
 /** Every member of a search, newest first, read a batch at a time. */
-async function* allMembers(repository: MembersBackofficeRepository, query: { q?: string | undefined }) {
-  let beforeId: bigint | null = null;
-  for (;;) {
-    const rows = await repository.batch(query, beforeId, CSV_BATCH);
-    for (const row of rows) yield toMember(row);
-    const last = rows.at(-1);
-    if (!last || rows.length < CSV_BATCH) return;
-    beforeId = last.id;
-  }
+function allMembers(repository: MembersBackofficeRepository, query: { q?: string | undefined }) {
+  return byIdDescending((beforeId, size) => repository.batch(query, beforeId, size), toMember, CSV_BATCH);
 }
 
 export interface MembersBackofficeDeps {

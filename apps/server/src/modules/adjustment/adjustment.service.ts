@@ -12,6 +12,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { byIdDescending } from '../../lib/keyset.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditLog, OperatorActor } from '../operator/audit-log.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -167,14 +168,11 @@ export class AdjustmentService {
 
   /** Every adjustment of a filter, newest first, read a batch at a time. */
   async *all(query: AdjustmentCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeAdjustment> {
-    let beforeId: bigint | null = null;
-    for (;;) {
-      const rows = await this.deps.repository.batch(this.deps.db, query, beforeId, batchSize);
-      for (const row of rows) yield toBackoffice(row);
-      const last = rows.at(-1);
-      if (!last || rows.length < batchSize) return;
-      beforeId = last.id;
-    }
+    yield* byIdDescending(
+      (beforeId, size) => this.deps.repository.batch(this.deps.db, query, beforeId, size),
+      toBackoffice,
+      batchSize,
+    );
   }
 
   /** The adjustment locked for a review; its requester may not review it (four eyes): 403 FORBIDDEN. */

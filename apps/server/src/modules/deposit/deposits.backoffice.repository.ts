@@ -13,6 +13,7 @@ import { DEPOSIT_CHANNELS } from '@member-wallet/contract/backoffice';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { bankOfBotCode } from '../../adapters/slip-verifier/bank-codes.ts';
 import type { Database, Db } from '../../db/database.ts';
+import { byIdDescending } from '../../lib/keyset.ts';
 
 /** Rows an export reads at a time. */
 const CSV_BATCH = 500;
@@ -113,17 +114,16 @@ export class DepositsBackofficeRepository {
   }
 
   /** Every QR code of the filters, newest first (by id, the order they were asked for), a batch at a time. */
-  async *qrAll(query: QrCodeCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeQrCode> {
-    let beforeId: bigint | null = null;
-    for (;;) {
-      let select = this.qrSelect(this.qrFiltered(query));
-      if (beforeId !== null) select = select.where('q.id', '<', beforeId);
-      const rows = await select.orderBy('q.id', 'desc').limit(batchSize).execute();
-      for (const row of rows) yield toQrCode(row);
-      const last = rows.at(-1);
-      if (!last || rows.length < batchSize) return;
-      beforeId = last.id;
-    }
+  qrAll(query: QrCodeCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeQrCode> {
+    return byIdDescending(
+      (beforeId, size) => {
+        let select = this.qrSelect(this.qrFiltered(query));
+        if (beforeId !== null) select = select.where('q.id', '<', beforeId);
+        return select.orderBy('q.id', 'desc').limit(size).execute();
+      },
+      toQrCode,
+      batchSize,
+    );
   }
 
   /** A QR by our qrcodeId (the sandbox controls pay it at its gateway). */

@@ -9,6 +9,7 @@ import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { byIdDescending } from '../../lib/keyset.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { OperatorActor } from '../operator/audit-log.ts';
 import type { Slip } from './slip.repository.ts';
@@ -61,14 +62,11 @@ export class SlipReviewService {
   }
 
   async *all(query: SlipReviewCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeSlip> {
-    let beforeId: bigint | null = null;
-    for (;;) {
-      const rows = await this.deps.repository.batch(this.deps.db, query, beforeId, batchSize);
-      for (const row of rows) yield this.toBackoffice(row);
-      const last = rows.at(-1);
-      if (!last || rows.length < batchSize) return;
-      beforeId = last.id;
-    }
+    yield* byIdDescending(
+      (beforeId, size) => this.deps.repository.batch(this.deps.db, query, beforeId, size),
+      (row) => this.toBackoffice(row),
+      batchSize,
+    );
   }
 
   async view(outcome: ReviewOutcome): Promise<SlipReviewResponse> {

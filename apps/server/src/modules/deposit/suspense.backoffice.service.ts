@@ -10,6 +10,7 @@ import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { byIdDescending } from '../../lib/keyset.ts';
 import type { LedgerAccount } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditActor, AuditRecord, OperatorActor } from '../operator/audit-log.ts';
@@ -112,14 +113,11 @@ export class SuspenseService {
   }
 
   async *all(query: BankTransferCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeBankTransfer> {
-    let beforeId: bigint | null = null;
-    for (;;) {
-      const rows = await this.deps.repository.batch(this.deps.db, query, beforeId, batchSize);
-      for (const row of rows) yield toBackoffice(row);
-      const last = rows.at(-1);
-      if (!last || rows.length < batchSize) return;
-      beforeId = last.id;
-    }
+    yield* byIdDescending(
+      (beforeId, size) => this.deps.repository.batch(this.deps.db, query, beforeId, size),
+      toBackoffice,
+      batchSize,
+    );
   }
 
   async view(outcome: SettleOutcome) {

@@ -1,6 +1,7 @@
 import type { AuditCsvQuery, AuditEntry, AuditPage, AuditQuery } from '@member-wallet/contract/backoffice';
 import type { Selectable } from 'kysely';
 import type { AuditLogTable, Db } from '../../db/database.ts';
+import { byIdDescending } from '../../lib/keyset.ts';
 
 /** A signed-in operator, by id and username. */
 export interface OperatorActor {
@@ -64,19 +65,18 @@ export class AuditLog {
   }
 
   /** Every row of the filters, newest first, a batch at a time (keyset on id: rows added meanwhile never shift). */
-  async *all(query: AuditCsvQuery, batchSize = 500): AsyncGenerator<AuditEntry> {
-    let beforeId: bigint | null = null;
-    for (;;) {
-      let select = this.db.selectFrom('audit_log').selectAll();
-      if (query.action) select = select.where('action', '=', query.action);
-      if (query.actor) select = select.where('actor', '=', query.actor);
-      if (beforeId !== null) select = select.where('id', '<', beforeId);
-      const rows = await select.orderBy('id', 'desc').limit(batchSize).execute();
-      for (const row of rows) yield toAuditEntry(row);
-      const last = rows.at(-1);
-      if (!last || rows.length < batchSize) return;
-      beforeId = last.id;
-    }
+  all(query: AuditCsvQuery, batchSize = 500): AsyncGenerator<AuditEntry> {
+    return byIdDescending(
+      (beforeId, size) => {
+        let select = this.db.selectFrom('audit_log').selectAll();
+        if (query.action) select = select.where('action', '=', query.action);
+        if (query.actor) select = select.where('actor', '=', query.actor);
+        if (beforeId !== null) select = select.where('id', '<', beforeId);
+        return select.orderBy('id', 'desc').limit(size).execute();
+      },
+      toAuditEntry,
+      batchSize,
+    );
   }
 }
 

@@ -15,6 +15,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { byIdDescending } from '../../lib/keyset.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService, PostedEntry, PostInput } from '../ledger/ledger.service.ts';
@@ -284,14 +285,11 @@ export class WithdrawalService {
 
   /** Every withdrawal of a filter as the back-office shows it, newest first, read a batch at a time. */
   async *backofficeAll(query: WithdrawalCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeWithdrawal> {
-    let beforeId: bigint | null = null;
-    for (;;) {
-      const rows = await this.deps.repository.batch(this.deps.db, query, beforeId, batchSize);
-      for (const row of rows) yield toBackoffice(row);
-      const last = rows.at(-1);
-      if (!last || rows.length < batchSize) return;
-      beforeId = last.id;
-    }
+    yield* byIdDescending(
+      (beforeId, size) => this.deps.repository.batch(this.deps.db, query, beforeId, size),
+      toBackoffice,
+      batchSize,
+    );
   }
 
   /** A review's answer: the withdrawal as the back-office shows it now. */

@@ -1,16 +1,8 @@
+import { SANDBOX_GAME_FAULT_OPERATIONS } from '@member-wallet/contract/backoffice';
 import { z } from 'zod/mini';
 
-/** The calls a fault may hit. By default only the money calls, so status queries stay reliable. */
-export const FAULT_OPERATIONS = [
-  'deposit',
-  'withdraw',
-  'createAccount',
-  'resetPassword',
-  'balance',
-  'status',
-  'bets',
-] as const;
-export type FaultOperation = (typeof FAULT_OPERATIONS)[number];
+/** The calls a fault may hit (the contract's list, which the back-office's sandbox controls show). */
+export type FaultOperation = (typeof SANDBOX_GAME_FAULT_OPERATIONS)[number];
 
 const rate = z.number().check(z.minimum(0), z.maximum(1));
 
@@ -28,7 +20,7 @@ export const faultsRequest = z.object({
   appliedTimeoutRate: z.optional(rate),
   /** With a time-out: the transaction is received and applied this long after (sandbox clock). 0: never. */
   lateApplyMs: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(86_400_000))),
-  operations: z.optional(z.array(z.enum(FAULT_OPERATIONS))),
+  operations: z.optional(z.array(z.enum(SANDBOX_GAME_FAULT_OPERATIONS))),
   /** Makes the rates' dice deterministic (a seeded generator); without it, Math.random. */
   seed: z.optional(z.number().check(z.int())),
 });
@@ -43,6 +35,7 @@ export interface Faults {
   operations: readonly FaultOperation[];
 }
 
+/** No fault; once faults are set, by default only the money calls suffer them, so status queries stay reliable. */
 export const NO_FAULTS: Faults = {
   latencyMs: 0,
   errorRate: 0,
