@@ -66,7 +66,7 @@ for (const locale of LOCALES) {
         await expect(field).toHaveValue(original?.contactText ?? '');
         await field.fill(edited);
         await contact.getByRole('button', { name: text(locale, 'settings.save') }).click();
-        await expect(contact.getByText(text(locale, 'settings.saved'))).toBeVisible();
+        await expect(contact.getByText(text(locale, 'common.saved'))).toBeVisible();
         await page.goto('/contact');
         await expect(page.getByRole('heading', { name: memberText(locale, 'contact.title') })).toBeVisible();
         await expect(page.getByText(edited)).toBeVisible();
@@ -92,7 +92,7 @@ for (const locale of LOCALES) {
         await contact.getByRole('tab', { name: text(locale, `settings.locale.${locale}`) }).click();
         await field.fill(original?.contactText ?? '');
         await contact.getByRole('button', { name: text(locale, 'settings.save') }).click();
-        await expect(contact.getByText(text(locale, 'settings.saved'))).toBeVisible();
+        await expect(contact.getByText(text(locale, 'common.saved'))).toBeVisible();
         await page.goto('/contact');
         await expect(page.getByRole('heading', { name: memberText(locale, 'contact.title') })).toBeVisible();
         await expect(page.getByText(original?.contactText ?? '')).toBeVisible();
