@@ -41,6 +41,7 @@ import { SessionRepository } from './modules/auth/auth.repository.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { registerBonuses } from './modules/bonus/bonus.module.ts';
+import { registerChat } from './modules/chat/chat.module.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
@@ -333,6 +334,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     slips,
     members: services.accountRepository,
   });
+  // Live chat (docs/chat.md): the customer's API, the files, Socket.IO and the back-office's inbox.
+  await registerChat(app, route, config, {
+    db,
+    clock,
+    limiter,
+    authenticate: (authorization) => services.auth.authenticate(authorization),
+    operators: backoffice.service,
+    audit: backoffice.audit,
+    backofficeRoute: backoffice.route,
+    uploadDirectory: app.slipStore.directory,
+  });
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   // Deposits and QR codes, the audit export, the sandbox controls (docs/backoffice.md).
   const depositsRepository = new DepositsBackofficeRepository(db);
@@ -433,7 +445,7 @@ function registerSandbox(
 
 function registerPlumbing(app: FastifyInstance, config: Config, settings: SettingsService, db: Db) {
   registerCompression(app);
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, config);
   registerApiGate(app, settings);
   registerHealth(app, db);
   registerErrorHandlers(app, config);
@@ -453,7 +465,18 @@ function registerCompression(app: FastifyInstance) {
   });
 }
 
-function registerSecurityHeaders(app: FastifyInstance) {
+/**
+ * The origins a chat socket may reach: this one, and a separate chat backend when configured (its http and ws
+ * schemes both, since Socket.IO may poll before it upgrades).
+ */
+function connectSources(config: Config): string[] {
+  if (!config.chatSocketUrl) return ["'self'"];
+  const { host, protocol } = new URL(config.chatSocketUrl);
+  const secure = protocol === 'https:' || protocol === 'wss:';
+  return ["'self'", `${secure ? 'https' : 'http'}://${host}`, `${secure ? 'wss' : 'ws'}://${host}`];
+}
+
+function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -461,10 +484,11 @@ function registerSecurityHeaders(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // Operators may send chat pictures and videos by https URL (docs/chat.md); nothing else is loaded.
+        imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        mediaSrc: ["'self'"],
+        connectSrc: connectSources(config),
+        mediaSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -77,6 +77,19 @@ describe('configuration', () => {
       /PAYMENT_GATEWAYS must be http\(s\) base URLs/,
     );
     expect(() => loadConfig({ QR_EXPIRY_MINUTES: '0' })).toThrow(/QR_EXPIRY_MINUTES must be an integer/);
+    expect(() => loadConfig({ CHAT_GUEST_SECRET: 'short' })).toThrow(/CHAT_GUEST_SECRET must be at least 32/);
+    expect(() => loadConfig({ CHAT_PREFIX: 'chat room' })).toThrow(/CHAT_PREFIX must be/);
+    expect(() => loadConfig({ CHAT_SOCKET_URL: 'ftp://chat.example.test' })).toThrow(/CHAT_SOCKET_URL must be a URL/);
+  });
+
+  it('reads the chat settings', () => {
+    expect(loadConfig({})).toMatchObject({ chatGuestSecret: null, chatPrefix: 'chat', chatSocketUrl: null });
+    expect(loadConfig({ CHAT_SOCKET_URL: 'wss://chat.example.test' }).chatSocketUrl).toBe('wss://chat.example.test');
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ CHAT_GUEST_SECRET: secret, CHAT_PREFIX: 'support' })).toMatchObject({
+      chatGuestSecret: secret,
+      chatPrefix: 'support',
+    });
   });
 
   it('documents in the README exactly the variables the server reads', () => {

@@ -93,6 +93,15 @@ export interface Config {
   slipVerifierSecret: string | null;
   /** A slip is credited only if uploaded within this long of its transfer (spec section 9: 1 hour). */
   slipMaxAgeMinutes: number;
+  /** Signs guest chat tokens; null: a random key made once and kept in the database (docs/chat.md). */
+  chatGuestSecret: string | null;
+  /** The first part of every chat room's name, `${prefix}-${member or guest id}`. */
+  chatPrefix: string;
+  /**
+   * A separate chat backend the member app's build names in `VITE_CHAT_URL`: its origin joins the CSP's
+   * connect-src, else the browser would refuse the socket. Null: the socket is on this server's own origin.
+   */
+  chatSocketUrl: string | null;
 }
 
 /** A real payment gateway: its API's base URL and the HMAC secret shared with it. */
@@ -218,11 +227,18 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: 'How long a QR can be paid, until an operator sets it in the back-office',
   },
   { name: 'QR_SETTLE_INTERVAL_MS', default: '30000', meaning: 'QR settler period; 0 turns it off' },
-  { name: 'UPLOAD_DIR', default: 'DATA_DIR/uploads', meaning: 'Where slip pictures are stored (outside the web root)' },
+  {
+    name: 'UPLOAD_DIR',
+    default: 'DATA_DIR/uploads',
+    meaning: 'Where slip pictures and chat files are stored (outside the web root; shared by all nodes)',
+  },
   { name: 'SLIP_URL_SECRET', default: 'random per process', meaning: 'Signs the short-lived slip picture URLs' },
   { name: 'SLIP_VERIFIER_BASE_URL', default: 'with SANDBOX: this server /sandbox/slip-verifier', meaning: 'Slip API' },
   { name: 'SLIP_VERIFIER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
   { name: 'SLIP_MAX_AGE_MINUTES', default: '60', meaning: 'A slip must be uploaded within this long of its transfer' },
+  { name: 'CHAT_GUEST_SECRET', default: 'a key kept in the database', meaning: 'Signs the guest chat tokens' },
+  { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
+  { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -370,6 +386,15 @@ function readGameFaults(read: Reader): string | null {
   return value;
 }
 
+/** `CHAT_GUEST_SECRET`: at least 32 characters, since it is an HMAC key; the value is never echoed. */
+function readChatGuestSecret(read: Reader): string | null {
+  const value = read.raw('CHAT_GUEST_SECRET');
+  if (value === undefined) return null;
+  if (value.length >= 32) return value;
+  read.fail('CHAT_GUEST_SECRET', 'at least 32 characters', '...');
+  return null;
+}
+
 /** Reads the configuration; throws a `ConfigError` naming every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
@@ -437,7 +462,12 @@ export function loadConfig(env: Env = process.env): Config {
     slipVerifierBaseUrl: read.url('SLIP_VERIFIER_BASE_URL', ['http:', 'https:']),
     slipVerifierSecret: read.raw('SLIP_VERIFIER_SECRET') ?? null,
     slipMaxAgeMinutes: read.integer('SLIP_MAX_AGE_MINUTES', 60, 1, 7 * 24 * 60),
+    chatGuestSecret: readChatGuestSecret(read),
+    chatPrefix: read.string('CHAT_PREFIX', 'chat'),
+    chatSocketUrl: read.url('CHAT_SOCKET_URL', ['http:', 'https:', 'ws:', 'wss:']),
   };
+  if (!/^[A-Za-z0-9_]{1,32}$/.test(config.chatPrefix))
+    read.fail('CHAT_PREFIX', '1-32 of A-Za-z0-9_', config.chatPrefix);
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
   if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
   if (config.sandbox && !config.bankFeedSecret) config.bankFeedSecret = SANDBOX_BANK_FEED_SECRET;

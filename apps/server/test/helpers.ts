@@ -72,6 +72,16 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
 async function createTestDatabase(): Promise<{ databaseUrl: string | undefined; drop: () => Promise<void> }> {
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) return { databaseUrl: undefined, drop: async () => {} };
+  return createPostgresDatabase(adminUrl);
+}
+
+/**
+ * A throw-away PostgreSQL database on the server of `adminUrl` (its URL, and `drop`), for tests that need one
+ * database shared by several apps, which in-memory PGlite cannot be.
+ */
+export async function createPostgresDatabase(
+  adminUrl: string,
+): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
   const databaseName = `mw_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

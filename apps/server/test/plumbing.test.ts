@@ -45,7 +45,11 @@ writeFileSync(join(backofficeDir, 'assets', 'index-bo1.js'), 'console.log("back-
 beforeAll(async () => {
   [t, spa] = await Promise.all([
     startTestApp({ TRUST_PROXY: '1' }),
-    startTestApp({ PUBLIC_DIR: publicDir, BACKOFFICE_DIR: backofficeDir }),
+    startTestApp({
+      PUBLIC_DIR: publicDir,
+      BACKOFFICE_DIR: backofficeDir,
+      CHAT_SOCKET_URL: 'https://chat.example.test',
+    }),
   ]);
 });
 afterAll(() => Promise.all([t.close(), spa.close()]));
@@ -127,6 +131,15 @@ describe('headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("unsafe-inline'; script");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // Chat pictures and videos an operator sends by https URL may show; sockets go only to this origin...
+    expect(csp).toContain("img-src 'self' data: https:");
+    expect(csp).toContain("media-src 'self' https:");
+    expect(csp).toContain("connect-src 'self';");
+    // ...or also to a separate chat backend, when one is configured.
+    const withChat = String(
+      (await spa.api({ method: 'GET', url: '/api/lookup/info' })).headers['content-security-policy'],
+    );
+    expect(withChat).toContain("connect-src 'self' https://chat.example.test wss://chat.example.test;");
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const tls = await t.api({ method: 'GET', url: '/api/lookup/info', headers: { 'x-forwarded-proto': 'https' } });

@@ -58,4 +58,18 @@ export const API = {
   promotionCurrent: '/api/promotion/current',
   promotionFind: (code: string) => `/api/promotion/find/${encodeURIComponent(code)}`,
   promotionActivate: (code: string) => `/api/promotion/activate/${encodeURIComponent(code)}`,
+  // Live chat (chat.ts; docs/chat.md).
+  chatConfig: '/api/chat/config',
+  chatGuest: '/api/chat/guest',
+  chatClaimGuest: '/api/chat/claim-guest',
+  chatSendMessage: '/api/chat/send-message',
+  chatHistory: '/api/chat/history',
+  chatUploadImage: '/api/chat/upload-image',
+  chatUploadVideo: '/api/chat/upload-video',
+  chatReadCustomer: '/api/chat/read-customer/',
+  /**
+   * Where an uploaded chat file is served (the `path` an upload answers starts with this): outside /api, since
+   * an <img> or <video> sends no app header; the file's random name is the credential.
+   */
+  chatFiles: '/files/chat',
 } as const;

@@ -243,6 +243,8 @@ export const dashboardResponse = z.object({
     unmatchedTransfers: z.int(),
     /** Manual adjustments waiting for a second operator. */
     adjustmentsAwaitingApproval: z.int(),
+    /** Chat conversations with customer messages no operator has read (docs/chat.md). */
+    chatsUnread: z.int(),
   }),
   membersSignedIn: z.int(),
   ledger: z.object({ drifts: z.int(), unbalancedEntries: z.int() }),

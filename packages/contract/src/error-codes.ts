@@ -97,6 +97,9 @@ export const ERROR_CODES = [
   // still running (409).
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_PROGRESS',
+  // Chat uploads (chat.ts): content other than PNG, JPEG, GIF, MP4 or QuickTime (400); over the size (413).
+  'CHAT_FILE_NOT_SUPPORTED',
+  'CHAT_FILE_TOO_LARGE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|webp)$/;
+const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|gif|mp4|mov)$/;
+
+/** The kinds of file stored: pictures (slips, promotions, chat) and the chat's videos. */
+export type StoredExtension = 'png' | 'jpg' | 'webp' | 'gif' | 'mp4' | 'mov';
 
 /**
  * Uploaded files on disk (DESIGN.md section 5): under random names in one folder outside the web root, so a
@@ -12,7 +15,7 @@ export class FileStore {
   constructor(readonly directory: string) {}
 
   /** Writes the bytes under a fresh random name with the extension; answers the name. */
-  async save(bytes: Buffer, extension: 'png' | 'jpg' | 'webp'): Promise<string> {
+  async save(bytes: Buffer, extension: StoredExtension): Promise<string> {
     await mkdir(this.directory, { recursive: true, mode: 0o700 });
     const name = `${randomBytes(16).toString('hex')}.${extension}`;
     // Written aside and renamed, so a reader never sees half a file.
@@ -27,6 +30,18 @@ export class FileStore {
     if (!STORED_NAME.test(name)) return null;
     try {
       return await readFile(join(this.directory, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  /** Where a stored file is and its size, for answers streamed in ranges; null as for `read`. */
+  async locate(name: string): Promise<{ path: string; size: number } | null> {
+    if (!STORED_NAME.test(name)) return null;
+    const path = join(this.directory, name);
+    try {
+      return { path, size: (await stat(path)).size };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;

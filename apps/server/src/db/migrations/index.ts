@@ -18,6 +18,7 @@ import { withdrawalReview } from './0016_withdrawal_review.ts';
 import { adjustments } from './0017_adjustments.ts';
 import { suspenseSlipReview } from './0018_suspense_slip_review.ts';
 import { memberBonusTerms } from './0020_member_bonus_terms.ts';
+import { chat } from './0021_chat.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -43,6 +44,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0017_adjustments': adjustments,
   '0018_suspense_slip_review': suspenseSlipReview,
   '0020_member_bonus_terms': memberBonusTerms,
+  '0021_chat': chat,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -42,7 +42,7 @@ export class DashboardRepository {
   /** What waits for operators now, whatever its day. */
   async pending() {
     const count = sql<string>`count(*)`.as('count');
-    const [awaiting, inProgress, slips, slipsToReview, unmatched, adjustments] = await Promise.all([
+    const [awaiting, inProgress, slips, slipsToReview, unmatched, adjustments, chats] = await Promise.all([
       this.db.selectFrom('withdrawals').where('review', '=', 'awaiting').select(count).executeTakeFirstOrThrow(),
       this.db
         .selectFrom('withdrawals')
@@ -68,6 +68,7 @@ export class DashboardRepository {
         .select(count)
         .executeTakeFirstOrThrow(),
       this.db.selectFrom('adjustments').where('status', '=', 'awaiting').select(count).executeTakeFirstOrThrow(),
+      this.db.selectFrom('chat_conversations').where('operator_unread', '>', 0).select(count).executeTakeFirstOrThrow(),
     ]);
     return {
       withdrawalsAwaitingReview: Number(awaiting.count),
@@ -76,6 +77,7 @@ export class DashboardRepository {
       slipsToReview: Number(slipsToReview.count),
       unmatchedTransfers: Number(unmatched.count),
       adjustmentsAwaitingApproval: Number(adjustments.count),
+      chatsUnread: Number(chats.count),
     };
   }
 

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice';
+import { CHAT_BACKOFFICE_API } from '@member-wallet/contract/chat';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newGuest, sendMessage, textMessage } from '../../../test/chat.ts';
 import { fundedMember } from '../../../test/games.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
@@ -34,6 +36,7 @@ describe('the back-office dashboard', () => {
         slipsToReview: 0,
         unmatchedTransfers: 0,
         adjustmentsAwaitingApproval: 0,
+        chatsUnread: 0,
       },
       membersSignedIn: 0,
       ledger: { drifts: 0, unbalancedEntries: 0 },
@@ -59,6 +62,7 @@ describe('the back-office dashboard', () => {
       slipsToReview: 0,
       unmatchedTransfers: 0,
       adjustmentsAwaitingApproval: 0,
+      chatsUnread: 0,
     });
     expect(after.membersSignedIn).toBe(2);
     expect(after.ledger).toEqual({ drifts: 0, unbalancedEntries: 0 });
@@ -92,6 +96,23 @@ describe('the back-office dashboard', () => {
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await dashboard(admin.headers)).pending.adjustmentsAwaitingApproval).toBe(0);
+  });
+
+  it('counts chat conversations with messages no operator has read, until one marks them read', async () => {
+    const admin = await signedInOperator(t, 'admin');
+    const guest = await newGuest(t);
+    const before = (await dashboard(admin.headers)).pending.chatsUnread;
+    await sendMessage(t, guest.headers, textMessage('anyone there?'));
+    await sendMessage(t, guest.headers, textMessage('hello?'));
+    expect((await dashboard(admin.headers)).pending.chatsUnread).toBe(before + 1);
+    const inbox = await t.api({ method: 'GET', url: CHAT_BACKOFFICE_API.conversations, headers: admin.headers });
+    const id: string = inbox.json().items[0].id;
+    await t.api({
+      method: 'PUT',
+      url: CHAT_BACKOFFICE_API.conversationRead.replace(':id', id),
+      headers: admin.headers,
+    });
+    expect((await dashboard(admin.headers)).pending.chatsUnread).toBe(before);
   });
 
   it('reads a drift the moment a stored balance disagrees with its postings', async () => {

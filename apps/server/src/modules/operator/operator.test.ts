@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BACKOFFICE_API, OPERATOR_ROLES, type OperatorRole } from '@member-wallet/contract/backoffice';
+import { CHAT_BACKOFFICE_API } from '@member-wallet/contract/chat';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, nextAddress, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -131,7 +132,9 @@ describe('role matrix', () => {
   it('lists every back-office path it serves', () => {
     // A path may serve several methods (GET and PUT of one setting): the paths served are the contract's.
     const listed = new Set(t.app.backoffice.endpoints.map((endpoint) => endpoint.url));
-    expect([...listed].sort()).toEqual([...new Set(Object.values(BACKOFFICE_API))].sort());
+    expect([...listed].sort()).toEqual(
+      [...new Set([...Object.values(BACKOFFICE_API), ...Object.values(CHAT_BACKOFFICE_API)])].sort(),
+    );
   });
 
   it('admits each role exactly where its endpoint says, refuses the rest with FORBIDDEN, and no token with 401', async () => {

@@ -1,0 +1,138 @@
+import { API } from '@member-wallet/contract/api-paths';
+import { CHAT_RATE } from '@member-wallet/contract/chat';
+import { CHAT_LIMITS } from '@member-wallet/contract/constants';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FILES, newGuest, upload } from '../../../test/chat.ts';
+import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { parseRange, sniffChatFile } from './chat.files.ts';
+
+/** Chat uploads (docs/chat.md, Uploads): checked by content and size, stored by random name, served in ranges. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+describe('content checks', () => {
+  it('knows PNG, JPEG and GIF pictures, MP4 and QuickTime videos by their first bytes', () => {
+    expect(sniffChatFile(FILES.png, 'image')?.contentType).toBe('image/png');
+    expect(sniffChatFile(FILES.jpeg, 'image')?.contentType).toBe('image/jpeg');
+    expect(sniffChatFile(FILES.gif, 'image')?.contentType).toBe('image/gif');
+    expect(sniffChatFile(FILES.mp4, 'video')?.contentType).toBe('video/mp4');
+    expect(sniffChatFile(FILES.mov, 'video')?.contentType).toBe('video/quicktime');
+    const oldQuickTime = Buffer.concat([Buffer.from([0, 0, 0, 8]), Buffer.from('wide', 'latin1'), Buffer.alloc(16)]);
+    expect(sniffChatFile(oldQuickTime, 'video')?.extension).toBe('mov');
+  });
+
+  it('refuses other content, pictures as videos and videos as pictures', () => {
+    const audio = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypM4A ', 'latin1'), Buffer.alloc(16)]);
+    for (const [bytes, kind] of [
+      [FILES.exe, 'image'],
+      [FILES.exe, 'video'],
+      [FILES.png, 'video'],
+      [FILES.mp4, 'image'],
+      [audio, 'video'],
+      [Buffer.from('GIF8'), 'image'],
+    ] as const) {
+      expect(sniffChatFile(bytes, kind)).toBeNull();
+    }
+  });
+
+  it('reads byte ranges', () => {
+    expect(parseRange(undefined, 100)).toBeUndefined();
+    expect(parseRange('bytes=0-9', 100)).toEqual({ start: 0, end: 9 });
+    expect(parseRange('bytes=90-', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=-10', 100)).toEqual({ start: 90, end: 99 });
+    expect(parseRange('bytes=50-500', 100)).toEqual({ start: 50, end: 99 });
+    for (const header of ['bytes=100-', 'bytes=9-1', 'bytes=-', 'items=0-1', 'bytes=0-1,5-6']) {
+      expect(parseRange(header, 100), header).toBeNull();
+    }
+  });
+});
+
+describe('uploads', () => {
+  it('stores each accepted kind and serves it back as its type, inline, never sniffed', async () => {
+    const guest = await newGuest(t);
+    for (const [url, bytes, type, filename] of [
+      [API.chatUploadImage, FILES.png, 'image/png', 'a.png'],
+      [API.chatUploadImage, FILES.jpeg, 'image/jpeg', 'a.jpg'],
+      [API.chatUploadImage, FILES.gif, 'image/gif', 'a.gif'],
+      [API.chatUploadVideo, FILES.mp4, 'video/mp4', 'a.mp4'],
+      [API.chatUploadVideo, FILES.mov, 'video/quicktime', 'a.mov'],
+    ] as const) {
+      const answer = await upload(t, url, guest.headers, [
+        { bytes, filename, contentType: 'application/octet-stream' },
+      ]);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const path: string = answer.json().path;
+      expect(path).toMatch(/^\/files\/chat\/[0-9a-f]{32}\.(png|jpg|gif|mp4|mov)$/);
+      const served = await t.app.inject({ method: 'GET', url: path });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(served.headers).toMatchObject({
+        'content-type': type,
+        'x-content-type-options': 'nosniff',
+        'content-disposition': 'inline',
+        'accept-ranges': 'bytes',
+      });
+      expect(served.headers['cache-control']).toContain('max-age=31536000');
+    }
+  });
+
+  it('serves byte ranges for video seeking', async () => {
+    const member = await registerAndLogin(t);
+    const path: string = (await upload(t, API.chatUploadVideo, bearer(member.token), [{ bytes: FILES.mp4 }])).json()
+      .path;
+    const part = await t.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=4-11' } });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-11/${FILES.mp4.length}`);
+    expect(part.rawPayload.toString('latin1')).toBe('ftypisom');
+    const head = await t.app.inject({ method: 'HEAD', url: path });
+    expect([head.statusCode, head.headers['content-length'], head.headers['content-type']]).toEqual([
+      200,
+      String(FILES.mp4.length),
+      'video/mp4',
+    ]);
+    const outside = await t.app.inject({ method: 'GET', url: path, headers: { range: 'bytes=99999-' } });
+    expect([outside.statusCode, outside.headers['content-range']]).toEqual([416, `bytes */${FILES.mp4.length}`]);
+    const missing = await t.app.inject({ method: 'GET', url: '/files/chat/00000000000000000000000000000000.mp4' });
+    expect(missing.statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/files/chat/..%2Fsecret' })).statusCode).toBe(404);
+  });
+
+  it('refuses a renamed executable, a picture sent as a video and a missing file', async () => {
+    const guest = await newGuest(t);
+    const exe = await upload(t, API.chatUploadImage, guest.headers, [{ bytes: FILES.exe, filename: 'cat.png' }]);
+    expect([exe.statusCode, exe.json().message]).toEqual([400, 'CHAT_FILE_NOT_SUPPORTED']);
+    const picture = await upload(t, API.chatUploadVideo, guest.headers, [{ bytes: FILES.png, filename: 'a.mp4' }]);
+    expect([picture.statusCode, picture.json().message]).toEqual([400, 'CHAT_FILE_NOT_SUPPORTED']);
+    const none = await upload(t, API.chatUploadImage, guest.headers, []);
+    expect([none.statusCode, none.json().message]).toEqual([400, 'KEY_MISSING']);
+    const json = await t.api({ method: 'POST', url: API.chatUploadImage, headers: guest.headers, payload: {} });
+    expect([json.statusCode, json.json().message]).toEqual([400, 'KEY_MISSING']);
+  });
+
+  it('refuses files over the size with 413', async () => {
+    const guest = await newGuest(t);
+    const video = Buffer.concat([FILES.mp4, Buffer.alloc(CHAT_LIMITS.videoMaxBytes + 1 - FILES.mp4.length)]);
+    const big = await upload(t, API.chatUploadVideo, guest.headers, [{ bytes: video, filename: 'big.mp4' }]);
+    expect([big.statusCode, big.json()]).toEqual([413, { message: 'CHAT_FILE_TOO_LARGE' }]);
+    const picture = Buffer.concat([FILES.png, Buffer.alloc(CHAT_LIMITS.imageMaxBytes + 1 - FILES.png.length)]);
+    const bigPicture = await upload(t, API.chatUploadImage, guest.headers, [{ bytes: picture }]);
+    expect(bigPicture.statusCode).toBe(413);
+    const atLimit = Buffer.concat([FILES.png, Buffer.alloc(CHAT_LIMITS.imageMaxBytes - FILES.png.length)]);
+    expect((await upload(t, API.chatUploadImage, guest.headers, [{ bytes: atLimit }])).statusCode).toBe(200);
+  });
+
+  it('refuses uploads of callers without an identity, and limits uploads per sender', async () => {
+    const anonymous = await upload(t, API.chatUploadImage, {}, [{ bytes: FILES.png }]);
+    expect([anonymous.statusCode, anonymous.json()]).toEqual([403, { message: 'UNAUTHORIZED' }]);
+    const guest = await newGuest(t);
+    for (let index = 0; index < CHAT_RATE.uploadsPerMinute; index++) {
+      expect((await upload(t, API.chatUploadImage, guest.headers, [{ bytes: FILES.gif }])).statusCode).toBe(200);
+    }
+    const over = await upload(t, API.chatUploadImage, guest.headers, [{ bytes: FILES.gif }]);
+    expect([over.statusCode, over.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+  });
+});

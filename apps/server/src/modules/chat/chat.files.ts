@@ -1,0 +1,176 @@
+import { createReadStream } from 'node:fs';
+import { API } from '@member-wallet/contract/api-paths';
+import { CHAT_FILE_FIELD } from '@member-wallet/contract/chat';
+import { CHAT_LIMITS } from '@member-wallet/contract/constants';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStore, StoredExtension } from '../../lib/file-store.ts';
+
+export type ChatUploadKind = 'image' | 'video';
+
+/** What a file's first bytes say it is, among the kinds the chat accepts. */
+export interface SniffedFile {
+  kind: ChatUploadKind;
+  contentType: string;
+  extension: StoredExtension;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+/** ISO base media brands of MP4 files (ISO 14496-12/14, Apple's M4V, DASH, H.264 profiles, Microsoft's). */
+const MP4_BRANDS = new Set([
+  'isom',
+  'iso2',
+  'iso3',
+  'iso4',
+  'iso5',
+  'iso6',
+  'iso8',
+  'iso9',
+  'mp41',
+  'mp42',
+  'mp71',
+  'avc1',
+  'dash',
+  'M4V ',
+  'M4VH',
+  'M4VP',
+  'msnv',
+  'mmp4',
+  'f4v ',
+]);
+/** Atoms an old QuickTime file (one without an `ftyp` box) starts with. */
+const QUICKTIME_LEADING_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
+
+function imageOf(bytes: Buffer): SniffedFile | null {
+  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { kind: 'image', contentType: 'image/png', extension: 'png' };
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return { kind: 'image', contentType: 'image/jpeg', extension: 'jpg' };
+  }
+  const head = bytes.subarray(0, 6).toString('latin1');
+  if (head === 'GIF87a' || head === 'GIF89a') return { kind: 'image', contentType: 'image/gif', extension: 'gif' };
+  return null;
+}
+
+function videoOf(bytes: Buffer): SniffedFile | null {
+  if (bytes.length < 12) return null;
+  const atom = bytes.subarray(4, 8).toString('latin1');
+  if (atom === 'ftyp') {
+    const brand = bytes.subarray(8, 12).toString('latin1');
+    if (brand === 'qt  ') return { kind: 'video', contentType: 'video/quicktime', extension: 'mov' };
+    if (MP4_BRANDS.has(brand)) return { kind: 'video', contentType: 'video/mp4', extension: 'mp4' };
+    return null;
+  }
+  if (QUICKTIME_LEADING_ATOMS.has(atom)) return { kind: 'video', contentType: 'video/quicktime', extension: 'mov' };
+  return null;
+}
+
+/** The file's kind by its content (never by its name or declared type), or null when the chat takes no such file. */
+export function sniffChatFile(bytes: Buffer, want: ChatUploadKind): SniffedFile | null {
+  return want === 'image' ? imageOf(bytes) : videoOf(bytes);
+}
+
+export function maxBytesOf(kind: ChatUploadKind): number {
+  return kind === 'image' ? CHAT_LIMITS.imageMaxBytes : CHAT_LIMITS.videoMaxBytes;
+}
+
+/**
+ * The upload's one file, of at most `maxBytes`: the stream is cut at the limit (busboy stops buffering there and
+ * drains the rest), so a large body is never held whole. No file: KEY_MISSING; too large: 413
+ * CHAT_FILE_TOO_LARGE; a second file, other fields or a malformed body: CHAT_FILE_NOT_SUPPORTED.
+ */
+export async function readChatFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('KEY_MISSING', 400, { [CHAT_FILE_FIELD]: 'KEY_MISSING' });
+  let bytes: Buffer | undefined;
+  try {
+    const limits = { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 };
+    for await (const part of request.parts({ limits })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== CHAT_FILE_FIELD) {
+        part.file.resume();
+        continue;
+      }
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CHAT_FILE_TOO_LARGE', 413);
+    if (code.startsWith('FST_')) throw new AppError('CHAT_FILE_NOT_SUPPORTED', 400);
+    throw error;
+  }
+  if (bytes === undefined || bytes.length === 0) {
+    throw new AppError('KEY_MISSING', 400, { [CHAT_FILE_FIELD]: 'KEY_MISSING' });
+  }
+  return bytes;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+};
+
+/** The stored name of a chat file path (`${API.chatFiles}/<name>`), or null when it is not one. */
+export function storedNameOf(path: string): string | null {
+  const match = /^\/files\/chat\/([0-9a-f]{32}\.(?:png|jpg|gif|mp4|mov))$/.exec(path);
+  return path.startsWith(`${API.chatFiles}/`) && match ? (match[1] ?? null) : null;
+}
+
+/** `bytes=start-end` (or `start-`, or `-suffix`) within `size`; null when unsatisfiable, undefined when absent. */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | undefined {
+  if (header === undefined) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const [first, last] = [match[1] ?? '', match[2] ?? ''];
+  if (first === '') {
+    const suffix = Math.min(Number(last), size);
+    return suffix === 0 ? null : { start: size - suffix, end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
+  return start > end || start >= size ? null : { start, end };
+}
+
+async function sendChatFile(store: FileStore, request: FastifyRequest, reply: FastifyReply, name: string) {
+  const file = await store.locate(name);
+  const extension = name.split('.')[1] ?? '';
+  if (!file) return reply.code(404).send({ message: 'NO_DATA' });
+  reply
+    .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', 'inline')
+    // The random name is the credential and a stored file never changes: kept long, by the browser only.
+    .header('cache-control', 'private, max-age=31536000, immutable')
+    .header('accept-ranges', 'bytes');
+  const range = parseRange(request.headers.range, file.size);
+  if (range === null) return reply.code(416).header('content-range', `bytes */${file.size}`).send();
+  if (range === undefined) {
+    return reply.header('content-length', file.size).send(createReadStream(file.path));
+  }
+  return reply
+    .code(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(createReadStream(file.path, { start: range.start, end: range.end }));
+}
+
+/**
+ * `GET /files/chat/<name>`: a chat upload, by the random name its upload answered, as its own type, inline, never
+ * sniffed, in byte ranges when asked (a video's player seeks with them).
+ */
+export function chatFileRoute(app: FastifyInstance, store: FileStore) {
+  app.get<{ Params: { name: string } }>(
+    `${API.chatFiles}/:name`,
+    { schema: { summary: 'A chat upload by the path its upload answered (byte ranges supported)', tags: ['chat'] } },
+    (request, reply) => {
+      const name = storedNameOf(`${API.chatFiles}/${request.params.name}`);
+      if (name === null) return reply.code(404).send({ message: 'NO_DATA' });
+      return sendChatFile(store, request, reply, name);
+    },
+  );
+}

@@ -1,0 +1,215 @@
+import { API } from '@member-wallet/contract/api-paths';
+import {
+  CHAT_RATE,
+  type ChatClaimGuestResponse,
+  type ChatConfigResponse,
+  type ChatGuestResponse,
+  type ChatHistoryRequest,
+  type ChatHistoryResponse,
+  type ChatSendRequest,
+  type ChatSendResponse,
+} from '@member-wallet/contract/chat';
+import type { Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { FileStore } from '../../lib/file-store.ts';
+import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
+import { type SniffedFile, storedNameOf } from './chat.files.ts';
+import { type ChatCustomer, customerKey, type GuestTokens } from './chat.identity.ts';
+import { roomIdOf, toChatConversation, toSummary } from './chat.mapping.ts';
+import type { ChatRepository, NewMessage } from './chat.repository.ts';
+import type { ChatHub } from './chat.socket.ts';
+import { CHAT_SOCKET_PATH } from './chat.socket.ts';
+
+export interface ChatServiceDeps {
+  db: Db;
+  repository: ChatRepository;
+  guests: GuestTokens;
+  limiter: RateLimiter;
+  clock: Clock;
+  store: FileStore;
+  hub: ChatHub;
+  prefix: string;
+}
+
+/** Who may use an uploaded file in a message: its customer uploader, or any operator. */
+export type Uploader = { customer: ChatCustomer } | { operatorId: bigint };
+
+const FILE_PATH_FIELD = 'message.payload.filePath';
+
+/** The customer's side of the chat (docs/chat.md), and the storing and announcing of every message. */
+export class ChatService {
+  constructor(readonly deps: ChatServiceDeps) {}
+
+  config(): ChatConfigResponse {
+    return { prefix: this.deps.prefix, socketPath: CHAT_SOCKET_PATH };
+  }
+
+  /** Binds a browser-made guest id once and answers its signed token; a second bind of the id is refused. */
+  async bindGuest(guestId: string, ip: string): Promise<ChatGuestResponse> {
+    await takeHits(this.deps.limiter, [
+      { key: `chat:guest:${ip}`, max: CHAT_RATE.guestsPerHourPerIp, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
+    ]);
+    if (!(await this.deps.repository.insertGuest(guestId, this.deps.clock.now()))) {
+      throw new AppError('KEY_INVALID', 409, { guestId: 'KEY_INVALID' });
+    }
+    return { guestId, guestToken: this.deps.guests.sign(guestId) };
+  }
+
+  /** A member takes over the conversation of the guest they were before logging in; the guest is void after. */
+  async claimGuest(member: ChatCustomer, guestToken: string | undefined): Promise<ChatClaimGuestResponse> {
+    if (member.kind !== 'member') throw new AppError('UNAUTHORIZED', 403);
+    const guestId = await this.deps.guests.verify(guestToken);
+    if (guestId === null) throw new AppError('UNAUTHORIZED', 403);
+    const { repository, clock } = this.deps;
+    const result = await transactionWithRetry(this.deps.db, async (trx) => {
+      if (!(await repository.lockLiveGuest(trx, guestId))) return null;
+      const target = await repository.ensureConversation(trx, member, clock.now());
+      return { moved: await repository.claimGuest(trx, guestId, target, clock.now()), conversationId: target.id };
+    });
+    if (result === null) throw new AppError('UNAUTHORIZED', 403);
+    this.deps.hub.disconnectRoom(guestId);
+    const summary = await repository.summaryById(this.deps.db, result.conversationId);
+    if (summary) await this.announceSummary(summary);
+    return { moved: result.moved };
+  }
+
+  async send(customer: ChatCustomer, body: ChatSendRequest): Promise<ChatSendResponse> {
+    await this.takeMessageHit(customerKey(customer));
+    const { message } = body;
+    if (message.message_type === 'media') {
+      await this.requireOwnFile({ customer }, message.payload);
+    }
+    const { clock, repository } = this.deps;
+    return this.store(async (trx) => {
+      const conversation = await repository.ensureConversation(trx, customer, clock.now());
+      return {
+        conversationId: conversation.id,
+        sender: 'customer',
+        operatorId: null,
+        messageType: message.message_type,
+        payload: message.payload,
+        clientMessageId: body.clientMessageId,
+        at: clock.now(),
+      };
+    });
+  }
+
+  /**
+   * Stores a message once per client message id and, when new, announces it to the customer's room and the
+   * operators after the commit; a replay answers the first message's id and time and announces nothing.
+   */
+  async store(make: (trx: Db) => Promise<NewMessage>): Promise<ChatSendResponse> {
+    const { repository } = this.deps;
+    const stored = await transactionWithRetry(this.deps.db, async (trx) => {
+      const message = await make(trx);
+      const inserted = await repository.insertMessage(trx, message);
+      if (!inserted) {
+        const first = await repository.findByClientId(
+          trx,
+          message.conversationId,
+          message.sender,
+          message.clientMessageId,
+        );
+        return { ...first, fresh: false };
+      }
+      await repository.recordActivity(trx, message.conversationId, inserted.id, message.sender, message.at);
+      return { ...inserted, fresh: true };
+    });
+    if (stored.fresh) await this.#announce(stored.id);
+    return { id: String(stored.id), createdAt: stored.created_at.toISOString() };
+  }
+
+  async #announce(messageId: bigint): Promise<void> {
+    const row = await this.deps.repository.messageById(this.deps.db, messageId);
+    const summary = row && (await this.deps.repository.summaryById(this.deps.db, row.conversation_id));
+    if (!row || !summary) return;
+    this.deps.hub.publishMessage(roomIdOf(row), toChatConversation(row), toSummary(summary, row));
+  }
+
+  /** A conversation's summary, to every operator, after a change that stored no message. */
+  async announceSummary(summary: Parameters<typeof toSummary>[0]): Promise<void> {
+    const last =
+      summary.last_message_id === null
+        ? undefined
+        : await this.deps.repository.messageById(this.deps.db, summary.last_message_id);
+    this.deps.hub.publishSummary(toSummary(summary, last));
+  }
+
+  /** Refuses a media message whose file is not an upload of this sender of the message's kind (400 KEY_INVALID). */
+  async requireOwnFile(uploader: Uploader, payload: { url: boolean; fileType: string; filePath: string }) {
+    const refuse = () => new AppError('KEY_INVALID', 400, { [FILE_PATH_FIELD]: 'KEY_INVALID' });
+    if (payload.url) {
+      if ('customer' in uploader || !isHttpsUrl(payload.filePath)) throw refuse();
+      return;
+    }
+    const name = storedNameOf(payload.filePath);
+    const upload = name === null ? undefined : await this.deps.repository.uploadByName(name);
+    if (!upload || upload.kind !== payload.fileType) throw refuse();
+    const owned =
+      'operatorId' in uploader
+        ? upload.operator_id !== null
+        : uploader.customer.kind === 'member'
+          ? upload.member_id === uploader.customer.memberId
+          : upload.guest_id === uploader.customer.guestId;
+    if (!owned) throw refuse();
+  }
+
+  async history(customer: ChatCustomer, body: ChatHistoryRequest): Promise<ChatHistoryResponse> {
+    const conversation = await this.deps.repository.conversationOf(this.deps.db, customer);
+    if (!conversation) return { messages: [], unread: 0 };
+    const rows = await this.deps.repository.history(conversation.id, body.skip, body.limit);
+    return { messages: rows.map(toChatConversation), unread: conversation.customer_unread };
+  }
+
+  async readCustomer(customer: ChatCustomer): Promise<{ unread: number }> {
+    const conversation = await this.deps.repository.conversationOf(this.deps.db, customer);
+    if (conversation) await this.deps.repository.markRead(this.deps.db, conversation.id, 'customer');
+    return { unread: 0 };
+  }
+
+  /** Stores an upload's bytes under a random name and records who made it; answers the path to send. */
+  async saveUpload(uploader: Uploader, file: SniffedFile & { bytes: Buffer }): Promise<{ path: string }> {
+    const name = await this.deps.store.save(file.bytes, file.extension);
+    const customer = 'customer' in uploader ? uploader.customer : null;
+    await this.deps.repository.insertUpload({
+      stored_name: name,
+      kind: file.kind,
+      content_type: file.contentType,
+      size_bytes: file.bytes.length,
+      member_id: customer?.kind === 'member' ? customer.memberId : null,
+      guest_id: customer?.kind === 'guest' ? customer.guestId : null,
+      operator_id: 'operatorId' in uploader ? uploader.operatorId : null,
+      created_at: this.deps.clock.now(),
+    });
+    return { path: `${API.chatFiles}/${name}` };
+  }
+
+  /** One message hit of the sender's per-minute allowance (429 REQUEST_LIMIT past it). */
+  async takeMessageHit(senderKey: string): Promise<void> {
+    await takeHits(this.deps.limiter, [
+      {
+        key: `chat:message:${senderKey}`,
+        max: CHAT_RATE.messagesPerMinute,
+        windowMs: MINUTE_MS,
+        code: 'REQUEST_LIMIT',
+      },
+    ]);
+  }
+
+  /** One upload hit of the sender's per-minute allowance. */
+  async takeUploadHit(senderKey: string): Promise<void> {
+    await takeHits(this.deps.limiter, [
+      { key: `chat:upload:${senderKey}`, max: CHAT_RATE.uploadsPerMinute, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT' },
+    ]);
+  }
+}
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}

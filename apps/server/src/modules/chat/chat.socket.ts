@@ -1,0 +1,178 @@
+import {
+  CHAT_BACKOFFICE_NAMESPACE,
+  CHAT_EVENTS,
+  type ChatConversation,
+  type ChatConversationSummary,
+  type ChatJoinAck,
+  chatRoom,
+  chatSocketAuth,
+} from '@member-wallet/contract/chat';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import { type DefaultEventsMap, Server } from 'socket.io';
+import { z } from 'zod/mini';
+import { InvalidTokenError } from '../../lib/errors.ts';
+import type { OperatorContext } from '../operator/operator.service.ts';
+import { type ChatCustomer, customerKey } from './chat.identity.ts';
+
+/** Where Socket.IO answers on this server's origin (`GET /api/chat/config` tells the clients). */
+export const CHAT_SOCKET_PATH = '/socket.io';
+/** How long a dropped client's rooms and missed events are kept for it to pick up on reconnect. */
+const RECOVERY_MS = 2 * 60 * 1000;
+const OPERATOR_ROLES_OF_CHAT = ['admin', 'support'];
+/**
+ * How often every socket's session is checked again. A session can end while its socket is open: logout, a
+ * password change elsewhere, a blocked member or operator, a claimed guest, plain expiry. None of them may keep
+ * hearing the conversation, so a socket whose handshake would now be refused is dropped within this time.
+ */
+const SESSION_RECHECK_MS = 30 * 1000;
+
+/** What the hub keeps on each socket. */
+interface ChatSocketData {
+  /** A customer's own room, the only one they may join. */
+  room?: string;
+  /**
+   * Whether the handshake's credentials still hold: false when they are refused now; throws when they could not
+   * be checked (the database is away), which keeps the socket until the next check.
+   */
+  stillValid: () => Promise<boolean>;
+}
+
+/** A refused token is no one (null); any other failure is thrown: it says nothing about the token. */
+function refusedAsNull(error: unknown): null {
+  if (error instanceof InvalidTokenError) return null;
+  throw error;
+}
+
+export interface ChatSocketDeps {
+  prefix: string;
+  redisUrl: string | null;
+  redisKeyPrefix: string;
+  /** The handshake's customer: a member by their session token, a guest by their guest token; null: refused. */
+  customerOf: (auth: { token?: string | undefined; guestToken?: string | undefined }) => Promise<ChatCustomer | null>;
+  /** The handshake's operator by their token; throws when it is not a live operator session. */
+  operatorOf: (token: string) => Promise<OperatorContext>;
+}
+
+/**
+ * The chat's Socket.IO (docs/chat.md, Socket protocol) on the app's own HTTP server. Customers connect to the
+ * default namespace and join only their own room; operators (admin, support) connect to the back-office
+ * namespace and hear every conversation. With Redis, events cross server nodes through the Redis adapter.
+ */
+export class ChatHub {
+  readonly io: Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, ChatSocketData>;
+  readonly #redis: Redis[] = [];
+
+  readonly #recheck: NodeJS.Timeout;
+  #rechecking = false;
+
+  constructor(
+    app: FastifyInstance,
+    private readonly deps: ChatSocketDeps,
+  ) {
+    this.io = new Server(app.server, {
+      path: CHAT_SOCKET_PATH,
+      serveClient: false,
+      connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
+    });
+    if (deps.redisUrl) {
+      const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
+      const sub = pub.duplicate();
+      this.#redis.push(pub, sub);
+      this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisKeyPrefix}socket.io` }));
+    }
+    this.#customers();
+    this.#operators();
+    this.#recheck = setInterval(() => void this.recheckSessions(), SESSION_RECHECK_MS).unref();
+  }
+
+  #customers() {
+    this.io.use(async (socket, next) => {
+      const auth = z.safeParse(chatSocketAuth, socket.handshake.auth ?? {});
+      if (!auth.success) return next(new Error('UNAUTHORIZED'));
+      const roomOf = async () => {
+        const customer = await this.deps.customerOf(auth.data).catch(refusedAsNull);
+        return customer && chatRoom(this.deps.prefix, customerKey(customer));
+      };
+      const room = await roomOf().catch(() => null);
+      if (!room) return next(new Error('UNAUTHORIZED'));
+      socket.data.room = room;
+      socket.data.stillValid = async () => (await roomOf()) === room;
+      next();
+    });
+    this.io.on('connection', (socket) => {
+      socket.on(CHAT_EVENTS.join, (room: unknown, ack: unknown) => {
+        const answer = (value: ChatJoinAck) => (typeof ack === 'function' ? ack(value) : undefined);
+        const own = socket.data.room;
+        if (!own || room !== own) return answer({ ok: false, message: 'UNAUTHORIZED' });
+        socket.join(own);
+        answer({ ok: true });
+      });
+    });
+  }
+
+  #operators() {
+    this.io.of(CHAT_BACKOFFICE_NAMESPACE).use(async (socket, next) => {
+      const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+      if (typeof token !== 'string') return next(new Error('UNAUTHORIZED'));
+      const admitted = async () => {
+        const operator = await this.deps.operatorOf(token).catch(refusedAsNull);
+        return operator && OPERATOR_ROLES_OF_CHAT.includes(operator.role) ? operator : null;
+      };
+      const operator = await admitted().catch(() => null);
+      if (!operator) return next(new Error('UNAUTHORIZED'));
+      socket.data.stillValid = async () => (await admitted())?.operatorId === operator.operatorId;
+      next();
+    });
+  }
+
+  /** A stored message: to its customer's room, and to every operator with the conversation's new summary. */
+  publishMessage(roomId: string, message: ChatConversation, summary: ChatConversationSummary): void {
+    this.io.to(chatRoom(this.deps.prefix, roomId)).emit(CHAT_EVENTS.messaging, message);
+    const operators = this.io.of(CHAT_BACKOFFICE_NAMESPACE);
+    operators.emit(CHAT_EVENTS.message, { conversationId: summary.id, message });
+    operators.emit(CHAT_EVENTS.conversation, summary);
+  }
+
+  /** An operator read the customer's messages: the customer's client marks its messages seen. */
+  publishRead(roomId: string, readAt: Date): void {
+    this.io.to(chatRoom(this.deps.prefix, roomId)).emit(CHAT_EVENTS.read, { readAt: readAt.toISOString() });
+  }
+
+  /** A conversation's summary changed without a new message (assignment, a claim, a read mark). */
+  publishSummary(summary: ChatConversationSummary): void {
+    this.io.of(CHAT_BACKOFFICE_NAMESPACE).emit(CHAT_EVENTS.conversation, summary);
+  }
+
+  /** A claimed guest's sockets are dropped: its token is void, so it cannot reconnect to the old room. */
+  disconnectRoom(roomId: string): void {
+    this.io.in(chatRoom(this.deps.prefix, roomId)).disconnectSockets(true);
+  }
+
+  /**
+   * Checks this node's sockets' sessions again (the hub does every SESSION_RECHECK_MS) and drops those whose
+   * handshake would now be refused. Each node checks only its own sockets; one check at a time. A socket whose
+   * session could not be checked (the database is away) stays until a check can tell.
+   */
+  async recheckSessions(): Promise<void> {
+    if (this.#rechecking) return;
+    this.#rechecking = true;
+    try {
+      for (const namespace of [this.io.of('/'), this.io.of(CHAT_BACKOFFICE_NAMESPACE)]) {
+        for (const socket of [...namespace.sockets.values()]) {
+          const valid = await socket.data.stillValid().catch(() => true);
+          if (!valid) socket.disconnect(true);
+        }
+      }
+    } finally {
+      this.#rechecking = false;
+    }
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#recheck);
+    await this.io.close();
+    await Promise.all(this.#redis.map((client) => client.quit().catch(() => undefined)));
+  }
+}
