@@ -10,9 +10,9 @@
  * - Every JS chunk but the entry <= 30 KiB: each lazy screen, modal and shared chunk, so the deposit,
  *   transfer, withdraw, statement, spin and bonus chunks are covered the day they appear. Chunks named
  *   `vendor*` (manualChunks) are exempt and count in the route sums instead.
- * - The chat widget (src/features/chat/, not written yet) <= 45 KiB of its own files, loaded only when
- *   opened. size-limit fails on a path that matches no file, so its check is added once the chunk exists;
- *   route-budgets.mjs already fails the gate if a chat module is in any route's first render.
+ * - The chat widget (src/features/chat/, with socket.io-client) <= 45 KiB of its own files, loaded by the
+ *   shells' launcher once the page is idle (app/shells/chat-launcher.tsx); route-budgets.mjs fails the gate if
+ *   a chat module is in any route's first render.
  * - CSS that index.html links (render-blocking) <= 25 KiB; all JS and CSS together <= 350 KiB.
  * - Fonts are not measured here: e2e/tests/fonts.spec.ts proves the Lao font is only fetched for Lao text.
  */

@@ -39,10 +39,11 @@ function preloadDefaultCatalogue(): PluginOption {
  * zod/mini, the query hooks, the lookups) joins the entry, which would otherwise load it right after.
  */
 const CHUNK_GROUPS: [name: string, module: RegExp][] = [
-  // Joins the entry chunk (see firstRenderChunks): /login and /user/home both need all of it at once.
+  // Joins the entry chunk (see firstRenderChunks): /login and /user/home both need all of it at once, the chat
+  // launcher of both shells included (the widget itself stays a lazy chunk).
   [
     'index',
-    /\/node_modules\/(zod|@tanstack\/(react-query|query-core))\/|\/packages\/contract\/src\/(schema-helpers|lookup)\.ts$|\/src\/(lib\/lookup\.ts|app\/shells\/brand\.tsx|components\/(language-switcher|bottom-menu)\.tsx|features\/site\/api\/get-info\.ts)$/,
+    /\/node_modules\/(zod|@tanstack\/(react-query|query-core))\/|\/packages\/contract\/src\/(schema-helpers|lookup)\.ts$|\/src\/(lib\/(lookup|chat-open)\.ts|app\/shells\/(brand|chat-launcher)\.tsx|components\/(language-switcher|bottom-menu)\.tsx|features\/(site\/api\/get-info|contact\/api\/get-chat-widget-flag)\.ts)$/,
   ],
   // Forms: the login, registration and member dialogs.
   [

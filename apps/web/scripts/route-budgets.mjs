@@ -35,7 +35,7 @@ export const ROUTE_FILES_MAX = { '/login': 6, '/user/home': 7 };
 const CATALOGUE_PATTERN = /^src\/i18n\/[a-z]{2}\.json$/;
 /** The member texts (docs/decisions/0012): member routes download one of them before their first render too. */
 const MEMBER_CATALOGUE_PATTERN = /^src\/i18n\/member\/[a-z]{2}\.json$/;
-/** A future chat widget lives under this folder; it must stay out of every route's first render. */
+/** The chat widget lives under this folder; it must stay out of every route's first render. */
 const CHAT_PATTERN = /^src\/features\/chat\//;
 
 export function buildDirectory(argument) {

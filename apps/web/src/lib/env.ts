@@ -9,6 +9,8 @@ export interface Env {
   fpMinDeposit: number;
   /** Empty string: same origin. */
   apiBase: string;
+  /** A separate chat backend for the widget's socket; empty string: the same origin as the API. */
+  chatUrl: string;
   defaultLocale: Locale;
 }
 
@@ -17,6 +19,7 @@ interface RawEnv {
   VITE_GAME_LAUNCH?: string;
   VITE_FP_MIN_DEPOSIT?: string;
   VITE_API_BASE?: string;
+  VITE_CHAT_URL?: string;
 }
 
 function oneOf<T extends string>(values: readonly T[], value: string): value is T {
@@ -43,6 +46,10 @@ export function readEnv(raw: RawEnv): Env {
   if (apiBase && !/^https?:\/\/[^\s/]+/.test(apiBase)) {
     problems.push(`VITE_API_BASE must be an http(s) URL or empty, got "${raw.VITE_API_BASE}"`);
   }
+  const chatUrl = (raw.VITE_CHAT_URL || '').replace(/\/+$/, '');
+  if (chatUrl && !/^(https?|wss?):\/\/[^\s/]+/.test(chatUrl)) {
+    problems.push(`VITE_CHAT_URL must be an http(s) or ws(s) URL or empty, got "${raw.VITE_CHAT_URL}"`);
+  }
   if (problems.length > 0) throw new Error(`Invalid build flags: ${problems.join('; ')}`);
   const validCountry = country as Country;
   return {
@@ -50,6 +57,7 @@ export function readEnv(raw: RawEnv): Env {
     gameLaunch: gameLaunch as GameLaunchMode,
     fpMinDeposit,
     apiBase,
+    chatUrl,
     defaultLocale: defaultLocaleFor(validCountry),
   };
 }

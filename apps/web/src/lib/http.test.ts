@@ -39,6 +39,22 @@ describe('http client', () => {
     expect(headers?.get('authorization')).toBe('Bearer tok-1');
   });
 
+  it("adds a feature's own headers, and such a call never takes an early GET made without them", async () => {
+    let calls = 0;
+    let guest: string | null = null;
+    server.use(
+      http.get('*/api/early-chat', ({ request: incoming }) => {
+        calls += 1;
+        guest = incoming.headers.get('x-chat-guest');
+        return HttpResponse.json({ call: calls });
+      }),
+    );
+    startEarlyGet('/api/early-chat');
+    await expect(request('/api/early-chat', { headers: { 'x-chat-guest': 'g-1' } })).resolves.toEqual({ call: 2 });
+    expect(guest).toBe('g-1');
+    await expect(request('/api/early-chat')).resolves.toEqual({ call: 1 });
+  });
+
   it('goes to /terminated on a success body saying gone', async () => {
     answer(200, { message: 'gone' });
     expect((await failure()).handled).toBe(true);

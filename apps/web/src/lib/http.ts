@@ -52,6 +52,8 @@ export interface RequestOptions<T> {
   redirects?: boolean;
   /** Sent as `Idempotency-Key` on money actions: one per member action, the same on its retries. */
   idempotencyKey?: string;
+  /** Headers of one feature's calls on top of `apiHeaders()`, such as the chat guest token. */
+  headers?: Record<string, string>;
 }
 
 /** An error code shown translated, or as the raw message when the catalogue has no such code. */
@@ -83,8 +85,15 @@ export function apiHeaders(): Record<string, string> {
   return headers;
 }
 
-async function send(path: string, method: string, body: unknown, timeoutMs: number, key?: string): Promise<Response> {
-  const headers = apiHeaders();
+async function send(
+  path: string,
+  method: string,
+  body: unknown,
+  timeoutMs: number,
+  key?: string,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const headers = { ...apiHeaders(), ...extra };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (key) headers[IDEMPOTENCY_KEY_HEADER] = key;
   try {
@@ -167,8 +176,8 @@ function errorFromBody(status: number, body: unknown, redirects: boolean): ApiEr
  */
 export async function request<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', body, schema, timeoutMs = TIMEOUT_MS.request, redirects = true, idempotencyKey } = options;
-  const early = method === 'GET' ? takeEarlyGet(path) : undefined;
-  const response = await (early ?? send(path, method, body, timeoutMs, idempotencyKey));
+  const early = method === 'GET' && !options.headers ? takeEarlyGet(path) : undefined;
+  const response = await (early ?? send(path, method, body, timeoutMs, idempotencyKey, options.headers));
   return readAnswer(response.status, await readJson(response), { schema, redirects });
 }
 

@@ -67,6 +67,15 @@ describe('uploadFile', () => {
     await expect(answer).resolves.toEqual({ message: 'SUCCESS' });
   });
 
+  it("adds a feature's own headers to the API headers", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const file = new File(['png'], 'cat.png', { type: 'image/png' });
+    const answer = uploadFile('/api/chat/upload-image', { field: 'file', file, headers: { 'x-chat-guest': 'g-1' } });
+    expect(current().headers).toMatchObject({ 'x-app-name': 'wallet-user', 'x-chat-guest': 'g-1' });
+    current().answer(200, { path: '/files/chat/a.png' });
+    await expect(answer).resolves.toEqual({ path: '/files/chat/a.png' });
+  });
+
   it('reports the share sent as the browser reports progress, then 1 once answered', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const progress: number[] = [];

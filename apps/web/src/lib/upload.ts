@@ -1,7 +1,7 @@
 import { TIMEOUT_MS } from '@member-wallet/contract/constants';
 import { apiHeaders, apiUrl, networkError, type RequestOptions, readAnswer } from './http.ts';
 
-export interface UploadOptions<T> extends Pick<RequestOptions<T>, 'schema' | 'redirects'> {
+export interface UploadOptions<T> extends Pick<RequestOptions<T>, 'schema' | 'redirects' | 'headers'> {
   /** The multipart field the server reads the file from. */
   field: string;
   file: Blob;
@@ -25,14 +25,14 @@ function parseJson(text: string): unknown {
  * (http.ts `readAnswer`): the same error codes, redirects and schema check.
  */
 export function uploadFile<T>(path: string, options: UploadOptions<T>): Promise<T> {
-  const { field, file, timeoutMs = TIMEOUT_MS.upload, onProgress, schema, redirects } = options;
+  const { field, file, timeoutMs = TIMEOUT_MS.upload, onProgress, schema, redirects, headers } = options;
   const form = new FormData();
   form.append(field, file);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(path));
     xhr.timeout = timeoutMs;
-    for (const [name, value] of Object.entries(apiHeaders())) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...apiHeaders(), ...headers })) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(1, event.loaded / event.total));
     };

@@ -67,6 +67,12 @@ describe('build flags', () => {
     expect(readEnv({ VITE_COUNTRY: 'LA' })).toMatchObject({ country: 'LA', defaultLocale: 'lo' });
   });
 
+  it('reads the chat backend address, which must be an http(s) or ws(s) URL', () => {
+    expect(readEnv({}).chatUrl).toBe('');
+    expect(readEnv({ VITE_CHAT_URL: 'wss://chat.example.test/' }).chatUrl).toBe('wss://chat.example.test');
+    expect(() => readEnv({ VITE_CHAT_URL: 'javascript:alert(1)' })).toThrow(/VITE_CHAT_URL/);
+  });
+
   it('names every bad variable', () => {
     expect(() => readEnv({ VITE_COUNTRY: 'VN', VITE_FP_MIN_DEPOSIT: 'abc' })).toThrow(
       /VITE_COUNTRY.*VITE_FP_MIN_DEPOSIT/,

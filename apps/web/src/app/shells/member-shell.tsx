@@ -8,6 +8,7 @@ import { DocumentIcon, ReceiptIcon, UserIcon } from '../../components/member-ico
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
+import { ChatLauncher } from './chat-launcher.tsx';
 
 const ConditionsModal = lazy(() =>
   import('../../features/legal/components/conditions-modal.tsx').then((module) => ({
@@ -63,6 +64,7 @@ export function MemberShell() {
       <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-28">
         <Outlet />
       </main>
+      <ChatLauncher />
       <BottomMenu
         items={[
           { to: '/user/profile', label: t('menu.profile'), icon: <UserIcon /> },

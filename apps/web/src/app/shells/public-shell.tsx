@@ -3,6 +3,7 @@ import { BottomMenu } from '../../components/bottom-menu.tsx';
 import { ChatIcon, LoginIcon, PlayIcon, RegisterIcon } from '../../components/icons.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
+import { ChatLauncher } from './chat-launcher.tsx';
 
 export function PublicShell() {
   const { t } = useTranslation();
@@ -18,6 +19,7 @@ export function PublicShell() {
       <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-28">
         <Outlet />
       </main>
+      <ChatLauncher />
       <BottomMenu
         items={[
           { to: '/login', label: t('menu.login'), icon: <LoginIcon /> },

@@ -2,6 +2,7 @@ import { APP_VERSION } from '@member-wallet/contract/constants';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import { ChatIcon } from '../../../components/icons.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { requestChatOpen } from '../../../lib/chat-open.ts';
 import { safeImageUrl, safeLinkUrl } from '../../../lib/safe-url.ts';
 import { useChatWidgetFlag } from '../api/get-chat-widget-flag.ts';
 import { useContact } from '../api/get-contact.ts';
@@ -50,7 +51,18 @@ export function ContactScreen() {
           ) : null}
         </section>
       ) : null}
-      {chatWidget.data ? <section aria-label={t('contact.chat')} data-chat-widget="" className="min-h-0" /> : null}
+      {chatWidget.data ? (
+        <section aria-label={t('contact.chat')} className="text-center">
+          <button
+            type="button"
+            onClick={requestChatOpen}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800"
+          >
+            <ChatIcon />
+            {t('chat.openFromContact')}
+          </button>
+        </section>
+      ) : null}
       <p className="text-center text-sm text-slate-600">{t('common.version', { version: APP_VERSION })}</p>
     </div>
   );

@@ -1,0 +1,80 @@
+import { CHAT_LIMITS } from '@member-wallet/contract/constants';
+import { useLayoutEffect, useRef } from 'react';
+import { useTranslation } from '../../../i18n/i18n.ts';
+import type { ChatItem } from '../chat-items.ts';
+import { ChatBubble } from './chat-bubble.tsx';
+
+/** Scrolled this close to the top, the next older page loads. */
+const LOAD_OLDER_TOP_PX = 8;
+
+interface ChatMessageListProps {
+  items: readonly ChatItem[];
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  onLoadOlder: () => void;
+  onPostback: (title: string, payload: string) => void;
+  onResend: (key: string) => void;
+  onRemove: (key: string) => void;
+}
+
+interface Measure {
+  height: number;
+  top: number;
+  client: number;
+  first: string | undefined;
+  last: string | undefined;
+}
+
+/**
+ * Newest at the bottom. An older page goes on top without moving what the reader sees; a new message scrolls
+ * into view only when the reader was within CHAT_LIMITS.autoScrollThresholdPx of the bottom, or sent it.
+ */
+export function ChatMessageList({ items, hasOlder, loadingOlder, onLoadOlder, ...actions }: ChatMessageListProps) {
+  const { t } = useTranslation();
+  const list = useRef<HTMLDivElement>(null);
+  const before = useRef<Measure | null>(null);
+
+  const measure = (element: HTMLDivElement): Measure => ({
+    height: element.scrollHeight,
+    top: element.scrollTop,
+    client: element.clientHeight,
+    first: items[0]?.key,
+    last: items.at(-1)?.key,
+  });
+
+  useLayoutEffect(() => {
+    const element = list.current;
+    if (!element) return;
+    const previous = before.current;
+    const last = items.at(-1);
+    if (previous === null) {
+      element.scrollTop = element.scrollHeight;
+    } else if (previous.first !== items[0]?.key && previous.last === last?.key) {
+      element.scrollTop = element.scrollHeight - previous.height + previous.top;
+    } else if (previous.last !== last?.key) {
+      const nearBottom = previous.height - previous.top - previous.client <= CHAT_LIMITS.autoScrollThresholdPx;
+      if (nearBottom || last?.sender === 'customer') element.scrollTop = element.scrollHeight;
+    }
+    before.current = measure(element);
+  });
+
+  return (
+    <div
+      ref={list}
+      data-testid="chat-messages"
+      onScroll={(event) => {
+        before.current = measure(event.currentTarget);
+        if (event.currentTarget.scrollTop <= LOAD_OLDER_TOP_PX && hasOlder && !loadingOlder) onLoadOlder();
+      }}
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-2"
+    >
+      {loadingOlder ? <p className="py-1 text-center text-xs text-slate-600">{t('chat.loadingOlder')}</p> : null}
+      {items.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">{t('chat.empty')}</p> : null}
+      <ol className="space-y-3" aria-live="polite">
+        {items.map((item) => (
+          <ChatBubble key={item.key} item={item} {...actions} />
+        ))}
+      </ol>
+    </div>
+  );
+}
