@@ -19,6 +19,7 @@ export default defineConfig({
     target: 'es2022',
     modulePreload: { polyfill: false },
   },
-  server: { proxy: { '/backoffice/api': API_TARGET } },
-  preview: { proxy: { '/backoffice/api': API_TARGET } },
+  // The chat's live line (Socket.IO) goes to the same server as the API.
+  server: { proxy: { '/backoffice/api': API_TARGET, '/socket.io': { target: API_TARGET, ws: true } } },
+  preview: { proxy: { '/backoffice/api': API_TARGET, '/socket.io': { target: API_TARGET, ws: true } } },
 });

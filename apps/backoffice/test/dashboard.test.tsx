@@ -30,6 +30,13 @@ describe('dashboard', () => {
     expect(currentPath()).toBe('/backoffice/withdrawals');
   });
 
+  it('leads from the unread chats to the inbox showing them', async () => {
+    renderApp('/dashboard');
+    const pending = await screen.findByTestId('dashboard-pending');
+    const link = within(pending).getByRole('link', { name: /Chats waiting for an answer.*5/ });
+    expect(link).toHaveAttribute('href', '/backoffice/chat?filter=unread');
+  });
+
   it('raises an alert when the ledger drifts, and says when nothing happened today', async () => {
     server.use(
       http.get('*/backoffice/api/dashboard', () =>

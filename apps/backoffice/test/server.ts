@@ -38,6 +38,7 @@ export function dashboard(overrides: Partial<DashboardResponse> = {}): Dashboard
       slipsToReview: 4,
       unmatchedTransfers: 2,
       adjustmentsAwaitingApproval: 1,
+      chatsUnread: 5,
     },
     membersSignedIn: 17,
     ledger: { drifts: 0, unbalancedEntries: 0 },
@@ -52,6 +53,9 @@ export const defaultHandlers = [
   http.get('*/backoffice/api/withdrawals', () => HttpResponse.json({ total: 1, withdrawals: [queuedWithdrawal()] })),
   http.get('*/backoffice/api/dashboard', () => HttpResponse.json(dashboard())),
   http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: false })),
+  http.get('*/backoffice/api/chat/conversations', () =>
+    HttpResponse.json({ items: [], nextCursor: null, unreadTotal: 0 }),
+  ),
 ];
 
 export const server = setupServer(...defaultHandlers);

@@ -8,6 +8,7 @@ import { AdjustmentsScreen } from '../features/adjustments/adjustments-screen.ts
 import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { useMe } from '../features/auth/api.ts';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
+import { ChatScreen } from '../features/chat/chat-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
 import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
 import { MemberScreen } from '../features/members/member-screen.tsx';
@@ -20,7 +21,7 @@ import { BankTransfersScreen } from '../features/suspense/bank-transfers-screen.
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
 import { useSignedIn } from '../lib/session.ts';
-import { Shell } from './shell.tsx';
+import { CHAT_ROLES, Shell } from './shell.tsx';
 
 /** Where the server serves the app (vite.config.ts `base`). */
 export const BASENAME = '/backoffice';
@@ -114,6 +115,14 @@ function createRouter() {
                     <PromotionsScreen />
                   </AdminOnly>
                 ),
+              },
+              {
+                path: 'chat',
+                element: <ForRoles roles={CHAT_ROLES}>{(operator) => <ChatScreen operator={operator} />}</ForRoles>,
+              },
+              {
+                path: 'chat/:id',
+                element: <ForRoles roles={CHAT_ROLES}>{(operator) => <ChatScreen operator={operator} />}</ForRoles>,
               },
               { path: 'bank-transfers', element: <BankTransfersScreen /> },
               { path: 'slips', element: <SlipsScreen /> },

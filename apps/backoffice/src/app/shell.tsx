@@ -4,8 +4,13 @@ import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { useMe, useSignOut } from '../features/auth/api.ts';
+import { useUnreadTotal } from '../features/chat/api.ts';
+import { useChatLive } from '../features/chat/live.ts';
 import { useSandboxStatus } from '../features/sandbox/api.ts';
 import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
+
+/** The roles that answer the chat (docs/backoffice.md, Roles). */
+export const CHAT_ROLES: readonly OperatorRole[] = ['admin', 'support'];
 
 /** The screens that exist, and the roles shown each (all when none); each new screen of issue 7 adds its entry. */
 const NAVIGATION: readonly {
@@ -14,6 +19,8 @@ const NAVIGATION: readonly {
   roles?: readonly OperatorRole[];
   /** Shown only when the server is in sandbox mode (GET /backoffice/api/sandbox). */
   sandboxOnly?: true;
+  /** Carries the chat's unread total as a badge. */
+  chatBadge?: true;
 }[] = [
   { to: '/dashboard', label: 'nav.dashboard' },
   { to: '/withdrawals', label: 'nav.withdrawals', roles: ['admin', 'finance'] },
@@ -21,6 +28,7 @@ const NAVIGATION: readonly {
   { to: '/slips', label: 'slipReview.nav', roles: ['admin', 'finance'] },
   { to: '/bank-transfers', label: 'bankTransfers.nav', roles: ['admin', 'finance'] },
   { to: '/members', label: 'nav.members' },
+  { to: '/chat', label: 'nav.chat', roles: CHAT_ROLES, chatBadge: true },
   { to: '/adjustments', label: 'nav.adjustments', roles: ['admin', 'finance'] },
   { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },
   { to: '/settings', label: 'nav.settings', roles: ['admin'] },
@@ -34,6 +42,9 @@ export function Shell() {
   const me = useMe();
   const signOut = useSignOut();
   const sandbox = useSandboxStatus(Boolean(me.data)).data?.sandbox === true;
+  const chat = me.data !== undefined && CHAT_ROLES.includes(me.data.role);
+  const unread = useUnreadTotal(chat).data ?? 0;
+  useChatLive(chat && me.data ? me.data.id : null);
   const { pathname } = useLocation();
   const menu = useRef<HTMLUListElement>(null);
   // On a phone the menu scrolls sideways: the current screen's entry is brought into view.
@@ -89,6 +100,12 @@ export function Shell() {
                   }
                 >
                   {t(item.label)}
+                  {item.chatBadge && unread > 0 ? (
+                    <span data-testid="chat-badge" className="ml-2 rounded-full bg-red-600 px-2 text-sm text-white">
+                      <span className="sr-only">{t('chat.unreadBadge', { count: unread })}</span>
+                      <span aria-hidden="true">{unread}</span>
+                    </span>
+                  ) : null}
                 </NavLink>
               </li>
             ))}

@@ -29,7 +29,8 @@ describe('back-office catalogues', () => {
   });
 
   it('every operator error code has a text', () => {
-    for (const code of [...OPERATOR_ERROR_CODES, 'WRONG_CREDENTIAL', 'REQUEST_LIMIT', 'invalid-token']) {
+    const chat = ['CHAT_FILE_NOT_SUPPORTED', 'CHAT_FILE_TOO_LARGE', 'REQUEST_LIMIT_1MIN', 'KEY_INVALID', 'KEY_MISSING'];
+    for (const code of [...OPERATOR_ERROR_CODES, ...chat, 'WRONG_CREDENTIAL', 'REQUEST_LIMIT', 'invalid-token']) {
       expect(keys(en)).toContain(`errors.${code}`);
     }
   });

@@ -136,6 +136,7 @@ export function DashboardScreen() {
             value={data.pending.adjustmentsAwaitingApproval}
             to="/adjustments?status=awaiting"
           />
+          <Figure label={t('dashboard.chatsUnread')} value={data.pending.chatsUnread} to="/chat?filter=unread" />
         </Card>
         <Card title={t('dashboard.members')} testId="dashboard-members">
           <Figure label={t('dashboard.signedIn')} value={data.membersSignedIn} />
