@@ -11,6 +11,7 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  * lists every violation (of any impact) with the selectors of its targets, so one run shows all there is.
  */
 export async function expectNoAxeViolations(page: Page, screen: string): Promise<void> {
+  await settleMotion(page);
   const results = await new AxeBuilder({ page }).withTags([...WCAG_TAGS]).analyze();
   const lines = results.violations.flatMap((violation) => [
     `[${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})`,
@@ -24,6 +25,26 @@ export async function expectNoAxeViolations(page: Page, screen: string): Promise
     blocking.map((violation) => violation.id),
     `axe on ${screen}:\n${lines.join('\n')}`,
   ).toEqual([]);
+}
+
+/**
+ * Waits for the page's finite CSS transitions and animations to end (a spinner's endless one, and a paused one, excepted): a button
+ * caught halfway through a colour transition has a contrast it never rests at, which axe would measure on a
+ * slow machine.
+ */
+async function settleMotion(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' &&
+            Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 export interface TargetSize {
