@@ -221,9 +221,9 @@ export const chatConversation = z.object({
   session_id: z.nullable(z.string()),
   userId: z.nullable(z.string()),
   guestId: z.nullable(z.string()),
-  /** The member's phone number, or the operator's username for `other`. */
+  /** The member's phone number; for `other`, the operator's username in the back-office, null for customers. */
   username: z.nullable(z.string()),
-  /** The member's name, or the operator's username for `other`. */
+  /** The member's name; for `other`, the operator's username in the back-office, null for customers. */
   name: z.nullable(z.string()),
   deviceToken: z.nullable(z.string()),
   clientMessageId: z.nullable(z.string()),

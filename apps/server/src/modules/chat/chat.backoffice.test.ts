@@ -146,7 +146,14 @@ describe('answers', () => {
     expect((await operatorSend(id, messages[0] ?? {}, replayId)).json()).toEqual(first.json());
     const seen = (await history(t, guest.headers)).json();
     expect(seen.unread).toBe(messages.length + 1);
-    expect(seen.messages[0]).toMatchObject({ sender: 'other', username: support.username, name: support.username });
+    // The customer is not told the operator's username (their back-office login); the inbox is.
+    expect(seen.messages[0]).toMatchObject({ sender: 'other', username: null, name: null });
+    const seenByOperators = await t.api({
+      method: 'GET',
+      url: at(CHAT_BACKOFFICE_API.conversationMessages, id),
+      headers: support.headers,
+    });
+    expect(seenByOperators.json().messages[0]).toMatchObject({ sender: 'other', username: support.username });
     await t.api({ method: 'PUT', url: '/api/chat/read-customer/', headers: guest.headers, payload: {} });
     expect((await history(t, guest.headers)).json().unread).toBe(0);
   });

@@ -19,6 +19,14 @@ export function toChatConversation(row: MessageRow): ChatConversation {
   };
 }
 
+/**
+ * A message as its customer sees it: an operator's answer names no operator, since operators' usernames are
+ * their back-office logins (the widget shows its own word for the operator instead). Operators see them all.
+ */
+export function forCustomer(message: ChatConversation): ChatConversation {
+  return message.sender === 'other' ? { ...message, username: null, name: null } : message;
+}
+
 /** A conversation as the back-office's inbox lists it (contract `chatConversationSummary`). */
 export function toSummary(row: SummaryRow, last: MessageRow | undefined): ChatConversationSummary {
   return {

@@ -17,7 +17,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import { type SniffedFile, storedNameOf } from './chat.files.ts';
 import { type ChatCustomer, customerKey, type GuestTokens } from './chat.identity.ts';
-import { roomIdOf, toChatConversation, toSummary } from './chat.mapping.ts';
+import { forCustomer, roomIdOf, toChatConversation, toSummary } from './chat.mapping.ts';
 import type { ChatRepository, NewMessage } from './chat.repository.ts';
 import type { ChatHub } from './chat.socket.ts';
 import { CHAT_SOCKET_PATH } from './chat.socket.ts';
@@ -160,7 +160,7 @@ export class ChatService {
     const conversation = await this.deps.repository.conversationOf(this.deps.db, customer);
     if (!conversation) return { messages: [], unread: 0 };
     const rows = await this.deps.repository.history(conversation.id, body.skip, body.limit);
-    return { messages: rows.map(toChatConversation), unread: conversation.customer_unread };
+    return { messages: rows.map((row) => forCustomer(toChatConversation(row))), unread: conversation.customer_unread };
   }
 
   async readCustomer(customer: ChatCustomer): Promise<{ unread: number }> {
