@@ -91,16 +91,18 @@ async function visitorPage(browser: Browser, base: string, locale: Locale): Prom
   return context.newPage();
 }
 
-for (const [visitorLocale, operatorLocale] of [
-  ['lo', 'th'],
-  ['en', 'en'],
+for (const [visitorLocale, operatorLocale, operatorWidth] of [
+  ['lo', 'th', 360],
+  ['en', 'en', 1280],
 ] as const) {
-  test(`a visitor writes, an operator answers in the back-office, the visitor sees it live (${visitorLocale}/${operatorLocale})`, async ({
+  test(`a visitor writes, an operator answers in the back-office, the visitor sees it live (${visitorLocale}/${operatorLocale}, operator ${operatorWidth} px)`, async ({
     browser,
     baseURL,
     page,
   }) => {
     const base = baseURL ?? '';
+    await page.setViewportSize({ width: operatorWidth, height: 800 });
+    const longThread = operatorWidth > 1000;
     const visitor = await visitorPage(browser, base, visitorLocale);
     await visitor.goto('/contact');
     await openChat(visitor, visitorLocale);
@@ -108,13 +110,36 @@ for (const [visitorLocale, operatorLocale] of [
     await write(visitor, visitorLocale, question);
     await expect(bubble(visitor, question).locator('[data-delivery="succeed"]')).toBeVisible();
     await expectNoAxeViolations(visitor, `chat panel (${visitorLocale})`);
+    if (longThread) {
+      // A thread longer than the operator's window, so that showing its newest message needs a scroll.
+      const guestToken = (await visitor.evaluate(() => localStorage.getItem('guest-id'))) ?? '';
+      for (let line = 1; line <= 12; line++) {
+        await call(
+          base,
+          'POST',
+          '/api/chat/send-message',
+          {
+            sender: 'customer',
+            clientMessageId: `e2e-long-thread-${line}-${Date.now()}`,
+            message: { message_type: 'text', payload: { message: `Line ${line} of a long story` } },
+          },
+          { ...MEMBER_APP, 'x-chat-guest': guestToken },
+        );
+      }
+    }
 
     await signInOperator(page, base, { role: 'support', locale: operatorLocale, path: '/chat', name: 'chat' });
-    const row = page.getByTestId('conversation-row').filter({ hasText: question });
-    await expect(row).toBeVisible();
+    const row = page.getByTestId('conversation-row').filter({ hasText: (await guestIdOf(visitor)).slice(0, 8) });
+    await expect(row).toContainText(longThread ? 'Line 12 of a long story' : question);
     await row.getByRole('link').first().click();
     const conversation = page.getByTestId('conversation');
-    await expect(conversation.getByTestId('chat-message').filter({ hasText: question })).toBeVisible();
+    const newest = longThread ? 'Line 12 of a long story' : question;
+    await expect(conversation.getByTestId('chat-message').filter({ hasText: newest })).toBeInViewport();
+    if (longThread) {
+      // On a desktop only the messages' box scrolls to the newest: the page, and its menu, stay where they are.
+      await expect(page.getByTestId('operator')).toBeInViewport();
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    }
     const answer = `It is on its way ${Date.now()}`;
     const reply = conversation.getByRole('textbox', { name: operatorText(operatorLocale, 'chat.reply'), exact: true });
     await reply.fill(answer);

@@ -545,6 +545,9 @@ describe('chat widget', () => {
     localStorage.setItem(STORAGE_KEYS.guestId, GUEST_TOKEN);
     const { panel } = await openChat();
     const list = within(panel).getByTestId('chat-messages');
+    // A thread of text alone holds nothing focusable: the region itself takes the keyboard, to scroll it.
+    expect(within(panel).getByRole('region', { name: 'Conversation' })).toBe(list);
+    expect(list.tabIndex).toBe(0);
     const shown = () =>
       within(panel)
         .getAllByText(/^Message \d+$/)

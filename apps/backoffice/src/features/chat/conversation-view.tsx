@@ -81,16 +81,29 @@ function Messages({ id, operator }: { id: string; operator: OperatorProfile }) {
   const history = useMessages(id);
   const messages = inOrder(history.data?.pages ?? []);
   const outbox = useOutbox(id, operator.username, messages);
+  const box = useRef<HTMLElement>(null);
   const end = useRef<HTMLLIElement>(null);
   useReadMarks(id, messages);
   const newest = messages.at(-1)?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls down when a newer message or a send comes
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    const element = box.current;
+    if (!element) return;
+    // On a desktop the messages scroll in their own box, and only it moves: the page and its menu stay put. On a
+    // phone the box grows with the page, which is brought just far enough to show the newest message.
+    if (element.scrollHeight > element.clientHeight) element.scrollTop = element.scrollHeight;
+    else end.current?.scrollIntoView?.({ block: 'nearest' });
   }, [newest, outbox.entries.length]);
   return (
     <>
-      <div className="min-h-64 flex-1 overflow-y-auto rounded-2xl bg-slate-100 p-3 lg:max-h-[60vh]">
+      {/* Focusable, so that a keyboard can scroll a thread that holds no button. */}
+      <section
+        ref={box}
+        aria-label={t('chat.messages')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard (WCAG 2.1.1)
+        tabIndex={0}
+        className="min-h-64 flex-1 overflow-y-auto rounded-2xl bg-slate-100 p-3 focus-visible:outline-2 focus-visible:outline-brand-700 lg:max-h-[60vh]"
+      >
         <QueryView query={history} retry={t('common.retry')} isEmpty={() => false} empty="">
           {() => (
             <>
@@ -120,7 +133,7 @@ function Messages({ id, operator }: { id: string; operator: OperatorProfile }) {
             </>
           )}
         </QueryView>
-      </div>
+      </section>
       <Composer onSend={outbox.send} />
     </>
   );

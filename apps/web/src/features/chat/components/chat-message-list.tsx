@@ -31,10 +31,10 @@ interface Measure {
  */
 export function ChatMessageList({ items, hasOlder, loadingOlder, onLoadOlder, ...actions }: ChatMessageListProps) {
   const { t } = useTranslation();
-  const list = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLElement>(null);
   const before = useRef<Measure | null>(null);
 
-  const measure = (element: HTMLDivElement): Measure => ({
+  const measure = (element: HTMLElement): Measure => ({
     height: element.scrollHeight,
     top: element.scrollTop,
     client: element.clientHeight,
@@ -59,14 +59,18 @@ export function ChatMessageList({ items, hasOlder, loadingOlder, onLoadOlder, ..
   });
 
   return (
-    <div
+    <section
       ref={list}
       data-testid="chat-messages"
+      // Focusable, so that a keyboard can scroll a thread that holds no button.
+      aria-label={t('chat.history')}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take the keyboard (WCAG 2.1.1)
+      tabIndex={0}
       onScroll={(event) => {
         before.current = measure(event.currentTarget);
         if (event.currentTarget.scrollTop <= LOAD_OLDER_TOP_PX && hasOlder && !loadingOlder) onLoadOlder();
       }}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-2"
+      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
     >
       {loadingOlder ? <p className="py-1 text-center text-xs text-slate-600">{t('chat.loadingOlder')}</p> : null}
       {items.length === 0 ? <p className="py-6 text-center text-sm text-slate-600">{t('chat.empty')}</p> : null}
@@ -75,6 +79,6 @@ export function ChatMessageList({ items, hasOlder, loadingOlder, onLoadOlder, ..
           <ChatBubble key={item.key} item={item} {...actions} />
         ))}
       </ol>
-    </div>
+    </section>
   );
 }
