@@ -647,6 +647,68 @@ describe('chat widget', () => {
     expect(list.scrollTop).toBe(1000);
   });
 
+  it("keeps the newest message's end in view when a failed send shows its reason below it", async () => {
+    chatServer();
+    server.use(
+      http.post('*/api/chat/send-message', () => HttpResponse.json({ message: 'REQUEST_LIMIT' }, { status: 429 })),
+    );
+    localStorage.setItem(STORAGE_KEYS.guestId, GUEST_TOKEN);
+    const { user, panel } = await openChat();
+    const list = within(panel).getByTestId('chat-messages');
+    // jsdom lays nothing out: a message is 100 px high, and a failed one's reason and actions add 50 px.
+    Object.defineProperty(list, 'clientHeight', { configurable: true, value: 300 });
+    Object.defineProperty(list, 'scrollHeight', {
+      configurable: true,
+      get: () =>
+        list.querySelectorAll('[data-message-key]').length * 100 +
+        list.querySelectorAll('[data-delivery="failed"]').length * 50,
+    });
+    for (const line of ['one', 'two', 'three', 'four']) await user.type(composer(panel), `${line}{Enter}`);
+    await waitFor(() => expect(list.querySelectorAll('[data-delivery="failed"]')).toHaveLength(4));
+    expect(list.scrollTop).toBe(600);
+  });
+
+  it('follows a picture that grows the list as it loads, only when the reader was at the end', async () => {
+    chatServer();
+    localStorage.setItem(STORAGE_KEYS.guestId, GUEST_TOKEN);
+    const { panel } = await openChat();
+    const list = within(panel).getByTestId('chat-messages');
+    // jsdom lays nothing out: a message is 100 px high, and a loaded picture adds 200 px.
+    const loaded = new Set<Element>();
+    Object.defineProperty(list, 'clientHeight', { configurable: true, value: 300 });
+    Object.defineProperty(list, 'scrollHeight', {
+      configurable: true,
+      get: () => list.querySelectorAll('[data-message-key]').length * 100 + loaded.size * 200,
+    });
+    const picture = (id: string) =>
+      act(() =>
+        fake.sockets[0]?.fire(
+          'messaging',
+          conversation({
+            id,
+            message: {
+              message_type: 'media',
+              payload: { url: false, fileType: 'image', filePath: `/files/chat/${id}.png` },
+            },
+          }),
+        ),
+      );
+    const load = (id: string) => {
+      const image = list.querySelector(`img[src$="/files/chat/${id}.png"]`);
+      if (!image) throw new Error(`no picture ${id}`);
+      loaded.add(image);
+      fireEvent.load(image);
+    };
+    for (const id of ['a', 'b', 'c', 'd']) picture(id);
+    expect(list.scrollTop).toBe(400);
+    load('d');
+    expect(list.scrollTop).toBe(600);
+    list.scrollTop = 100;
+    fireEvent.scroll(list);
+    load('c');
+    expect(list.scrollTop).toBe(100);
+  });
+
   it('drops a guest token the server refuses, and starts a new guest when the chat opens', async () => {
     const api = chatServer();
     server.use(

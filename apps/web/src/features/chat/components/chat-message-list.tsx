@@ -25,6 +25,10 @@ interface Measure {
   last: string | undefined;
 }
 
+function nearBottom(measured: Measure): boolean {
+  return measured.height - measured.top - measured.client <= CHAT_LIMITS.autoScrollThresholdPx;
+}
+
 /**
  * Newest at the bottom. An older page goes on top without moving what the reader sees; a new message scrolls
  * into view only when the reader was within CHAT_LIMITS.autoScrollThresholdPx of the bottom, or sent it.
@@ -52,11 +56,19 @@ export function ChatMessageList({ items, hasOlder, loadingOlder, onLoadOlder, ..
     } else if (previous.first !== items[0]?.key && previous.last === last?.key) {
       element.scrollTop = element.scrollHeight - previous.height + previous.top;
     } else if (previous.last !== last?.key) {
-      const nearBottom = previous.height - previous.top - previous.client <= CHAT_LIMITS.autoScrollThresholdPx;
-      if (nearBottom || last?.sender === 'customer') element.scrollTop = element.scrollHeight;
+      if (nearBottom(previous) || last?.sender === 'customer') element.scrollTop = element.scrollHeight;
+    } else if (nearBottom(previous) && element.scrollHeight !== previous.height) {
+      // The newest message changed size (a failed send shows its reason and actions): keep its end in view.
+      element.scrollTop = element.scrollHeight;
     }
     before.current = measure(element);
   });
+
+  /** A picture or a video drawn after its message grew the list: follow it down if the reader was at the end. */
+  function onMediaSized(element: HTMLElement) {
+    if (before.current && nearBottom(before.current)) element.scrollTop = element.scrollHeight;
+    before.current = measure(element);
+  }
 
   return (
     <section
@@ -70,6 +82,8 @@ export function ChatMessageList({ items, hasOlder, loadingOlder, onLoadOlder, ..
         before.current = measure(event.currentTarget);
         if (event.currentTarget.scrollTop <= LOAD_OLDER_TOP_PX && hasOlder && !loadingOlder) onLoadOlder();
       }}
+      onLoadCapture={(event) => onMediaSized(event.currentTarget)}
+      onLoadedMetadataCapture={(event) => onMediaSized(event.currentTarget)}
       className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-700"
     >
       {loadingOlder ? <p className="py-1 text-center text-xs text-slate-600">{t('chat.loadingOlder')}</p> : null}
