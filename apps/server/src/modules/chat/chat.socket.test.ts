@@ -22,6 +22,7 @@ import {
 } from '../../../test/chat.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { CHAT_SOCKET_MAX_FRAME_BYTES } from './chat.socket.ts';
 
 /** The chat's Socket.IO (docs/chat.md, Socket protocol): handshakes, rooms, live messages both ways. */
 
@@ -97,6 +98,19 @@ describe('customer sockets', () => {
     await sendMessage(t, bob.headers, textMessage('for bob'));
     expect((await mine).message.payload).toEqual({ message: 'for bob' });
     expect(received).toHaveLength(1);
+  });
+
+  it('closes a socket that sends a frame over the limit, and keeps one that does not', async () => {
+    const guest = await newGuest(t);
+    const socket = await track(connectSocket(t, { guestToken: guest.guestToken }));
+    const room = chatRoom('chat', guest.guestId);
+    expect(await join(socket, room.padEnd(CHAT_SOCKET_MAX_FRAME_BYTES - 100, ' '))).toEqual({
+      ok: false,
+      message: 'UNAUTHORIZED',
+    });
+    const closed = nextEvent<string>(socket, 'disconnect');
+    socket.emit(CHAT_EVENTS.join, 'x'.repeat(CHAT_SOCKET_MAX_FRAME_BYTES + 1));
+    expect(await closed).toBe('transport close');
   });
 
   it('lets a member join the room of their profile id', async () => {

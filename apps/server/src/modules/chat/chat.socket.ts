@@ -23,6 +23,11 @@ export const CHAT_SOCKET_PATH = '/socket.io';
 const RECOVERY_MS = 2 * 60 * 1000;
 const OPERATOR_ROLES_OF_CHAT = ['admin', 'support'];
 /**
+ * The largest frame a client may send. Clients only emit `join` with a room name (messages go over HTTP), so a
+ * bigger frame is abuse: Socket.IO closes that connection instead of buffering its default of 1 MB.
+ */
+export const CHAT_SOCKET_MAX_FRAME_BYTES = 4 * 1024;
+/**
  * How often every socket's session is checked again. A session can end while its socket is open: logout, a
  * password change elsewhere, a blocked member or operator, a claimed guest, plain expiry. None of them may keep
  * hearing the conversation, so a socket whose handshake would now be refused is dropped within this time.
@@ -75,6 +80,7 @@ export class ChatHub {
     this.io = new Server(app.server, {
       path: CHAT_SOCKET_PATH,
       serveClient: false,
+      maxHttpBufferSize: CHAT_SOCKET_MAX_FRAME_BYTES,
       connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
     });
     if (deps.redisUrl) {
