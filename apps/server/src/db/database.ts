@@ -763,6 +763,8 @@ export interface ChatUploadsTable {
   guest_id: string | null;
   operator_id: bigint | null;
   created_at: Date;
+  /** When a message first used the file; null: never sent, swept after CHAT_UNSENT_UPLOAD_TTL_MS. */
+  sent_at: Date | null;
 }
 
 export interface Database {

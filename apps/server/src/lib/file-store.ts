@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const STORED_NAME = /^[0-9a-f]{32}\.(png|jpg|webp|gif|mp4|mov)$/;
@@ -45,6 +45,16 @@ export class FileStore {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
+    }
+  }
+
+  /** Removes a stored file; one already gone (or a name this store never makes) is no error. */
+  async remove(name: string): Promise<void> {
+    if (!STORED_NAME.test(name)) return;
+    try {
+      await unlink(join(this.directory, name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
 }

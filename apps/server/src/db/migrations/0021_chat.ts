@@ -96,8 +96,16 @@ async function createUploads(db: Kysely<unknown>) {
     .addColumn('guest_id', 'uuid', (col) => col.references('chat_guests.guest_id'))
     .addColumn('operator_id', 'bigint', (col) => col.references('operators.id'))
     .addColumn('created_at', 'timestamptz', (col) => col.notNull())
+    // When a message first used the file; a file never sent is swept a while after its upload.
+    .addColumn('sent_at', 'timestamptz')
     .addCheckConstraint('chat_uploads_uploader_check', sql`num_nonnulls(member_id, guest_id, operator_id) = 1`)
     .execute();
   await db.schema.createIndex('chat_uploads_member_idx').on('chat_uploads').column('member_id').execute();
   await db.schema.createIndex('chat_uploads_guest_idx').on('chat_uploads').column('guest_id').execute();
+  await db.schema
+    .createIndex('chat_uploads_unsent_idx')
+    .on('chat_uploads')
+    .column('created_at')
+    .where(sql.ref('sent_at'), 'is', null)
+    .execute();
 }

@@ -89,15 +89,18 @@ export class ChatBackoffice {
     if (message.message_type === 'media') {
       await this.chat.requireOwnFile({ operatorId: auth.operatorId }, message.payload);
     }
-    return this.chat.store(async () => ({
-      conversationId: conversation.id,
-      sender: 'other',
-      operatorId: auth.operatorId,
-      messageType: message.message_type,
-      payload: message.payload,
-      clientMessageId: body.clientMessageId,
-      at: this.#deps.clock.now(),
-    }));
+    return this.chat.store(async (trx) => {
+      await this.chat.markFileSent(trx, message);
+      return {
+        conversationId: conversation.id,
+        sender: 'other',
+        operatorId: auth.operatorId,
+        messageType: message.message_type,
+        payload: message.payload,
+        clientMessageId: body.clientMessageId,
+        at: this.#deps.clock.now(),
+      };
+    });
   }
 
   /** Marks the customer's messages read; the customer's client hears it as CHAT_EVENTS.read. */

@@ -2,9 +2,10 @@ import { API } from '@member-wallet/contract/api-paths';
 import { CHAT_RATE } from '@member-wallet/contract/chat';
 import { CHAT_LIMITS } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILES, newGuest, upload } from '../../../test/chat.ts';
+import { FILES, newGuest, sendMessage, textMessage, upload } from '../../../test/chat.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { parseRange, sniffChatFile } from './chat.files.ts';
+import { CHAT_UNSENT_UPLOAD_TTL_MS } from './chat.service.ts';
 
 /** Chat uploads (docs/chat.md, Uploads): checked by content and size, stored by random name, served in ranges. */
 
@@ -134,5 +135,34 @@ describe('uploads', () => {
     }
     const over = await upload(t, API.chatUploadImage, guest.headers, [{ bytes: FILES.gif }]);
     expect([over.statusCode, over.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+  });
+});
+
+// Last in the file: it moves the clock on a day.
+describe('uploads never sent', () => {
+  it('are removed a day after their upload, while sent and newer ones stay', async () => {
+    const guest = await newGuest(t);
+    const pathOf = async (bytes: Buffer) =>
+      (await upload(t, API.chatUploadImage, guest.headers, [{ bytes }])).json().path as string;
+    const media = (filePath: string) => ({
+      ...textMessage(''),
+      message: { message_type: 'media', payload: { url: false, fileType: 'image', filePath } },
+    });
+    const [sent, unsent] = [await pathOf(FILES.png), await pathOf(FILES.gif)];
+    expect((await sendMessage(t, guest.headers, media(sent))).statusCode).toBe(200);
+    t.clock.advance(CHAT_UNSENT_UPLOAD_TTL_MS - 60_000);
+    const recent = await pathOf(FILES.jpeg);
+    t.clock.advance(120_000);
+
+    expect(await t.app.chat.sweepUnsentUploads()).toBeGreaterThanOrEqual(1);
+    const status = async (path: string) => (await t.app.inject({ method: 'GET', url: path })).statusCode;
+    expect([await status(sent), await status(unsent), await status(recent)]).toEqual([200, 404, 200]);
+    const late = await sendMessage(t, guest.headers, media(unsent));
+    expect([late.statusCode, late.json()]).toEqual([
+      400,
+      { message: 'KEY_INVALID', fields: { 'message.payload.filePath': 'KEY_INVALID' } },
+    ]);
+    expect((await sendMessage(t, guest.headers, media(sent))).statusCode).toBe(200);
+    expect(await t.app.chat.sweepUnsentUploads()).toBe(0);
   });
 });

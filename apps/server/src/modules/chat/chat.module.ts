@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
+import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { FileStore } from '../../lib/file-store.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AuthContext, Router } from '../../lib/route.ts';
 import type { AuditLog } from '../operator/audit-log.ts';
@@ -22,6 +23,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The chat's sockets, for tests. */
     chatHub: ChatHub;
+    /** The chat's service, for tests (the upload sweep). */
+    chat: ChatService;
   }
 }
 
@@ -74,5 +77,7 @@ export async function registerChat(app: FastifyInstance, route: Router, config: 
   chatRoutes(route, chat, identity);
   chatFileRoute(app, store);
   chatBackofficeRoutes(deps.backofficeRoute, new ChatBackoffice(chat, deps.audit), chat);
+  app.decorate('chat', chat);
+  startPeriodicJob(app, 'chat upload sweeper', HOUR_MS, () => chat.sweepUnsentUploads());
   return chat;
 }

@@ -173,6 +173,37 @@ export class ChatRepository {
     await this.db.insertInto('chat_uploads').values(upload).execute();
   }
 
+  /** Marks an upload used by a message (the first use stays); false when it is gone, swept meanwhile. */
+  async markUploadSent(db: Db, name: string, at: Date): Promise<boolean> {
+    const result = await db
+      .updateTable('chat_uploads')
+      .set((eb) => ({ sent_at: eb.fn.coalesce('sent_at', eb.val(at)) }))
+      .where('stored_name', '=', name)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /**
+   * Forgets at most `limit` uploads no message used, made before `before`; answers their names. A message
+   * marking one at the same moment wins or finds it gone: the delete checks `sent_at` again on the locked row.
+   */
+  async deleteUnsentUploads(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('chat_uploads')
+      .where('stored_name', 'in', (eb) =>
+        eb
+          .selectFrom('chat_uploads')
+          .select('stored_name')
+          .where('sent_at', 'is', null)
+          .where('created_at', '<', before)
+          .limit(limit),
+      )
+      .where('sent_at', 'is', null)
+      .returning('stored_name')
+      .execute();
+    return rows.map((row) => row.stored_name);
+  }
+
   uploadByName(name: string): Promise<UploadRow | undefined> {
     return this.db.selectFrom('chat_uploads').selectAll().where('stored_name', '=', name).executeTakeFirst();
   }

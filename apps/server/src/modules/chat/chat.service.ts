@@ -8,6 +8,7 @@ import {
   type ChatHistoryResponse,
   type ChatSendRequest,
   type ChatSendResponse,
+  type OperatorSendRequest,
 } from '@member-wallet/contract/chat';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
@@ -37,6 +38,17 @@ export interface ChatServiceDeps {
 export type Uploader = { customer: ChatCustomer } | { operatorId: bigint };
 
 const FILE_PATH_FIELD = 'message.payload.filePath';
+/**
+ * How long an upload no message used is kept: a sender who picked a file sends it at once, or resends a failed
+ * message within minutes. Past this it is removed, so uploads alone cannot fill the disk.
+ */
+export const CHAT_UNSENT_UPLOAD_TTL_MS = 24 * HOUR_MS;
+/** How many unsent uploads one sweep step removes. */
+const SWEEP_BATCH = 200;
+
+function refuseFile(): AppError {
+  return new AppError('KEY_INVALID', 400, { [FILE_PATH_FIELD]: 'KEY_INVALID' });
+}
 
 /** The customer's side of the chat (docs/chat.md), and the storing and announcing of every message. */
 export class ChatService {
@@ -83,6 +95,7 @@ export class ChatService {
     }
     const { clock, repository } = this.deps;
     return this.store(async (trx) => {
+      await this.markFileSent(trx, message);
       const conversation = await repository.ensureConversation(trx, customer, clock.now());
       return {
         conversationId: conversation.id,
@@ -139,21 +152,44 @@ export class ChatService {
 
   /** Refuses a media message whose file is not an upload of this sender of the message's kind (400 KEY_INVALID). */
   async requireOwnFile(uploader: Uploader, payload: { url: boolean; fileType: string; filePath: string }) {
-    const refuse = () => new AppError('KEY_INVALID', 400, { [FILE_PATH_FIELD]: 'KEY_INVALID' });
     if (payload.url) {
-      if ('customer' in uploader || !isHttpsUrl(payload.filePath)) throw refuse();
+      if ('customer' in uploader || !isHttpsUrl(payload.filePath)) throw refuseFile();
       return;
     }
     const name = storedNameOf(payload.filePath);
     const upload = name === null ? undefined : await this.deps.repository.uploadByName(name);
-    if (!upload || upload.kind !== payload.fileType) throw refuse();
+    if (!upload || upload.kind !== payload.fileType) throw refuseFile();
     const owned =
       'operatorId' in uploader
         ? upload.operator_id !== null
         : uploader.customer.kind === 'member'
           ? upload.member_id === uploader.customer.memberId
           : upload.guest_id === uploader.customer.guestId;
-    if (!owned) throw refuse();
+    if (!owned) throw refuseFile();
+  }
+
+  /**
+   * In the message's transaction: marks its uploaded file used, so the sweep keeps it; a file swept since the
+   * ownership check refuses the message (400 KEY_INVALID).
+   */
+  async markFileSent(trx: Db, message: ChatSendRequest['message'] | OperatorSendRequest['message']): Promise<void> {
+    if (message.message_type !== 'media' || message.payload.url) return;
+    const name = storedNameOf(message.payload.filePath);
+    if (name === null || !(await this.deps.repository.markUploadSent(trx, name, this.deps.clock.now()))) {
+      throw refuseFile();
+    }
+  }
+
+  /** Removes the uploads no message used within CHAT_UNSENT_UPLOAD_TTL_MS, rows first; answers how many. */
+  async sweepUnsentUploads(): Promise<number> {
+    const before = new Date(this.deps.clock.now().getTime() - CHAT_UNSENT_UPLOAD_TTL_MS);
+    let removed = 0;
+    for (;;) {
+      const names = await this.deps.repository.deleteUnsentUploads(before, SWEEP_BATCH);
+      for (const name of names) await this.deps.store.remove(name);
+      removed += names.length;
+      if (names.length < SWEEP_BATCH) return removed;
+    }
   }
 
   async history(customer: ChatCustomer, body: ChatHistoryRequest): Promise<ChatHistoryResponse> {
@@ -182,6 +218,7 @@ export class ChatService {
       guest_id: customer?.kind === 'guest' ? customer.guestId : null,
       operator_id: 'operatorId' in uploader ? uploader.operatorId : null,
       created_at: this.deps.clock.now(),
+      sent_at: null,
     });
     return { path: `${API.chatFiles}/${name}` };
   }
