@@ -86,11 +86,8 @@ export class ChatBackoffice {
     await this.chat.takeMessageHit(`operator:${auth.operatorId}`);
     const conversation = await this.#conversation(id);
     const { message } = body;
-    if (message.message_type === 'media') {
-      await this.chat.requireOwnFile({ operatorId: auth.operatorId }, message.payload);
-    }
     return this.chat.store(async (trx) => {
-      await this.chat.markFileSent(trx, message);
+      await this.chat.useOwnFile(trx, { operatorId: auth.operatorId }, message);
       return {
         conversationId: conversation.id,
         sender: 'other',

@@ -173,19 +173,22 @@ export class ChatRepository {
     await this.db.insertInto('chat_uploads').values(upload).execute();
   }
 
-  /** Marks an upload used by a message (the first use stays); false when it is gone, swept meanwhile. */
-  async markUploadSent(db: Db, name: string, at: Date): Promise<boolean> {
-    const result = await db
+  /**
+   * Marks an upload used by a message (the first use stays) and answers it, locked until the message's
+   * transaction ends; undefined when there is no such upload (never made, or swept).
+   */
+  markUploadSent(db: Db, name: string, at: Date): Promise<UploadRow | undefined> {
+    return db
       .updateTable('chat_uploads')
       .set((eb) => ({ sent_at: eb.fn.coalesce('sent_at', eb.val(at)) }))
       .where('stored_name', '=', name)
+      .returningAll()
       .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
   }
 
   /**
    * Forgets at most `limit` uploads no message used, made before `before`; answers their names. A message
-   * marking one at the same moment wins or finds it gone: the delete checks `sent_at` again on the locked row.
+   * using one at the same moment wins or finds it gone: the delete checks `sent_at` again on the locked row.
    */
   async deleteUnsentUploads(before: Date, limit: number): Promise<string[]> {
     const rows = await this.db
@@ -202,10 +205,6 @@ export class ChatRepository {
       .returning('stored_name')
       .execute();
     return rows.map((row) => row.stored_name);
-  }
-
-  uploadByName(name: string): Promise<UploadRow | undefined> {
-    return this.db.selectFrom('chat_uploads').selectAll().where('stored_name', '=', name).executeTakeFirst();
   }
 
   /** Locks the guest's row for its claim; undefined when unknown or claimed already. */

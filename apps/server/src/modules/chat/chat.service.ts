@@ -8,7 +8,8 @@ import {
   type ChatHistoryResponse,
   type ChatSendRequest,
   type ChatSendResponse,
-  type OperatorSendRequest,
+  type CustomerMessage,
+  type OperatorMessage,
 } from '@member-wallet/contract/chat';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
@@ -90,12 +91,9 @@ export class ChatService {
   async send(customer: ChatCustomer, body: ChatSendRequest): Promise<ChatSendResponse> {
     await this.takeMessageHit(customerKey(customer));
     const { message } = body;
-    if (message.message_type === 'media') {
-      await this.requireOwnFile({ customer }, message.payload);
-    }
     const { clock, repository } = this.deps;
     return this.store(async (trx) => {
-      await this.markFileSent(trx, message);
+      await this.useOwnFile(trx, { customer }, message);
       const conversation = await repository.ensureConversation(trx, customer, clock.now());
       return {
         conversationId: conversation.id,
@@ -150,14 +148,21 @@ export class ChatService {
     this.deps.hub.publishSummary(toSummary(summary, last));
   }
 
-  /** Refuses a media message whose file is not an upload of this sender of the message's kind (400 KEY_INVALID). */
-  async requireOwnFile(uploader: Uploader, payload: { url: boolean; fileType: string; filePath: string }) {
+  /**
+   * In the message's transaction: refuses a media message whose file is not an upload of this sender (any
+   * operator's for an operator) of the message's kind, or an https URL from an operator (400 KEY_INVALID), and
+   * marks the upload sent, so the sweep keeps it.
+   */
+  async useOwnFile(trx: Db, uploader: Uploader, message: CustomerMessage | OperatorMessage): Promise<void> {
+    if (message.message_type !== 'media') return;
+    const { payload } = message;
     if (payload.url) {
       if ('customer' in uploader || !isHttpsUrl(payload.filePath)) throw refuseFile();
       return;
     }
     const name = storedNameOf(payload.filePath);
-    const upload = name === null ? undefined : await this.deps.repository.uploadByName(name);
+    const upload =
+      name === null ? undefined : await this.deps.repository.markUploadSent(trx, name, this.deps.clock.now());
     if (!upload || upload.kind !== payload.fileType) throw refuseFile();
     const owned =
       'operatorId' in uploader
@@ -166,18 +171,6 @@ export class ChatService {
           ? upload.member_id === uploader.customer.memberId
           : upload.guest_id === uploader.customer.guestId;
     if (!owned) throw refuseFile();
-  }
-
-  /**
-   * In the message's transaction: marks its uploaded file used, so the sweep keeps it; a file swept since the
-   * ownership check refuses the message (400 KEY_INVALID).
-   */
-  async markFileSent(trx: Db, message: ChatSendRequest['message'] | OperatorSendRequest['message']): Promise<void> {
-    if (message.message_type !== 'media' || message.payload.url) return;
-    const name = storedNameOf(message.payload.filePath);
-    if (name === null || !(await this.deps.repository.markUploadSent(trx, name, this.deps.clock.now()))) {
-      throw refuseFile();
-    }
   }
 
   /** Removes the uploads no message used within CHAT_UNSENT_UPLOAD_TTL_MS, rows first; answers how many. */
