@@ -79,7 +79,13 @@ export type BonusMinimumResponse = z.infer<typeof bonusMinimumResponse>;
  */
 export const bonusClearResponse = z.object({
   message: z.enum(['BONUS_CLEAR', 'SUCCESS']),
+  /** Everything the cancel takes back (major units), including `fromGames`. */
   takenBack: z.number(),
+  /**
+   * The part of `takenBack` the wallet could not pay because the money was in game accounts: it is taken from
+   * the money that next comes back from them (docs/promotions.md).
+   */
+  fromGames: z.number(),
 });
 export type BonusClearResponse = z.infer<typeof bonusClearResponse>;
 

@@ -577,6 +577,8 @@ export interface MemberBonusesTable {
   win_multiple: number;
   end_below_minor: bigint;
   percent_fail: number;
+  /** What a cancel still takes back from money coming back from game accounts (migration 0022). */
+  owed_minor: Generated<bigint>;
 }
 
 // Invite a friend and loss refunds (migration 0013; docs/promotions.md).

@@ -1,5 +1,7 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { BonusesTable, Database, Db, MemberBonusesTable, MemberBonusStatus } from '../../db/database.ts';
+import { OPEN_TRANSFER_STATES } from '../games/games.repository.ts';
+import type { JsonValue } from '../ledger/ledger.service.ts';
 
 export type BonusDefinition = Selectable<BonusesTable>;
 export type MemberBonus = Selectable<MemberBonusesTable>;
@@ -145,6 +147,8 @@ export class BonusRepository {
       status: Exclude<MemberBonusStatus, 'active'>;
       endEntryId: bigint | null;
       takenBackMinor: bigint;
+      /** What is still to be taken from money coming back from game accounts. */
+      owedMinor: bigint;
       now: Date;
     },
   ): Promise<MemberBonus> {
@@ -154,11 +158,57 @@ export class BonusRepository {
         status: change.status,
         end_entry_id: change.endEntryId,
         taken_back_minor: change.takenBackMinor,
+        owed_minor: change.owedMinor,
         ended_at: change.now,
       })
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+  }
+
+  /** The member's cancelled bonuses that still owe, oldest first, locked: the order their debts are paid in. */
+  lockOwed(trx: Transaction<Database>, memberId: bigint): Promise<MemberBonus[]> {
+    return trx
+      .selectFrom('member_bonuses')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('owed_minor', '>', 0n)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+  }
+
+  /** `paid` of a bonus's debt has been taken back. */
+  async payOwed(trx: Transaction<Database>, id: bigint, paid: bigint): Promise<void> {
+    await trx
+      .updateTable('member_bonuses')
+      .set((eb) => ({
+        owed_minor: eb('owed_minor', '-', paid),
+        taken_back_minor: sql<bigint>`coalesce(taken_back_minor, 0) + ${paid}`,
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+
+  /** The reference of a journal entry: a debt's payments describe themselves as the bonus's own entry did. */
+  async entryReference(db: Db, entryId: bigint): Promise<Record<string, JsonValue>> {
+    const row = await db.selectFrom('journal_entries').select('reference').where('id', '=', entryId).executeTakeFirst();
+    return (row?.reference ?? {}) as Record<string, JsonValue>;
+  }
+
+  /**
+   * Money of the member's game transfers still under way (reserved, unknown, applied but not settled): in no
+   * wallet and, for all we know, at no provider yet. Counted as the member's, so that a transfer started at the
+   * moment of a cancel hides nothing from it.
+   */
+  async openTransfersMinor(db: Db, memberId: bigint): Promise<bigint> {
+    const row = await db
+      .selectFrom('game_transfers')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount_minor'), sql<bigint>`0`).as('total'))
+      .where('member_id', '=', memberId)
+      .where('state', 'in', [...OPEN_TRANSFER_STATES])
+      .executeTakeFirstOrThrow();
+    return BigInt(row.total);
   }
 
   /** The member's active game accounts with their provider rows: where the bet records and balances live. */

@@ -58,11 +58,25 @@ export function bonusAmount(definition: BonusDefinition, depositMinor: bigint | 
   return raw < cap ? raw : cap;
 }
 
-/** What cancelling takes back: percentFail % of the bonus, floored to the minor unit, at most the wallet. */
-export function takeBackAmount(bonusMinor: bigint, percentFail: number, walletMinor: bigint): bigint {
+/**
+ * What cancelling takes back (docs/promotions.md, "Where the bonus money goes"): percentFail % of the bonus,
+ * floored to the minor unit, at most what the member holds in the wallet and the game accounts together. The
+ * wallet pays first; the rest is owed and paid by the money that comes back from the game accounts.
+ */
+export function takeBack(
+  bonusMinor: bigint,
+  percentFail: number,
+  walletMinor: bigint,
+  totalMinor: bigint,
+): { fromWallet: bigint; owed: bigint } {
   const wanted = (bonusMinor * BigInt(percentFail)) / 100n;
-  const available = walletMinor > 0n ? walletMinor : 0n;
-  return wanted < available ? wanted : available;
+  const total = min(wanted, totalMinor > 0n ? totalMinor : 0n);
+  const fromWallet = min(total, walletMinor > 0n ? walletMinor : 0n);
+  return { fromWallet, owed: total - fromWallet };
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }
 
 /**
@@ -215,12 +229,20 @@ export class BonusService implements ActiveBonusGate {
     if (!running) throw new AppError('NO_DATA', 404);
     const progress = await this.progress(member, running.row, running.definition);
     if (progress.conditionMet || progress.belowFloor) {
-      const ended = await this.end(member, running.row.id, running.definition, false);
-      return ended ? { message: 'BONUS_CLEAR', takenBack: 0 } : this.alreadyEnded();
+      const ended = await this.end(member, running.row.id, running.definition, null);
+      return ended ? { message: 'BONUS_CLEAR', takenBack: 0, fromGames: 0 } : this.alreadyEnded();
     }
-    const ended = await this.end(member, running.row.id, running.definition, true);
+    // What the cancel takes back is bounded by what the member holds everywhere: without the providers' word on
+    // the game accounts it cannot be told, and nothing is cancelled (the member tries again).
+    if (progress.totalBalanceMinor === null) throw new AppError('INTERNAL_SERVER_ERROR', 503);
+    const ended = await this.end(member, running.row.id, running.definition, progress.totalBalanceMinor);
     if (!ended) return this.alreadyEnded();
-    return { message: 'SUCCESS', takenBack: toMajor(ended.taken_back_minor ?? 0n) };
+    const fromGames = ended.owed_minor;
+    return {
+      message: 'SUCCESS',
+      takenBack: toMajor((ended.taken_back_minor ?? 0n) + fromGames),
+      fromGames: toMajor(fromGames),
+    };
   }
 
   /**
@@ -234,7 +256,7 @@ export class BonusService implements ActiveBonusGate {
     if (!running) return;
     const progress = await this.progress(member, running.row, running.definition);
     if (!progress.conditionMet && !progress.belowFloor) throw new AppError('BONUS_CONDITION', 409);
-    await this.end(member, running.row.id, running.definition, false);
+    await this.end(member, running.row.id, running.definition, null);
   }
 
   async findPromotion(code: string, locale: Locale): Promise<Promotion | null> {
@@ -276,11 +298,14 @@ export class BonusService implements ActiveBonusGate {
     };
   }
 
-  /** The wallet plus each game account's balance at its provider; null when a provider cannot be asked. */
+  /**
+   * The wallet, each game account's balance at its provider, and the money of transfers still under way between
+   * them; null when a provider cannot be asked.
+   */
   private async totalBalance(member: Member): Promise<bigint | null> {
     const { db, ledger, repository, registry, logger } = this.deps;
     const wallet = await ledger.memberWallet(db, member.id, member.currency);
-    let total = await ledger.balanceOf(db, wallet.id);
+    let total = (await ledger.balanceOf(db, wallet.id)) + (await repository.openTransfersMinor(db, member.id));
     for (const account of await repository.listGameAccounts(db, member.id)) {
       const provider = registry.for(account);
       try {
@@ -296,13 +321,14 @@ export class BonusService implements ActiveBonusGate {
 
   /**
    * Ends the running bonus once (the row is locked; a second request finds it ended and answers undefined).
-   * `cancel`: percentFail is taken back from the wallet, capped by its balance.
+   * `cancelHolding` null clears it; a number cancels it, taking back percentFail of it out of what the member
+   * holds (`cancelHolding`, wallet and game accounts): the wallet's share now, the rest owed (`takeBack`).
    */
   private async end(
     member: Member,
     rowId: bigint,
     definition: BonusDefinition,
-    cancel: boolean,
+    cancelHolding: bigint | null,
   ): Promise<MemberBonus | undefined> {
     const { db, ledger, ledgerRepository, repository, clock } = this.deps;
     const wallet = await ledger.memberWallet(db, member.id, member.currency);
@@ -311,12 +337,23 @@ export class BonusService implements ActiveBonusGate {
       const row = await repository.lockActive(trx, member.id);
       if (!row || row.id !== rowId) return undefined;
       const now = clock.now();
-      if (!cancel)
-        return repository.markEnded(trx, row.id, { status: 'cleared', endEntryId: null, takenBackMinor: 0n, now });
+      if (cancelHolding === null) {
+        return repository.markEnded(trx, row.id, {
+          status: 'cleared',
+          endEntryId: null,
+          takenBackMinor: 0n,
+          owedMinor: 0n,
+          now,
+        });
+      }
       const [locked] = await ledgerRepository.lockAccounts(trx, [wallet.id]);
-      const takeBack = takeBackAmount(row.amount_minor, definition.percent_fail, locked?.balance ?? 0n);
+      const walletMinor = locked?.balance ?? 0n;
+      // The holding was measured before this transaction; money moved since from a game into the wallet is in
+      // both, so the wallet as locked now counts when it is larger.
+      const holding = cancelHolding > walletMinor ? cancelHolding : walletMinor;
+      const { fromWallet, owed } = takeBack(row.amount_minor, definition.percent_fail, walletMinor, holding);
       let endEntryId: bigint | null = null;
-      if (takeBack > 0n) {
+      if (fromWallet > 0n) {
         const posted = await ledger.post(trx, {
           memberId: member.id,
           type: 'finish_bonus',
@@ -324,13 +361,19 @@ export class BonusService implements ActiveBonusGate {
           idempotencyKey: `finish_bonus:${row.public_id}`,
           reference: { [definition.kind]: { description: this.statementText(definition) }, bonusCode: definition.code },
           postings: [
-            { account: wallet.id, amount: -takeBack },
-            { account: expense.id, amount: takeBack },
+            { account: wallet.id, amount: -fromWallet },
+            { account: expense.id, amount: fromWallet },
           ],
         });
         endEntryId = posted.entry.id;
       }
-      return repository.markEnded(trx, row.id, { status: 'cancelled', endEntryId, takenBackMinor: takeBack, now });
+      return repository.markEnded(trx, row.id, {
+        status: 'cancelled',
+        endEntryId,
+        takenBackMinor: fromWallet,
+        owedMinor: owed,
+        now,
+      });
     });
   }
 

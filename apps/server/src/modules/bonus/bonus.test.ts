@@ -85,7 +85,11 @@ describe('activating a bonus', () => {
     expect((await bonusCall(t, player, '/api/bonus/activate/PROMO50')).json().message).toBe('NO_DATA');
     expect((await bonusCall(t, player, '/api/bonus/activate/FIXED100')).statusCode).toBe(200);
     // percentFail 50 of 100 is taken back from the 100 in the wallet.
-    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({ message: 'SUCCESS', takenBack: 50 });
+    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({
+      message: 'SUCCESS',
+      takenBack: 50,
+      fromGames: 0,
+    });
     const refused = await bonusCall(t, player, '/api/bonus/activate/FIXED100');
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('BONUS_MAX_CLAIMED');
@@ -167,18 +171,27 @@ describe('ending a bonus', () => {
     await t.app.inject({ method: 'POST', url: `/sandbox/games/PG/accounts/${username}/bets`, payload: bet });
     t.clock.advance(1000);
     const before = await walletMajor(t, player);
-    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CLEAR', takenBack: 0 });
+    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({
+      message: 'BONUS_CLEAR',
+      takenBack: 0,
+      fromGames: 0,
+    });
     expect(await walletMajor(t, player)).toBe(before);
     expect((await statementRows(t, player)).some((row) => row.statementType === 'finish_bonus')).toBe(false);
   });
 
-  it('cancelled before: takes back percentFail of the bonus as finish_bonus, at most the wallet', async () => {
+  it('cancelled before: takes back percentFail of the bonus, the wallet at once, the rest owed by the game money', async () => {
     const player = await fundedMember(t, 0);
     expect((await bonusCall(t, player, '/api/bonus/activate/TWICE')).statusCode).toBe(200);
-    // percentFail 100 of 100, but only 30 stays in the wallet (70 went to the game, and nothing was won).
+    // percentFail 100 of 100: 30 stays in the wallet, 70 went to the game and 1 of it was lost. 99 is left in
+    // all: the wallet's 30 is taken now, 69 from the money that comes back from the game.
     await playAtPg(t, player, 70, { stake: 1, win: 0 });
     t.clock.advance(1000);
-    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({ message: 'SUCCESS', takenBack: 30 });
+    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({
+      message: 'SUCCESS',
+      takenBack: 99,
+      fromGames: 69,
+    });
     expect(await walletMajor(t, player)).toBe(0);
     const [row] = await statementRows(t, player);
     expect(row).toMatchObject({ statementType: 'finish_bonus', amount: -30, bonus: { description: 'TWICE th' } });
@@ -196,7 +209,11 @@ describe('ending a bonus', () => {
       minimum: 5,
       balance: 3,
     });
-    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({ message: 'BONUS_CLEAR', takenBack: 0 });
+    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({
+      message: 'BONUS_CLEAR',
+      takenBack: 0,
+      fromGames: 0,
+    });
   });
 
   it('answers 404 NO_DATA when no bonus is running', async () => {
@@ -227,7 +244,11 @@ describe('promotion codes', () => {
     const [row] = await statementRows(t, player);
     expect(row).toMatchObject({ statementType: 'bonus', promotion: { description: 'PROMO50 th' } });
     // percentFail 20 of 50.
-    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({ message: 'SUCCESS', takenBack: 10 });
+    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({
+      message: 'SUCCESS',
+      takenBack: 10,
+      fromGames: 0,
+    });
     const again = await bonusCall(t, player, '/api/promotion/activate/PROMO50');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('PROMOTION_RECEIVED');

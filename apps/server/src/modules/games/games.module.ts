@@ -10,6 +10,8 @@ import { SecretBox } from '../../lib/secret-box.ts';
 import { FaultBoard, parseFaultsSetting } from '../../sandbox/games/faults.ts';
 import { releaseHeldCalls, sandboxGamesPlugin } from '../../sandbox/games/games.routes.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
+import { BonusDebts } from '../bonus/bonus.debt.ts';
+import { BonusRepository } from '../bonus/bonus.repository.ts';
 import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
 import { IdempotencyService } from '../ledger/idempotency.service.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -161,7 +163,8 @@ export function createGamesServices(
   const ledger = new LedgerService({ repository: ledgerRepository, clock });
   const repository = new GamesRepository(db);
   const registry = createProviderRegistry(config, deps.ownBaseUrl);
-  const transfers = new TransferService({ db, ledger, repository, registry, clock });
+  const bonusDebts = new BonusDebts({ ledger, repository: new BonusRepository() });
+  const transfers = new TransferService({ db, ledger, repository, registry, clock, bonusDebts });
   const reconciler = new TransferReconciler({ repository, transfers, clock, logger });
   const wallet = new WalletService({
     db,

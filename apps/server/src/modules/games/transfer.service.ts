@@ -10,6 +10,7 @@ import type { Database, Db, GameTransferDirection } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { BonusDebtCollector } from '../bonus/bonus.debt.ts';
 import type { LedgerService, PostedEntry } from '../ledger/ledger.service.ts';
 import {
   type GameProviderRow,
@@ -35,6 +36,8 @@ export interface TransferServiceDeps {
   repository: GamesRepository;
   registry: ProviderRegistry;
   clock: Clock;
+  /** Cancelled bonuses whose money was in game accounts are paid first from the money that comes back. */
+  bonusDebts: BonusDebtCollector;
 }
 
 /** What a provider said about a transfer, reduced to what the saga does next. */
@@ -162,7 +165,14 @@ export class TransferService {
           reference: { transferId: settled.id, provider: settled.provider_code, direction: settled.direction },
           // The statement shows the transfer once, as its reservation (docs/ledger.md, Statement).
           listed: false,
-          postings: credit,
+          postings: credit.postings,
+        });
+        await this.deps.bonusDebts.collect(trx, {
+          memberId: settled.member_id,
+          currency: settled.currency,
+          walletId: credit.walletId,
+          amountMinor: settled.amount_minor,
+          transferId: settled.id,
         });
       }
       await this.deps.ledger.complete(trx, settled.reservation_entry_id);
@@ -233,13 +243,14 @@ export class TransferService {
 
   private async creditPostings(transfer: GameTransfer) {
     const { ledger, db } = this.deps;
-    return [
-      { account: await this.suspenseId(transfer.currency), amount: -transfer.amount_minor },
-      {
-        account: await ledger.memberWalletId(db, transfer.member_id, transfer.currency),
-        amount: transfer.amount_minor,
-      },
-    ];
+    const walletId = await ledger.memberWalletId(db, transfer.member_id, transfer.currency);
+    return {
+      walletId,
+      postings: [
+        { account: await this.suspenseId(transfer.currency), amount: -transfer.amount_minor },
+        { account: walletId, amount: transfer.amount_minor },
+      ],
+    };
   }
 
   private suspenseId(currency: string): Promise<bigint> {

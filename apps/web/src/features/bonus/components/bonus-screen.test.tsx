@@ -39,7 +39,7 @@ describe('the running bonus', () => {
       http.get('*/api/bonus/clear', () => {
         cleared();
         running = false;
-        return HttpResponse.json({ message: 'BONUS_CLEAR', takenBack: 0 });
+        return HttpResponse.json({ message: 'BONUS_CLEAR', takenBack: 0, fromGames: 0 });
       }),
     );
     const onWalletChanged = vi.fn();
@@ -66,7 +66,7 @@ describe('the running bonus', () => {
     server.use(
       http.get('*/api/bonus/clear', () => {
         cleared();
-        return HttpResponse.json({ message: 'SUCCESS', takenBack: 50 });
+        return HttpResponse.json({ message: 'SUCCESS', takenBack: 50, fromGames: 0 });
       }),
     );
     const { user } = renderWithClient(<BonusScreen />);
