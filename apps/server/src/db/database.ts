@@ -633,10 +633,14 @@ export interface SpinCoinsTable {
   coins: ColumnType<number, number | undefined, number>;
   /** Deposited minor units not yet worth a whole coin. */
   deposit_remainder_minor: ColumnType<bigint, bigint | undefined, bigint>;
+  /** Coins deposits earned that withdrawals have not taken back (migration 0023). */
+  deposit_coins: ColumnType<number, number | undefined, number>;
+  /** Coins taken back after they were spun, paid by the next coins deposits earn (migration 0023). */
+  coin_debt: ColumnType<number, number | undefined, number>;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
-/** A completed deposit entry already turned into coins (counted once: the entry id is the key). */
+/** A deposit or withdrawal entry already counted for coins, with its signed wallet amount (once: the entry id is the key). */
 export interface SpinCoinDepositsTable {
   entry_id: bigint;
   member_id: bigint;

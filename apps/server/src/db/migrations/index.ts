@@ -20,6 +20,7 @@ import { suspenseSlipReview } from './0018_suspense_slip_review.ts';
 import { memberBonusTerms } from './0020_member_bonus_terms.ts';
 import { chat } from './0021_chat.ts';
 import { bonusOwed } from './0022_bonus_owed.ts';
+import { spinCoinsNet } from './0023_spin_coins_net.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_member_bonus_terms': memberBonusTerms,
   '0021_chat': chat,
   '0022_bonus_owed': bonusOwed,
+  '0023_spin_coins_net': spinCoinsNet,
 };
 
 export const migrationProvider: MigrationProvider = {

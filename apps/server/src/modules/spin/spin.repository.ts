@@ -4,11 +4,23 @@ import type { Database, Db, SpinCouponsTable, SpinDrawsTable } from '../../db/da
 export type SpinDraw = Selectable<SpinDrawsTable>;
 export type SpinCouponRow = Selectable<SpinCouponsTable>;
 
-/** A completed deposit entry of a member not yet turned into coins: what it put in the wallet. */
-export interface UncountedDeposit {
+/** A deposit or withdrawal entry of a member not yet counted for coins: what it moved in (+) or out (-) of the wallet. */
+export interface UncountedMovement {
   entryId: bigint;
   currency: string;
   amountMinor: bigint;
+}
+
+/** A member's coins (docs/promotions.md, Coins). */
+export interface CoinState {
+  /** Coins to spin. */
+  coins: number;
+  /** Net deposited minor units not yet worth a whole coin. */
+  remainderMinor: bigint;
+  /** Coins deposits earned that withdrawals have not taken back. */
+  depositCoins: number;
+  /** Coins taken back after they were spun. */
+  coinDebt: number;
 }
 
 /** All SQL of the prize wheel (docs/promotions.md, Prize wheel). */
@@ -19,10 +31,11 @@ export class SpinRepository {
   }
 
   /**
-   * The member's completed deposits (original entries, not reversals) that no coin accrual has counted yet,
-   * oldest first, with the amount each put into the member's wallet.
+   * The member's deposit and withdrawal entries (originals and reversals, whatever their state: the wallet moved
+   * when each was posted) that no coin accrual has counted yet, oldest first, with what each moved in (+) or out
+   * (-) of the member's wallet.
    */
-  async uncountedDeposits(db: Db, memberId: bigint, limit: number): Promise<UncountedDeposit[]> {
+  async uncountedMovements(db: Db, memberId: bigint, limit: number): Promise<UncountedMovement[]> {
     const rows = await db
       .selectFrom('journal_entries as entry')
       .innerJoin('postings as posting', 'posting.entry_id', 'entry.id')
@@ -30,9 +43,7 @@ export class SpinRepository {
       .select(['entry.id as entryId', 'account.currency as currency'])
       .select((eb) => eb.fn.sum<string>('posting.amount').as('amountMinor'))
       .where('entry.member_id', '=', memberId)
-      .where('entry.type', '=', 'deposit')
-      .where('entry.status', '=', 'completed')
-      .where('entry.reversal_of', 'is', null)
+      .where('entry.type', 'in', ['deposit', 'withdraw'])
       .where('account.kind', '=', 'member_wallet')
       .where('account.member_id', '=', memberId)
       .where((eb) =>
@@ -51,7 +62,7 @@ export class SpinRepository {
       .execute();
     return rows
       .map((row) => ({ entryId: row.entryId, currency: row.currency, amountMinor: BigInt(row.amountMinor) }))
-      .filter((row) => row.amountMinor > 0n);
+      .filter((row) => row.amountMinor !== 0n);
   }
 
   /** The member's coin row, created at zero on first use, locked for the rest of the transaction. */
@@ -73,7 +84,7 @@ export class SpinRepository {
   async recordCounted(
     trx: Transaction<Database>,
     memberId: bigint,
-    deposits: readonly UncountedDeposit[],
+    deposits: readonly UncountedMovement[],
     now: Date,
   ): Promise<Set<bigint>> {
     if (deposits.length === 0) return new Set();
@@ -93,14 +104,16 @@ export class SpinRepository {
     return new Set(rows.map((row) => row.entry_id));
   }
 
-  async setCoins(
-    trx: Transaction<Database>,
-    memberId: bigint,
-    change: { coins: number; remainderMinor: bigint; now: Date },
-  ): Promise<void> {
+  async setCoins(trx: Transaction<Database>, memberId: bigint, change: CoinState & { now: Date }): Promise<void> {
     await trx
       .updateTable('spin_coins')
-      .set({ coins: change.coins, deposit_remainder_minor: change.remainderMinor, updated_at: change.now })
+      .set({
+        coins: change.coins,
+        deposit_remainder_minor: change.remainderMinor,
+        deposit_coins: change.depositCoins,
+        coin_debt: change.coinDebt,
+        updated_at: change.now,
+      })
       .where('member_id', '=', memberId)
       .execute();
   }

@@ -19,7 +19,7 @@ import type { ActiveBonusGate } from '../bonus/active-bonus.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { drawSlice, type Rng } from './spin.draw.ts';
-import type { SpinCouponRow, SpinDraw, SpinRepository } from './spin.repository.ts';
+import type { CoinState, SpinCouponRow, SpinDraw, SpinRepository } from './spin.repository.ts';
 import {
   parseSetting,
   type RulesSetting,
@@ -128,30 +128,32 @@ export class SpinService {
   }
 
   /**
-   * Coin accrual (docs/promotions.md, Coins): every completed deposit entry not yet counted adds its amount to
-   * the member's remainder; each whole `depositPerCoin` of it becomes a coin. Counted entries are recorded by id,
-   * so an entry counts once however many requests accrue at the same time, and whatever order deposits commit in.
+   * Coin accrual (docs/promotions.md, Coins): every deposit and withdrawal entry not yet counted moves the member's
+   * net deposits (`countMovement`): each whole `depositPerCoin` deposited is a coin, and a withdrawal takes back
+   * the coins of what it takes out. Counted entries are recorded by id, so an entry counts once however many
+   * requests accrue at the same time, and whatever order the entries commit in.
    */
   async accrue(memberId: bigint): Promise<void> {
     const { db, repository, clock } = this.deps;
-    if ((await repository.uncountedDeposits(db, memberId, 1)).length === 0) return;
+    if ((await repository.uncountedMovements(db, memberId, 1)).length === 0) return;
     const rules = await this.rules();
     await transactionWithRetry(db, async (trx) => {
       const row = await repository.lockCoins(trx, memberId);
-      const deposits = (await repository.uncountedDeposits(trx, memberId, ACCRUAL_BATCH_MAX)).filter(
-        (deposit) => rules.depositPerCoin[deposit.currency] !== undefined,
+      const movements = (await repository.uncountedMovements(trx, memberId, ACCRUAL_BATCH_MAX)).filter(
+        (movement) => rules.depositPerCoin[movement.currency] !== undefined,
       );
-      const counted = await repository.recordCounted(trx, memberId, deposits, clock.now());
-      let remainder = row.deposit_remainder_minor;
-      let coins = row.coins;
-      for (const deposit of deposits) {
-        if (!counted.has(deposit.entryId)) continue;
-        const perCoin = toMinor(rules.depositPerCoin[deposit.currency] ?? 0);
-        remainder += deposit.amountMinor;
-        coins += Number(remainder / perCoin);
-        remainder %= perCoin;
+      const counted = await repository.recordCounted(trx, memberId, movements, clock.now());
+      let state: CoinState = {
+        coins: row.coins,
+        remainderMinor: row.deposit_remainder_minor,
+        depositCoins: row.deposit_coins,
+        coinDebt: row.coin_debt,
+      };
+      for (const movement of movements) {
+        if (!counted.has(movement.entryId)) continue;
+        state = countMovement(state, movement.amountMinor, toMinor(rules.depositPerCoin[movement.currency] ?? 0));
       }
-      await repository.setCoins(trx, memberId, { coins, remainderMinor: remainder, now: clock.now() });
+      await repository.setCoins(trx, memberId, { ...state, now: clock.now() });
     });
   }
 
@@ -166,6 +168,8 @@ export class SpinService {
       await repository.setCoins(trx, memberId, {
         coins: row.coins + coins,
         remainderMinor: row.deposit_remainder_minor,
+        depositCoins: row.deposit_coins,
+        coinDebt: row.coin_debt,
         now,
       });
     });
@@ -311,6 +315,32 @@ export class SpinService {
     if (!member) throw new AppError('NO_USER', 404);
     return member;
   }
+}
+
+/**
+ * One deposit (+) or withdrawal (-) counted for coins (docs/promotions.md, Coins: coins follow net deposits).
+ * A deposit adds to the remainder, and each whole `perCoin` of it is a coin, which pays a coin debt first. A
+ * withdrawal takes from the remainder; while it is below zero, a coin deposits earned is taken back (an unspun
+ * one, else it becomes a debt), never more than deposits earned, and what is still below zero then is forgotten:
+ * withdrawn winnings owe no coins.
+ */
+export function countMovement(state: CoinState, amountMinor: bigint, perCoin: bigint): CoinState {
+  let { coins, remainderMinor, depositCoins, coinDebt } = state;
+  remainderMinor += amountMinor;
+  while (remainderMinor >= perCoin) {
+    remainderMinor -= perCoin;
+    depositCoins += 1;
+    if (coinDebt > 0) coinDebt -= 1;
+    else coins += 1;
+  }
+  while (remainderMinor < 0n && depositCoins > 0) {
+    remainderMinor += perCoin;
+    depositCoins -= 1;
+    if (coins > 0) coins -= 1;
+    else coinDebt += 1;
+  }
+  if (remainderMinor < 0n) remainderMinor = 0n;
+  return { coins, remainderMinor, depositCoins, coinDebt };
 }
 
 /** The order of refusals is the documented one: claimed, then type, then expiry. */
