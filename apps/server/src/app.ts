@@ -245,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     settings,
     members: services.accountRepository,
     bonusGate: bonuses,
+    rewards: bonuses,
   });
   // Game accounts, wallet transfers, auto-login, the sandbox provider and the reconciler (docs/wallet.md).
   const games = await registerGames(app, route, config, {

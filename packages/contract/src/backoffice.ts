@@ -612,6 +612,13 @@ export const spinRulesSetting = z.object({
   /** Completed deposits, in the major unit of each currency, that earn one coin. */
   depositPerCoin: z.record(z.string(), spinMajor),
   couponExpiryHours: z.int().check(z.minimum(1), z.maximum(24 * 366)),
+  /**
+   * A claimed cash prize runs as a bonus (docs/promotions.md, "Rewards are bonus money"): winnings since the claim
+   * must exceed this multiple of it (default 1) ...
+   */
+  prizeWinMultiple: z.optional(z.int().check(z.minimum(0), z.maximum(1000))),
+  /** ... and cancelling it earlier takes back this share of it (0-100, default 100). */
+  prizePercentFail: z.optional(z.int().check(z.minimum(0), z.maximum(100))),
 });
 export type SpinRulesSetting = z.infer<typeof spinRulesSetting>;
 

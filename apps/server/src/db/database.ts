@@ -527,7 +527,8 @@ export interface SlipsTable {
 }
 
 // Bonuses and promotion codes (migration 0012; docs/promotions.md).
-export type BonusKind = 'bonus' | 'promotion';
+/** `reward`: the system's definition a reward runs under as a bonus (migration 0027), never listed. */
+export type BonusKind = 'bonus' | 'promotion' | 'reward';
 export type BonusTypeColumn = 'limit' | 'day' | 'week';
 export type BonusAmountRule = 'fixed' | 'deposit_percent';
 export type MemberBonusStatus = 'active' | 'cleared' | 'cancelled';

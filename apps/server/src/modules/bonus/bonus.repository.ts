@@ -40,6 +40,11 @@ export class BonusRepository {
     return db.selectFrom('bonuses').selectAll().where('code', '=', code).where('active', '=', true).executeTakeFirst();
   }
 
+  /** A definition by code, retired or not (the system's reward definitions are never active). */
+  findDefinitionOfAnyState(db: Db, code: string): Promise<BonusDefinition | undefined> {
+    return db.selectFrom('bonuses').selectAll().where('code', '=', code).executeTakeFirst();
+  }
+
   findDefinitionById(db: Db, id: bigint): Promise<BonusDefinition | undefined> {
     return db.selectFrom('bonuses').selectAll().where('id', '=', id).executeTakeFirst();
   }

@@ -20,8 +20,8 @@ import type { Member } from '../account/account.repository.ts';
 import { siteTimeZone } from '../deposit/slip.window.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { ActiveBonusGate } from './active-bonus.ts';
+import type { JsonValue, LedgerService } from '../ledger/ledger.service.ts';
+import type { ActiveBonusGate, RewardBonuses, RewardSource, RewardTerms } from './active-bonus.ts';
 import { countingSince } from './bonus.period.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus, NewBonusDefinition } from './bonus.repository.ts';
 
@@ -84,12 +84,51 @@ function min(a: bigint, b: bigint): bigint {
  * from the bonus expense account once, the end condition is measured from the providers' bet records, and
  * cancelling early takes back percentFail of the bonus.
  */
-export class BonusService implements ActiveBonusGate {
+export class BonusService implements ActiveBonusGate, RewardBonuses {
   constructor(private readonly deps: BonusServiceDeps) {}
 
   /** Adds a definition unless its code exists (demo seeding, tests, operators' scripts). */
   async define(definition: NewBonusDefinition): Promise<void> {
     await this.deps.repository.insertDefinitionIfAbsent(this.deps.db, definition);
+  }
+
+  async rewardDefinition(source: RewardSource, currency: string): Promise<bigint> {
+    const { db, repository } = this.deps;
+    const code = `${source.toUpperCase()}-${currency}`;
+    await repository.insertDefinitionIfAbsent(db, rewardDefinition(code, currency));
+    const definition = await repository.findDefinitionOfAnyState(db, code);
+    if (definition?.kind !== 'reward')
+      throw new Error(`bonus code ${code} is taken by a definition of kind ${definition?.kind}`);
+    return definition.id;
+  }
+
+  async startRewardIn(
+    trx: Transaction<Database>,
+    reward: {
+      definitionId: bigint;
+      memberId: bigint;
+      currency: string;
+      amountMinor: bigint;
+      entryId: bigint;
+      terms: RewardTerms;
+    },
+  ): Promise<void> {
+    const inserted = await this.deps.repository.insertActive(trx, {
+      public_id: randomUUID(),
+      member_id: reward.memberId,
+      bonus_id: reward.definitionId,
+      status: 'active',
+      amount_minor: reward.amountMinor,
+      currency: reward.currency,
+      deposit_entry_id: null,
+      entry_id: reward.entryId,
+      activated_at: this.deps.clock.now(),
+      win_multiple: reward.terms.winMultiple,
+      // Ends by itself only when nothing at all is left.
+      end_below_minor: 1n,
+      percent_fail: reward.terms.percentFail,
+    });
+    if (!inserted) throw new AppError('BONUS_REMAINING', 409);
   }
 
   async hasActiveBonus(memberId: bigint): Promise<boolean> {
@@ -359,7 +398,7 @@ export class BonusService implements ActiveBonusGate {
           type: 'finish_bonus',
           status: 'completed',
           idempotencyKey: `finish_bonus:${row.public_id}`,
-          reference: { [definition.kind]: { description: this.statementText(definition) }, bonusCode: definition.code },
+          reference: await this.endReference(trx, row, definition),
           postings: [
             { account: wallet.id, amount: -fromWallet },
             { account: expense.id, amount: fromWallet },
@@ -409,6 +448,16 @@ export class BonusService implements ActiveBonusGate {
     };
   }
 
+  /** A cancel's entry is described as the bonus's own: a reward's as the reward was (its entry's reference). */
+  private async endReference(
+    trx: Transaction<Database>,
+    row: MemberBonus,
+    definition: BonusDefinition,
+  ): Promise<Record<string, JsonValue>> {
+    if (definition.kind === 'reward') return this.deps.repository.entryReference(trx, row.entry_id);
+    return { [definition.kind]: { description: this.statementText(definition) }, bonusCode: definition.code };
+  }
+
   /** The statement's description: the bonus's name in the site's default language. */
   private statementText(definition: BonusDefinition): string {
     return textIn(definition.names, defaultLocaleFor(this.deps.country), definition.code);
@@ -429,6 +478,34 @@ export class BonusService implements ActiveBonusGate {
     if (!member) throw new Error(`member ${memberId} of a valid session does not exist`);
     return member;
   }
+}
+
+/**
+ * The definition a reward runs under: never listed, never activated by a code (`active` false), its amount and
+ * terms those of each reward's own `member_bonuses` row.
+ */
+function rewardDefinition(code: string, currency: string): NewBonusDefinition {
+  return {
+    code,
+    kind: 'reward',
+    type: 'limit',
+    currency,
+    max_received: 10_000,
+    total_max: null,
+    percent_fail: 100,
+    amount_rule: 'fixed',
+    amount_minor: 1n,
+    deposit_percent: null,
+    amount_cap_minor: null,
+    deposit_window_hours: null,
+    win_multiple: 1,
+    end_below_minor: 1n,
+    names: JSON.stringify({ th: 'รางวัลวงล้อนำโชค', lo: 'ລາງວັນວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel prize' }),
+    descriptions: JSON.stringify({ th: '', lo: '', en: '' }),
+    banners: JSON.stringify([]),
+    sort_order: 0,
+    active: false,
+  };
 }
 
 function textIn(texts: Record<string, string>, locale: Locale, fallback: string): string {

@@ -18,8 +18,7 @@ export class PromotionsBackofficeRepository {
     page: number;
     limit: number;
   }): Promise<{ total: number; rows: BonusWithCount[] }> {
-    let base = this.db.selectFrom('bonuses as b');
-    if (filter.kind) base = base.where('b.kind', '=', filter.kind);
+    const base = this.db.selectFrom('bonuses as b').where('b.kind', 'in', operatorKinds(filter.kind));
     const [rows, count] = await Promise.all([
       base
         .selectAll('b')
@@ -50,8 +49,7 @@ export class PromotionsBackofficeRepository {
   async *all(filter: { kind?: BonusKind }, batchSize = 500): AsyncGenerator<BonusWithCount> {
     let after: { created_at: Date; id: bigint } | null = null;
     for (;;) {
-      let query = this.db.selectFrom('bonuses as b');
-      if (filter.kind) query = query.where('b.kind', '=', filter.kind);
+      let query = this.db.selectFrom('bonuses as b').where('b.kind', 'in', operatorKinds(filter.kind));
       if (after) {
         const { created_at, id } = after;
         query = query.where((eb) =>
@@ -83,7 +81,13 @@ export class PromotionsBackofficeRepository {
 
   /** The definition of this code, locked for a change in `trx` (any state: retired ones can be changed too). */
   lockByCode(trx: Db, code: string): Promise<BonusDefinition | undefined> {
-    return trx.selectFrom('bonuses').selectAll().where('code', '=', code).forUpdate().executeTakeFirst();
+    return trx
+      .selectFrom('bonuses')
+      .selectAll()
+      .where('code', '=', code)
+      .where('kind', 'in', operatorKinds(undefined))
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /** The new definition, or undefined when the code is taken. */
@@ -108,4 +112,12 @@ export class PromotionsBackofficeRepository {
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
+}
+
+/**
+ * The kinds operators see and change: bonuses and promotion codes. The definitions rewards run under (`reward`,
+ * docs/promotions.md) belong to the system.
+ */
+function operatorKinds(kind: BonusKind | undefined): BonusKind[] {
+  return kind ? [kind] : ['bonus', 'promotion'];
 }

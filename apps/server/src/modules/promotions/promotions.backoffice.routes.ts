@@ -96,7 +96,7 @@ function localizedOf(texts: Record<string, string>) {
 export function bonusOf(row: BonusDefinition, received: number): BackofficeBonus {
   return {
     code: row.code,
-    kind: row.kind,
+    kind: row.kind === 'reward' ? fail(`reward definition ${row.code} reached the back-office`) : row.kind,
     type: row.type,
     currency: row.currency,
     maxReceived: row.max_received,
@@ -465,4 +465,8 @@ function bannerRoutes(route: OperatorRouter, deps: { repository: SettingsReposit
       return all();
     },
   });
+}
+
+function fail(message: string): never {
+  throw new Error(message);
 }

@@ -151,7 +151,7 @@ describe('bonus definitions', () => {
     const minimum = (await bonusCall(t, player, '/api/bonus/check/minimum')).json();
     expect(minimum).toMatchObject({ status: false, minimum: 5 });
     const cleared = await bonusCall(t, player, '/api/bonus/clear');
-    expect(cleared.json()).toEqual({ message: 'SUCCESS', takenBack: 50 });
+    expect(cleared.json()).toEqual({ message: 'SUCCESS', takenBack: 50, fromGames: 0 });
     expect(await walletMajor(t, player)).toBe(60);
     expect(await noDrift(t)).toBe(true);
   });

@@ -109,3 +109,46 @@ describe('coins follow net deposits', () => {
     expect(await noDrift(t)).toBe(true);
   });
 });
+
+describe('a cash prize is bonus money', () => {
+  async function claimedPrize(player: Player): Promise<void> {
+    await t.app.spin.configure({
+      wheel: {
+        ...DEMO_WHEEL,
+        slices: DEMO_WHEEL.slices.map((slice) => ({ ...slice, weight: slice.code === 'CASH_50' ? 1 : 0 })),
+      },
+    });
+    await t.app.spin.grantCoins(player.id, `prize-${player.id}`, 1);
+    const spun = await spin(player);
+    expect(spun.statusCode, spun.body).toBe(200);
+    const claimed = await post(t, player, '/api/spinwheel/coupon/claim', { coupon: spun.json().coupon });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+  }
+
+  it('runs as a bonus once claimed: withdrawing it is refused until its condition is met', async () => {
+    const player = await fundedMember(t);
+    await claimedPrize(player);
+    await deposit(t, player.id, 'BAHT', 100);
+    expect((await get(t, player, '/api/bonus/check/active')).json()).toMatchObject({ status: true });
+    const refused = await post(t, player, '/api/wallet/withdraw', { amount: 100 });
+    expect(refused.json().message).toBe('BONUS_REMAINING');
+    // Cancelled at once, the prize goes back whole (percentFail 100 by default); the deposit stays.
+    expect((await get(t, player, '/api/bonus/clear')).json()).toMatchObject({ message: 'SUCCESS', takenBack: 50 });
+    expect((await get(t, player, '/api/wallet')).json().wallet.amount).toBe(100);
+    const rows = (await post(t, player, '/api/statement', { page: 1, limit: 10 }, null)).json().statements;
+    expect(rows[0]).toMatchObject({ statementType: 'finish_bonus', amount: -50, luckydraw: {} });
+  });
+
+  it('is cash once played through: winnings above the multiple clear it', async () => {
+    const player = await fundedMember(t);
+    await claimedPrize(player);
+    // Default multiple 1: winnings above 50 since the claim.
+    await playAtPg(t, player, 50, { stake: 50, win: 120 });
+    expect((await post(t, player, '/api/wallet/transfer', { from: 'PG', to: 'wallet', amount: 120 })).statusCode).toBe(
+      200,
+    );
+    t.clock.advance(1000);
+    expect((await get(t, player, '/api/bonus/clear')).json()).toMatchObject({ message: 'BONUS_CLEAR' });
+    expect((await get(t, player, '/api/wallet')).json().wallet.amount).toBe(120);
+  });
+});

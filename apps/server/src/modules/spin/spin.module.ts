@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
-import type { ActiveBonusGate } from '../bonus/active-bonus.ts';
+import type { ActiveBonusGate, RewardBonuses } from '../bonus/active-bonus.ts';
 import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
 import { IdempotencyService } from '../ledger/idempotency.service.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -35,6 +35,8 @@ export interface SpinWheelDeps {
   settings: SettingsService;
   members: AccountRepository;
   bonusGate: ActiveBonusGate;
+  /** A claimed cash prize runs as the member's bonus (docs/promotions.md, "Rewards are bonus money"). */
+  rewards: RewardBonuses;
   /** The draw's random source; the operating system's cryptographic one unless a test injects another. */
   rng?: Rng;
 }
@@ -55,6 +57,7 @@ export function registerSpinWheel(app: FastifyInstance, route: Router, config: C
     settings: deps.settings,
     members: deps.members,
     bonusGate: deps.bonusGate,
+    rewards: deps.rewards,
     clock,
     rng: deps.rng ?? cryptoRng,
   });

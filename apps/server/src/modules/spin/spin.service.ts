@@ -15,7 +15,7 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Member } from '../account/account.repository.ts';
-import type { ActiveBonusGate } from '../bonus/active-bonus.ts';
+import type { ActiveBonusGate, RewardBonuses } from '../bonus/active-bonus.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { drawSlice, type Rng } from './spin.draw.ts';
@@ -66,6 +66,8 @@ export interface SpinServiceDeps {
   settings: SettingsService;
   members: { findById(id: bigint): Promise<Member | undefined> };
   bonusGate: ActiveBonusGate;
+  /** A claimed cash prize runs as the member's bonus. */
+  rewards: RewardBonuses;
   clock: Clock;
   rng: Rng;
 }
@@ -279,6 +281,8 @@ export class SpinService {
       providerCode: null,
       currency: found.currency,
     });
+    const rules = await this.rules();
+    const definitionId = await this.deps.rewards.rewardDefinition('luckydraw', found.currency);
     const claimed = await transactionWithRetry(db, async (trx) => {
       const coupon = await repository.lockCoupon(trx, found.id);
       const now = clock.now();
@@ -299,6 +303,16 @@ export class SpinService {
           { account: prizes.id, amount: -coupon.amount_minor },
           { account: wallet.id, amount: coupon.amount_minor },
         ],
+      });
+      // The prize is bonus money (docs/promotions.md): it runs as the member's bonus from this moment. A bonus
+      // started since the gate above was asked makes this refuse, and the credit rolls back with it.
+      await this.deps.rewards.startRewardIn(trx, {
+        definitionId,
+        memberId,
+        currency: coupon.currency,
+        amountMinor: coupon.amount_minor,
+        entryId: posted.entry.id,
+        terms: { winMultiple: rules.prizeWinMultiple ?? 1, percentFail: rules.prizePercentFail ?? 100 },
       });
       return repository.markClaimed(trx, coupon.id, posted.entry.id, now);
     });

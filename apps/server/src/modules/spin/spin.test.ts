@@ -246,6 +246,7 @@ describe('prize wheel', () => {
       settings: new SettingsService(new SettingsRepository(db), t.clock),
       members: new AccountRepository(db),
       bonusGate: { hasActiveBonus: async (memberId) => memberId === player.id && bonusActive },
+      rewards: t.app.bonuses,
       clock: t.clock,
       rng: cryptoRng,
     });
