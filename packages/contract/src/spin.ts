@@ -77,10 +77,43 @@ export const spinCoupon = z.object({
 });
 export type SpinCoupon = z.infer<typeof spinCoupon>;
 
-/** The most coupons `GET /api/spinwheel/coupon` answers (newest first); the client pages them by 3. */
-export const SPIN_COUPONS_MAX = 100;
+/** The most coupons one page of `GET /api/spinwheel/coupon` holds, and the page size when none is asked for. */
+export const SPIN_COUPONS_LIMIT_MAX = 50;
 
-export const spinCouponsResponse = z.object({ coupons: z.array(spinCoupon) });
+/**
+ * `GET /api/spinwheel/coupon?page=&limit=`: `page` counts from 1 (default 1), `limit` is 1 to 50 (default 50);
+ * the member app asks for 3 a page (PAGE_SIZE.coupons). Anything else is KEY_INVALID (400).
+ */
+export const spinCouponsQuery = z.object({
+  page: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.minimum(1, { error: 'KEY_INVALID' }), z.maximum(100_000, { error: 'KEY_INVALID' })),
+    1,
+  ),
+  limit: z._default(
+    z.coerce
+      .number()
+      .check(
+        z.int(),
+        z.minimum(1, { error: 'KEY_INVALID' }),
+        z.maximum(SPIN_COUPONS_LIMIT_MAX, { error: 'KEY_INVALID' }),
+      ),
+    SPIN_COUPONS_LIMIT_MAX,
+  ),
+});
+export type SpinCouponsQuery = z.infer<typeof spinCouponsQuery>;
+
+/**
+ * One page of the member's coupons, every coupon reachable (no cap): the claimable ones first, then the others,
+ * each group newest first (`createdAt`, then the later-made coupon first), claimability judged at the time of
+ * the request. `total` counts all the member's coupons, `claimableTotal` those claimable now.
+ */
+export const spinCouponsResponse = z.object({
+  coupons: z.array(spinCoupon),
+  total: z.int(),
+  claimableTotal: z.int(),
+});
 export type SpinCouponsResponse = z.infer<typeof spinCouponsResponse>;
 
 /** A coupon id as the server hands it out. */
