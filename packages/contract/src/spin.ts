@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isAmount, toMajor, toMinor } from './money.ts';
 
 /**
  * The prize wheel (spec sections 2 Spin, 3 Spinwheel/Coupon/Spin result, 7 Spin wheel; docs/promotions.md,
@@ -135,3 +136,68 @@ export const spinClaimResponse = z.object({
   wallet: z.object({ amount: z.number() }),
 });
 export type SpinClaimResponse = z.infer<typeof spinClaimResponse>;
+
+/** What `wheelExpectedReturn` reads of a slice: its weight and its prize (the wheel setting's slice fits). */
+export interface WheelReturnSlice {
+  weight: number;
+  prize: { type: PrizeType; amount?: Record<string, number> | undefined };
+}
+
+/** The cash a wheel pays back, in one currency (docs/promotions.md, Weights and odds). */
+export interface WheelReturn {
+  currency: string;
+  /** Expected cash of one spin, Σ(weight × cash amount) / Σ weights, in the major unit to the minor unit. */
+  cashPerSpin: number;
+  /** The completed deposit that earns one coin in this currency; null when it earns none. */
+  depositPerCoin: number | null;
+  /** `cashPerSpin` as a percentage of `depositPerCoin`, to 2 decimals; null when the currency earns no coins. */
+  percentOfDeposit: number | null;
+  /** A cash slice that can be drawn (weight above 0) has no amount in this currency: a spin landing there fails. */
+  missingAmount: boolean;
+}
+
+/** `numerator / denominator` rounded half up, both at or above zero. */
+function roundedQuotient(numerator: bigint, denominator: bigint): bigint {
+  return (2n * numerator + denominator) / (2n * denominator);
+}
+
+/**
+ * The wheel's expected return per coin, per currency, as the back-office shows it to the operator editing the
+ * wheel: the expected cash of a spin (items and losing slices count as no cash; an item's cost is the
+ * operator's to judge) and what share it is of the deposit that earns the coin. Computed exactly in minor
+ * units, then rounded half up to the minor unit and to hundredths of a percent. Empty while the weights add up
+ * to 0 (nothing can be drawn). Values that are not amounts (isAmount) count as absent, so a half-typed form can
+ * be passed as it is.
+ */
+export function wheelExpectedReturn(
+  slices: readonly WheelReturnSlice[],
+  depositPerCoin: Readonly<Record<string, number>>,
+  currencies: readonly string[],
+): WheelReturn[] {
+  const weights = slices.map((slice) =>
+    BigInt(Number.isSafeInteger(slice.weight) && slice.weight > 0 ? slice.weight : 0),
+  );
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0n);
+  if (totalWeight === 0n) return [];
+  return currencies.map((currency) => {
+    let cashTimesWeight = 0n;
+    let missingAmount = false;
+    slices.forEach((slice, index) => {
+      const weight = weights[index] ?? 0n;
+      if (slice.prize.type !== 'cash' || weight === 0n) return;
+      const amount = slice.prize.amount?.[currency];
+      if (amount === undefined || !isAmount(amount)) missingAmount = true;
+      else cashTimesWeight += weight * toMinor(amount);
+    });
+    const perCoin = depositPerCoin[currency];
+    const perCoinMinor = perCoin !== undefined && isAmount(perCoin) ? toMinor(perCoin) : 0n;
+    return {
+      currency,
+      cashPerSpin: toMajor(roundedQuotient(cashTimesWeight, totalWeight)),
+      depositPerCoin: perCoinMinor > 0n ? toMajor(perCoinMinor) : null,
+      percentOfDeposit:
+        perCoinMinor > 0n ? Number(roundedQuotient(cashTimesWeight * 10_000n, totalWeight * perCoinMinor)) / 100 : null,
+      missingAmount,
+    };
+  });
+}
