@@ -11,6 +11,9 @@ export function getCoupons(page: number): Promise<SpinCouponsResponse> {
   return request(API.spinCouponsPage(page, PAGE_SIZE.coupons), { schema: spinCouponsResponse });
 }
 
+/** A page of coupons and the page it is, so a page still shown while the next loads is numbered as itself. */
+export type CouponPage = SpinCouponsResponse & { page: number };
+
 /**
  * A page of the member's coupons as the server orders them: claimable ones first, then the others, newest
  * first (docs/promotions.md, Coupons). The prize names come in the reader's language, hence the key; every
@@ -19,7 +22,7 @@ export function getCoupons(page: number): Promise<SpinCouponsResponse> {
 export function couponsQuery(language: string, page: number) {
   return queryOptions({
     queryKey: [...SPIN_QUERY_KEY, 'coupons', language, page],
-    queryFn: () => getCoupons(page),
+    queryFn: async (): Promise<CouponPage> => ({ ...(await getCoupons(page)), page }),
   });
 }
 

@@ -187,7 +187,7 @@ export function SpinScreen({ onWalletChanged }: SpinScreenProps) {
         ) : (
           <CouponTable
             coupons={coupons.data.coupons}
-            page={couponPage}
+            page={coupons.data.page}
             total={coupons.data.total}
             claimableTotal={coupons.data.claimableTotal}
             loading={coupons.isPlaceholderData}
