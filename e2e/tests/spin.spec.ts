@@ -48,11 +48,14 @@ async function registerMember(baseURL: string, index: number): Promise<string> {
   return phone;
 }
 
-/** The member's coupons as the page's session reads them, in the page's language. */
+/**
+ * The first page of the member's coupons as the coupon table reads it (3 a page, claimable ones first), with
+ * the page's session, in the page's language.
+ */
 async function couponsOf(page: Page, locale: Locale): Promise<ApiCoupon[]> {
   const answer = await page.evaluate(async (language) => {
     const token = sessionStorage.getItem('token') ?? localStorage.getItem('token');
-    const response = await fetch('/api/spinwheel/coupon', {
+    const response = await fetch('/api/spinwheel/coupon?page=1&limit=3', {
       headers: { 'x-app-name': 'wallet-user', 'accept-language': language, authorization: `Bearer ${token}` },
     });
     return response.json();
@@ -130,7 +133,7 @@ for (const [index, locale] of LOCALES.entries()) {
       }
       if (!won) throw new Error(`no cash coupon in ${COINS} spins`);
       const coupons = await couponsOf(page, locale);
-      // Newest first, and every earlier coupon was not claimable: the one won is the first row.
+      // Claimable coupons come first, and it is the only one: the first row of the first page.
       expect(coupons[0]?.id).toBe(won.id);
 
       const table = page.getByRole('table', { name: text(locale, 'spin.coupons.title') });

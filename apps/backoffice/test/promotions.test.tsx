@@ -305,6 +305,45 @@ describe('promotions', () => {
     expect(await screen.findByText('Some of the information is not valid.')).toBeInTheDocument();
   });
 
+  it("shows the wheel's expected return per coin in each currency, following what the operator types", async () => {
+    const { user } = await openPromotions();
+    await user.click(screen.getByRole('tab', { name: 'Prize wheel' }));
+    const summary = await screen.findByRole('region', { name: 'Expected return per coin' });
+    const line = (currency: string) => within(summary).getByTestId(`wheel-return-${currency}`);
+    // 10 baht on weight 3 of 4: 7.50 baht a spin, 7.5% of the 100 baht that earn a coin.
+    expect(line('BAHT')).toHaveTextContent('7.50 BAHT a spin = 7.50% of 100.00 BAHT, the deposit that earns a coin');
+    expect(line('LAK')).toHaveTextContent(
+      '2,250.00 LAK a spin = 7.50% of 30,000.00 LAK, the deposit that earns a coin',
+    );
+
+    const second = within(screen.getByTestId('slice-1')).getByLabelText('Weight');
+    await user.clear(second);
+    await user.type(second, '3');
+    expect(line('BAHT')).toHaveTextContent('5.00 BAHT a spin = 5.00% of 100.00 BAHT');
+    const baht = within(screen.getByTestId('slice-0')).getByLabelText('Cash (BAHT)');
+    await user.clear(baht);
+    await user.type(baht, '20');
+    expect(line('BAHT')).toHaveTextContent('10.00 BAHT a spin = 10.00% of 100.00 BAHT');
+    const perCoin = screen.getByLabelText('Deposits for one coin (BAHT)');
+    await user.clear(perCoin);
+    await user.type(perCoin, '40');
+    expect(line('BAHT')).toHaveTextContent('10.00 BAHT a spin = 25.00% of 40.00 BAHT');
+
+    // A kip amount missing on a cash slice that can be drawn, and kip that earns no coins, are said.
+    await user.clear(within(screen.getByTestId('slice-0')).getByLabelText('Cash (LAK)'));
+    await user.clear(screen.getByLabelText('Deposits for one coin (LAK)'));
+    expect(line('LAK')).toHaveTextContent('0.00 LAK a spin; LAK deposits earn no coins.');
+    expect(line('LAK')).toHaveTextContent('A cash slice that can be drawn has no LAK amount');
+
+    const first = within(screen.getByTestId('slice-0')).getByLabelText('Weight');
+    await user.clear(first);
+    await user.type(first, '0');
+    await user.clear(second);
+    await user.type(second, '0');
+    expect(summary).toHaveTextContent('Every weight is 0: nothing can be drawn.');
+    expect(within(summary).queryByTestId('wheel-return-BAHT')).toBeNull();
+  });
+
   it('uploads a banner picture, previews it, reorders and saves the banners of a language', async () => {
     const { user } = await openPromotions();
     await user.click(screen.getByRole('tab', { name: 'Banners' }));

@@ -46,6 +46,8 @@ function wheelServer(options: { coins?: number; coupons?: SpinCoupon[]; active?:
   };
   const spins: (string | null)[] = [];
   const claims: { key: string | null; body: unknown }[] = [];
+  /** The coupon pages asked for, in order, as `page=&limit=`. */
+  const pages: string[] = [];
   server.use(
     http.get('*/api/spinwheel/active', () => HttpResponse.json({ isActive: options.active ?? true })),
     http.get('*/api/spinwheel/setup', () => {
@@ -55,9 +57,18 @@ function wheelServer(options: { coins?: number; coupons?: SpinCoupon[]; active?:
         userCoin: state.coins,
       });
     }),
-    http.get('*/api/spinwheel/coupon', () => {
+    http.get('*/api/spinwheel/coupon', ({ request }) => {
       count('coupons');
-      return HttpResponse.json({ coupons: state.coupons });
+      // The server pages (and orders) the coupons; this one pages them in the order the test gave.
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const limit = Number(url.searchParams.get('limit') ?? 50);
+      pages.push(`page=${page}&limit=${limit}`);
+      return HttpResponse.json({
+        coupons: state.coupons.slice((page - 1) * limit, page * limit),
+        total: state.coupons.length,
+        claimableTotal: state.coupons.filter((each) => each.claimable).length,
+      });
     }),
     http.get('*/api/wallet', () => {
       count('wallet');
@@ -69,7 +80,7 @@ function wheelServer(options: { coins?: number; coupons?: SpinCoupon[]; active?:
       );
     }),
   );
-  return { state, calls, spins, claims };
+  return { state, calls, spins, claims, pages };
 }
 
 type Wheel = ReturnType<typeof wheelServer>;
@@ -250,6 +261,79 @@ describe('the prize wheel page', () => {
     const claimed = await screen.findByRole('button', { name: 'Claim coupon 1: 50 baht' });
     await waitFor(() => expect(claimed).toHaveTextContent('Claimed'));
     expect(claimed).toBeDisabled();
+  });
+
+  it('pages the coupons through the server 3 at a time, reloads the page shown after a claim, back to 1 after a win', async () => {
+    const wheel = wheelServer({
+      coupons: [
+        coupon(1, 'CASH_10', '10 baht', 10),
+        coupon(2, 'CASH_50', '50 baht', 50),
+        coupon(3, 'CASH_10', '10 baht', 10),
+        coupon(4, 'CASH_10', '10 baht', 10),
+        coupon(5, 'CASH_50', '50 baht', 50),
+        coupon(6, 'TSHIRT', 'T-shirt', 0, { type: 'item', claimable: false }),
+        coupon(7, 'CASH_10', '10 baht', 10, { claimable: false, claimedAt: '2026-11-21T10:00:00.000Z' }),
+        coupon(8, 'CASH_10', '10 baht', 10, { claimable: false }),
+      ],
+    });
+    server.use(
+      http.post('*/api/spinwheel/coupon/claim', async ({ request }) => {
+        const { coupon: id } = (await request.json()) as { coupon: string };
+        const claimedAt = '2026-11-23T00:00:00.000Z';
+        wheel.state.coupons = wheel.state.coupons.map((each) =>
+          each.id === id ? { ...each, claimedAt, claimable: false } : each,
+        );
+        const claimed = wheel.state.coupons.find((each) => each.id === id);
+        return HttpResponse.json({ message: 'SUCCESS', coupon: claimed, wallet: { amount: 1550.5 } });
+      }),
+    );
+    answerSpins(wheel, SLICES[0] as (typeof SLICES)[number], 'cash');
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('reduce'), media: query }));
+    const { user } = await openSpin();
+    const table = await screen.findByRole('table', { name: 'My coupons' });
+    const numbers = () =>
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+    expect(numbers()).toEqual(['1', '2', '3']);
+    expect(screen.getByText('1 / 3')).toBeInTheDocument();
+    expect(screen.getByText('5 coupons to claim')).toBeInTheDocument();
+    expect(wheel.pages).toEqual(['page=1&limit=3']);
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('2 / 3')).toBeInTheDocument();
+    await waitFor(() => expect(numbers()).toEqual(['4', '5', '6']));
+    expect(wheel.pages.at(-1)).toBe('page=2&limit=3');
+
+    // A claim on page 2 reloads page 2: the coupon shows as claimed where it was.
+    await user.click(screen.getByRole('button', { name: 'Claim coupon 5: 50 baht' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Claim prize' })).getByRole('button', { name: 'Confirm' }),
+    );
+    const success = await screen.findByRole('dialog', { name: 'Success' });
+    const asked = wheel.pages.length;
+    await user.click(within(success).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(wheel.pages.slice(asked)).toContain('page=2&limit=3'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Claim coupon 5: 50 baht' })).toHaveTextContent('Claimed'),
+    );
+    expect(screen.getByText('2 / 3')).toBeInTheDocument();
+    expect(screen.getByText('4 coupons to claim')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(numbers()).toEqual(['7', '8']));
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    // A won coupon is the newest: closing the prize modal shows page 1, where it is.
+    await user.click(screen.getByRole('button', { name: 'Spin the wheel. Coins: 3' }));
+    const prize = await screen.findByRole('dialog', { name: 'Congratulations!' });
+    await user.click(within(prize).getByRole('button', { name: 'OK' }));
+    expect(await screen.findByText('1 / 3')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Claim coupon 1: 10 baht' })).toBeEnabled());
+    expect(wheel.state.coupons[0]?.id).toBe(coupon(91, '', '', 0).id);
+    expect(wheel.pages.at(-1)).toBe('page=1&limit=3');
+    vi.unstubAllGlobals();
   });
 
   it('shows a refused claim with the error catalogue text', async () => {

@@ -48,6 +48,8 @@ export const API = {
   spinSetup: '/api/spinwheel/setup',
   spin: '/api/spinwheel/spin',
   spinCoupons: '/api/spinwheel/coupon',
+  /** One page of the coupons, `page` from 1, `limit` at most SPIN_COUPONS_LIMIT_MAX (spin.ts). */
+  spinCouponsPage: (page: number, limit: number) => `/api/spinwheel/coupon?page=${page}&limit=${limit}`,
   spinCouponClaim: '/api/spinwheel/coupon/claim',
   // Bonuses and promotion codes (bonus.ts; docs/promotions.md).
   bonus: '/api/bonus',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { isAmount, toMajor, toMinor } from './money.ts';
 
 /**
  * The prize wheel (spec sections 2 Spin, 3 Spinwheel/Coupon/Spin result, 7 Spin wheel; docs/promotions.md,
@@ -77,10 +78,43 @@ export const spinCoupon = z.object({
 });
 export type SpinCoupon = z.infer<typeof spinCoupon>;
 
-/** The most coupons `GET /api/spinwheel/coupon` answers (newest first); the client pages them by 3. */
-export const SPIN_COUPONS_MAX = 100;
+/** The most coupons one page of `GET /api/spinwheel/coupon` holds, and the page size when none is asked for. */
+export const SPIN_COUPONS_LIMIT_MAX = 50;
 
-export const spinCouponsResponse = z.object({ coupons: z.array(spinCoupon) });
+/**
+ * `GET /api/spinwheel/coupon?page=&limit=`: `page` counts from 1 (default 1), `limit` is 1 to 50 (default 50);
+ * the member app asks for 3 a page (PAGE_SIZE.coupons). Anything else is KEY_INVALID (400).
+ */
+export const spinCouponsQuery = z.object({
+  page: z._default(
+    z.coerce
+      .number()
+      .check(z.int(), z.minimum(1, { error: 'KEY_INVALID' }), z.maximum(100_000, { error: 'KEY_INVALID' })),
+    1,
+  ),
+  limit: z._default(
+    z.coerce
+      .number()
+      .check(
+        z.int(),
+        z.minimum(1, { error: 'KEY_INVALID' }),
+        z.maximum(SPIN_COUPONS_LIMIT_MAX, { error: 'KEY_INVALID' }),
+      ),
+    SPIN_COUPONS_LIMIT_MAX,
+  ),
+});
+export type SpinCouponsQuery = z.infer<typeof spinCouponsQuery>;
+
+/**
+ * One page of the member's coupons, every coupon reachable (no cap): the claimable ones first, then the others,
+ * each group newest first (`createdAt`, then the later-made coupon first), claimability judged at the time of
+ * the request. `total` counts all the member's coupons, `claimableTotal` those claimable now.
+ */
+export const spinCouponsResponse = z.object({
+  coupons: z.array(spinCoupon),
+  total: z.int(),
+  claimableTotal: z.int(),
+});
 export type SpinCouponsResponse = z.infer<typeof spinCouponsResponse>;
 
 /** A coupon id as the server hands it out. */
@@ -102,3 +136,68 @@ export const spinClaimResponse = z.object({
   wallet: z.object({ amount: z.number() }),
 });
 export type SpinClaimResponse = z.infer<typeof spinClaimResponse>;
+
+/** What `wheelExpectedReturn` reads of a slice: its weight and its prize (the wheel setting's slice fits). */
+export interface WheelReturnSlice {
+  weight: number;
+  prize: { type: PrizeType; amount?: Record<string, number> | undefined };
+}
+
+/** The cash a wheel pays back, in one currency (docs/promotions.md, Weights and odds). */
+export interface WheelReturn {
+  currency: string;
+  /** Expected cash of one spin, Σ(weight × cash amount) / Σ weights, in the major unit to the minor unit. */
+  cashPerSpin: number;
+  /** The completed deposit that earns one coin in this currency; null when it earns none. */
+  depositPerCoin: number | null;
+  /** `cashPerSpin` as a percentage of `depositPerCoin`, to 2 decimals; null when the currency earns no coins. */
+  percentOfDeposit: number | null;
+  /** A cash slice that can be drawn (weight above 0) has no amount in this currency: a spin landing there fails. */
+  missingAmount: boolean;
+}
+
+/** `numerator / denominator` rounded half up, both at or above zero. */
+function roundedQuotient(numerator: bigint, denominator: bigint): bigint {
+  return (2n * numerator + denominator) / (2n * denominator);
+}
+
+/**
+ * The wheel's expected return per coin, per currency, as the back-office shows it to the operator editing the
+ * wheel: the expected cash of a spin (items and losing slices count as no cash; an item's cost is the
+ * operator's to judge) and what share it is of the deposit that earns the coin. Computed exactly in minor
+ * units, then rounded half up to the minor unit and to hundredths of a percent. Empty while the weights add up
+ * to 0 (nothing can be drawn). Values that are not amounts (isAmount) count as absent, so a half-typed form can
+ * be passed as it is.
+ */
+export function wheelExpectedReturn(
+  slices: readonly WheelReturnSlice[],
+  depositPerCoin: Readonly<Record<string, number>>,
+  currencies: readonly string[],
+): WheelReturn[] {
+  const weights = slices.map((slice) =>
+    BigInt(Number.isSafeInteger(slice.weight) && slice.weight > 0 ? slice.weight : 0),
+  );
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0n);
+  if (totalWeight === 0n) return [];
+  return currencies.map((currency) => {
+    let cashTimesWeight = 0n;
+    let missingAmount = false;
+    slices.forEach((slice, index) => {
+      const weight = weights[index] ?? 0n;
+      if (slice.prize.type !== 'cash' || weight === 0n) return;
+      const amount = slice.prize.amount?.[currency];
+      if (amount === undefined || !isAmount(amount)) missingAmount = true;
+      else cashTimesWeight += weight * toMinor(amount);
+    });
+    const perCoin = depositPerCoin[currency];
+    const perCoinMinor = perCoin !== undefined && isAmount(perCoin) ? toMinor(perCoin) : 0n;
+    return {
+      currency,
+      cashPerSpin: toMajor(roundedQuotient(cashTimesWeight, totalWeight)),
+      depositPerCoin: perCoinMinor > 0n ? toMajor(perCoinMinor) : null,
+      percentOfDeposit:
+        perCoinMinor > 0n ? Number(roundedQuotient(cashTimesWeight * 10_000n, totalWeight * perCoinMinor)) / 100 : null,
+      missingAmount,
+    };
+  });
+}

@@ -1,4 +1,5 @@
 import { API } from '@member-wallet/contract/api-paths';
+import { PAGE_SIZE } from '@member-wallet/contract/constants';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
@@ -51,7 +52,10 @@ const Contact = screen(() => import('../features/contact/components/contact-scre
 const Home = screen(() => import('./screens/home-route.tsx'), 'HomeRoute', [API.wallet, API.spinActive]);
 const Profile = screen(() => import('../features/profile/components/profile-screen.tsx'), 'ProfileScreen');
 const Statement = screen(() => import('./screens/statement-route.tsx'), 'StatementRoute', [API.wallet]);
-const Spin = screen(() => import('./screens/spin-route.tsx'), 'SpinRoute', [API.spinSetup, API.spinCoupons]);
+const Spin = screen(() => import('./screens/spin-route.tsx'), 'SpinRoute', [
+  API.spinSetup,
+  API.spinCouponsPage(1, PAGE_SIZE.coupons),
+]);
 const Bonus = screen(() => import('./screens/bonus-route.tsx'), 'BonusRoute', [API.bonusCheckActive]);
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
 const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');

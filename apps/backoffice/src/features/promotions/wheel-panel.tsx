@@ -18,6 +18,7 @@ import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { decimalNumber, wholeNumber } from '../../lib/number-input.ts';
 import { useSaveSpin, useSpinSettings } from './api.ts';
+import { WheelReturnSummary } from './wheel-return.tsx';
 
 /** A slice as typed: numbers as text until saved. */
 interface SliceDraft {
@@ -44,6 +45,16 @@ function sliceDraft(slice: SpinSliceSetting | null, index: number): SliceDraft {
       LAOS_CURRENCIES.map((currency) => [currency, String(slice?.prize.amount?.[currency] ?? '')]),
     ),
   };
+}
+
+/** The amounts of a form that read as amounts, by currency; the rest are left out (the summary says so). */
+function typedAmounts(texts: Record<string, string>): Record<string, number> {
+  const amounts: Record<string, number> = {};
+  for (const [currency, text] of Object.entries(texts)) {
+    const amount = decimalNumber(text, 0, 1e12);
+    if (amount !== null && amount > 0) amounts[currency] = amount;
+  }
+  return amounts;
 }
 
 const EMPTY_WHEEL: SpinWheelSetting = { active: false, name: { th: '', lo: '', en: '' }, slices: [] };
@@ -139,6 +150,14 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
           ))}
         </div>
         <p className="text-sm text-slate-600">{t('promotions.wheel.weightsHint', { total })}</p>
+        <WheelReturnSummary
+          slices={slices.map((slice, index) => ({
+            weight: weights[index] ?? 0,
+            prize: { type: slice.prizeType, amount: typedAmounts(slice.amounts) },
+          }))}
+          depositPerCoin={typedAmounts(perCoin)}
+          currencies={LAOS_CURRENCIES}
+        />
         <ol className="space-y-3">
           {slices.map((slice, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: slices are edited in place; the position is the identity

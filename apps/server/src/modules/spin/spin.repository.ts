@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { ExpressionBuilder, Insertable, Selectable, Transaction } from 'kysely';
 import type { Database, Db, SpinCouponsTable, SpinDrawsTable } from '../../db/database.ts';
 
 export type SpinDraw = Selectable<SpinDrawsTable>;
@@ -174,15 +174,39 @@ export class SpinRepository {
     return db.selectFrom('spin_coupons').selectAll().where('draw_id', '=', drawId).executeTakeFirst();
   }
 
-  listCoupons(db: Db, memberId: bigint, limit: number) {
+  /**
+   * One page of the member's coupons (docs/promotions.md, Coupons): those claimable at `now` first, then the
+   * others, each group newest first, ties broken by id (the later-made first), so the order is total and a page
+   * boundary never splits or repeats a coupon between two reads at the same `now`. Offset paging: the claimable
+   * flag moves with time and claims, so there is no fixed key to continue from.
+   */
+  listCouponsPage(db: Db, memberId: bigint, page: { now: Date; offset: number; limit: number }) {
     return db
       .selectFrom('spin_coupons')
       .selectAll()
       .where('member_id', '=', memberId)
+      .orderBy((eb) => claimableAt(eb, page.now), 'desc')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
-      .limit(limit)
+      .offset(page.offset)
+      .limit(page.limit)
       .execute();
+  }
+
+  /** How many coupons the member has, and how many of them are claimable at `now`. */
+  async countCoupons(db: Db, memberId: bigint, now: Date): Promise<{ total: number; claimable: number }> {
+    const row = await db
+      .selectFrom('spin_coupons')
+      .select((eb) => [
+        eb.fn.countAll<string>().as('total'),
+        eb.fn
+          .countAll<string>()
+          .filterWhere((filter) => claimableAt(filter, now))
+          .as('claimable'),
+      ])
+      .where('member_id', '=', memberId)
+      .executeTakeFirstOrThrow();
+    return { total: Number(row.total), claimable: Number(row.claimable) };
   }
 
   /** The member's own coupon by its public id: another member's answers as if it did not exist. */
@@ -207,4 +231,12 @@ export class SpinRepository {
       .returningAll()
       .executeTakeFirstOrThrow();
   }
+}
+
+/**
+ * A coupon the member can claim at `now`: not claimed, cash, not expired. The same rule as the service's
+ * `claimable` flag and its claim checks (spin.service.ts).
+ */
+function claimableAt(eb: ExpressionBuilder<Database, 'spin_coupons'>, now: Date) {
+  return eb.and([eb('claimed_at', 'is', null), eb('prize_type', '=', 'cash'), eb('expires_at', '>', now)]);
 }

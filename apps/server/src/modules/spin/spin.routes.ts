@@ -3,6 +3,7 @@ import {
   spinActiveResponse,
   spinClaimRequest,
   spinClaimResponse,
+  spinCouponsQuery,
   spinCouponsResponse,
   spinResultResponse,
   spinSetupResponse,
@@ -70,10 +71,13 @@ export function spinRoutes(route: Router, deps: SpinRoutesDeps) {
     method: 'GET',
     url: '/api/spinwheel/coupon',
     auth: true,
-    summary: "The member's coupons, newest first (at most 100), with whether each can be claimed now",
+    summary:
+      "A page of the member's coupons (?page=1..&limit=1..50, default 50): those claimable now first, then the " +
+      'others, each newest first; with the total and the claimable total',
     tags,
+    query: spinCouponsQuery,
     response: spinCouponsResponse,
-    handler: async ({ request, auth }) => ({ coupons: await spin.coupons(auth.memberId, locale(request)) }),
+    handler: async ({ request, query, auth }) => spin.coupons(auth.memberId, locale(request), query),
   });
   route({
     method: 'POST',

@@ -5,11 +5,12 @@ import { toMajor, toMinor } from '@member-wallet/contract/money';
 import type {
   SpinClaimResponse,
   SpinCoupon,
+  SpinCouponsQuery,
+  SpinCouponsResponse,
   SpinErrorCode,
   SpinResultResponse,
   SpinSetupResponse,
 } from '@member-wallet/contract/spin';
-import { SPIN_COUPONS_MAX } from '@member-wallet/contract/spin';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
@@ -256,10 +257,22 @@ export class SpinService {
     };
   }
 
-  async coupons(memberId: bigint, locale: Locale): Promise<SpinCoupon[]> {
-    const rows = await this.deps.repository.listCoupons(this.deps.db, memberId, SPIN_COUPONS_MAX);
+  /**
+   * One page of the member's coupons, claimable ones first (docs/promotions.md, Coupons). The page, its flags
+   * and the counts are judged at one `now`, so they agree (a claim landing between the two reads aside).
+   */
+  async coupons(memberId: bigint, locale: Locale, paging: SpinCouponsQuery): Promise<SpinCouponsResponse> {
+    const { db, repository } = this.deps;
     const now = this.deps.clock.now();
-    return rows.map((row) => couponView(row, locale, now));
+    const offset = (paging.page - 1) * paging.limit;
+    const counts = await repository.countCoupons(db, memberId, now);
+    const rows =
+      offset < counts.total ? await repository.listCouponsPage(db, memberId, { now, offset, limit: paging.limit }) : [];
+    return {
+      coupons: rows.map((row) => couponView(row, locale, now)),
+      total: counts.total,
+      claimableTotal: counts.claimable,
+    };
   }
 
   /**

@@ -160,7 +160,11 @@ describe('prize wheel', () => {
     await t.app.spin.grantCoins(player.id, 'gift', 2);
     const answer = await spin(t, player, null, 'th');
     expect(answer.json()).toEqual({ code: 'TRY_AGAIN', label: 'ลองใหม่', remainingCoin: 1, prizeType: 'none' });
-    expect((await get(t, player, '/api/spinwheel/coupon')).json()).toEqual({ coupons: [] });
+    expect((await get(t, player, '/api/spinwheel/coupon')).json()).toEqual({
+      coupons: [],
+      total: 0,
+      claimableTotal: 0,
+    });
   });
 
   it('refuses coupons that are not claimable, in the documented order and statuses', async () => {
@@ -254,7 +258,7 @@ describe('prize wheel', () => {
       code: 'BONUS_REMAINING',
       status: 409,
     });
-    expect((await gated.coupons(player.id, 'en'))[0]?.claimable).toBe(true);
+    expect((await gated.coupons(player.id, 'en', { page: 1, limit: 3 })).coupons[0]?.claimable).toBe(true);
     bonusActive = false;
     expect((await gated.claim(player.id, couponId, 'en')).wallet).toEqual({ amount: 10 });
   });

@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadMemberTexts } from '../../../i18n/i18n.ts';
 import { SLICES } from '../test-slices.ts';
-import { CouponTable } from './coupon-table.tsx';
+import { CouponTable, type CouponTableProps } from './coupon-table.tsx';
 
 function coupon(
   id: number,
@@ -46,9 +46,26 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** The table at a page of COUPONS (as the server would answer it: 3 a page of the 5). */
+function renderPage(page: number, props: Partial<CouponTableProps> = {}) {
+  const first = (page - 1) * 3;
+  return render(
+    <CouponTable
+      coupons={COUPONS.slice(first, first + 3)}
+      page={page}
+      total={COUPONS.length}
+      claimableTotal={2}
+      slices={SLICES}
+      onPageChange={() => undefined}
+      onClaim={() => undefined}
+      {...props}
+    />,
+  );
+}
+
 describe('CouponTable', () => {
-  it('shows 3 coupons a page with number, slice label, name and a 2-decimal amount', () => {
-    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={() => undefined} />);
+  it('shows the page of coupons with number, slice label, name and a 2-decimal amount', () => {
+    renderPage(1);
     const rows = bodyRows();
     expect(rows).toHaveLength(3);
     expect(
@@ -58,49 +75,61 @@ describe('CouponTable', () => {
     ).toEqual(['1', 'เครดิตฟรี 50Free credit', '50.00', 'Claim']);
     expect(within(rows[1] as HTMLElement).getByText('1,234.50')).toBeInTheDocument();
     expect(screen.getByText('1 / 2')).toBeInTheDocument();
+    expect(screen.getByText('2 coupons to claim')).toBeInTheDocument();
   });
 
   it('shows the prize name once when it is the slice label', () => {
-    render(<CouponTable coupons={[coupon(1, 'C', 'Try again', 0)]} slices={SLICES} onClaim={() => undefined} />);
+    render(
+      <CouponTable
+        coupons={[coupon(1, 'C', 'Try again', 0)]}
+        page={1}
+        total={1}
+        claimableTotal={1}
+        slices={SLICES}
+        onPageChange={() => undefined}
+        onClaim={() => undefined}
+      />,
+    );
     const [row] = bodyRows();
     expect(within(row as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(/^Try again$/);
+    expect(screen.getByText('1 coupon to claim')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it('pages forward and back, numbering rows across pages', () => {
-    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={() => undefined} />);
-    const previous = screen.getByRole('button', { name: 'Previous page' });
-    const next = screen.getByRole('button', { name: 'Next page' });
-    expect(previous).toBeDisabled();
-    fireEvent.click(next);
+  it('asks for the next and previous pages, and numbers the rows of a later page on from the earlier ones', () => {
+    const onPageChange = vi.fn();
+    const { unmount } = renderPage(1, { onPageChange });
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(2);
+    unmount();
+
+    renderPage(2, { onPageChange, loading: true });
     const rows = bodyRows();
     expect(rows).toHaveLength(2);
     expect(within(rows[0] as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent('4');
     expect(within(rows[0] as HTMLElement).getByText('0.10')).toBeInTheDocument();
     // A coupon of a slice the wheel no longer has shows its prize name alone.
     expect(within(rows[1] as HTMLElement).getAllByRole('cell')[1]).toHaveTextContent(/^Retired slice$/);
-    expect(next).toBeDisabled();
-    fireEvent.click(previous);
-    expect(bodyRows()).toHaveLength(3);
-  });
-
-  it('stays on the last page that has rows when coupons are claimed away', () => {
-    const { rerender } = render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={() => undefined} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
-    rerender(<CouponTable coupons={COUPONS.slice(0, 3)} slices={SLICES} onClaim={() => undefined} />);
-    expect(bodyRows()).toHaveLength(3);
-    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    expect(screen.getByText('2 / 2')).toBeInTheDocument();
+    expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(onPageChange).toHaveBeenLastCalledWith(1);
   });
 
   it('disables the claim of a coupon that cannot be claimed, saying why', () => {
     const onClaim = vi.fn();
-    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={onClaim} />);
+    const { unmount } = renderPage(1, { onClaim, claimableTotal: 0 });
+    expect(screen.queryByText(/to claim/)).not.toBeInTheDocument();
     const claimed = screen.getByRole('button', { name: 'Claim coupon 2: Credit' });
     expect(claimed).toBeDisabled();
     expect(claimed).toHaveTextContent('Claimed');
     fireEvent.click(claimed);
     expect(onClaim).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Claim coupon 1: Free credit' })).toBeEnabled();
-    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    unmount();
+    renderPage(2, { onClaim });
     const expired = screen.getByRole('button', { name: 'Claim coupon 4: Free credit' });
     expect(expired).toBeDisabled();
     expect(expired).toHaveTextContent('Expired');
@@ -112,7 +141,7 @@ describe('CouponTable', () => {
   it('claims once on a double tap, and again after 500 ms of quiet', () => {
     vi.useFakeTimers();
     const onClaim = vi.fn();
-    render(<CouponTable coupons={COUPONS} slices={SLICES} onClaim={onClaim} />);
+    renderPage(1, { onClaim });
     const button = screen.getByRole('button', { name: 'Claim coupon 1: Free credit' });
     fireEvent.click(button);
     expect(onClaim).toHaveBeenCalledTimes(1);
@@ -129,7 +158,17 @@ describe('CouponTable', () => {
   });
 
   it('says so when there are no coupons', () => {
-    render(<CouponTable coupons={[]} slices={SLICES} onClaim={() => undefined} />);
+    render(
+      <CouponTable
+        coupons={[]}
+        page={1}
+        total={0}
+        claimableTotal={0}
+        slices={SLICES}
+        onPageChange={() => undefined}
+        onClaim={() => undefined}
+      />,
+    );
     expect(screen.getByText('No coupons yet. Spin the wheel to win one.')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });

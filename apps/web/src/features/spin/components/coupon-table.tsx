@@ -1,7 +1,6 @@
 import { DELAY_MS, PAGE_SIZE } from '@member-wallet/contract/constants';
 import type { SpinCoupon, SpinSlice } from '@member-wallet/contract/spin';
 import { Button } from '@member-wallet/ui/button';
-import { useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/member-icons.tsx';
 import { useDebouncedAction } from '../../../hooks/use-debounced-action.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
@@ -11,36 +10,53 @@ const PAGE_BUTTON_CLASS =
   'inline-flex size-11 items-center justify-center rounded-xl text-brand-800 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:text-slate-400';
 
 export interface CouponTableProps {
+  /** The page's coupons, as the server ordered them: claimable ones first, then the others, newest first. */
   coupons: readonly SpinCoupon[];
+  /** The page shown, from 1, of `total` coupons at PAGE_SIZE.coupons a page. */
+  page: number;
+  total: number;
+  /** Coupons claimable now, on every page (the server lists them first). */
+  claimableTotal: number;
   /** The wheel's slices: a coupon names its slice by code, the table shows that slice's label. */
   slices: readonly SpinSlice[];
+  onPageChange: (page: number) => void;
   onClaim: (coupon: SpinCoupon) => void;
+  /** True while another page loads: the page shown stays, marked busy. */
+  loading?: boolean;
 }
 
 /**
- * The member's prize coupons (spec section 2, Spin), 3 a page: number, prize label and name, amount and a
- * claim button, enabled only for a coupon the server says can be claimed now (`claimable`: not claimed, not
- * expired, cash). A claim is reported at once and further taps within 500 ms are dropped, so a double tap
- * claims once (spec section 9).
+ * The member's prize coupons (spec section 2, Spin), 3 a page, paged on the server: number, prize label and
+ * name, amount and a claim button, enabled only for a coupon the server says can be claimed now (`claimable`:
+ * not claimed, not expired, cash). A claim is reported at once and further taps within 500 ms are dropped, so a
+ * double tap claims once (spec section 9).
  */
-export function CouponTable({ coupons, slices, onClaim }: CouponTableProps) {
+export function CouponTable({
+  coupons,
+  page,
+  total,
+  claimableTotal,
+  slices,
+  onPageChange,
+  onClaim,
+  loading = false,
+}: CouponTableProps) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
   const claim = useDebouncedAction(onClaim, DELAY_MS.claimConfirmDebounce);
-  const pages = Math.max(1, Math.ceil(coupons.length / PAGE_SIZE.coupons));
-  // The list shrinks as coupons are claimed: stay on the last page that still has rows.
-  const current = Math.min(page, pages);
-  const first = (current - 1) * PAGE_SIZE.coupons;
-  const rows = coupons.slice(first, first + PAGE_SIZE.coupons);
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE.coupons));
+  const first = (page - 1) * PAGE_SIZE.coupons;
   // A slice the wheel no longer has (or no running wheel at all): the coupon's own prize name says it. The
   // name is shown under the label only when it says something else.
   const labelOf = (coupon: SpinCoupon) => slices.find((slice) => slice.code === coupon.prize.slice)?.label;
 
-  if (coupons.length === 0) return <p className="py-4 text-center text-slate-600">{t('spin.coupons.empty')}</p>;
+  if (total === 0) return <p className="py-4 text-center text-slate-600">{t('spin.coupons.empty')}</p>;
 
   return (
     <div className="space-y-2">
-      <table className="w-full text-left text-sm">
+      {claimableTotal > 0 ? (
+        <p className="text-sm text-slate-700">{t('spin.coupons.toClaim', { count: claimableTotal })}</p>
+      ) : null}
+      <table className="w-full text-left text-sm" aria-busy={loading}>
         <caption className="sr-only">{t('spin.coupons.title')}</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -59,7 +75,7 @@ export function CouponTable({ coupons, slices, onClaim }: CouponTableProps) {
           </tr>
         </thead>
         <tbody>
-          {rows.map((coupon, offset) => {
+          {coupons.map((coupon, offset) => {
             const number = first + offset + 1;
             const label = labelOf(coupon);
             return (
@@ -103,20 +119,20 @@ export function CouponTable({ coupons, slices, onClaim }: CouponTableProps) {
         <nav aria-label={t('spin.coupons.pages')} className="flex items-center justify-center gap-2">
           <button
             type="button"
-            onClick={() => setPage(current - 1)}
-            disabled={current <= 1}
+            onClick={() => onPageChange(page - 1)}
+            disabled={page <= 1}
             aria-label={t('spin.coupons.previous')}
             className={PAGE_BUTTON_CLASS}
           >
             <ChevronLeftIcon className="size-5" />
           </button>
           <span aria-live="polite" className="min-w-16 text-center text-slate-700" translate="no">
-            {current} / {pages}
+            {page} / {pages}
           </span>
           <button
             type="button"
-            onClick={() => setPage(current + 1)}
-            disabled={current >= pages}
+            onClick={() => onPageChange(page + 1)}
+            disabled={page >= pages}
             aria-label={t('spin.coupons.next')}
             className={PAGE_BUTTON_CLASS}
           >

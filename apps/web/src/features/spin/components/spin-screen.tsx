@@ -18,7 +18,7 @@ import { SpinWheel } from './spin-wheel.tsx';
 /** Starts the screen's data as soon as its chunk arrives, when it is the first page (router.tsx). */
 export function prefetch(client: QueryClient): void {
   void client.prefetchQuery(spinSetupQuery(i18n.language));
-  void client.prefetchQuery(couponsQuery(i18n.language));
+  void client.prefetchQuery(couponsQuery(i18n.language, 1));
 }
 
 export interface SpinScreenProps {
@@ -50,14 +50,16 @@ function sliceOf(slices: readonly SpinSlice[], coupon: SpinCoupon): SpinSlice | 
 /**
  * The prize wheel page (spec sections 2 and 4, Spin). The server draws the outcome; the wheel only turns to
  * the slice it was told, then the prize modal opens. Coupons are claimed from the table through the claim
- * modal. Closing any of the dialogs reloads the wheel, the coupons and the wallet, so coins and prizes shown
- * are never older than the last action.
+ * modal, a page of 3 at a time read from the server. Closing any of the dialogs reloads the wheel, the coupon
+ * page shown and the wallet, so coins and prizes shown are never older than the last action; closing the modal
+ * of a cash prize turns the coupons back to page 1, where its new coupon is.
  */
 export function SpinScreen({ onWalletChanged }: SpinScreenProps) {
   const { t } = useTranslation();
   const client = useQueryClient();
   const setup = useSpinSetup();
-  const coupons = useCoupons();
+  const [couponPage, setCouponPage] = useState(1);
+  const coupons = useCoupons(couponPage);
   const spin = useSpin();
   const claim = useClaimCoupon();
   const [spinning, setSpinning] = useState(false);
@@ -87,6 +89,8 @@ export function SpinScreen({ onWalletChanged }: SpinScreenProps) {
     onWalletChanged();
   };
   const closeDialog = () => {
+    // A cash coupon just won is the newest claimable one: the first row of page 1.
+    if (dialog?.kind === 'prize' && dialog.prizeType === 'cash') setCouponPage(1);
     setDialog(null);
     setCoinsLeft(null);
     reload();
@@ -183,7 +187,12 @@ export function SpinScreen({ onWalletChanged }: SpinScreenProps) {
         ) : (
           <CouponTable
             coupons={coupons.data.coupons}
+            page={coupons.data.page}
+            total={coupons.data.total}
+            claimableTotal={coupons.data.claimableTotal}
+            loading={coupons.isPlaceholderData}
             slices={slices}
+            onPageChange={setCouponPage}
             onClaim={(coupon) => setDialog({ kind: 'claim', coupon })}
           />
         )}
