@@ -4,7 +4,7 @@ import { AppError, InvalidTokenError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { type Limit, type RateLimiter, returnHits, takeHits } from '../../lib/rate-limiter.ts';
 import type { AuthContext } from '../../lib/route.ts';
-import { hashToken, newToken, TOKEN_PATTERN } from '../../lib/tokens.ts';
+import { bearerToken, hashToken, newToken, TOKEN_PATTERN } from '../../lib/tokens.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { SessionRepository } from './auth.repository.ts';
 
@@ -35,8 +35,6 @@ function loginLimits(phone: string, ip: string): Limit[] {
     { key: `login:ip:1m:${ip}`, max: 20, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
   ];
 }
-
-const BEARER = /^Bearer ([^\s]+)$/;
 
 export class AuthService {
   constructor(private readonly deps: AuthServiceDeps) {}
@@ -71,7 +69,7 @@ export class AuthService {
 
   /** The caller of an `auth: true` route, from the bearer token alone. */
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
-    const token = BEARER.exec(authorization ?? '')?.[1];
+    const token = bearerToken(authorization);
     if (!token || !TOKEN_PATTERN.test(token)) throw new InvalidTokenError();
     const session = await this.deps.sessions.findLive(hashToken(token), this.deps.clock.now());
     if (session?.status !== 'active') throw new InvalidTokenError();

@@ -110,6 +110,18 @@ describe('tokens', () => {
     }
   });
 
+  it('takes the Bearer scheme in any case (RFC 7235: the scheme is case-insensitive)', async () => {
+    const member = await registerAndLogin(t);
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const answer = await t.api({
+        method: 'GET',
+        url: '/api/account/profile',
+        headers: { authorization: `${scheme} ${member.token}` },
+      });
+      expect(answer.statusCode, scheme).toBe(200);
+    }
+  });
+
   it('revokes the presented token on logout, and only that one', async () => {
     const member = await registerAndLogin(t);
     const other = (await login({ username: member.username, password: member.password })).json().token;

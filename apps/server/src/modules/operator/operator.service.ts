@@ -11,7 +11,7 @@ import { AppError, InvalidTokenError } from '../../lib/errors.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { type Limit, type RateLimiter, returnHits, takeHits } from '../../lib/rate-limiter.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import { bearerToken, hashToken, newToken } from '../../lib/tokens.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts';
 import type { AuditActor, AuditLog, OperatorActor } from './audit-log.ts';
 import type { OperatorRepository } from './operator.repository.ts';
@@ -43,7 +43,6 @@ export interface OperatorServiceDeps {
  */
 const TOKEN_PREFIX = 'op_';
 const OPERATOR_TOKEN = /^op_[A-Za-z0-9_-]{43}$/;
-const BEARER = /^Bearer ([^\s]+)$/;
 
 /** Failed sign-ins per username and per address; a success gives its hits back. Tighter than members'. */
 function loginLimits(username: string, ip: string): Limit[] {
@@ -176,7 +175,7 @@ export class OperatorService {
 
   /** The caller of an operator route, from the bearer token alone; a locked operator's sessions stop at once. */
   async authenticate(authorization: string | undefined): Promise<OperatorContext> {
-    const token = BEARER.exec(authorization ?? '')?.[1];
+    const token = bearerToken(authorization);
     if (!token || !OPERATOR_TOKEN.test(token)) throw new InvalidTokenError();
     const session = await this.deps.repository.findLiveSession(hashToken(token), this.deps.clock.now());
     if (session?.status !== 'active') throw new InvalidTokenError();

@@ -108,6 +108,13 @@ describe('operator sign-in', () => {
 });
 
 describe('operator and member tokens', () => {
+  it('takes the Bearer scheme in any case (RFC 7235: the scheme is case-insensitive)', async () => {
+    const operator = await signedInOperator(t, 'support');
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      expect((await me({ authorization: `${scheme} ${operator.token}` })).statusCode, scheme).toBe(200);
+    }
+  });
+
   it('refuses a member token at every operator endpoint, and an operator token at member endpoints', async () => {
     const member = await registerAndLogin(t);
     const operator = await signedInOperator(t, 'admin');
