@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'BANK_ACCOUNT_NAME_ENG',
   'REGISTER_FAIL',
   'PHONE_NUMBER_REQUIRE_10_DIGIT',
+  // A profile or bank account name with no base letter (Thai or Lao marks alone, say), issue 18
+  'NAME_LETTER_REQUIRED',
   'GAME_ACTIVATION_FAIL',
   // Bonus and promotion
   'BONUS_REMAINING',

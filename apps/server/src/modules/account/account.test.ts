@@ -220,6 +220,33 @@ describe('validate', () => {
   });
 });
 
+describe('validate and registration agree (issue 18)', () => {
+  it('refuses on validate the bank account numbers registration refuses', async () => {
+    for (const bankAccountNo of ['555-000-0011', '０１２３４５６７８９']) {
+      const body = registration({ bankAccountNo });
+      const validated = await validate(body);
+      expect(validated.statusCode, bankAccountNo).toBe(400);
+      expect(validated.json(), bankAccountNo).toEqual({
+        message: 'KEY_INVALID',
+        fields: { bankAccountNo: 'KEY_INVALID' },
+      });
+      expect((await register(body)).json(), bankAccountNo).toEqual(validated.json());
+    }
+  });
+
+  it('refuses a profile or bank account name of Thai marks alone with NAME_LETTER_REQUIRED', async () => {
+    const marks = '\u0e31\u0e34\u0e35';
+    const name = await register(registration({ name: marks }));
+    expect(name.json()).toEqual({ message: 'NAME_LETTER_REQUIRED', fields: { name: 'NAME_LETTER_REQUIRED' } });
+    const bankName = await register(registration({ bankAccountName: marks }));
+    expect(bankName.json()).toEqual({
+      message: 'NAME_LETTER_REQUIRED',
+      fields: { bankAccountName: 'NAME_LETTER_REQUIRED' },
+    });
+    expect((await validate(registration({ name: marks }))).json()).toEqual(name.json());
+  });
+});
+
 describe('profile', () => {
   it('changes the display name only when the bank fields are the registered ones', async () => {
     const member = await registerAndLogin(t);
