@@ -29,7 +29,7 @@ const password = z
   .string()
   .check(
     z.minLength(1, { error: 'KEY_MISSING' }),
-    z.minLength(FIELD_LIMITS.passwordMin, { error: 'KEY_INVALID' }),
+    z.minLength(FIELD_LIMITS.passwordMin, { error: 'PASSWORD_TOO_SHORT' }),
     z.maxLength(FIELD_LIMITS.passwordMax, { error: 'KEY_INVALID' }),
   );
 const bankCode = requiredString(FIELD_LIMITS.codeMax, 'INVALID_BANK');

@@ -10,6 +10,7 @@ import { normalizeAccountName, profileIdFromInviteCode } from '@member-wallet/co
 import type { Db } from '../../db/database.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertPasswordPolicy } from '../../lib/password-policy.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { type Limit, type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import { randomCode } from '../../lib/tokens.ts';
@@ -45,6 +46,7 @@ export class AccountService {
 
   /** The profile step of the wizard: everything that can be checked before the bank step. */
   async validate(request: ValidateAccountRequest): Promise<void> {
+    assertPasswordPolicy('password', request.password, { username: request.username });
     if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER', 409);
     await this.resolveSource(request.sourceCode);
     await this.resolveInviter(request.inviteCode);
@@ -66,6 +68,7 @@ export class AccountService {
     await takeHits(this.deps.limiter, [limit]);
 
     const { repository, clock } = this.deps;
+    assertPasswordPolicy('password', request.password, { username: request.username });
     if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER', 409);
     await this.assertOfferedBank(request.bankCode);
     const sourceCode = await this.resolveSource(request.sourceCode);

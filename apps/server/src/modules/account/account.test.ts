@@ -103,7 +103,7 @@ describe('registration', () => {
     });
     expect((await register(registration({ name: 'x'.repeat(51) }))).json()).toMatchObject({ message: 'KEY_INVALID' });
     expect((await register(registration({ password: '123' }))).json()).toMatchObject({
-      fields: { password: 'KEY_INVALID' },
+      fields: { password: 'PASSWORD_TOO_SHORT' },
     });
     expect((await register(registration({ bankAccountNo: '12-34' }))).json()).toMatchObject({
       fields: { bankAccountNo: 'KEY_INVALID' },
@@ -216,6 +216,33 @@ describe('validate', () => {
     expect(english.json()).toMatchObject({ message: 'BANK_ACCOUNT_NAME_ENG' });
     expect((await validate({ ...profileStep, password: '' })).json()).toMatchObject({
       fields: { password: 'KEY_MISSING' },
+    });
+  });
+});
+
+describe('password policy (issue 18)', () => {
+  it('refuses short, common and phone passwords on validate and at registration, each with its own code', async () => {
+    const phone = nextPhone();
+    const refused: [string, string][] = [
+      ['123456', 'PASSWORD_TOO_SHORT'],
+      ['abc1234', 'PASSWORD_TOO_SHORT'],
+      ['password', 'PASSWORD_TOO_COMMON'],
+      ['Password1', 'PASSWORD_TOO_COMMON'],
+      ['12345678', 'PASSWORD_TOO_COMMON'],
+      ['qwertyuiop', 'PASSWORD_TOO_COMMON'],
+      [phone, 'PASSWORD_CONTAINS_USERNAME'],
+      [`pw${phone}!`, 'PASSWORD_CONTAINS_USERNAME'],
+    ];
+    for (const [password, code] of refused) {
+      const body = registration({ username: phone, password });
+      const expected = { message: code, fields: { password: code } };
+      expect((await validate(body)).json(), password).toEqual(expected);
+      const registered = await register(body);
+      expect(registered.statusCode, password).toBe(400);
+      expect(registered.json(), password).toEqual(expected);
+    }
+    expect((await register(registration({ username: phone, password: 'demo1234' }))).json()).toMatchObject({
+      message: 'SUCCESS',
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { LoginResponse } from '@member-wallet/contract/account';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError, InvalidTokenError } from '../../lib/errors.ts';
+import { assertPasswordPolicy } from '../../lib/password-policy.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { type Limit, type RateLimiter, returnHits, takeHits } from '../../lib/rate-limiter.ts';
 import type { AuthContext } from '../../lib/route.ts';
@@ -80,12 +81,16 @@ export class AuthService {
     return this.deps.sessions.revoke(auth.sessionId, this.deps.clock.now());
   }
 
-  /** A new password ends every other session (a thief's included); the caller's own stays. */
+  /**
+   * A new password ends every other session (a thief's included); the caller's own stays. It must pass the
+   * password policy, and differ from the current one and from the phone number.
+   */
   async changePassword(auth: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
     const member = await this.deps.accounts.findById(auth.memberId);
     if (!member || !(await this.deps.passwords.verify(member.password_hash, oldPassword))) {
       throw new AppError('WRONG_PASSWORD', 400, { oldPassword: 'WRONG_PASSWORD' });
     }
+    assertPasswordPolicy('newPassword', newPassword, { username: member.phone, current: oldPassword });
     const now = this.deps.clock.now();
     await this.deps.accounts.update(member.id, { password_hash: await this.deps.passwords.hash(newPassword) }, now);
     await this.deps.sessions.revokeOthers(member.id, auth.sessionId, now);

@@ -142,11 +142,34 @@ describe('change password', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ message: 'WRONG_PASSWORD' });
     expect((await change({ oldPassword: member.password, newPassword: '123' })).json()).toMatchObject({
-      fields: { newPassword: 'KEY_INVALID' },
+      fields: { newPassword: 'PASSWORD_TOO_SHORT' },
     });
     expect((await change({ oldPassword: member.password })).json()).toMatchObject({
       fields: { newPassword: 'KEY_MISSING' },
     });
+  });
+
+  it('refuses a common password, the phone number and the current password, each with its own code', async () => {
+    const member = await registerAndLogin(t);
+    const refused: [string, string][] = [
+      ['1234567', 'PASSWORD_TOO_SHORT'],
+      ['password', 'PASSWORD_TOO_COMMON'],
+      ['iloveyou', 'PASSWORD_TOO_COMMON'],
+      [member.username, 'PASSWORD_CONTAINS_USERNAME'],
+      [member.password, 'PASSWORD_SAME_AS_CURRENT'],
+    ];
+    for (const [newPassword, code] of refused) {
+      const answer = await t.api({
+        method: 'PUT',
+        url: '/api/account/changepwd',
+        headers: bearer(member.token),
+        payload: { oldPassword: member.password, newPassword },
+      });
+      expect(answer.statusCode, newPassword).toBe(400);
+      expect(answer.json(), newPassword).toEqual({ message: code, fields: { newPassword: code } });
+    }
+    expect((await profile(member.token)).statusCode).toBe(200);
+    expect((await login({ username: member.username, password: member.password })).statusCode).toBe(200);
   });
 
   it('changes the password and ends every other session, keeping the current one', async () => {

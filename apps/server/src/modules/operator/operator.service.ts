@@ -5,9 +5,11 @@ import {
   type OperatorLoginResponse,
   type OperatorRole,
 } from '@member-wallet/contract/backoffice';
+import type { PasswordProblem } from '@member-wallet/contract/password-policy';
 import type { Db } from '../../db/database.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError, InvalidTokenError } from '../../lib/errors.ts';
+import { serverPasswordProblem } from '../../lib/password-policy.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { type Limit, type RateLimiter, returnHits, takeHits } from '../../lib/rate-limiter.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
@@ -63,9 +65,23 @@ export interface NewOperator {
   otpauthUri: string;
 }
 
+/** A refused operator change, in words for the command line; a password refusal also carries its code. */
 export class OperatorError extends Error {
   override name = 'OperatorError';
+  constructor(
+    message: string,
+    readonly code?: PasswordProblem,
+  ) {
+    super(message);
+  }
 }
+
+const PASSWORD_PROBLEM_TEXT: Record<PasswordProblem, string> = {
+  PASSWORD_TOO_SHORT: `The password takes at least ${OPERATOR_PASSWORD_MIN} characters.`,
+  PASSWORD_CONTAINS_USERNAME: 'The password may not contain the username.',
+  PASSWORD_SAME_AS_CURRENT: 'The new password must differ from the current one.',
+  PASSWORD_TOO_COMMON: 'The password is one of the most common passwords; choose another.',
+};
 
 /**
  * Operator accounts, their sign-in (password and TOTP code, both required, one answer for any mismatch) and
@@ -82,9 +98,11 @@ export class OperatorService {
     if (!OPERATOR_USERNAME.test(username)) {
       throw new OperatorError('The username takes 3 to 32 lower-case letters, digits, dots, hyphens or underscores.');
     }
-    if (input.password.length < OPERATOR_PASSWORD_MIN || input.password.length > OPERATOR_PASSWORD_MAX) {
-      throw new OperatorError(`The password takes ${OPERATOR_PASSWORD_MIN} to ${OPERATOR_PASSWORD_MAX} characters.`);
+    if (input.password.length > OPERATOR_PASSWORD_MAX) {
+      throw new OperatorError(`The password takes at most ${OPERATOR_PASSWORD_MAX} characters.`);
     }
+    const problem = serverPasswordProblem(input.password, { min: OPERATOR_PASSWORD_MIN, username });
+    if (problem) throw new OperatorError(PASSWORD_PROBLEM_TEXT[problem], problem);
     const { db, repository, audit, passwords, secrets, clock } = this.deps;
     const secret = newTotpSecret();
     const passwordHash = await passwords.hash(input.password);

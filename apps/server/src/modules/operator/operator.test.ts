@@ -242,6 +242,26 @@ describe('creating operators', () => {
     expect(await t.app.db.selectFrom('operators').select('id').where('username', '=', 'shorty').execute()).toEqual([]);
   });
 
+  it('refuses a short or common password and one containing the username, naming the rule', async () => {
+    const operators = t.app.backoffice.operators;
+    const cli = { operatorId: null, username: 'cli' } as const;
+    const refused: [string, string][] = [
+      ['elevenchars', 'PASSWORD_TOO_SHORT'],
+      ['qwerty123456', 'PASSWORD_TOO_COMMON'],
+      ['1qaz2wsx3edc', 'PASSWORD_TOO_COMMON'],
+      ['I am Policy.Maker, ok', 'PASSWORD_CONTAINS_USERNAME'],
+    ];
+    for (const [password, code] of refused) {
+      await expect(
+        operators.create(cli, { username: 'policy.maker', role: 'admin', password }),
+        password,
+      ).rejects.toMatchObject({ code });
+    }
+    expect(
+      await t.app.db.selectFrom('operators').select('id').where('username', '=', 'policy.maker').execute(),
+    ).toEqual([]);
+  });
+
   it('keeps the TOTP secret sealed in the database', async () => {
     const operator = await createOperator(t, 'finance');
     const row = await t.app.db
