@@ -19,6 +19,7 @@ import { adjustments } from './0017_adjustments.ts';
 import { suspenseSlipReview } from './0018_suspense_slip_review.ts';
 import { memberBonusTerms } from './0020_member_bonus_terms.ts';
 import { chat } from './0021_chat.ts';
+import { authKeys } from './0024_auth_keys.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -45,6 +46,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_suspense_slip_review': suspenseSlipReview,
   '0020_member_bonus_terms': memberBonusTerms,
   '0021_chat': chat,
+  '0024_auth_keys': authKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
