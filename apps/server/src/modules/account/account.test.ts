@@ -20,8 +20,8 @@ afterAll(() => Promise.all([t.close(), laos.close()]));
 function register(payload: unknown, app: TestApp = t, remoteAddress = nextAddress()) {
   return app.api({ method: 'POST', url: '/api/account', payload: payload as object, remoteAddress });
 }
-function validate(payload: unknown) {
-  return t.api({ method: 'POST', url: '/api/account/validate', payload: payload as object });
+function validate(payload: unknown, remoteAddress = nextAddress()) {
+  return t.api({ method: 'POST', url: '/api/account/validate', payload: payload as object, remoteAddress });
 }
 
 describe('registration', () => {
@@ -244,6 +244,54 @@ describe('password policy (issue 18)', () => {
     expect((await register(registration({ username: phone, password: 'demo1234' }))).json()).toMatchObject({
       message: 'SUCCESS',
     });
+  });
+});
+
+describe('enumeration limits (issue 18)', () => {
+  it('answers 20 of 300 validations a minute from one address, the rest 429 before any look-up', async () => {
+    const address = nextAddress();
+    const member = await registerAndLogin(t);
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        validate(
+          registration(index % 2 ? { username: member.username } : { bankAccountNo: member.bankAccountNo }),
+          address,
+        ),
+      ),
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // Refused calls give their hits back, but while a burst is in flight they may briefly fill the hourly count
+    // too: some of the 280 are answered REQUEST_LIMIT rather than REQUEST_LIMIT_1MIN.
+    const refused = answers.filter((answer) => answer.statusCode === 429).map((answer) => answer.json().message);
+    expect(refused).toHaveLength(280);
+    expect(refused.every((message) => ['REQUEST_LIMIT_1MIN', 'REQUEST_LIMIT'].includes(message))).toBe(true);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(20);
+    t.clock.advance(60_000);
+    // The hourly limit: 100 an hour from one address.
+    const more = [];
+    for (let minute = 0; minute < 5; minute++) {
+      more.push(...(await Promise.all(Array.from({ length: 20 }, () => validate(registration(), address)))));
+      t.clock.advance(60_000);
+    }
+    if (!process.env.REDIS_URL) {
+      expect(more.filter((answer) => answer.statusCode === 200)).toHaveLength(80);
+      expect((await validate(registration(), address)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    }
+  });
+
+  it('limits validations and registrations of one phone, from any address', async () => {
+    const phone = nextPhone();
+    const validations = [];
+    for (let index = 0; index < 12; index++)
+      validations.push((await validate(registration({ username: phone }))).json());
+    expect(validations.slice(0, 10)).toEqual(Array(10).fill({ message: 'OK' }));
+    expect(validations.slice(10)).toEqual(Array(2).fill({ message: 'REQUEST_LIMIT_1MIN' }));
+    const registrations = [];
+    for (let index = 0; index < 7; index++) {
+      registrations.push((await register(registration({ username: phone, inviteCode: 'PRNOSUCH1' }))).json().message);
+    }
+    expect(registrations).toEqual([...Array(5).fill('INVALID_USER_INFO'), ...Array(2).fill('REQUEST_LIMIT_1MIN')]);
   });
 });
 
