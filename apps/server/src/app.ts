@@ -8,6 +8,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { API } from '@member-wallet/contract/api-paths';
 import { APP_NAME, APP_NAME_HEADER, APP_VERSION } from '@member-wallet/contract/constants';
 import { GONE } from '@member-wallet/contract/error-codes';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -22,6 +23,7 @@ import type { Db } from './db/database.ts';
 import { isRetryableTransactionError } from './db/transaction.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { DeviceCookies } from './lib/device-cookie.ts';
 import { AppError, InvalidTokenError } from './lib/errors.ts';
 import { FileStore } from './lib/file-store.ts';
 import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
@@ -408,6 +410,7 @@ function createServices(app: FastifyInstance, config: Config, deps: AppDeps, sha
     passwords,
     limiter,
     clock,
+    devices: new DeviceCookies(db, { space: 'member', name: 'mw_device', path: API.login }),
     sessionTtlHours: config.sessionTtlHours,
     rememberTtlDays: config.rememberTtlDays,
   });

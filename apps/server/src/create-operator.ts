@@ -18,7 +18,7 @@ async function readPassword(): Promise<string> {
   if (fromEnv !== undefined) return fromEnv;
   const lines = createInterface({ input: process.stdin, output: process.stderr, terminal: false });
   try {
-    return await lines.question('Password (at least 12 characters): ');
+    return await lines.question('Password (at least 12 characters, not a common one, not containing the username): ');
   } finally {
     lines.close();
   }

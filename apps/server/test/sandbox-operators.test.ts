@@ -27,6 +27,15 @@ describe('sandbox operators', () => {
     expect(login.statusCode, login.body).toBe(200);
     const again = await sandbox.api({ method: 'POST', url: '/sandbox/operators', payload: operator });
     expect([again.statusCode, again.json().message]).toEqual([400, 'KEY_INVALID']);
+    const common = await sandbox.api({
+      method: 'POST',
+      url: '/sandbox/operators',
+      payload: { ...operator, username: 'e2e-common', password: 'qwerty123456' },
+    });
+    expect([common.statusCode, common.json()]).toEqual([
+      400,
+      { message: 'PASSWORD_TOO_COMMON', fields: { password: 'PASSWORD_TOO_COMMON' } },
+    ]);
   });
 
   it('sets the auto-approve amount of a currency', async () => {

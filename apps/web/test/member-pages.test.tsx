@@ -27,6 +27,46 @@ describe('profile', () => {
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 
+  it('refuses the current password, or one containing the phone, as the new one without sending', async () => {
+    localStorage.setItem(STORAGE_KEYS.agreement, 'true');
+    const sent: unknown[] = [];
+    server.use(
+      http.put('*/api/account/changepwd', async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json(
+          { message: 'PASSWORD_TOO_COMMON', fields: { newPassword: 'PASSWORD_TOO_COMMON' } },
+          { status: 400 },
+        );
+      }),
+    );
+    const { user } = member('/user/profile');
+    await user.click(await screen.findByRole('button', { name: 'Change password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change password' });
+    const fill = async (current: string, next: string) => {
+      for (const label of ['Current password', 'New password', 'Confirm new password']) {
+        await user.clear(within(dialog).getByLabelText(label));
+      }
+      await user.type(within(dialog).getByLabelText('Current password'), current);
+      await user.type(within(dialog).getByLabelText('New password'), next);
+      await user.type(within(dialog).getByLabelText('Confirm new password'), next);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    };
+    await fill('old-secret', 'old-secret');
+    expect(
+      within(dialog).getByText('The new password must be different from your current password.'),
+    ).toBeInTheDocument();
+    await fill('old-secret', 'my0812345678');
+    expect(within(dialog).getByText('The password must not contain your phone number.')).toBeInTheDocument();
+    await fill('old-secret', 'short12');
+    expect(within(dialog).getByText('The password must have at least 8 characters.')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await fill('old-secret', 'iloveyou');
+    expect(
+      await within(dialog).findByText('This password is too common and easy to guess. Please choose another.'),
+    ).toBeInTheDocument();
+    expect(sent).toEqual([{ oldPassword: 'old-secret', newPassword: 'iloveyou' }]);
+  });
+
   it('refuses a mismatched confirmation without sending, then changes the password', async () => {
     localStorage.setItem(STORAGE_KEYS.agreement, 'true');
     const sent: unknown[] = [];

@@ -31,9 +31,9 @@ async function phoneStep(user: User, phone = '0812345678') {
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
-async function profileStep(user: User, confirm = 'secret123') {
+async function profileStep(user: User, confirm = 'secret123', password = 'secret123') {
   await user.type(await screen.findByLabelText('Profile name'), 'Somchai');
-  await user.type(screen.getByLabelText('Password'), 'secret123');
+  await user.type(screen.getByLabelText('Password'), password);
   await user.type(screen.getByLabelText('Confirm password'), confirm);
   await user.selectOptions(screen.getByLabelText('How did you hear about us?'), 'FB');
   await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -165,6 +165,38 @@ describe('/register', () => {
     await profileStep(user, 'secret999');
     expect(await screen.findByText("Passwords don't match")).toBeInTheDocument();
     expect(validations).toEqual([]);
+  });
+
+  it('checks the password rules it can before asking the server, under the password', async () => {
+    const validations = recordPosts('/api/account/validate');
+    const { user } = renderApp('/register');
+    await phoneStep(user, '0812345678');
+    await profileStep(user, 'abc1234', 'abc1234');
+    expect(await screen.findByText('The password must have at least 8 characters.')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.clear(screen.getByLabelText('Confirm password'));
+    await user.clear(screen.getByLabelText('Profile name'));
+    await profileStep(user, 'x0812345678', 'x0812345678');
+    expect(await screen.findByText('The password must not contain your phone number.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(validations).toEqual([]);
+  });
+
+  it("shows the server's common-password refusal under the password", async () => {
+    recordPosts('/api/account/validate', () =>
+      HttpResponse.json(
+        { message: 'PASSWORD_TOO_COMMON', fields: { password: 'PASSWORD_TOO_COMMON' } },
+        { status: 400 },
+      ),
+    );
+    const { user } = renderApp('/register');
+    await phoneStep(user);
+    await profileStep(user);
+    const password = screen.getByLabelText('Password');
+    await waitFor(() => expect(password).toHaveAttribute('aria-invalid', 'true'));
+    expect(
+      screen.getByText('This password is too common and easy to guess. Please choose another.'),
+    ).toBeInTheDocument();
   });
 
   it('shows server field errors under their inputs', async () => {

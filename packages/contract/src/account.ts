@@ -2,6 +2,7 @@ import { z } from 'zod/mini';
 import { type Country, LAOS_CURRENCIES } from './constants.ts';
 import {
   FIELD_LIMITS,
+  hasBaseLetter,
   isBankAccountNo,
   isDisplayName,
   isEnglishName,
@@ -20,18 +21,22 @@ export function phoneField(country: Country) {
   );
 }
 
-const displayName = requiredString(FIELD_LIMITS.nameMax).check(rule(isDisplayName, 'KEY_INVALID'));
+const displayName = requiredString(FIELD_LIMITS.nameMax).check(
+  rule(hasBaseLetter, 'NAME_LETTER_REQUIRED'),
+  rule(isDisplayName, 'KEY_INVALID'),
+);
 const password = z
   .string()
   .check(
     z.minLength(1, { error: 'KEY_MISSING' }),
-    z.minLength(FIELD_LIMITS.passwordMin, { error: 'KEY_INVALID' }),
+    z.minLength(FIELD_LIMITS.passwordMin, { error: 'PASSWORD_TOO_SHORT' }),
     z.maxLength(FIELD_LIMITS.passwordMax, { error: 'KEY_INVALID' }),
   );
 const bankCode = requiredString(FIELD_LIMITS.codeMax, 'INVALID_BANK');
 const bankAccountNo = requiredString(FIELD_LIMITS.bankAccountNoMax).check(rule(isBankAccountNo, 'KEY_INVALID'));
 const bankAccountName = requiredString(FIELD_LIMITS.bankAccountNameMax).check(
   z.overwrite(normalizeAccountName),
+  rule(hasBaseLetter, 'NAME_LETTER_REQUIRED'),
   rule(isPersonName, 'KEY_INVALID'),
 );
 
@@ -56,16 +61,17 @@ function profileFields(country: Country) {
   };
 }
 
-/** `POST /api/account/validate`: the profile step, before the bank step. Bank fields are checked when given. */
+/**
+ * `POST /api/account/validate`: the profile step, before the bank step. Bank fields are checked when given, by
+ * the very schemas registration uses, so the profile step passes nothing that registration then refuses.
+ */
 export function validateAccountRequest(country: Country) {
   return z
     .object({
       ...profileFields(country),
-      bankCode: optionalString(FIELD_LIMITS.codeMax, 'INVALID_BANK'),
-      bankAccountName: z.optional(
-        z.string().check(z.overwrite(normalizeAccountName), z.maxLength(FIELD_LIMITS.bankAccountNameMax)),
-      ),
-      bankAccountNo: optionalString(FIELD_LIMITS.bankAccountNoMax),
+      bankCode: z.optional(bankCode),
+      bankAccountName: z.optional(bankAccountName),
+      bankAccountNo: z.optional(bankAccountNo),
     })
     .check(englishNameForBank);
 }

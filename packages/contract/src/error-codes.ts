@@ -37,6 +37,13 @@ export const ERROR_CODES = [
   'BANK_ACCOUNT_NAME_ENG',
   'REGISTER_FAIL',
   'PHONE_NUMBER_REQUIRE_10_DIGIT',
+  // A profile or bank account name with no base letter (Thai or Lao marks alone, say), issue 18
+  'NAME_LETTER_REQUIRED',
+  // Password policy (password-policy.ts), issue 18: each refusal on the password field
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_CONTAINS_USERNAME',
+  'PASSWORD_SAME_AS_CURRENT',
+  'PASSWORD_TOO_COMMON',
   'GAME_ACTIVATION_FAIL',
   // Bonus and promotion
   'BONUS_REMAINING',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { registerRequest, validateAccountRequest } from './account.ts';
 import {
+  hasBaseLetter,
   isBankAccountNo,
+  isDisplayName,
   isEnglishName,
   isIdempotencyKey,
   isPersonName,
@@ -41,6 +43,19 @@ describe('account names', () => {
     expect(isPersonName('ສົມພອນ ແກ້ວມະນີ')).toBe(true);
     expect(isPersonName('<script>alert(1)</script>')).toBe(false);
     expect(isPersonName("x'); DROP TABLE members;--")).toBe(false);
+  });
+  it('wants a base letter: Thai or Lao marks alone, or a mark before any letter, are no name', () => {
+    for (const marksOnly of ['\u0e31\u0e34\u0e35', '\u0eb1\u0eb4', '\u0e48 \u0e49', '\u0e31สมชาย']) {
+      expect(isPersonName(marksOnly), marksOnly).toBe(false);
+      expect(isDisplayName(marksOnly), marksOnly).toBe(false);
+    }
+    expect(hasBaseLetter('\u0e31\u0e34\u0e35')).toBe(false);
+    expect(hasBaseLetter('123_45')).toBe(false);
+    expect(hasBaseLetter('สมชาย')).toBe(true);
+    expect(hasBaseLetter('ສົມພອນ')).toBe(true);
+    expect(hasBaseLetter('somchai')).toBe(true);
+    expect(isDisplayName('สมชาย_01')).toBe(true);
+    expect(isDisplayName('007')).toBe(false);
   });
 });
 
@@ -83,6 +98,45 @@ describe('registration schema', () => {
   it('reports missing fields as KEY_MISSING', () => {
     const result = validateAccountRequest('TH').safeParse({ ...valid, name: '   ' });
     expect(result.error?.issues[0]?.message).toBe('KEY_MISSING');
+  });
+});
+
+describe('the profile step and registration agree', () => {
+  const valid = {
+    name: 'Somchai',
+    username: '0812345678',
+    password: 'secret123',
+    bankCode: 'KBANK',
+    bankAccountName: 'somchai jaidee',
+    bankAccountNo: '1234567890',
+  };
+  function codes(result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
+    return (result.error?.issues ?? []).map((issue): [string, string] => [issue.path.join('.'), issue.message]);
+  }
+  const cases: Record<string, string[]> = {
+    bankAccountNo: ['555-000-0011', '０１２３４５６７８９', '12345', '1'.repeat(21), ' 1234567890 ', '1234567890', ''],
+    bankAccountName: ['\u0e31\u0e34\u0e35', '<b>x</b>', ' somchai  jaidee ', 'สมชาย ใจดี', ''],
+    name: ['\u0e31\u0e34\u0e35', '007', 'สมชาย_01', '<i>'],
+    bankCode: ['', 'X'.repeat(40), 'KTB'],
+  };
+  for (const [field, values] of Object.entries(cases)) {
+    it(`refuses on validation exactly the ${field} values registration refuses, with the same codes`, () => {
+      for (const value of values) {
+        const body = { ...valid, [field]: value };
+        const registered = codes(registerRequest('TH').safeParse(body));
+        expect(codes(validateAccountRequest('TH').safeParse(body)), `${field}=${JSON.stringify(value)}`).toEqual(
+          registered,
+        );
+      }
+    });
+  }
+  it('names the missing base letter with its own code, before any other (the server answers the first)', () => {
+    const body = { ...valid, name: '\u0e31\u0e34\u0e35', bankAccountName: '\u0e48' };
+    const first = new Map(codes(registerRequest('TH').safeParse(body)).reverse());
+    expect(Object.fromEntries(first)).toEqual({
+      name: 'NAME_LETTER_REQUIRED',
+      bankAccountName: 'NAME_LETTER_REQUIRED',
+    });
   });
 });
 

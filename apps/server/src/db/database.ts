@@ -724,6 +724,13 @@ export interface AuditLogTable {
   at: CreatedAt;
 }
 
+/** Keys the server makes for itself: `device_cookie` signs the device cookies of sign-in (decision 0015). */
+export interface AuthKeysTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
 export interface ChatKeysTable {
   name: string;
   value: string;
@@ -825,6 +832,7 @@ export interface Database {
   audit_log: AuditLogTable;
   // Live chat (migration 0021).
   chat_keys: ChatKeysTable;
+  auth_keys: AuthKeysTable;
   chat_guests: ChatGuestsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;

@@ -7,6 +7,11 @@ export function newToken(): string {
 
 export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/** The credentials of an `Authorization: Bearer <token>` header; the scheme is case-insensitive (RFC 7235). */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  return /^bearer +(\S+)$/i.exec(authorization ?? '')?.[1];
+}
+
 /** Tokens are stored only as their SHA-256, so a leaked table cannot be replayed. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

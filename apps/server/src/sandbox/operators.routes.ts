@@ -1,4 +1,4 @@
-import { OPERATOR_PASSWORD_MAX, OPERATOR_PASSWORD_MIN, OPERATOR_ROLES } from '@member-wallet/contract/backoffice';
+import { OPERATOR_PASSWORD_MAX, OPERATOR_ROLES } from '@member-wallet/contract/backoffice';
 import { z } from 'zod/mini';
 import { AppError } from '../lib/errors.ts';
 import type { Router } from '../lib/route.ts';
@@ -7,7 +7,7 @@ import { OperatorError, type OperatorService } from '../modules/operator/operato
 const sandboxOperatorRequest = z.object({
   username: z.string().check(z.minLength(3), z.maxLength(32)),
   role: z.enum(OPERATOR_ROLES),
-  password: z.string().check(z.minLength(OPERATOR_PASSWORD_MIN), z.maxLength(OPERATOR_PASSWORD_MAX)),
+  password: z.string().check(z.minLength(1), z.maxLength(OPERATOR_PASSWORD_MAX)),
 });
 
 const sandboxOperatorResponse = z.object({
@@ -41,8 +41,9 @@ export function sandboxOperatorRoutes(route: Router, operators: OperatorService)
           totpSecret: created.totpSecret,
         };
       } catch (error) {
-        if (error instanceof OperatorError) throw new AppError('KEY_INVALID', 400, { username: 'KEY_INVALID' });
-        throw error;
+        if (!(error instanceof OperatorError)) throw error;
+        if (error.code) throw new AppError(error.code, 400, { password: error.code });
+        throw new AppError('KEY_INVALID', 400, { username: 'KEY_INVALID' });
       }
     },
   });

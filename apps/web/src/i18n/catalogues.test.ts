@@ -1,4 +1,5 @@
 import { ERROR_CODES, INVALID_TOKEN, SLIP_REASON_MESSAGE } from '@member-wallet/contract/error-codes';
+import { FIELD_LIMITS } from '@member-wallet/contract/rules';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import lo from './lo.json';
@@ -57,6 +58,10 @@ describe.each(Object.entries(catalogues))('the %s catalogue', (_locale, catalogu
 
   it('translates every error code and invalid-token', () => {
     for (const code of [...ERROR_CODES, INVALID_TOKEN]) expect(catalogue[`errors.${code}`], code).toBeTruthy();
+  });
+
+  it("states the contract's least password length in PASSWORD_TOO_SHORT", () => {
+    expect(catalogue['errors.PASSWORD_TOO_SHORT']).toContain(String(FIELD_LIMITS.passwordMin));
   });
 
   it('translates every slip reason', () => {

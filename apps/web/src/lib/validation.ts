@@ -1,6 +1,6 @@
 import type { Country } from '@member-wallet/contract/constants';
+import { passwordProblem } from '@member-wallet/contract/password-policy';
 import {
-  FIELD_LIMITS,
   isBankAccountNo,
   isEnglishName,
   isValidPhone,
@@ -18,7 +18,6 @@ export type ValidationKey =
   | 'validation.phone10Digits'
   | 'validation.phoneInvalid'
   | 'validation.passwordsDontMatch'
-  | 'validation.passwordTooShort'
   | 'validation.bankNameEnglishOnly'
   | 'validation.accountNoInvalid';
 
@@ -42,8 +41,12 @@ export function checkPasswordsMatch(password: string, confirmation: string): Val
   return password === confirmation ? null : 'validation.passwordsDontMatch';
 }
 
-export function checkPasswordLength(password: string): ValidationKey | null {
-  return password.length < FIELD_LIMITS.passwordMin ? 'validation.passwordTooShort' : null;
+/**
+ * The password rules the client can check before sending (the contract's, less the common-password list only
+ * the server carries): the code of the first one broken, shown as the server's code would be.
+ */
+export function checkNewPassword(password: string, context: { phone?: string; current?: string }) {
+  return passwordProblem(password, { username: context.phone, current: context.current });
 }
 
 /** KTB, TMB and BBL want the account name in English letters and spaces only. */

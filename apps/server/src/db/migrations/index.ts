@@ -21,6 +21,7 @@ import { memberBonusTerms } from './0020_member_bonus_terms.ts';
 import { chat } from './0021_chat.ts';
 import { bonusOwed } from './0022_bonus_owed.ts';
 import { spinCoinsNet } from './0023_spin_coins_net.ts';
+import { authKeys } from './0024_auth_keys.ts';
 import { rewardBonuses } from './0027_reward_bonuses.ts';
 
 /**
@@ -50,6 +51,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_chat': chat,
   '0022_bonus_owed': bonusOwed,
   '0023_spin_coins_net': spinCoinsNet,
+  '0024_auth_keys': authKeys,
   '0027_reward_bonuses': rewardBonuses,
 };
 

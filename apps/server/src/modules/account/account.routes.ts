@@ -22,8 +22,8 @@ export function accountRoutes(route: Router, accounts: AccountService, country: 
     tags,
     body: validateAccountRequest(country),
     response: messageResponse,
-    handler: async ({ body }) => {
-      await accounts.validate(body);
+    handler: async ({ body, request }) => {
+      await accounts.validate(body, request.ip);
       return { message: 'OK' };
     },
   });

@@ -8,10 +8,11 @@ import type {
 import { type Country, LAOS_DEFAULT_CURRENCY } from '@member-wallet/contract/constants';
 import { normalizeAccountName, profileIdFromInviteCode } from '@member-wallet/contract/rules';
 import type { Db } from '../../db/database.ts';
-import { type Clock, HOUR_MS } from '../../lib/clock.ts';
+import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { assertPasswordPolicy } from '../../lib/password-policy.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
-import { type Limit, type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
+import { type Limit, type RateLimiter, takeHitsUnlessRefused } from '../../lib/rate-limiter.ts';
 import { randomCode } from '../../lib/tokens.ts';
 import type { LookupService } from '../lookup/lookup.service.ts';
 import type { OtpRepository } from '../otp/otp.repository.ts';
@@ -19,7 +20,27 @@ import type { OtpService } from '../otp/otp.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { type AccountRepository, type Member, uniqueViolation } from './account.repository.ts';
 
-const REGISTERS_PER_IP_HOUR = 10;
+/**
+ * Validation and registration answer whether a phone or a bank account is registered, so each is limited per
+ * address and per phone before any look-up (docs/accounts.md); a refused call counts nowhere.
+ */
+function validateLimits(phone: string, ip: string): Limit[] {
+  return [
+    { key: `validate:ip:1h:${ip}`, max: 100, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
+    { key: `validate:ip:1m:${ip}`, max: 20, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
+    { key: `validate:phone:1h:${phone}`, max: 30, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
+    { key: `validate:phone:1m:${phone}`, max: 10, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
+  ];
+}
+
+function registerLimits(phone: string, ip: string): Limit[] {
+  return [
+    { key: `register:ip:${ip}`, max: 10, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
+    { key: `register:phone:1h:${phone}`, max: 10, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
+    { key: `register:phone:1m:${phone}`, max: 5, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
+  ];
+}
+
 const PUBLIC_ID_LENGTH = 8;
 const PUBLIC_ID_TRIES = 5;
 
@@ -44,7 +65,9 @@ export class AccountService {
   }
 
   /** The profile step of the wizard: everything that can be checked before the bank step. */
-  async validate(request: ValidateAccountRequest): Promise<void> {
+  async validate(request: ValidateAccountRequest, ip: string): Promise<void> {
+    assertPasswordPolicy('password', request.password, { username: request.username });
+    await takeHitsUnlessRefused(this.deps.limiter, validateLimits(request.username, ip));
     if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER', 409);
     await this.resolveSource(request.sourceCode);
     await this.resolveInviter(request.inviteCode);
@@ -57,15 +80,9 @@ export class AccountService {
   }
 
   async register(request: RegisterRequest, ip: string): Promise<Member> {
-    const limit: Limit = {
-      key: `register:ip:${ip}`,
-      max: REGISTERS_PER_IP_HOUR,
-      windowMs: HOUR_MS,
-      code: 'REQUEST_LIMIT',
-    };
-    await takeHits(this.deps.limiter, [limit]);
-
     const { repository, clock } = this.deps;
+    assertPasswordPolicy('password', request.password, { username: request.username });
+    await takeHitsUnlessRefused(this.deps.limiter, registerLimits(request.username, ip));
     if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER', 409);
     await this.assertOfferedBank(request.bankCode);
     const sourceCode = await this.resolveSource(request.sourceCode);

@@ -20,8 +20,8 @@ afterAll(() => Promise.all([t.close(), laos.close()]));
 function register(payload: unknown, app: TestApp = t, remoteAddress = nextAddress()) {
   return app.api({ method: 'POST', url: '/api/account', payload: payload as object, remoteAddress });
 }
-function validate(payload: unknown) {
-  return t.api({ method: 'POST', url: '/api/account/validate', payload: payload as object });
+function validate(payload: unknown, remoteAddress = nextAddress()) {
+  return t.api({ method: 'POST', url: '/api/account/validate', payload: payload as object, remoteAddress });
 }
 
 describe('registration', () => {
@@ -103,7 +103,7 @@ describe('registration', () => {
     });
     expect((await register(registration({ name: 'x'.repeat(51) }))).json()).toMatchObject({ message: 'KEY_INVALID' });
     expect((await register(registration({ password: '123' }))).json()).toMatchObject({
-      fields: { password: 'KEY_INVALID' },
+      fields: { password: 'PASSWORD_TOO_SHORT' },
     });
     expect((await register(registration({ bankAccountNo: '12-34' }))).json()).toMatchObject({
       fields: { bankAccountNo: 'KEY_INVALID' },
@@ -217,6 +217,108 @@ describe('validate', () => {
     expect((await validate({ ...profileStep, password: '' })).json()).toMatchObject({
       fields: { password: 'KEY_MISSING' },
     });
+  });
+});
+
+describe('password policy (issue 18)', () => {
+  it('refuses short, common and phone passwords on validate and at registration, each with its own code', async () => {
+    const phone = nextPhone();
+    const refused: [string, string][] = [
+      ['123456', 'PASSWORD_TOO_SHORT'],
+      ['abc1234', 'PASSWORD_TOO_SHORT'],
+      ['password', 'PASSWORD_TOO_COMMON'],
+      ['Password1', 'PASSWORD_TOO_COMMON'],
+      ['12345678', 'PASSWORD_TOO_COMMON'],
+      ['qwertyuiop', 'PASSWORD_TOO_COMMON'],
+      [phone, 'PASSWORD_CONTAINS_USERNAME'],
+      [`pw${phone}!`, 'PASSWORD_CONTAINS_USERNAME'],
+    ];
+    for (const [password, code] of refused) {
+      const body = registration({ username: phone, password });
+      const expected = { message: code, fields: { password: code } };
+      expect((await validate(body)).json(), password).toEqual(expected);
+      const registered = await register(body);
+      expect(registered.statusCode, password).toBe(400);
+      expect(registered.json(), password).toEqual(expected);
+    }
+    expect((await register(registration({ username: phone, password: 'demo1234' }))).json()).toMatchObject({
+      message: 'SUCCESS',
+    });
+  });
+});
+
+describe('enumeration limits (issue 18)', () => {
+  it('answers 20 of 300 validations a minute from one address, the rest 429 before any look-up', async () => {
+    const address = nextAddress();
+    const member = await registerAndLogin(t);
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, index) =>
+        validate(
+          registration(index % 2 ? { username: member.username } : { bankAccountNo: member.bankAccountNo }),
+          address,
+        ),
+      ),
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    // Refused calls give their hits back, but while a burst is in flight they may briefly fill the hourly count
+    // too: some of the 280 are answered REQUEST_LIMIT rather than REQUEST_LIMIT_1MIN.
+    const refused = answers.filter((answer) => answer.statusCode === 429).map((answer) => answer.json().message);
+    expect(refused).toHaveLength(280);
+    expect(refused.every((message) => ['REQUEST_LIMIT_1MIN', 'REQUEST_LIMIT'].includes(message))).toBe(true);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(20);
+    t.clock.advance(60_000);
+    // The hourly limit: 100 an hour from one address.
+    const more = [];
+    for (let minute = 0; minute < 5; minute++) {
+      more.push(...(await Promise.all(Array.from({ length: 20 }, () => validate(registration(), address)))));
+      t.clock.advance(60_000);
+    }
+    if (!process.env.REDIS_URL) {
+      expect(more.filter((answer) => answer.statusCode === 200)).toHaveLength(80);
+      expect((await validate(registration(), address)).json()).toEqual({ message: 'REQUEST_LIMIT' });
+    }
+  });
+
+  it('limits validations and registrations of one phone, from any address', async () => {
+    const phone = nextPhone();
+    const validations = [];
+    for (let index = 0; index < 12; index++)
+      validations.push((await validate(registration({ username: phone }))).json());
+    expect(validations.slice(0, 10)).toEqual(Array(10).fill({ message: 'OK' }));
+    expect(validations.slice(10)).toEqual(Array(2).fill({ message: 'REQUEST_LIMIT_1MIN' }));
+    const registrations = [];
+    for (let index = 0; index < 7; index++) {
+      registrations.push((await register(registration({ username: phone, inviteCode: 'PRNOSUCH1' }))).json().message);
+    }
+    expect(registrations).toEqual([...Array(5).fill('INVALID_USER_INFO'), ...Array(2).fill('REQUEST_LIMIT_1MIN')]);
+  });
+});
+
+describe('validate and registration agree (issue 18)', () => {
+  it('refuses on validate the bank account numbers registration refuses', async () => {
+    for (const bankAccountNo of ['555-000-0011', '０１２３４５６７８９']) {
+      const body = registration({ bankAccountNo });
+      const validated = await validate(body);
+      expect(validated.statusCode, bankAccountNo).toBe(400);
+      expect(validated.json(), bankAccountNo).toEqual({
+        message: 'KEY_INVALID',
+        fields: { bankAccountNo: 'KEY_INVALID' },
+      });
+      expect((await register(body)).json(), bankAccountNo).toEqual(validated.json());
+    }
+  });
+
+  it('refuses a profile or bank account name of Thai marks alone with NAME_LETTER_REQUIRED', async () => {
+    const marks = '\u0e31\u0e34\u0e35';
+    const name = await register(registration({ name: marks }));
+    expect(name.json()).toEqual({ message: 'NAME_LETTER_REQUIRED', fields: { name: 'NAME_LETTER_REQUIRED' } });
+    const bankName = await register(registration({ bankAccountName: marks }));
+    expect(bankName.json()).toEqual({
+      message: 'NAME_LETTER_REQUIRED',
+      fields: { bankAccountName: 'NAME_LETTER_REQUIRED' },
+    });
+    expect((await validate(registration({ name: marks }))).json()).toEqual(name.json());
   });
 });
 

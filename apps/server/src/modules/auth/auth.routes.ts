@@ -14,14 +14,18 @@ export function authRoutes(route: Router, auth: AuthService) {
     tags,
     body: loginRequest,
     response: loginResponse,
-    handler: ({ body, request }) =>
-      auth.login({
+    handler: async ({ body, request, reply }) => {
+      const { session, deviceCookie } = await auth.login({
         username: body.username,
         password: body.password,
         remember: body.remember ?? false,
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
-      }),
+        cookies: request.headers.cookie,
+      });
+      reply.header('set-cookie', auth.deviceCookieHeader(deviceCookie, request.protocol === 'https'));
+      return session;
+    },
   });
   route({
     method: 'POST',

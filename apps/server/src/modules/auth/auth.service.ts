@@ -1,10 +1,13 @@
 import type { LoginResponse } from '@member-wallet/contract/account';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
+import type { DeviceCookies } from '../../lib/device-cookie.ts';
 import { AppError, InvalidTokenError } from '../../lib/errors.ts';
+import { LoginGuard, type LoginGuardPolicy } from '../../lib/login-guard.ts';
+import { assertPasswordPolicy } from '../../lib/password-policy.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
-import { type Limit, type RateLimiter, returnHits, takeHits } from '../../lib/rate-limiter.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AuthContext } from '../../lib/route.ts';
-import { hashToken, newToken, TOKEN_PATTERN } from '../../lib/tokens.ts';
+import { bearerToken, hashToken, newToken, TOKEN_PATTERN } from '../../lib/tokens.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { SessionRepository } from './auth.repository.ts';
 
@@ -14,6 +17,8 @@ export interface AuthServiceDeps {
   passwords: PasswordHasher;
   limiter: RateLimiter;
   clock: Clock;
+  /** The device cookies of members' sign-in (`mw_device` on /api/login). */
+  devices: DeviceCookies;
   sessionTtlHours: number;
   rememberTtlDays: number;
 }
@@ -24,33 +29,48 @@ export interface LoginInput {
   remember: boolean;
   ip: string;
   userAgent: string | null;
+  /** The request's Cookie header: a device cookie there may mark a device that signed in before. */
+  cookies: string | undefined;
 }
 
-/** Failed logins per phone and per address: every attempt takes a hit before the password work, success gives it back. */
-function loginLimits(phone: string, ip: string): Limit[] {
-  return [
-    { key: `login:phone:1h:${phone}`, max: 20, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
-    { key: `login:phone:1m:${phone}`, max: 5, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
+/** A session, and the device cookie to set (anew, so a known device stays known). */
+export interface LoginResult {
+  session: LoginResponse;
+  deviceCookie: string;
+}
+
+/**
+ * Members' sign-in limits (docs/decisions/0015): five free failures per phone and address (or per phone and known
+ * device), then a wait from one minute doubling to fifteen; twenty free failures per phone from unknown devices
+ * together, then one minute doubling to an hour; and per address 20 failures a minute and 100 an hour.
+ */
+export const MEMBER_LOGIN_POLICY: LoginGuardPolicy = {
+  space: 'login',
+  pair: { free: 5, baseDelayMs: MINUTE_MS, maxDelayMs: 15 * MINUTE_MS, forgetAfterMs: HOUR_MS },
+  login: { free: 20, baseDelayMs: MINUTE_MS, maxDelayMs: HOUR_MS, forgetAfterMs: 24 * HOUR_MS },
+  address: (ip) => [
     { key: `login:ip:1h:${ip}`, max: 100, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
     { key: `login:ip:1m:${ip}`, max: 20, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
-  ];
-}
-
-const BEARER = /^Bearer ([^\s]+)$/;
+  ],
+};
 
 export class AuthService {
-  constructor(private readonly deps: AuthServiceDeps) {}
+  readonly #guard: LoginGuard;
 
-  async login(input: LoginInput): Promise<LoginResponse> {
-    const { accounts, passwords, limiter, clock } = this.deps;
-    const limits = loginLimits(input.username, input.ip);
-    await takeHits(limiter, limits);
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.#guard = new LoginGuard(deps.limiter, deps.clock, MEMBER_LOGIN_POLICY);
+  }
+
+  async login(input: LoginInput): Promise<LoginResult> {
+    const { accounts, passwords, clock, devices } = this.deps;
+    const device = await devices.trusted(input.username, input.cookies);
+    const attempt = await this.#guard.begin({ login: input.username, ip: input.ip, device });
     const member = await accounts.findByPhone(input.username);
     const valid = member
       ? await passwords.verify(member.password_hash, input.password)
       : await passwords.verifyDummy(input.password);
     if (!member || !valid) throw new AppError('WRONG_CREDENTIAL', 401);
-    await returnHits(limiter, limits);
+    await attempt.succeeded();
     if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
 
     const token = newToken();
@@ -66,12 +86,19 @@ export class AuthService {
       ip: input.ip,
       user_agent: input.userAgent?.slice(0, 300) ?? null,
     });
-    return { token, expiresAt: expiresAt.toISOString() };
+    return {
+      session: { token, expiresAt: expiresAt.toISOString() },
+      deviceCookie: await devices.issue(input.username),
+    };
+  }
+
+  deviceCookieHeader(value: string, secure: boolean): string {
+    return this.deps.devices.header(value, secure);
   }
 
   /** The caller of an `auth: true` route, from the bearer token alone. */
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
-    const token = BEARER.exec(authorization ?? '')?.[1];
+    const token = bearerToken(authorization);
     if (!token || !TOKEN_PATTERN.test(token)) throw new InvalidTokenError();
     const session = await this.deps.sessions.findLive(hashToken(token), this.deps.clock.now());
     if (session?.status !== 'active') throw new InvalidTokenError();
@@ -82,12 +109,16 @@ export class AuthService {
     return this.deps.sessions.revoke(auth.sessionId, this.deps.clock.now());
   }
 
-  /** A new password ends every other session (a thief's included); the caller's own stays. */
+  /**
+   * A new password ends every other session (a thief's included); the caller's own stays. It must pass the
+   * password policy, and differ from the current one and from the phone number.
+   */
   async changePassword(auth: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
     const member = await this.deps.accounts.findById(auth.memberId);
     if (!member || !(await this.deps.passwords.verify(member.password_hash, oldPassword))) {
       throw new AppError('WRONG_PASSWORD', 400, { oldPassword: 'WRONG_PASSWORD' });
     }
+    assertPasswordPolicy('newPassword', newPassword, { username: member.phone, current: oldPassword });
     const now = this.deps.clock.now();
     await this.deps.accounts.update(member.id, { password_hash: await this.deps.passwords.hash(newPassword) }, now);
     await this.deps.sessions.revokeOthers(member.id, auth.sessionId, now);

@@ -1,7 +1,9 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { DeviceCookies } from '../../lib/device-cookie.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
@@ -28,6 +30,7 @@ export function createOperatorService(
   const audit = new AuditLog(deps.db);
   const service = new OperatorService({
     ...deps,
+    devices: new DeviceCookies(deps.db, { space: 'operator', name: 'mw_op_device', path: BACKOFFICE_API.login }),
     repository: new OperatorRepository(deps.db),
     audit,
     secrets: new SecretBox(config.operatorSecretKey),

@@ -23,8 +23,16 @@ export function operatorRoutes(route: OperatorRouter, operators: OperatorService
     tags,
     body: operatorLoginRequest,
     response: operatorLoginResponse,
-    handler: ({ body, request }) =>
-      operators.login({ ...body, ip: request.ip, userAgent: request.headers['user-agent'] ?? null }),
+    handler: async ({ body, request, reply }) => {
+      const { session, deviceCookie } = await operators.login({
+        ...body,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        cookies: request.headers.cookie,
+      });
+      reply.header('set-cookie', operators.deviceCookieHeader(deviceCookie, request.protocol === 'https'));
+      return session;
+    },
   });
   route({
     method: 'POST',

@@ -5,13 +5,17 @@ import {
   type OperatorLoginResponse,
   type OperatorRole,
 } from '@member-wallet/contract/backoffice';
+import type { PasswordProblem } from '@member-wallet/contract/password-policy';
 import type { Db } from '../../db/database.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
+import type { DeviceCookies } from '../../lib/device-cookie.ts';
 import { AppError, InvalidTokenError } from '../../lib/errors.ts';
+import { LoginGuard, type LoginGuardPolicy } from '../../lib/login-guard.ts';
+import { serverPasswordProblem } from '../../lib/password-policy.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
-import { type Limit, type RateLimiter, returnHits, takeHits } from '../../lib/rate-limiter.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import { bearerToken, hashToken, newToken } from '../../lib/tokens.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts';
 import type { AuditActor, AuditLog, OperatorActor } from './audit-log.ts';
 import type { OperatorRepository } from './operator.repository.ts';
@@ -32,6 +36,8 @@ export interface OperatorServiceDeps {
   secrets: SecretBox;
   limiter: RateLimiter;
   clock: Clock;
+  /** The device cookies of operators' sign-in (`mw_op_device` on the sign-in path). */
+  devices: DeviceCookies;
   sessionHours: number;
   /** The issuer an authenticator app shows beside the code. */
   issuer: string;
@@ -43,17 +49,21 @@ export interface OperatorServiceDeps {
  */
 const TOKEN_PREFIX = 'op_';
 const OPERATOR_TOKEN = /^op_[A-Za-z0-9_-]{43}$/;
-const BEARER = /^Bearer ([^\s]+)$/;
 
-/** Failed sign-ins per username and per address; a success gives its hits back. Tighter than members'. */
-function loginLimits(username: string, ip: string): Limit[] {
-  return [
-    { key: `oplogin:user:1h:${username}`, max: 10, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
-    { key: `oplogin:user:1m:${username}`, max: 5, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
+/**
+ * Operators' sign-in limits (docs/decisions/0015), tighter than members': five free failures per username and
+ * address (or known device), then one minute doubling to fifteen; ten per username from unknown devices together,
+ * then one minute doubling to an hour; per address 10 failures a minute and 50 an hour.
+ */
+export const OPERATOR_LOGIN_POLICY: LoginGuardPolicy = {
+  space: 'oplogin',
+  pair: { free: 5, baseDelayMs: MINUTE_MS, maxDelayMs: 15 * MINUTE_MS, forgetAfterMs: HOUR_MS },
+  login: { free: 10, baseDelayMs: MINUTE_MS, maxDelayMs: HOUR_MS, forgetAfterMs: 24 * HOUR_MS },
+  address: (ip) => [
     { key: `oplogin:ip:1h:${ip}`, max: 50, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
     { key: `oplogin:ip:1m:${ip}`, max: 10, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
-  ];
-}
+  ],
+};
 
 export interface NewOperator {
   id: bigint;
@@ -64,16 +74,34 @@ export interface NewOperator {
   otpauthUri: string;
 }
 
+/** A refused operator change, in words for the command line; a password refusal also carries its code. */
 export class OperatorError extends Error {
   override name = 'OperatorError';
+  constructor(
+    message: string,
+    readonly code?: PasswordProblem,
+  ) {
+    super(message);
+  }
 }
+
+const PASSWORD_PROBLEM_TEXT: Record<PasswordProblem, string> = {
+  PASSWORD_TOO_SHORT: `The password takes at least ${OPERATOR_PASSWORD_MIN} characters.`,
+  PASSWORD_CONTAINS_USERNAME: 'The password may not contain the username.',
+  PASSWORD_SAME_AS_CURRENT: 'The new password must differ from the current one.',
+  PASSWORD_TOO_COMMON: 'The password is one of the most common passwords; choose another.',
+};
 
 /**
  * Operator accounts, their sign-in (password and TOTP code, both required, one answer for any mismatch) and
  * their sessions (docs/backoffice.md).
  */
 export class OperatorService {
-  constructor(private readonly deps: OperatorServiceDeps) {}
+  readonly #guard: LoginGuard;
+
+  constructor(private readonly deps: OperatorServiceDeps) {
+    this.#guard = new LoginGuard(deps.limiter, deps.clock, OPERATOR_LOGIN_POLICY);
+  }
 
   async create(
     actor: AuditActor,
@@ -83,9 +111,11 @@ export class OperatorService {
     if (!OPERATOR_USERNAME.test(username)) {
       throw new OperatorError('The username takes 3 to 32 lower-case letters, digits, dots, hyphens or underscores.');
     }
-    if (input.password.length < OPERATOR_PASSWORD_MIN || input.password.length > OPERATOR_PASSWORD_MAX) {
-      throw new OperatorError(`The password takes ${OPERATOR_PASSWORD_MIN} to ${OPERATOR_PASSWORD_MAX} characters.`);
+    if (input.password.length > OPERATOR_PASSWORD_MAX) {
+      throw new OperatorError(`The password takes at most ${OPERATOR_PASSWORD_MAX} characters.`);
     }
+    const problem = serverPasswordProblem(input.password, { min: OPERATOR_PASSWORD_MIN, username });
+    if (problem) throw new OperatorError(PASSWORD_PROBLEM_TEXT[problem], problem);
     const { db, repository, audit, passwords, secrets, clock } = this.deps;
     const secret = newTotpSecret();
     const passwordHash = await passwords.hash(input.password);
@@ -122,10 +152,12 @@ export class OperatorService {
     totp: string;
     ip: string;
     userAgent: string | null;
-  }): Promise<OperatorLoginResponse> {
-    const { repository, passwords, limiter, clock, secrets, audit } = this.deps;
-    const limits = loginLimits(input.username, input.ip);
-    await takeHits(limiter, limits);
+    /** The request's Cookie header: a device cookie there may mark a device that signed in before. */
+    cookies: string | undefined;
+  }): Promise<{ session: OperatorLoginResponse; deviceCookie: string }> {
+    const { repository, passwords, clock, secrets, audit, devices } = this.deps;
+    const device = await devices.trusted(input.username, input.cookies);
+    const attempt = await this.#guard.begin({ login: input.username, ip: input.ip, device });
     const operator = await repository.findByUsername(input.username);
     const passwordValid = operator
       ? await passwords.verify(operator.password_hash, input.password)
@@ -144,7 +176,7 @@ export class OperatorService {
     if (!operator || step === null || !(await repository.useTotpStep(operator.id, step))) {
       throw new AppError('WRONG_CREDENTIAL', 401);
     }
-    await returnHits(limiter, limits);
+    await attempt.succeeded();
     if (operator.status !== 'active') throw new AppError('INACTIVE_USER', 403);
 
     const token = TOKEN_PREFIX + newToken();
@@ -168,15 +200,22 @@ export class OperatorService {
       now,
     );
     return {
-      token,
-      expiresAt: expiresAt.toISOString(),
-      operator: { id: String(operator.id), username: operator.username, role: operator.role },
+      session: {
+        token,
+        expiresAt: expiresAt.toISOString(),
+        operator: { id: String(operator.id), username: operator.username, role: operator.role },
+      },
+      deviceCookie: await devices.issue(input.username),
     };
+  }
+
+  deviceCookieHeader(value: string, secure: boolean): string {
+    return this.deps.devices.header(value, secure);
   }
 
   /** The caller of an operator route, from the bearer token alone; a locked operator's sessions stop at once. */
   async authenticate(authorization: string | undefined): Promise<OperatorContext> {
-    const token = BEARER.exec(authorization ?? '')?.[1];
+    const token = bearerToken(authorization);
     if (!token || !OPERATOR_TOKEN.test(token)) throw new InvalidTokenError();
     const session = await this.deps.repository.findLiveSession(hashToken(token), this.deps.clock.now());
     if (session?.status !== 'active') throw new InvalidTokenError();

@@ -72,14 +72,52 @@ describe('operator sign-in', () => {
     expect((await operatorLogin(t, next)).statusCode).toBe(200);
   });
 
-  it('is rate-limited per operator: the sixth failure in a minute is refused before any check', async () => {
+  it('backs off an operator and address after five failures, before any check, and refusals count nowhere', async () => {
     const operator = await createOperator(t, 'support');
+    const address = nextAddress();
     const wrong = { username: operator.username, password: 'not the password!', totp: '123456' };
-    for (let attempt = 0; attempt < 5; attempt++) expect((await operatorLogin(t, wrong)).statusCode).toBe(401);
-    const right = { username: operator.username, password: operator.password, totp: codeFor(t, operator.totpSecret) };
-    const limited = await operatorLogin(t, right);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 25; attempt++) statuses.push((await operatorLogin(t, wrong, address)).statusCode);
+    expect(statuses).toEqual([...Array(5).fill(401), ...Array(20).fill(429)]);
+    const right = () => ({
+      username: operator.username,
+      password: operator.password,
+      totp: codeFor(t, operator.totpSecret),
+    });
+    const limited = await operatorLogin(t, right(), address);
+    expect([limited.statusCode, limited.json()]).toEqual([429, { message: 'REQUEST_LIMIT_1MIN' }]);
+    expect((await operatorLogin(t, right())).statusCode).toBe(200);
+    t.clock.advance(60_000);
+    expect((await operatorLogin(t, right(), address)).statusCode).toBe(200);
+  });
+
+  it("holds an operator guessed at from many addresses, but not the operator's own device", async () => {
+    const operator = await createOperator(t, 'finance');
+    const right = () => ({
+      username: operator.username,
+      password: operator.password,
+      totp: codeFor(t, operator.totpSecret),
+    });
+    const own = await operatorLogin(t, right());
+    const header = String(own.headers['set-cookie']);
+    expect(header).toMatch(/^mw_op_device=v1\./);
+    expect(header).toContain(`; Path=${BACKOFFICE_API.login};`);
+    expect(header).toContain('; HttpOnly; SameSite=Strict');
+    const cookie = header.split(';')[0] ?? '';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      const wrong = { username: operator.username, password: `guess number ${attempt}`, totp: '123456' };
+      expect((await operatorLogin(t, wrong)).statusCode).toBe(401);
+    }
+    t.clock.advance(30_000);
+    expect((await operatorLogin(t, right())).json()).toEqual({ message: 'REQUEST_LIMIT_1MIN' });
+    const fromOwnDevice = await t.api({
+      method: 'POST',
+      url: BACKOFFICE_API.login,
+      payload: right(),
+      remoteAddress: nextAddress(),
+      headers: { cookie },
+    });
+    expect(fromOwnDevice.statusCode).toBe(200);
   });
 
   it('refuses a locked operator after a correct sign-in, and ends their live sessions at once', async () => {
@@ -108,6 +146,13 @@ describe('operator sign-in', () => {
 });
 
 describe('operator and member tokens', () => {
+  it('takes the Bearer scheme in any case (RFC 7235: the scheme is case-insensitive)', async () => {
+    const operator = await signedInOperator(t, 'support');
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      expect((await me({ authorization: `${scheme} ${operator.token}` })).statusCode, scheme).toBe(200);
+    }
+  });
+
   it('refuses a member token at every operator endpoint, and an operator token at member endpoints', async () => {
     const member = await registerAndLogin(t);
     const operator = await signedInOperator(t, 'admin');
@@ -233,6 +278,26 @@ describe('creating operators', () => {
     const rows = await t.app.db.selectFrom('operators').select('role').where('username', '=', 'taken.name').execute();
     expect(rows).toEqual([{ role: 'support' }]);
     expect(await t.app.db.selectFrom('operators').select('id').where('username', '=', 'shorty').execute()).toEqual([]);
+  });
+
+  it('refuses a short or common password and one containing the username, naming the rule', async () => {
+    const operators = t.app.backoffice.operators;
+    const cli = { operatorId: null, username: 'cli' } as const;
+    const refused: [string, string][] = [
+      ['elevenchars', 'PASSWORD_TOO_SHORT'],
+      ['qwerty123456', 'PASSWORD_TOO_COMMON'],
+      ['1qaz2wsx3edc', 'PASSWORD_TOO_COMMON'],
+      ['I am Policy.Maker, ok', 'PASSWORD_CONTAINS_USERNAME'],
+    ];
+    for (const [password, code] of refused) {
+      await expect(
+        operators.create(cli, { username: 'policy.maker', role: 'admin', password }),
+        password,
+      ).rejects.toMatchObject({ code });
+    }
+    expect(
+      await t.app.db.selectFrom('operators').select('id').where('username', '=', 'policy.maker').execute(),
+    ).toEqual([]);
   });
 
   it('keeps the TOTP secret sealed in the database', async () => {

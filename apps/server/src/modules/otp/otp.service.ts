@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
 import { type Clock, HOUR_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type Limit, type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
+import { type Limit, type RateLimiter, takeHitsUnlessRefused } from '../../lib/rate-limiter.ts';
 import {
   hashToken,
   newToken,
@@ -16,7 +16,17 @@ import {
 } from '../../lib/tokens.ts';
 import type { OtpRepository } from './otp.repository.ts';
 
-const IP_SENDS_PER_HOUR = 10;
+/**
+ * Sends per address, and per phone before saying whether the phone is registered (docs/accounts.md); the
+ * per-phone rules of OTP_RULES (one a minute, five an hour) are then counted from the challenges themselves.
+ * A refused send counts nowhere.
+ */
+function sendLimits(phone: string, ip: string): Limit[] {
+  return [
+    { key: `otp:ip:${ip}`, max: 10, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
+    { key: `otp:phone:${phone}`, max: 10, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
+  ];
+}
 
 export interface OtpServiceDeps {
   repository: OtpRepository;
@@ -39,8 +49,7 @@ export class OtpService {
 
   async send(phone: string, ip: string): Promise<OtpSendResponse> {
     const { repository, clock } = this.deps;
-    const ipLimit: Limit = { key: `otp:ip:${ip}`, max: IP_SENDS_PER_HOUR, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' };
-    await takeHits(this.deps.limiter, [ipLimit]);
+    await takeHitsUnlessRefused(this.deps.limiter, sendLimits(phone, ip));
 
     if (await this.deps.isRegistered(phone)) throw new AppError('EXISTING_USER', 409);
     const now = clock.now();

@@ -77,6 +77,16 @@ describe('OTP send', () => {
     expect(limited.json()).toEqual({ message: 'REQUEST_LIMIT' });
   });
 
+  it('limits sends to one phone from any address, before saying whether it is registered', async () => {
+    const member = await registerAndLogin(t);
+    const answers = [];
+    for (let index = 0; index < 12; index++) answers.push((await send(member.username)).json());
+    expect(answers).toEqual([
+      ...Array(10).fill({ message: 'EXISTING_USER' }),
+      ...Array(2).fill({ message: 'REQUEST_LIMIT' }),
+    ]);
+  });
+
   it('refuses a registered phone and a malformed one', async () => {
     const member = await registerAndLogin(t);
     const existing = await send(member.username);

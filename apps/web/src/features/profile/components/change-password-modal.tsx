@@ -3,8 +3,9 @@ import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { type TranslationKey, useTranslation } from '../../../i18n/i18n.ts';
-import { isApiError, toastError } from '../../../lib/http.ts';
+import { isApiError, toastError, translateCode } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast-store.ts';
+import { checkNewPassword } from '../../../lib/validation.ts';
 import { useChangePassword } from '../api/change-password.ts';
 
 type Field = 'oldPassword' | 'newPassword' | 'confirmPassword';
@@ -14,8 +15,11 @@ const REQUIRED: Record<Field, TranslationKey> = {
   confirmPassword: 'validation.confirmPasswordRequired',
 };
 
-/** Old, new and confirmation, all required; a mismatch is shown and nothing is sent (spec section 5). */
-export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
+/**
+ * Old, new and confirmation, all required; a mismatch is shown and nothing is sent (spec section 5), nor is a
+ * new password that breaks a rule the client can check (too short, the phone number, the current one).
+ */
+export function ChangePasswordModal({ phone, onClose }: { phone: string; onClose: () => void }) {
   const { t } = useTranslation();
   const change = useChangePassword();
   const [values, setValues] = useState<Record<Field, string>>({
@@ -28,7 +32,9 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
   function submit() {
     const found: Partial<Record<Field, string>> = {};
     for (const field of Object.keys(REQUIRED) as Field[]) if (!values[field]) found[field] = t(REQUIRED[field]);
-    if (!found.confirmPassword && values.newPassword !== values.confirmPassword) {
+    const problem = checkNewPassword(values.newPassword, { phone, current: values.oldPassword });
+    if (!found.newPassword && problem) found.newPassword = translateCode(problem);
+    else if (!found.confirmPassword && values.newPassword !== values.confirmPassword) {
       found.confirmPassword = t('validation.passwordNotEqual');
     }
     setErrors(found);

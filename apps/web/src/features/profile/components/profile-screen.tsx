@@ -68,7 +68,7 @@ export function ProfileScreen() {
         <Row label={t('profile.bankAccountNo')} value={formatBankAccount(member.bankAccountNo)} />
       </dl>
       <Suspense fallback={null}>
-        {changing ? <ChangePasswordModal onClose={() => setChanging(false)} /> : null}
+        {changing ? <ChangePasswordModal phone={member.username} onClose={() => setChanging(false)} /> : null}
       </Suspense>
     </div>
   );

@@ -5,7 +5,8 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Select } from '../../../components/select.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { type FieldErrors, fieldErrorsFrom } from '../../../lib/form-errors.ts';
-import { checkPasswordLength, checkPasswordsMatch, isBlank } from '../../../lib/validation.ts';
+import { translateCode } from '../../../lib/http.ts';
+import { checkNewPassword, checkPasswordsMatch, isBlank } from '../../../lib/validation.ts';
 import { useSources } from '../api/get-sources.ts';
 import { useValidateAccount } from '../api/validate-account.ts';
 
@@ -49,10 +50,9 @@ export function ProfileStep({
   function check(): FieldErrors {
     const found: FieldErrors = {};
     if (isBlank(values.name)) found.name = t('validation.nameRequired');
+    const passwordProblem = checkNewPassword(values.password, { phone });
     if (values.password === '') found.password = t('validation.passwordRequired');
-    else if (checkPasswordLength(values.password)) {
-      found.password = t('validation.passwordTooShort', { min: FIELD_LIMITS.passwordMin });
-    }
+    else if (passwordProblem) found.password = translateCode(passwordProblem);
     if (values.confirmPassword === '') found.confirmPassword = t('validation.confirmPasswordRequired');
     else if (checkPasswordsMatch(values.password, values.confirmPassword)) {
       found.confirmPassword = t('validation.passwordsDontMatch');

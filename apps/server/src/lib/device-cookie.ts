@@ -1,0 +1,86 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+
+const KEY_NAME = 'device_cookie';
+/** A device stays known for half a year after its last successful sign-in (each one sets the cookie anew). */
+const MAX_AGE_SECONDS = 180 * 24 * 3600;
+const VALUE = /^v1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
+/** Where a device cookie is set and sent: the member sign-in, or the operators'. */
+export interface DeviceCookieSpace {
+  /** Part of what is signed, so a member's cookie never counts for an operator of the same name. */
+  space: 'member' | 'operator';
+  name: string;
+  /** The sign-in path: the browser sends the cookie there only. */
+  path: string;
+}
+
+/**
+ * OWASP's device cookies (docs/decisions/0015): a successful sign-in sets `v1.<nonce>.<HMAC over the space, the
+ * login and the nonce>`, HttpOnly, SameSite=Strict, on the sign-in path only. A later sign-in for the same login
+ * that carries it comes from a device that proved the password: it is throttled on its own counter and spared
+ * the per-login limit strangers share. The cookie holds no login and no member id; the HMAC key is made once and
+ * kept in the database, so every node agrees.
+ */
+export class DeviceCookies {
+  #key: Promise<Buffer> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    readonly cookie: DeviceCookieSpace,
+  ) {}
+
+  /** A new cookie value for a device that has just signed in as `login`. */
+  async issue(login: string): Promise<string> {
+    const nonce = randomBytes(16).toString('base64url');
+    return `v1.${nonce}.${(await this.#mac(login, nonce)).toString('base64url')}`;
+  }
+
+  /** The device's nonce when the request's cookie is a genuine one of `login`, else null. */
+  async trusted(login: string, cookieHeader: string | undefined): Promise<string | null> {
+    const match = VALUE.exec(readCookie(cookieHeader, this.cookie.name) ?? '');
+    if (!match?.[1] || !match[2]) return null;
+    const given = Buffer.from(match[2], 'base64url');
+    const expected = await this.#mac(login, match[1]);
+    return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
+  }
+
+  /** The Set-Cookie header value; Secure when the request came over HTTPS. */
+  header(value: string, secure: boolean): string {
+    const parts = [
+      `${this.cookie.name}=${value}`,
+      `Path=${this.cookie.path}`,
+      `Max-Age=${MAX_AGE_SECONDS}`,
+      'HttpOnly',
+      'SameSite=Strict',
+    ];
+    if (secure) parts.push('Secure');
+    return parts.join('; ');
+  }
+
+  async #mac(login: string, nonce: string): Promise<Buffer> {
+    this.#key ??= loadKey(this.db);
+    return createHmac('sha256', await this.#key)
+      .update(`${this.cookie.space}\n${login}\n${nonce}`)
+      .digest();
+  }
+}
+
+async function loadKey(db: Db): Promise<Buffer> {
+  await db
+    .insertInto('auth_keys')
+    .values({ name: KEY_NAME, value: randomBytes(32).toString('hex') })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('auth_keys').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
+  return Buffer.from(row.value, 'hex');
+}
+
+/** One cookie's value out of a Cookie header. */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return undefined;
+}
