@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -122,6 +124,23 @@ const REDACTED = [
   '*.otpCode',
 ];
 
+/**
+ * What Node's HTTP parser could not read (malformed request line or headers, headers too large, a request too
+ * slow): the status Fastify would answer, with the project's body, then the connection is closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ message: 'KEY_INVALID' });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
 }
@@ -146,6 +165,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // Refusals Fastify makes before any route or hook (a URL that does not decode, a parameter over its
+    // length, bytes that are not HTTP) answer in the project's shape too, never Fastify's code and message.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) request.log.error({ err: error }, 'unexpected framework error');
+      (reply as FastifyReply).code(status).send({ message: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'KEY_INVALID' });
+    },
+    clientErrorHandler: answerClientError,
   });
   // Input is validated by zod in the route helper; JSON Schemas are kept for the docs and the serializers.
   app.setValidatorCompiler(() => (value) => ({ value }));

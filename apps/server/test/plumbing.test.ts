@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -53,6 +54,18 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => Promise.all([t.close(), spa.close()]));
+
+/** Writes `request` as is to the app's socket and reads the answer until the server closes it. */
+function rawHttp(app: TestApp, request: string): Promise<string> {
+  const { port } = app.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+  });
+}
 
 describe('health', () => {
   it('answers healthz and readyz', async () => {
@@ -110,6 +123,22 @@ describe('API gate', () => {
     expect(xml.json()).toEqual({ message: 'KEY_INVALID' });
     const empty = await t.api({ method: 'POST', url: API.login });
     expect(empty.json()).toEqual({ message: 'KEY_INVALID' });
+  });
+
+  it("answers Fastify's own refusals (bad URL, long parameter, malformed HTTP) in the project's shape", async () => {
+    for (const url of ['/api/lookup/banks%', '/api/statement/slip/reference/%E0%A4%A', '/sandbox/settings%zz']) {
+      const answer = await t.api({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json(), url).toEqual({ message: 'KEY_INVALID' });
+      expect(answer.body).not.toContain('FST_');
+    }
+    const long = await t.api({ method: 'GET', url: `/api/statement/slip/reference/${'a'.repeat(200)}` });
+    expect(long.json()).toEqual({ message: 'KEY_INVALID' });
+    expect(long.body).not.toContain('FST_');
+    // Bytes that are not HTTP at all reach Node's parser, before any route: still the project's shape.
+    const raw = await rawHttp(t, 'GET /api/lookup/banks HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe('{"message":"KEY_INVALID"}');
   });
 
   it('caps long strings with the field code', async () => {
