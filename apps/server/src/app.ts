@@ -194,7 +194,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const settings = new SettingsService(settingsRepository, clock);
   app.decorate('siteSettings', settings);
   registerPlumbing(app, config, settings, db);
-  await registerDocs(app);
+  if (config.apiDocs) await registerDocs(app);
 
   const services = createServices(app, config, deps, { db, clock, limiter, settings });
   const route = createRouter(app, (request) => services.auth.authenticate(request.headers.authorization));
@@ -473,7 +473,7 @@ function registerSandbox(
 function registerPlumbing(app: FastifyInstance, config: Config, settings: SettingsService, db: Db) {
   registerCompression(app);
   registerSecurityHeaders(app, config);
-  registerApiGate(app, settings);
+  registerApiGate(app, settings, config.apiDocs);
   registerHealth(app, db);
   registerErrorHandlers(app, config);
 }
@@ -527,14 +527,17 @@ function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   });
 }
 
-/** Every /api call names the client app; while the site is terminated every /api call answers `gone`. */
-function registerApiGate(app: FastifyInstance, settings: SettingsService) {
+/**
+ * Every /api call names the client app (but the documentation's, when served); while the site is terminated
+ * every /api call answers `gone`.
+ */
+function registerApiGate(app: FastifyInstance, settings: SettingsService, docs: boolean) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const path = pathOf(request);
     // Webhooks come from parties, not the client app, and must land even while the site is terminated.
-    if (!under(path, '/api') || under(path, '/api/docs') || under(path, '/api/webhooks')) return;
+    if (!under(path, '/api') || (docs && under(path, '/api/docs')) || under(path, '/api/webhooks')) return;
     if (request.headers[APP_NAME_HEADER] !== APP_NAME) return reply.code(403).send({ message: 'UNAUTHORIZED' });
     if (await settings.flag('terminated')) {
       const body = path === '/api/lookup/active' ? { active: false, message: GONE } : { message: GONE };
@@ -602,8 +605,19 @@ function registerErrorHandlers(app: FastifyInstance, config: Config) {
   });
 }
 
+/** What the documentation describes: the public API and its files, never the back-office's or the sandbox's. */
+const DOCUMENTED_PREFIXES = ['/api/', '/files/'];
+
+/** The OpenAPI document and its UI at /api/docs (API_DOCS; off in production by default). */
 async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
+    transformObject: (documentObject) => {
+      const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      const paths = Object.entries(document.paths ?? {}).filter(([path]) =>
+        DOCUMENTED_PREFIXES.some((prefix) => path.startsWith(prefix)),
+      );
+      return { ...document, paths: Object.fromEntries(paths) };
+    },
     openapi: {
       info: { title: 'Member Wallet API', version: APP_VERSION },
       components: {

@@ -53,9 +53,6 @@ export interface SlipsDeps {
  */
 export async function registerSlips(app: FastifyInstance, route: Router, config: Config, deps: SlipsDeps) {
   const { db, clock } = deps;
-  if (config.nodeEnv === 'production' && !config.slipUrlSecretSet) {
-    app.log.warn('SLIP_URL_SECRET is not set: slip picture links die on restart and differ between nodes');
-  }
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
   await app.register(multipart);
   const store = new FileStore(uploadDirectory(app, config));
