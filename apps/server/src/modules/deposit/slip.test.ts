@@ -407,6 +407,23 @@ describe('slips: the daily closed window', () => {
     }
     expect(await upload(t, member, picture)).toMatchObject({ message: 'SUCCESS' });
   });
+
+  it('lets the sandbox set the window, as end-to-end tests do so that no time of day closes it', async () => {
+    const sandbox = (payload: object) => t.app.inject({ method: 'PUT', url: '/sandbox/settings/slipWindow', payload });
+    try {
+      expect((await sandbox({ closeFrom: '11:50', closeTo: '12:10' })).json()).toEqual({ message: 'OK' });
+      expect(await t.app.slipWindow.lookup()).toMatchObject({ closeFrom: '11:50', closeTo: '12:10', closed: true });
+      expect((await sandbox({ closeFrom: '00:00', closeTo: '00:00' })).statusCode).toBe(200);
+      expect((await t.app.slipWindow.lookup()).closed).toBe(false);
+      const bad = await sandbox({ closeFrom: '24:00', closeTo: '00:00' });
+      expect([bad.statusCode, bad.json()]).toEqual([
+        400,
+        { message: 'KEY_INVALID', fields: { closeFrom: 'KEY_INVALID' } },
+      ]);
+    } finally {
+      await t.app.slipWindow.set({ closeFrom: '23:50', closeTo: '00:10' });
+    }
+  });
 });
 
 describe('slips: the list, references and pictures', () => {
