@@ -26,6 +26,7 @@ import { seedDemoData } from './demo/demo-data.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { AppError, InvalidTokenError } from './lib/errors.ts';
 import { FileStore } from './lib/file-store.ts';
+import { InFlight, UPLOADS_IN_FLIGHT_MAX } from './lib/in-flight.ts';
 import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
@@ -77,6 +78,7 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
+import { PictureReader } from './modules/uploads/picture.pool.ts';
 import { withdrawalReviewRoutes } from './modules/withdraw/withdraw.backoffice.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
 import { sandboxInviteRoutes } from './sandbox/invites.routes.ts';
@@ -91,6 +93,8 @@ declare module 'fastify' {
     db: Db;
     /** The site settings, for tests and the back-office's settings screens. */
     siteSettings: SettingsService;
+    /** Each member's, guest's or operator's uploads in flight, for tests. */
+    uploadsInFlight: InFlight;
   }
 }
 
@@ -244,8 +248,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     settings,
     ownBaseUrl: () => ownBaseUrl(app),
   });
+  // Uploaded pictures (slips, chat) are checked in worker threads; a member's uploads in flight are bounded.
+  const pictures = new PictureReader();
+  app.addHook('onClose', () => pictures.close());
+  const inFlight = new InFlight(UPLOADS_IN_FLIGHT_MAX);
+  app.decorate('uploadsInFlight', inFlight);
   // Bank-transfer slips (docs/deposits.md, Slips): upload, verifier, list, pictures, the sandbox verifier.
   const slips = await registerSlips(app, route, config, {
+    pictures,
+    inFlight,
     db,
     clock,
     limiter,
@@ -371,6 +382,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit: backoffice.audit,
     backofficeRoute: backoffice.route,
     uploadDirectory: app.slipStore.directory,
+    pictures,
+    inFlight,
   });
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   // Deposits and QR codes, the audit export, the sandbox controls (docs/backoffice.md).
