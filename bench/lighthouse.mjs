@@ -164,7 +164,7 @@ async function startServer() {
       REDIS_URL: '',
       DEMO: '1',
       SANDBOX: '1',
-      NODE_ENV: 'production',
+      // Not NODE_ENV=production: production refuses to start with demo data and the sandbox.
       LOG_LEVEL: 'warn',
       PUBLIC_DIR: publicDir,
     },

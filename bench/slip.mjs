@@ -11,7 +11,7 @@
  *    JPEG quality 85, as a phone saves it);
  * 3. uploads them, --concurrency at a time, while another client asks GET /healthz every 20 ms: the upload
  *    rate, the upload latency and the health check's latency, which shows whether reading pictures holds up
- *    the event loop (they are read in worker threads, apps/server/src/modules/deposit/slip.image.pool.ts).
+ *    the event loop (they are read in worker threads, apps/server/src/modules/uploads/picture.pool.ts).
  */
 import { parseArgs } from 'node:util';
 import jpeg from 'jpeg-js';

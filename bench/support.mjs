@@ -28,7 +28,7 @@ export function percentile(sorted, p) {
 }
 
 /**
- * The production server (apps/server/dist/server.js: build first) on the database, in production mode with the
+ * The production server (apps/server/dist/server.js: build first) on the database, with the
  * sandbox parties; `env` adds to or overrides its environment, `nodeArgs` go to Node. Answers once /healthz does.
  */
 export async function startServer(databaseUrl, env = {}, nodeArgs = []) {
@@ -37,7 +37,7 @@ export async function startServer(databaseUrl, env = {}, nodeArgs = []) {
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not NODE_ENV=production: production refuses to start with the sandbox parties the benchmarks drive.
       SANDBOX: '1',
       PORT: String(port),
       DATABASE_URL: databaseUrl,

@@ -71,7 +71,7 @@ export interface E2eServer {
 
 /**
  * Starts the built server (apps/server/dist) on a free port with a fresh in-memory database, demo data and the
- * sandbox parties. `env` adds to its environment (e.g. another PUBLIC_DIR). It trusts X-Forwarded-For, so each
+ * sandbox parties, slip uploads never closed. `env` adds to its environment (e.g. another PUBLIC_DIR). It trusts X-Forwarded-For, so each
  * test's browser can come from an address of its own (see `extraHTTPHeaders` below), as real visitors do.
  */
 export async function launchServer(env: Record<string, string> = {}): Promise<E2eServer & { stop(): Promise<void> }> {
@@ -95,6 +95,14 @@ export async function launchServer(env: Record<string, string> = {}): Promise<E2
   const url = `http://127.0.0.1:${port}`;
   try {
     await waitForHealth(url, child, () => log);
+    // The server runs on the real clock: slips are never closed here, or a run at 23:50-00:10 Bangkok time
+    // (the default closed window) would fail every slip upload.
+    const opened = await fetch(`${url}/sandbox/settings/slipWindow`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ closeFrom: '00:00', closeTo: '00:00' }),
+    });
+    if (!opened.ok) throw new Error(`could not open the slip window: ${opened.status} ${await opened.text()}`);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 /**
- * Bundles the server into dist/server.js (and its slip-picture worker thread beside it), and the operator's
+ * Bundles the server into dist/server.js (and its picture worker thread beside it), and the operator's
  * ledger check into dist/ledger-check.js (it runs where tsx is not installed). Registry packages stay external (node_modules at run time); the contract is
  * TypeScript source (docs/decisions/0002), so it is bundled in.
  */
@@ -17,8 +17,8 @@ await build({
     'ledger-check': new URL('./src/ledger-check.ts', import.meta.url).pathname,
     'reconcile-transfers': new URL('./src/reconcile-transfers.ts', import.meta.url).pathname,
     'create-operator': new URL('./src/create-operator.ts', import.meta.url).pathname,
-    // The slip pictures' worker thread, loaded by dist/server.js from beside it (slip.image.pool.ts).
-    'slip-image.worker': new URL('./src/modules/deposit/slip.image.worker.ts', import.meta.url).pathname,
+    // The uploaded pictures' worker thread, loaded by dist/server.js from beside it (picture.pool.ts).
+    'picture.worker': new URL('./src/modules/uploads/picture.worker.ts', import.meta.url).pathname,
   },
   outdir: new URL('./dist', import.meta.url).pathname,
   bundle: true,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, sep } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -26,6 +28,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { DeviceCookies } from './lib/device-cookie.ts';
 import { AppError, InvalidTokenError } from './lib/errors.ts';
 import { FileStore } from './lib/file-store.ts';
+import { InFlight, UPLOADS_IN_FLIGHT_MAX } from './lib/in-flight.ts';
 import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
@@ -77,6 +80,7 @@ import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { statementRoutes } from './modules/statement/statement.routes.ts';
+import { PictureReader } from './modules/uploads/picture.pool.ts';
 import { withdrawalReviewRoutes } from './modules/withdraw/withdraw.backoffice.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
 import { sandboxInviteRoutes } from './sandbox/invites.routes.ts';
@@ -91,6 +95,8 @@ declare module 'fastify' {
     db: Db;
     /** The site settings, for tests and the back-office's settings screens. */
     siteSettings: SettingsService;
+    /** Each member's, guest's or operator's uploads in flight, for tests. */
+    uploadsInFlight: InFlight;
   }
 }
 
@@ -124,6 +130,23 @@ const REDACTED = [
   '*.otpCode',
 ];
 
+/**
+ * What Node's HTTP parser could not read (malformed request line or headers, headers too large, a request too
+ * slow): the status Fastify would answer, with the project's body, then the connection is closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ message: 'KEY_INVALID' });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
 }
@@ -148,6 +171,14 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
+    // Refusals Fastify makes before any route or hook (a URL that does not decode, a parameter over its
+    // length, bytes that are not HTTP) answer in the project's shape too, never Fastify's code and message.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) request.log.error({ err: error }, 'unexpected framework error');
+      (reply as FastifyReply).code(status).send({ message: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'KEY_INVALID' });
+    },
+    clientErrorHandler: answerClientError,
   });
   // Input is validated by zod in the route helper; JSON Schemas are kept for the docs and the serializers.
   app.setValidatorCompiler(() => (value) => ({ value }));
@@ -169,7 +200,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const settings = new SettingsService(settingsRepository, clock);
   app.decorate('siteSettings', settings);
   registerPlumbing(app, config, settings, db);
-  await registerDocs(app);
+  if (config.apiDocs) await registerDocs(app);
 
   const services = createServices(app, config, deps, { db, clock, limiter, settings });
   const route = createRouter(app, (request) => services.auth.authenticate(request.headers.authorization));
@@ -219,8 +250,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     settings,
     ownBaseUrl: () => ownBaseUrl(app),
   });
+  // Uploaded pictures (slips, chat) are checked in worker threads; a member's uploads in flight are bounded.
+  const pictures = new PictureReader();
+  app.addHook('onClose', () => pictures.close());
+  const inFlight = new InFlight(UPLOADS_IN_FLIGHT_MAX);
+  app.decorate('uploadsInFlight', inFlight);
   // Bank-transfer slips (docs/deposits.md, Slips): upload, verifier, list, pictures, the sandbox verifier.
   const slips = await registerSlips(app, route, config, {
+    pictures,
+    inFlight,
     db,
     clock,
     limiter,
@@ -347,6 +385,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit: backoffice.audit,
     backofficeRoute: backoffice.route,
     uploadDirectory: app.slipStore.directory,
+    pictures,
+    inFlight,
   });
   if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   // Deposits and QR codes, the audit export, the sandbox controls (docs/backoffice.md).
@@ -450,7 +490,7 @@ function registerSandbox(
 function registerPlumbing(app: FastifyInstance, config: Config, settings: SettingsService, db: Db) {
   registerCompression(app);
   registerSecurityHeaders(app, config);
-  registerApiGate(app, settings);
+  registerApiGate(app, settings, config.apiDocs);
   registerHealth(app, db);
   registerErrorHandlers(app, config);
 }
@@ -504,14 +544,17 @@ function registerSecurityHeaders(app: FastifyInstance, config: Config) {
   });
 }
 
-/** Every /api call names the client app; while the site is terminated every /api call answers `gone`. */
-function registerApiGate(app: FastifyInstance, settings: SettingsService) {
+/**
+ * Every /api call names the client app (but the documentation's, when served); while the site is terminated
+ * every /api call answers `gone`.
+ */
+function registerApiGate(app: FastifyInstance, settings: SettingsService, docs: boolean) {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     const path = pathOf(request);
     // Webhooks come from parties, not the client app, and must land even while the site is terminated.
-    if (!under(path, '/api') || under(path, '/api/docs') || under(path, '/api/webhooks')) return;
+    if (!under(path, '/api') || (docs && under(path, '/api/docs')) || under(path, '/api/webhooks')) return;
     if (request.headers[APP_NAME_HEADER] !== APP_NAME) return reply.code(403).send({ message: 'UNAUTHORIZED' });
     if (await settings.flag('terminated')) {
       const body = path === '/api/lookup/active' ? { active: false, message: GONE } : { message: GONE };
@@ -579,8 +622,19 @@ function registerErrorHandlers(app: FastifyInstance, config: Config) {
   });
 }
 
+/** What the documentation describes: the public API and its files, never the back-office's or the sandbox's. */
+const DOCUMENTED_PREFIXES = ['/api/', '/files/'];
+
+/** The OpenAPI document and its UI at /api/docs (API_DOCS; off in production by default). */
 async function registerDocs(app: FastifyInstance) {
   await app.register(swagger, {
+    transformObject: (documentObject) => {
+      const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
+      const paths = Object.entries(document.paths ?? {}).filter(([path]) =>
+        DOCUMENTED_PREFIXES.some((prefix) => path.startsWith(prefix)),
+      );
+      return { ...document, paths: Object.fromEntries(paths) };
+    },
     openapi: {
       info: { title: 'Member Wallet API', version: APP_VERSION },
       components: {

@@ -1,6 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { CONFIG_VARIABLES, ConfigError, loadConfig, SANDBOX_SMS_API_KEY } from './config.ts';
+import { CONFIG_VARIABLES, ConfigError, DEV_TRUELINK_KEY, loadConfig, SANDBOX_SMS_API_KEY } from './config.ts';
+
+/** A production configuration that starts: keys of its own, every secret set. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  GAME_CREDENTIAL_KEY: 'a-real-game-credential-key',
+  OPERATOR_SECRET_KEY: 'a-real-operator-secret-key',
+  TRUELINK_KEY: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
+  SLIP_URL_SECRET: 'a-real-slip-url-secret',
+};
+
+/** The message a configuration that must not start is refused with. */
+function productionProblems(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('the configuration was accepted');
+}
 
 describe('configuration', () => {
   it('has the documented defaults', () => {
@@ -26,10 +46,68 @@ describe('configuration', () => {
     expect(config.mediaDir.replaceAll('\\', '/')).toMatch(/apps\/server\/assets$/);
   });
 
-  it('turns demo data and the sandbox off in production unless DEMO=1 is explicit', () => {
-    expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ demo: false, sandbox: false, smsApiKey: null });
-    expect(loadConfig({ NODE_ENV: 'production', DEMO: '1' })).toMatchObject({ demo: true, sandbox: true });
+  it('turns demo data, the sandbox and the API docs off in production', () => {
+    expect(loadConfig(PRODUCTION)).toMatchObject({ demo: false, sandbox: false, smsApiKey: null, apiDocs: false });
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: '1' }).apiDocs).toBe(true);
+    expect(loadConfig({}).apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: '0' }).apiDocs).toBe(false);
     expect(loadConfig({ DEMO: '1', SANDBOX: 'off' })).toMatchObject({ demo: true, sandbox: false });
+  });
+
+  it('refuses to start in production with the development keys, naming each one', () => {
+    const message = productionProblems({ NODE_ENV: 'production' });
+    for (const name of ['GAME_CREDENTIAL_KEY', 'OPERATOR_SECRET_KEY', 'TRUELINK_KEY', 'SLIP_URL_SECRET']) {
+      expect(message).toContain(name);
+    }
+    // Set to the development values themselves: refused just the same.
+    const spelledOut = productionProblems({
+      ...PRODUCTION,
+      GAME_CREDENTIAL_KEY: 'member-wallet-development-game-credential-key',
+      OPERATOR_SECRET_KEY: 'member-wallet-development-operator-secret-key',
+      TRUELINK_KEY: `new:${Buffer.alloc(32, 5).toString('base64')},dev:${DEV_TRUELINK_KEY.key}`,
+    });
+    for (const name of ['GAME_CREDENTIAL_KEY', 'OPERATOR_SECRET_KEY', 'TRUELINK_KEY'])
+      expect(spelledOut).toContain(name);
+    expect(spelledOut).not.toContain('SLIP_URL_SECRET');
+  });
+
+  it('refuses to start in production with the sandbox or the demo data on', () => {
+    expect(productionProblems({ ...PRODUCTION, SANDBOX: '1' })).toMatch(/SANDBOX must be off in production/);
+    const demo = productionProblems({ ...PRODUCTION, DEMO: '1' });
+    // DEMO=1 turns the sandbox on as well: both named.
+    expect(demo).toMatch(/DEMO must be off in production/);
+    expect(demo).toMatch(/SANDBOX must be off in production/);
+  });
+
+  it("refuses to start in production with any sandbox party's secret, naming every one at once", () => {
+    const message = productionProblems({
+      ...PRODUCTION,
+      SMS_API_KEY: 'sandbox-sms-key',
+      PAYOUT_SECRET: 'sandbox-payout-secret',
+      BANK_FEED_SECRET: 'sandbox-bank-feed-secret',
+      VOUCHER_SECRET: 'sandbox-voucher-secret',
+      SLIP_VERIFIER_SECRET: 'sandbox-slip-verifier-secret',
+      GAME_PROVIDER_SECRETS: 'PG=real-one,JOKER=sandbox-game-secret',
+      PAYMENT_GATEWAYS: 'KBANK=https://kbank.example,WW=https://ww.example',
+      PAYMENT_GATEWAY_SECRETS: 'KBANK=real,WW=sandbox-payment-secret-ww',
+    });
+    for (const name of [
+      'SMS_API_KEY',
+      'PAYOUT_SECRET',
+      'BANK_FEED_SECRET',
+      'VOUCHER_SECRET',
+      'SLIP_VERIFIER_SECRET',
+      'GAME_PROVIDER_SECRETS (JOKER)',
+      'PAYMENT_GATEWAY_SECRETS (WW)',
+    ]) {
+      expect(message).toContain(name);
+    }
+    expect(message).not.toContain('KBANK');
+    expect(message).not.toContain('PG)');
+    // Secrets are named, never echoed.
+    expect(message).not.toContain('sandbox-');
+    // Outside production the same values are the sandbox's own: accepted.
+    expect(() => loadConfig({ PAYOUT_SECRET: 'sandbox-payout-secret', SANDBOX: '1' })).not.toThrow();
   });
 
   it('stops on a bad value, naming the variable and the value', () => {

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
 import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
+import { sandboxPaymentSecret } from './adapters/payments/sandbox.ts';
 import { parseFaultsSetting } from './sandbox/games/faults.ts';
 
 /**
@@ -36,12 +37,10 @@ export interface Config {
   /** Game providers (docs/wallet.md): HMAC secrets of real providers by code, and the call time-out. */
   gameProviderSecrets: ReadonlyMap<string, string>;
   gameProviderTimeoutMs: number;
-  /** Seals members' game passwords (AES-256-GCM); a development key when unset. */
+  /** Seals members' game passwords (AES-256-GCM); a development key when unset (refused in production). */
   gameCredentialKey: string;
-  gameCredentialKeySet: boolean;
   /** The back-office (docs/backoffice.md): the key sealing operators' TOTP secrets, and a session's life. */
   operatorSecretKey: string;
-  operatorSecretKeySet: boolean;
   operatorSessionHours: number;
   /** How often the transfer reconciler runs in this process; 0 turns it off. */
   transferReconcileIntervalMs: number;
@@ -68,7 +67,6 @@ export interface Config {
   bankFeedIntervalMs: number;
   /** Gift-link keys (docs/deposits.md, TrueMoney): the first encrypts (handed to clients), all decrypt. */
   truelinkKeys: readonly TruelinkKey[];
-  truelinkKeySet: boolean;
   /** The voucher party (TrueMoney); with SANDBOX and no base URL, this server's /sandbox/truemoney. */
   voucherBaseUrl: string | null;
   voucherSecret: string | null;
@@ -85,9 +83,8 @@ export interface Config {
   qrSettleIntervalMs: number;
   /** Where uploaded slip pictures are kept; null: `<DATA_DIR>/uploads`, or a temporary folder with `memory://`. */
   uploadDir: string | null;
-  /** Signs the short-lived URLs of slip pictures; random per process when unset (links die on restart). */
+  /** Signs the short-lived URLs of slip pictures; random per process when unset (refused in production). */
   slipUrlSecret: string;
-  slipUrlSecretSet: boolean;
   /** The slip verifier (docs/deposits.md, Slips); with SANDBOX and no base URL, this server's /sandbox/slip-verifier. */
   slipVerifierBaseUrl: string | null;
   slipVerifierSecret: string | null;
@@ -102,6 +99,8 @@ export interface Config {
    * connect-src, else the browser would refuse the socket. Null: the socket is on this server's own origin.
    */
   chatSocketUrl: string | null;
+  /** The OpenAPI document and its UI at /api/docs (the public API only); off in production unless API_DOCS=1. */
+  apiDocs: boolean;
 }
 
 /** A real payment gateway: its API's base URL and the HMAC secret shared with it. */
@@ -147,7 +146,7 @@ export const SANDBOX_VOUCHER_SECRET = 'sandbox-voucher-secret';
 /** The sandbox slip verifier's signing secret; a real verifier's comes from `SLIP_VERIFIER_SECRET`. */
 export const SANDBOX_SLIP_VERIFIER_SECRET = 'sandbox-slip-verifier-secret';
 
-/** The development gift-link key, used when TRUELINK_KEY is unset (a warning says so in production). */
+/** The development gift-link key, used when TRUELINK_KEY is unset (refused in production). */
 export const DEV_TRUELINK_KEY: TruelinkKey = {
   id: 'dev',
   key: createHash('sha256').update('member-wallet-development-truelink-key').digest('base64'),
@@ -239,6 +238,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'CHAT_GUEST_SECRET', default: 'a key kept in the database', meaning: 'Signs the guest chat tokens' },
   { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
   { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },
+  { name: 'API_DOCS', default: 'on unless NODE_ENV=production', meaning: 'Serve the public API docs at /api/docs' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -395,6 +395,43 @@ function readChatGuestSecret(read: Reader): string | null {
   return null;
 }
 
+/**
+ * What production must not run with, each named (never a secret's value): the development keys, the sandbox
+ * parties (they create money and sign with secrets published here), the demo member (a public password), a
+ * sandbox party's secret given to a real party, and a slip link secret that differs per process.
+ */
+function productionProblems(config: Config, read: Reader): string[] {
+  const problems: string[] = [];
+  const ownKey = (name: string) => `${name} must be a key of your own in production, not the development key`;
+  if (config.gameCredentialKey === DEV_GAME_CREDENTIAL_KEY) problems.push(ownKey('GAME_CREDENTIAL_KEY'));
+  if (config.operatorSecretKey === DEV_OPERATOR_SECRET_KEY) problems.push(ownKey('OPERATOR_SECRET_KEY'));
+  if (config.truelinkKeys.some((key) => key.key === DEV_TRUELINK_KEY.key)) problems.push(ownKey('TRUELINK_KEY'));
+  if (config.sandbox) {
+    problems.push('SANDBOX must be off in production (the sandbox parties create money and sign with public secrets)');
+  }
+  if (config.demo) problems.push("DEMO must be off in production (the demo member's password is public)");
+  if (read.raw('SLIP_URL_SECRET') === undefined) {
+    problems.push('SLIP_URL_SECRET must be set in production, the same on every node (else slip links die)');
+  }
+  const sandboxSecret = (name: string) => `${name} must not be the sandbox's secret in production`;
+  const defaults: [string, string | null, string][] = [
+    ['SMS_API_KEY', config.smsApiKey, SANDBOX_SMS_API_KEY],
+    ['PAYOUT_SECRET', config.payoutSecret, SANDBOX_PAYOUT_SECRET],
+    ['BANK_FEED_SECRET', config.bankFeedSecret, SANDBOX_BANK_FEED_SECRET],
+    ['VOUCHER_SECRET', config.voucherSecret, SANDBOX_VOUCHER_SECRET],
+    ['SLIP_VERIFIER_SECRET', config.slipVerifierSecret, SANDBOX_SLIP_VERIFIER_SECRET],
+  ];
+  for (const [name, value, sandbox] of defaults) if (value === sandbox) problems.push(sandboxSecret(name));
+  for (const [code, secret] of config.gameProviderSecrets) {
+    if (secret === SANDBOX_GAME_SECRET) problems.push(sandboxSecret(`GAME_PROVIDER_SECRETS (${code})`));
+  }
+  for (const [code, gateway] of config.paymentGateways) {
+    if (gateway.secret === sandboxPaymentSecret(code))
+      problems.push(sandboxSecret(`PAYMENT_GATEWAY_SECRETS (${code})`));
+  }
+  return problems;
+}
+
 /** Reads the configuration; throws a `ConfigError` naming every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
@@ -426,9 +463,7 @@ export function loadConfig(env: Env = process.env): Config {
     gameProviderSecrets: readProviderSecrets(read),
     gameProviderTimeoutMs: read.integer('GAME_PROVIDER_TIMEOUT_MS', 10_000, 50, 120_000),
     gameCredentialKey: read.raw('GAME_CREDENTIAL_KEY') ?? DEV_GAME_CREDENTIAL_KEY,
-    gameCredentialKeySet: read.raw('GAME_CREDENTIAL_KEY') !== undefined,
     operatorSecretKey: read.raw('OPERATOR_SECRET_KEY') ?? DEV_OPERATOR_SECRET_KEY,
-    operatorSecretKeySet: read.raw('OPERATOR_SECRET_KEY') !== undefined,
     operatorSessionHours: read.integer('OPERATOR_SESSION_HOURS', 8, 1, 24),
     transferReconcileIntervalMs: read.integer('TRANSFER_RECONCILE_INTERVAL_MS', 30_000, 0, 3_600_000),
     sandboxGameSecret: SANDBOX_GAME_SECRET,
@@ -447,7 +482,6 @@ export function loadConfig(env: Env = process.env): Config {
     bankFeedSecret: read.raw('BANK_FEED_SECRET') ?? null,
     bankFeedIntervalMs: read.integer('BANK_FEED_INTERVAL_MS', 5_000, 0, 3_600_000),
     truelinkKeys: readTruelinkKeys(read),
-    truelinkKeySet: read.raw('TRUELINK_KEY') !== undefined,
     voucherBaseUrl: read.url('VOUCHER_BASE_URL', ['http:', 'https:']),
     voucherSecret: read.raw('VOUCHER_SECRET') ?? null,
     truelinkSettleIntervalMs: read.integer('TRUELINK_SETTLE_INTERVAL_MS', 60_000, 0, 3_600_000),
@@ -458,16 +492,17 @@ export function loadConfig(env: Env = process.env): Config {
     qrSettleIntervalMs: read.integer('QR_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
     uploadDir: read.raw('UPLOAD_DIR') ?? null,
     slipUrlSecret: read.raw('SLIP_URL_SECRET') ?? randomBytes(32).toString('hex'),
-    slipUrlSecretSet: read.raw('SLIP_URL_SECRET') !== undefined,
     slipVerifierBaseUrl: read.url('SLIP_VERIFIER_BASE_URL', ['http:', 'https:']),
     slipVerifierSecret: read.raw('SLIP_VERIFIER_SECRET') ?? null,
     slipMaxAgeMinutes: read.integer('SLIP_MAX_AGE_MINUTES', 60, 1, 7 * 24 * 60),
     chatGuestSecret: readChatGuestSecret(read),
     chatPrefix: read.string('CHAT_PREFIX', 'chat'),
     chatSocketUrl: read.url('CHAT_SOCKET_URL', ['http:', 'https:', 'ws:', 'wss:']),
+    apiDocs: read.boolean('API_DOCS', !production),
   };
   if (!/^[A-Za-z0-9_]{1,32}$/.test(config.chatPrefix))
     read.fail('CHAT_PREFIX', '1-32 of A-Za-z0-9_', config.chatPrefix);
+  if (production) read.problems.push(...productionProblems(config, read));
   if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
   if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
   if (config.sandbox && !config.bankFeedSecret) config.bankFeedSecret = SANDBOX_BANK_FEED_SECRET;

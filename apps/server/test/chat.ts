@@ -9,7 +9,7 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { ownBaseUrl } from '../src/app.ts';
 import { bearer, nextAddress, type TestApp } from './helpers.ts';
-import { type FilePart, multipartBody } from './slips.ts';
+import { blankPng, type FilePart, multipartBody, pngToJpeg } from './slips.ts';
 
 /** Test helpers of the chat: guests, messages, uploads and socket clients as the widget and back-office make them. */
 
@@ -61,12 +61,84 @@ export function upload(t: TestApp, url: string, headers: Record<string, string>,
 }
 
 /** The smallest files of each kind the chat checks by content (the first bytes are what matters). */
+/** An ISO BMFF box: its 32-bit size, its type and its body. */
+export function box(type: string, ...body: Buffer[]): Buffer {
+  const content = Buffer.concat(body);
+  const size = Buffer.alloc(4);
+  size.writeUInt32BE(8 + content.length);
+  return Buffer.concat([size, Buffer.from(type, 'latin1'), content]);
+}
+
+/** A small video's structure: `ftyp` of the brand, a `moov` with its `mvhd` and one `trak`, and the `mdat`. */
+export function videoFile(brand = 'isom'): Buffer {
+  return Buffer.concat([
+    box('ftyp', Buffer.from(`${brand}\0\0\0\0${brand}mp41`, 'latin1')),
+    box('moov', box('mvhd', Buffer.alloc(100)), box('trak', box('tkhd', Buffer.alloc(84)))),
+    box('mdat', Buffer.alloc(200, 7)),
+  ]);
+}
+
+/**
+ * A GIF of `frames` frames of `width` x `height`, two colours, each frame's LZW data a clear code before every
+ * pixel (so every code stays 3 bits wide): valid for any decoder, made without an encoder. `data` replaces
+ * the frames' LZW data (a header claiming what its data does not hold).
+ */
+export function gifFile(width: number, height: number, frames = 1, data?: Buffer): Buffer {
+  const parts: Buffer[] = [Buffer.from('GIF89a', 'latin1')];
+  const screen = Buffer.alloc(7);
+  screen.writeUInt16LE(width, 0);
+  screen.writeUInt16LE(height, 2);
+  screen[4] = 0x80; // a global colour table of 2 colours
+  parts.push(screen, Buffer.from([0, 0, 0, 255, 255, 255]));
+  for (let frame = 0; frame < frames; frame++) {
+    const descriptor = Buffer.alloc(10);
+    descriptor[0] = 0x2c;
+    descriptor.writeUInt16LE(width, 5);
+    descriptor.writeUInt16LE(height, 7);
+    parts.push(descriptor, Buffer.from([2]), subBlocks(data ?? lzwOf(width * height)));
+  }
+  parts.push(Buffer.from([0x3b]));
+  return Buffer.concat(parts);
+}
+
+/** Codes of 3 bits: clear (4) and a pixel (0 or 1) for every pixel, then end (5), packed least significant first. */
+function lzwOf(pixels: number): Buffer {
+  const codes: number[] = [];
+  for (let pixel = 0; pixel < pixels; pixel++) codes.push(4, pixel % 2);
+  codes.push(5);
+  const bytes: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const code of codes) {
+    buffer |= code << bits;
+    bits += 3;
+    while (bits >= 8) {
+      bytes.push(buffer & 0xff);
+      buffer >>= 8;
+      bits -= 8;
+    }
+  }
+  if (bits > 0) bytes.push(buffer);
+  return Buffer.from(bytes);
+}
+
+function subBlocks(data: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let offset = 0; offset < data.length; offset += 255) {
+    const part = data.subarray(offset, offset + 255);
+    parts.push(Buffer.from([part.length]), part);
+  }
+  parts.push(Buffer.from([0]));
+  return Buffer.concat(parts);
+}
+
+/** Whole, small files of every kind the chat takes, and one it does not. */
 export const FILES = {
-  png: Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]),
-  jpeg: Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 2)]),
-  gif: Buffer.concat([Buffer.from('GIF89a', 'latin1'), Buffer.alloc(64, 3)]),
-  mp4: Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom', 'latin1'), Buffer.alloc(256, 4)]),
-  mov: Buffer.concat([Buffer.from([0, 0, 0, 0x14]), Buffer.from('ftypqt  ', 'latin1'), Buffer.alloc(256, 5)]),
+  png: blankPng(12, 8),
+  jpeg: pngToJpeg(blankPng(16, 16)),
+  gif: gifFile(6, 4, 2),
+  mp4: videoFile('isom'),
+  mov: videoFile('qt  '),
   /** A Windows executable ("MZ" header), as sent renamed to .png. */
   exe: Buffer.concat([Buffer.from('MZ', 'latin1'), Buffer.alloc(128, 0x90)]),
 };

@@ -50,8 +50,9 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
       callback();
     },
   });
-  const clock = new FakeClock();
-  const app = await buildApp(config, { clock, logStream, argon2: TEST_ARGON2, ...deps });
+  // A test whose outcome depends on the time of day passes a clock fixed at a known time (`new FakeClock(date)`).
+  const clock = deps.clock instanceof FakeClock ? deps.clock : new FakeClock();
+  const app = await buildApp(config, { logStream, argon2: TEST_ARGON2, ...deps, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const api = (options: InjectOptions) =>
     app.inject({ ...options, headers: { [APP_NAME_HEADER]: APP_NAME, ...options.headers } });

@@ -1,20 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownBaseUrl } from '../src/app.ts';
-import { SANDBOX_SMS_API_KEY } from '../src/config.ts';
 import { bearer, nextPhone, registration, startTestApp, type TestApp } from './helpers.ts';
 
+const SMS_KEY = 'logs-test-sms-key';
 let party: TestApp;
 let t: TestApp;
 beforeAll(async () => {
   // The SMS party runs as a separate sandbox server; the app under test is configured as in production.
-  party = await startTestApp();
+  // Production refuses the sandbox's own key: the party is given another.
+  party = await startTestApp({ SMS_API_KEY: SMS_KEY });
   t = await startTestApp({
     NODE_ENV: 'production',
     SANDBOX: '0',
     DEMO: '0',
     LOG_LEVEL: 'trace',
     SMS_BASE_URL: `${ownBaseUrl(party.app)}/sandbox/sms`,
-    SMS_API_KEY: SANDBOX_SMS_API_KEY,
+    SMS_API_KEY: SMS_KEY,
+    GAME_CREDENTIAL_KEY: 'logs-test-game-credential-key',
+    OPERATOR_SECRET_KEY: 'logs-test-operator-secret-key',
+    TRUELINK_KEY: `logs:${Buffer.alloc(32, 9).toString('base64')}`,
+    SLIP_URL_SECRET: 'logs-test-slip-url-secret',
   });
 });
 afterAll(() => Promise.all([t.close(), party.close()]));

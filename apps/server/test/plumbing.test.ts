@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
@@ -49,10 +50,24 @@ beforeAll(async () => {
       PUBLIC_DIR: publicDir,
       BACKOFFICE_DIR: backofficeDir,
       CHAT_SOCKET_URL: 'https://chat.example.test',
+      // As in production: no API documentation.
+      API_DOCS: '0',
     }),
   ]);
 });
 afterAll(() => Promise.all([t.close(), spa.close()]));
+
+/** Writes `request` as is to the app's socket and reads the answer until the server closes it. */
+function rawHttp(app: TestApp, request: string): Promise<string> {
+  const { port } = app.app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+  });
+}
 
 describe('health', () => {
   it('answers healthz and readyz', async () => {
@@ -112,6 +127,22 @@ describe('API gate', () => {
     expect(empty.json()).toEqual({ message: 'KEY_INVALID' });
   });
 
+  it("answers Fastify's own refusals (bad URL, long parameter, malformed HTTP) in the project's shape", async () => {
+    for (const url of ['/api/lookup/banks%', '/api/statement/slip/reference/%E0%A4%A', '/sandbox/settings%zz']) {
+      const answer = await t.api({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(400);
+      expect(answer.json(), url).toEqual({ message: 'KEY_INVALID' });
+      expect(answer.body).not.toContain('FST_');
+    }
+    const long = await t.api({ method: 'GET', url: `/api/statement/slip/reference/${'a'.repeat(200)}` });
+    expect(long.json()).toEqual({ message: 'KEY_INVALID' });
+    expect(long.body).not.toContain('FST_');
+    // Bytes that are not HTTP at all reach Node's parser, before any route: still the project's shape.
+    const raw = await rawHttp(t, 'GET /api/lookup/banks HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
+    expect(raw).toMatch(/^HTTP\/1\.1 400 /);
+    expect(raw.slice(raw.indexOf('\r\n\r\n') + 4)).toBe('{"message":"KEY_INVALID"}');
+  });
+
   it('caps long strings with the field code', async () => {
     const answer = await t.api({
       method: 'POST',
@@ -143,7 +174,14 @@ describe('headers', () => {
     expect(plain.headers['x-content-type-options']).toBe('nosniff');
     expect(plain.headers['strict-transport-security']).toBeUndefined();
     const tls = await t.api({ method: 'GET', url: '/api/lookup/info', headers: { 'x-forwarded-proto': 'https' } });
-    expect(tls.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    // On every answer over TLS, not only the API's: pages, health, errors.
+    for (const url of ['/healthz', '/no-such-page', '/api/no/such/thing', '/files/chat/x.png']) {
+      const answer = await t.api({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(answer.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      const plainAnswer = await t.api({ method: 'GET', url, headers: { 'x-forwarded-proto': 'http' } });
+      expect(plainAnswer.headers['strict-transport-security'], url).toBeUndefined();
+    }
     // Without TRUST_PROXY a forwarded protocol header is not believed.
     const untrusted = await spa.api({
       method: 'GET',
@@ -178,8 +216,29 @@ describe('documentation', () => {
     expect(bundle.statusCode).toBe(200);
     const document = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     const paths = Object.keys(document.json().paths);
-    for (const path of ['/api/login', '/api/account', '/api/otp/send', '/api/lookup/banks', '/sandbox/settings']) {
+    for (const path of ['/api/login', '/api/account', '/api/otp/send', '/api/lookup/banks', '/api/chat/upload-image']) {
       expect(paths).toContain(path);
+    }
+  });
+
+  it('documents the public API only: never a back-office or sandbox path, whatever the mode', async () => {
+    // Both are mounted in this app (SANDBOX=1), and answer.
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox/sms/outbox?phone=0812345678' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/backoffice/api/auth/me' })).statusCode).toBe(401);
+    const document = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const text = document.body;
+    expect(text).not.toContain('/backoffice');
+    expect(text).not.toContain('/sandbox');
+    for (const path of Object.keys(document.json().paths)) expect(path).toMatch(/^\/(api|files)\//);
+  });
+
+  it('serves no documentation when API_DOCS is off (the production default)', async () => {
+    for (const url of ['/api/docs', '/api/docs/', '/api/docs/json', '/api/docs/static/swagger-ui-bundle.js']) {
+      const bare = await spa.app.inject({ method: 'GET', url });
+      expect(bare.statusCode, url).toBe(403);
+      const answer = await spa.api({ method: 'GET', url });
+      expect(answer.statusCode, url).toBe(404);
+      expect(answer.json()).toEqual({ message: 'NO_DATA' });
     }
   });
 });

@@ -102,6 +102,8 @@ export const STATEMENT_PAGINATION = { before: 3, after: 1 } as const;
 export const CHAT_LIMITS = {
   textMaxLength: 2000,
   imageMaxBytes: 10 * 1024 * 1024,
+  /** Width times height of a picture (every frame of a GIF together), read from its header: more is refused. */
+  imageMaxPixels: 16_000_000,
   videoMaxBytes: 20 * 1024 * 1024,
   autoScrollThresholdPx: 60,
   extensions: ['mp4', 'mov', 'png', 'jpeg', 'jpg', 'gif'],

@@ -14,8 +14,11 @@ export const SLIP_FILE_FIELD = 'file';
 /** What the server accepts: PNG or JPEG (checked by content), at most this many bytes and pixels. */
 export const SLIP_LIMITS = {
   maxBytes: 5 * 1024 * 1024,
-  /** Width times height; a larger picture is refused before it is decoded (decompression bombs). */
-  maxPixels: 25_000_000,
+  /**
+   * Width times height; a larger picture is refused before it is decoded (decompression bombs). Any phone's
+   * screenshot and a 12 MP photo fit; a 5000 x 5000 picture does not.
+   */
+  maxPixels: 16_000_000,
   /** The `accept` of the file input; the server checks the bytes, not the name or the type. */
   accept: 'image/png,image/jpeg',
 } as const;

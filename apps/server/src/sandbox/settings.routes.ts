@@ -1,6 +1,8 @@
+import { slipWindowSetting } from '@member-wallet/contract/backoffice';
 import { messageResponse } from '@member-wallet/contract/http';
 import { z } from 'zod/mini';
 import type { Router } from '../lib/route.ts';
+import { SLIP_WINDOW_KEY } from '../modules/deposit/slip.window.ts';
 import type { SettingsService } from '../modules/settings/settings.service.ts';
 
 const siteFlagsRequest = z.object({
@@ -27,6 +29,19 @@ export function sandboxSettingsRoutes(route: Router, settings: SettingsService) 
     response: messageResponse,
     handler: async ({ body }) => {
       await settings.setFlags(body);
+      return { message: 'OK' };
+    },
+  });
+  route({
+    method: 'PUT',
+    url: '/sandbox/settings/slipWindow',
+    auth: false,
+    summary: "Sandbox: set the slips' daily closed window (HH:mm, site time; equal times: never closed)",
+    tags: ['sandbox'],
+    body: slipWindowSetting,
+    response: messageResponse,
+    handler: async ({ body }) => {
+      await settings.setGlobal(SLIP_WINDOW_KEY, body);
       return { message: 'OK' };
     },
   });

@@ -13,10 +13,9 @@ import {
   operatorSendRequest,
 } from '@member-wallet/contract/chat';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../lib/errors.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { ChatBackoffice } from './chat.backoffice.service.ts';
-import { maxBytesOf, readChatFile, sniffChatFile } from './chat.files.ts';
+import { maxBytesOf, readChatFile } from './chat.files.ts';
 import type { ChatService } from './chat.service.ts';
 
 const ROLES = ['admin', 'support'] as const;
@@ -117,13 +116,9 @@ function answerRoutes(route: OperatorRouter, inbox: ChatBackoffice, chat: ChatSe
     response: chatUploadResponse,
     handler: async ({ request, auth }) => {
       await chat.takeUploadHit(`operator:${auth.operatorId}`);
-      const bytes = await readChatFile(request, maxBytesOf('video'));
-      const sniffed = sniffChatFile(bytes, 'image') ?? sniffChatFile(bytes, 'video');
-      if (!sniffed) {
-        throw new AppError('CHAT_FILE_NOT_SUPPORTED', 400, { [CHAT_FILE_FIELD]: 'CHAT_FILE_NOT_SUPPORTED' });
-      }
-      if (bytes.length > maxBytesOf(sniffed.kind)) throw new AppError('CHAT_FILE_TOO_LARGE', 413);
-      return chat.saveUpload({ operatorId: auth.operatorId }, { bytes, ...sniffed });
+      return chat.receiveUpload({ operatorId: auth.operatorId }, 'any', () =>
+        readChatFile(request, maxBytesOf('video')),
+      );
     },
   });
 }

@@ -2,8 +2,9 @@ import { API } from '@member-wallet/contract/api-paths';
 import { CHAT_RATE } from '@member-wallet/contract/chat';
 import { CHAT_LIMITS } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILES, newGuest, sendMessage, textMessage, upload } from '../../../test/chat.ts';
+import { box, FILES, gifFile, newGuest, sendMessage, textMessage, upload } from '../../../test/chat.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { blankPng, bombPng, pngToJpeg, uploadSlip } from '../../../test/slips.ts';
 import { parseRange, sniffChatFile } from './chat.files.ts';
 import { CHAT_UNSENT_UPLOAD_TTL_MS } from './chat.service.ts';
 
@@ -112,6 +113,109 @@ describe('uploads', () => {
     expect([none.statusCode, none.json().message]).toEqual([400, 'KEY_MISSING']);
     const json = await t.api({ method: 'POST', url: API.chatUploadImage, headers: guest.headers, payload: {} });
     expect([json.statusCode, json.json().message]).toEqual([400, 'KEY_MISSING']);
+  });
+
+  it('refuses pictures over the pixels from their header, before decoding them, with 413', async () => {
+    const guest = await newGuest(t);
+    const jpegBomb = Buffer.from([
+      ...[0xff, 0xd8, 0xff, 0xc0, 0x00, 0x11, 0x08, 0xc3, 0x50, 0xc3, 0x50, 0x03],
+      ...[0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9],
+    ]);
+    // 50000 x 50000 in a 74-byte PNG, a 23-byte JPEG and a GIF's header; two frames of 3000 x 3000 of a GIF.
+    const gifBomb = gifFile(6, 4);
+    gifBomb.writeUInt16LE(50_000, 6);
+    gifBomb.writeUInt16LE(50_000, 8);
+    const frames = gifFile(3000, 3000, 2, Buffer.from([0x0c]));
+    for (const bytes of [bombPng(), jpegBomb, gifBomb, frames]) {
+      const answer = await upload(t, API.chatUploadImage, guest.headers, [{ bytes }]);
+      expect([answer.statusCode, answer.json()]).toEqual([413, { message: 'CHAT_FILE_TOO_LARGE' }]);
+    }
+    expect(bombPng().length).toBeLessThan(100);
+  });
+
+  it('refuses truncated and undecodable pictures', async () => {
+    const guest = await newGuest(t);
+    const png = blankPng(40, 30);
+    const jpeg = pngToJpeg(blankPng(40, 30));
+    const gif = gifFile(40, 30);
+    const corruptPng = Buffer.from(png);
+    corruptPng.fill(7, 40, 60);
+    const corruptGif = Buffer.from(gif);
+    corruptGif.fill(0xff, 40, 60);
+    for (const bytes of [
+      png.subarray(0, png.length - 20),
+      jpeg.subarray(0, Math.floor(jpeg.length / 2)),
+      gif.subarray(0, gif.length - 10),
+      corruptPng,
+      corruptGif,
+    ]) {
+      const answer = await upload(t, API.chatUploadImage, guest.headers, [{ bytes }]);
+      expect([answer.statusCode, answer.json().message]).toEqual([400, 'CHAT_FILE_NOT_SUPPORTED']);
+    }
+  });
+
+  it('stores only the picture: a page appended after its end is cut', async () => {
+    const guest = await newGuest(t);
+    const page = Buffer.from('<html><body><script>fetch("/api/wallet")</script></body></html>');
+    for (const picture of [FILES.png, FILES.jpeg, FILES.gif]) {
+      const answer = await upload(t, API.chatUploadImage, guest.headers, [{ bytes: Buffer.concat([picture, page]) }]);
+      expect(answer.statusCode, answer.body).toBe(200);
+      const served = await t.app.inject({ method: 'GET', url: answer.json().path });
+      expect(served.rawPayload.equals(picture)).toBe(true);
+    }
+  });
+
+  it('refuses videos whose structure does not hold: garbage, truncated, appended to, or without a movie', async () => {
+    const guest = await newGuest(t);
+    const video = FILES.mp4;
+    const noMovie = Buffer.concat([
+      box('ftyp', Buffer.from('isom\0\0\0\0isom', 'latin1')),
+      box('mdat', Buffer.alloc(64)),
+    ]);
+    for (const bytes of [
+      Buffer.concat([video.subarray(0, 32), Buffer.alloc(300, 0x41)]),
+      video.subarray(0, video.length - 10),
+      Buffer.concat([video, Buffer.from('<html></html>')]),
+      noMovie,
+    ]) {
+      const answer = await upload(t, API.chatUploadVideo, guest.headers, [{ bytes, filename: 'a.mp4' }]);
+      expect([answer.statusCode, answer.json().message]).toEqual([400, 'CHAT_FILE_NOT_SUPPORTED']);
+    }
+    // An old QuickTime movie, without `ftyp`: its atoms are walked the same.
+    const oldMovie = Buffer.concat([box('wide'), box('mdat', Buffer.alloc(32)), box('moov', box('mvhd'), box('trak'))]);
+    const answer = await upload(t, API.chatUploadVideo, guest.headers, [{ bytes: oldMovie }]);
+    expect([answer.statusCode, answer.json().path]).toEqual([200, expect.stringMatching(/\.mov$/)]);
+  });
+
+  it("bounds a member's uploads in flight, chat and slips together, before reading the body", async () => {
+    const member = await registerAndLogin(t);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { id } = await t.app.db
+      .selectFrom('members')
+      .select('id')
+      .where('public_id', '=', member.publicId)
+      .executeTakeFirstOrThrow();
+    const key = `member:${id}`;
+    // Whatever the time of day: slips are not refused for their closed window here.
+    await t.app.slipWindow.set({ closeFrom: '00:00', closeTo: '00:00' });
+    const holding = [t.app.uploadsInFlight.run(key, () => held), t.app.uploadsInFlight.run(key, () => held)];
+    try {
+      const chat = await upload(t, API.chatUploadImage, bearer(member.token), [{ bytes: FILES.png }]);
+      expect([chat.statusCode, chat.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+      const slip = await uploadSlip(t, member.token, [{ bytes: FILES.png }]);
+      expect([slip.statusCode, slip.json()]).toEqual([429, { message: 'REQUEST_LIMIT' }]);
+      // Another member is not held back.
+      const other = await registerAndLogin(t);
+      expect((await upload(t, API.chatUploadImage, bearer(other.token), [{ bytes: FILES.png }])).statusCode).toBe(200);
+    } finally {
+      release();
+      await Promise.all(holding);
+    }
+    expect((await upload(t, API.chatUploadImage, bearer(member.token), [{ bytes: FILES.png }])).statusCode).toBe(200);
+    expect(t.app.uploadsInFlight.count(key)).toBe(0);
   });
 
   it('refuses files over the size with 413', async () => {

@@ -5,6 +5,9 @@ import { CHAT_LIMITS } from '@member-wallet/contract/constants';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore, StoredExtension } from '../../lib/file-store.ts';
+import type { PictureReader } from '../uploads/picture.pool.ts';
+import { InvalidImageError, type PictureLimits, type PictureType, sniffPicture } from '../uploads/picture.ts';
+import type { Uploader } from './chat.service.ts';
 
 export type ChatUploadKind = 'image' | 'video';
 
@@ -15,7 +18,6 @@ export interface SniffedFile {
   extension: StoredExtension;
 }
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 /** ISO base media brands of MP4 files (ISO 14496-12/14, Apple's M4V, DASH, H.264 profiles, Microsoft's). */
 const MP4_BRANDS = new Set([
   'isom',
@@ -41,14 +43,22 @@ const MP4_BRANDS = new Set([
 /** Atoms an old QuickTime file (one without an `ftyp` box) starts with. */
 const QUICKTIME_LEADING_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip', 'pnot']);
 
+/** Chat pictures: PNG, JPEG or GIF, at most CHAT_LIMITS.imageMaxPixels (every frame of a GIF together). */
+export const CHAT_PICTURE_LIMITS: PictureLimits = {
+  types: ['image/png', 'image/jpeg', 'image/gif'],
+  maxPixels: CHAT_LIMITS.imageMaxPixels,
+  minSide: 1,
+};
+
+const PICTURE_FILES: Record<PictureType, SniffedFile> = {
+  'image/png': { kind: 'image', contentType: 'image/png', extension: 'png' },
+  'image/jpeg': { kind: 'image', contentType: 'image/jpeg', extension: 'jpg' },
+  'image/gif': { kind: 'image', contentType: 'image/gif', extension: 'gif' },
+};
+
 function imageOf(bytes: Buffer): SniffedFile | null {
-  if (bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return { kind: 'image', contentType: 'image/png', extension: 'png' };
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return { kind: 'image', contentType: 'image/jpeg', extension: 'jpg' };
-  }
-  const head = bytes.subarray(0, 6).toString('latin1');
-  if (head === 'GIF87a' || head === 'GIF89a') return { kind: 'image', contentType: 'image/gif', extension: 'gif' };
-  return null;
+  const picture = sniffPicture(bytes);
+  return picture ? PICTURE_FILES[picture.contentType] : null;
 }
 
 function videoOf(bytes: Buffer): SniffedFile | null {
@@ -64,9 +74,92 @@ function videoOf(bytes: Buffer): SniffedFile | null {
   return null;
 }
 
-/** The file's kind by its content (never by its name or declared type), or null when the chat takes no such file. */
+/** The file's kind by its first bytes (never by its name or declared type), or null when the chat takes no such file. */
 export function sniffChatFile(bytes: Buffer, want: ChatUploadKind): SniffedFile | null {
   return want === 'image' ? imageOf(bytes) : videoOf(bytes);
+}
+
+/** Box types are four printable ASCII characters (QuickTime's `©xyz` atoms live inside boxes, not at the top). */
+function isBoxType(bytes: Buffer, at: number): boolean {
+  for (let index = at; index < at + 4; index++) {
+    const byte = bytes[index] ?? 0;
+    if (byte < 0x20 || byte > 0x7e) return false;
+  }
+  return true;
+}
+
+/** The boxes of `bytes` from `start` to `end`, each `{ type, body start, end }`; null when they do not fill it exactly. */
+function boxesOf(bytes: Buffer, start: number, end: number): { type: string; from: number; to: number }[] | null {
+  const boxes: { type: string; from: number; to: number }[] = [];
+  let offset = start;
+  while (offset < end) {
+    if (offset + 8 > end || !isBoxType(bytes, offset + 4)) return null;
+    let size = bytes.readUInt32BE(offset);
+    let header = 8;
+    if (size === 1) {
+      if (offset + 16 > end) return null;
+      size = Number(bytes.readBigUInt64BE(offset + 8));
+      header = 16;
+    } else if (size === 0) size = end - offset;
+    if (size < header || offset + size > end) return null;
+    boxes.push({ type: bytes.toString('latin1', offset + 4, offset + 8), from: offset + header, to: offset + size });
+    offset += size;
+  }
+  return boxes;
+}
+
+/**
+ * What is checked of a video (MP4 or QuickTime; decoding it is the player's business): its top-level boxes
+ * follow each other exactly to the end of the file (a truncated file, or anything appended, breaks the chain),
+ * and a `moov` box holds the movie header `mvhd` and at least one track `trak`.
+ */
+export function videoStructureValid(bytes: Buffer): boolean {
+  const top = boxesOf(bytes, 0, bytes.length);
+  const movie = top?.find((box) => box.type === 'moov');
+  if (!movie) return false;
+  const inside = boxesOf(bytes, movie.from, movie.to);
+  if (!inside) return false;
+  return inside.some((box) => box.type === 'mvhd') && inside.some((box) => box.type === 'trak');
+}
+
+/** The "not supported" refusal of an upload, on the file field. */
+function notSupported(): AppError {
+  return new AppError('CHAT_FILE_NOT_SUPPORTED', 400, { [CHAT_FILE_FIELD]: 'CHAT_FILE_NOT_SUPPORTED' });
+}
+
+/**
+ * Checks an upload by its content (docs/chat.md, Uploads): a picture is decoded in the worker threads and cut at
+ * its end (what is stored is what was checked); a video's structure is walked. `want` is the kind the route
+ * takes, or `any` (the back-office's upload). Not a whole file of an accepted kind: 400
+ * CHAT_FILE_NOT_SUPPORTED; over the kind's bytes or a picture over its pixels: 413 CHAT_FILE_TOO_LARGE.
+ */
+export async function checkChatFile(
+  bytes: Buffer,
+  want: ChatUploadKind | 'any',
+  pictures: Pick<PictureReader, 'check'>,
+): Promise<SniffedFile & { bytes: Buffer }> {
+  const sniffed = want === 'any' ? (imageOf(bytes) ?? videoOf(bytes)) : sniffChatFile(bytes, want);
+  if (!sniffed) throw notSupported();
+  if (bytes.length > maxBytesOf(sniffed.kind)) throw new AppError('CHAT_FILE_TOO_LARGE', 413);
+  if (sniffed.kind === 'video') {
+    if (!videoStructureValid(bytes)) throw notSupported();
+    return { ...sniffed, bytes };
+  }
+  try {
+    const { length } = await pictures.check(bytes, CHAT_PICTURE_LIMITS);
+    return { ...sniffed, bytes: bytes.subarray(0, length) };
+  } catch (error) {
+    if (!(error instanceof InvalidImageError)) throw error;
+    if (error.reason === 'pixels') throw new AppError('CHAT_FILE_TOO_LARGE', 413);
+    throw notSupported();
+  }
+}
+
+/** Whose uploads these are, for the bound on uploads in flight: a member's are counted with their slips. */
+export function uploaderKey(uploader: Uploader): string {
+  if ('operatorId' in uploader) return `operator:${uploader.operatorId}`;
+  const { customer } = uploader;
+  return customer.kind === 'member' ? `member:${customer.memberId}` : `guest:${customer.guestId}`;
 }
 
 export function maxBytesOf(kind: ChatUploadKind): number {

@@ -4,12 +4,14 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { FileStore } from '../../lib/file-store.ts';
+import type { InFlight } from '../../lib/in-flight.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AuthContext, Router } from '../../lib/route.ts';
 import type { AuditLog } from '../operator/audit-log.ts';
 import type { OperatorService } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
+import type { PictureReader } from '../uploads/picture.pool.ts';
 import { chatBackofficeRoutes } from './chat.backoffice.routes.ts';
 import { ChatBackoffice } from './chat.backoffice.service.ts';
 import { chatFileRoute } from './chat.files.ts';
@@ -38,6 +40,9 @@ export interface ChatDeps {
   backofficeRoute: OperatorRouter;
   /** Where the slip pictures live: the chat's files go in a folder beside them. */
   uploadDirectory: string;
+  /** The worker threads that check uploaded pictures, and each uploader's uploads in flight (shared with slips). */
+  pictures: PictureReader;
+  inFlight: InFlight;
 }
 
 /**
@@ -73,6 +78,8 @@ export async function registerChat(app: FastifyInstance, route: Router, config: 
     store,
     hub,
     prefix: config.chatPrefix,
+    pictures: deps.pictures,
+    inFlight: deps.inFlight,
   });
   chatRoutes(route, chat, identity);
   chatFileRoute(app, store);

@@ -16,9 +16,8 @@ import {
 } from '@member-wallet/contract/chat';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import { AppError } from '../../lib/errors.ts';
 import type { Router } from '../../lib/route.ts';
-import { type ChatUploadKind, maxBytesOf, readChatFile, sniffChatFile } from './chat.files.ts';
+import { type ChatUploadKind, maxBytesOf, readChatFile } from './chat.files.ts';
 import { type ChatIdentityDeps, chatCaller, customerKey, memberCustomer, requireOwnIds } from './chat.identity.ts';
 import type { ChatService, Uploader } from './chat.service.ts';
 
@@ -36,10 +35,7 @@ export async function receiveUpload(
   kind: ChatUploadKind,
 ) {
   await chat.takeUploadHit(senderKey);
-  const bytes = await readChatFile(request, maxBytesOf(kind));
-  const sniffed = sniffChatFile(bytes, kind);
-  if (!sniffed) throw new AppError('CHAT_FILE_NOT_SUPPORTED', 400, { [CHAT_FILE_FIELD]: 'CHAT_FILE_NOT_SUPPORTED' });
-  return chat.saveUpload(uploader, { bytes, ...sniffed });
+  return chat.receiveUpload(uploader, kind, () => readChatFile(request, maxBytesOf(kind)));
 }
 
 /** The customer's chat API (`API.chat*`, packages/contract/src/chat.ts). */

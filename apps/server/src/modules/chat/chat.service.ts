@@ -16,8 +16,10 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import type { InFlight } from '../../lib/in-flight.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
-import { type SniffedFile, storedNameOf } from './chat.files.ts';
+import type { PictureReader } from '../uploads/picture.pool.ts';
+import { type ChatUploadKind, checkChatFile, type SniffedFile, storedNameOf, uploaderKey } from './chat.files.ts';
 import { type ChatCustomer, customerKey, type GuestTokens } from './chat.identity.ts';
 import { forCustomer, roomIdOf, toChatConversation, toSummary } from './chat.mapping.ts';
 import type { ChatRepository, NewMessage } from './chat.repository.ts';
@@ -33,6 +35,10 @@ export interface ChatServiceDeps {
   store: FileStore;
   hub: ChatHub;
   prefix: string;
+  /** The worker threads that check uploaded pictures (shared with the slips). */
+  pictures: Pick<PictureReader, 'check'>;
+  /** Each uploader's uploads in flight (a member's shared with their slips). */
+  inFlight: InFlight;
 }
 
 /** Who may use an uploaded file in a message: its customer uploader, or any operator. */
@@ -199,6 +205,17 @@ export class ChatService {
   }
 
   /** Stores an upload's bytes under a random name and records who made it; answers the path to send. */
+  /**
+   * One upload (docs/chat.md, Uploads): at most UPLOADS_IN_FLIGHT_MAX of the uploader's at once (429
+   * REQUEST_LIMIT before the body is read), checked by its content, then stored.
+   */
+  receiveUpload(uploader: Uploader, want: ChatUploadKind | 'any', read: () => Promise<Buffer>) {
+    return this.deps.inFlight.run(uploaderKey(uploader), async () => {
+      const file = await checkChatFile(await read(), want, this.deps.pictures);
+      return this.saveUpload(uploader, file);
+    });
+  }
+
   async saveUpload(uploader: Uploader, file: SniffedFile & { bytes: Buffer }): Promise<{ path: string }> {
     const name = await this.deps.store.save(file.bytes, file.extension);
     const customer = 'customer' in uploader ? uploader.customer : null;

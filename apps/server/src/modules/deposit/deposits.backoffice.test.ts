@@ -6,6 +6,7 @@ import { noDrift } from '../../../test/games.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 import { uploadSlip } from '../../../test/slips.ts';
+import { FakeClock } from '../../lib/clock.ts';
 import { csvField, UTF8_BOM } from '../../lib/csv.ts';
 import { DepositsBackofficeRepository } from './deposits.backoffice.repository.ts';
 
@@ -18,11 +19,11 @@ let stranger: Awaited<ReturnType<typeof registerAndLogin>>;
 const made = { paidQr: '', liveQr: '', voucherRef: '', matchedRef: '', unmatchedRef: '', slipId: '' };
 
 beforeAll(async () => {
-  t = await startTestApp({
-    QR_SETTLE_INTERVAL_MS: '0',
-    TRUELINK_SETTLE_INTERVAL_MS: '0',
-    MONEY_RATE_PER_MINUTE: '1000',
-  });
+  t = await startTestApp(
+    { QR_SETTLE_INTERVAL_MS: '0', TRUELINK_SETTLE_INTERVAL_MS: '0', MONEY_RATE_PER_MINUTE: '1000' },
+    // Noon in Bangkok, far from the slips' default closed window (23:50-00:10), whatever the real time.
+    { clock: new FakeClock(new Date('2026-03-04T05:00:00Z')) },
+  );
   finance = (await signedInOperator(t, 'finance')).headers;
   member = await registerAndLogin(t);
   stranger = await registerAndLogin(t);

@@ -2,7 +2,8 @@ import { generate } from 'promptparse';
 import { describe, expect, it } from 'vitest';
 import { blankPng, bombPng, pngToJpeg, qrPng } from '../../../test/slips.ts';
 import { renderSlip } from '../../sandbox/slip-verifier/slip.render.ts';
-import { decodeImage, findQrTexts, InvalidImageError, readHeader } from './slip.image.ts';
+import { decodeImage, InvalidImageError, readPictureHeader } from '../uploads/picture.ts';
+import { findQrTexts, readSlipPicture, SLIP_PICTURE_LIMITS } from './slip.image.ts';
 import { readSlipQr } from './slip.service.ts';
 
 /** The picture checks of slips and the sandbox slip renderer (docs/deposits.md, Slips). */
@@ -18,6 +19,8 @@ const slip = renderSlip({
   reference: 'SBT0000000000001ABCD',
   qrText,
 });
+
+const readHeader = (bytes: Buffer) => readPictureHeader(bytes, SLIP_PICTURE_LIMITS);
 
 function read(bytes: Buffer) {
   const header = readHeader(bytes);
@@ -40,6 +43,19 @@ describe('slip pictures', () => {
     // 50000 x 50000 claimed by a 100-byte file: refused from the header, nothing allocated.
     expect(() => readHeader(bombPng())).toThrow(/too many pixels/);
     expect(() => readHeader(blankPng(4, 400))).toThrow(/too small/);
+    // 5000 x 5000 (25 MP): each cost seconds of decoding and held every other member's slip back.
+    expect(() => readHeader(bombPng(5000, 5000))).toThrow(/too many pixels/);
+    expect(() => readSlipPicture(bombPng(5000, 5000))).toThrow(/too many pixels/);
+    expect(() => readHeader(bombPng(4000, 4000))).not.toThrow();
+  });
+
+  it('keeps the picture only: whatever follows its end is cut, and the rest is what was read', () => {
+    const page = Buffer.from('<html><script>alert(document.cookie)</script></html>');
+    for (const picture of [slip, pngToJpeg(slip)]) {
+      const read = readSlipPicture(Buffer.concat([picture, page]));
+      expect(read.length).toBe(picture.length);
+      expect(read.texts).toEqual([qrText]);
+    }
   });
 
   it('refuses truncated and corrupt pictures', () => {

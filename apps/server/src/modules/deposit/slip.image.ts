@@ -1,27 +1,17 @@
 import { SLIP_LIMITS } from '@member-wallet/contract/slip';
-import jpeg from 'jpeg-js';
 import jsQR from 'jsqr';
-import { PNG } from 'pngjs';
+import { checkPicture, type DecodedImage, type PictureHeader, type PictureLimits } from '../uploads/picture.ts';
 
 /**
- * The picture of a slip (docs/deposits.md, Slips): recognised by its bytes (never its name or declared type),
- * sized from its header before anything is decoded (a small file can claim billions of pixels: a
- * decompression bomb), decoded with limits, then searched for mini-QR codes.
+ * The picture of a slip (docs/deposits.md, Slips): a PNG or JPEG checked like every uploaded picture
+ * (modules/uploads/picture.ts: by its bytes, sized from its header before anything is decoded, walked to its
+ * end, decoded), then searched for mini-QR codes.
  */
 
 export type SlipContentType = 'image/png' | 'image/jpeg';
 
-export interface ImageHeader {
+export interface ImageHeader extends PictureHeader {
   contentType: SlipContentType;
-  width: number;
-  height: number;
-}
-
-export interface DecodedImage {
-  width: number;
-  height: number;
-  /** RGBA, 4 bytes a pixel. */
-  data: Uint8ClampedArray;
 }
 
 /** Below this on a side the header is not a picture anyone could have taken: refused as an invalid file. */
@@ -30,99 +20,32 @@ export const IMAGE_SIDE_MIN = 8;
 export const READABLE_SIDE_MIN = 200;
 /** Pictures are searched for QR codes at this size at most (longest side), so a scan stays well under a second. */
 const SCAN_SIDE_MAX = 1200;
-/** The decoder's own limits, a second guard behind the header check. */
-const DECODE_MEMORY_MAX_MB = 512;
 
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const PNG_IEND = Buffer.from([0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82]);
+export const SLIP_PICTURE_LIMITS: PictureLimits = {
+  types: ['image/png', 'image/jpeg'],
+  maxPixels: SLIP_LIMITS.maxPixels,
+  minSide: IMAGE_SIDE_MIN,
+};
 
-export class InvalidImageError extends Error {
-  override name = 'InvalidImageError';
-}
-
-/** PNG or JPEG by its first bytes, with its size from the header; throws InvalidImageError otherwise. */
-export function readHeader(bytes: Buffer): ImageHeader {
-  const header = sniff(bytes);
-  if (!header) throw new InvalidImageError('not a PNG or JPEG picture');
-  const { width, height } = header;
-  if (width < IMAGE_SIDE_MIN || height < IMAGE_SIDE_MIN) throw new InvalidImageError('the picture is too small');
-  if (width * height > SLIP_LIMITS.maxPixels) throw new InvalidImageError('the picture has too many pixels');
-  return header;
-}
-
-function sniff(bytes: Buffer): ImageHeader | null {
-  if (bytes.length >= 33 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
-    // The first chunk is IHDR: width and height are its first 8 bytes, big-endian.
-    if (bytes.toString('latin1', 12, 16) !== 'IHDR') return null;
-    return { contentType: 'image/png', width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-  }
-  if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    const size = jpegFrameSize(bytes);
-    return size ? { contentType: 'image/jpeg', ...size } : null;
-  }
-  return null;
-}
-
-/** Walks the JPEG segments to the first start-of-frame marker, which holds the height and the width. */
-function jpegFrameSize(bytes: Buffer): { width: number; height: number } | null {
-  let offset = 2;
-  while (offset + 9 < bytes.length) {
-    if (bytes[offset] !== 0xff) return null;
-    const marker = bytes[offset + 1] ?? 0;
-    if (marker === 0xff) {
-      offset += 1;
-      continue;
-    }
-    const length = bytes.readUInt16BE(offset + 2);
-    // SOF0-SOF15, but DHT (C4), JPG (C8) and DAC (CC), which share the range.
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    }
-    if (length < 2) return null;
-    offset += 2 + length;
-  }
-  return null;
-}
-
-/** What a slip's picture holds: its header, and the QR texts found in it (null when too small to read). */
+/** What a slip's picture holds: its header, its length, and the QR texts found in it (null when too small to read). */
 export interface SlipPicture {
   header: ImageHeader;
+  /** The picture's own bytes: what follows them in the upload is not kept (decision 0016). */
+  length: number;
   texts: string[] | null;
 }
 
 /**
- * Reads a slip's picture: header, decoding, then the QR search when it is large enough to be read. Hundreds of
- * milliseconds of CPU for a phone's picture: the server runs it in worker threads (slip.image.pool.ts).
- * Throws InvalidImageError for anything that is not a whole PNG or JPEG within the limits.
+ * Reads a slip's picture: the checks of every uploaded picture, then the QR search when it is large enough to
+ * be read. Hundreds of milliseconds of CPU for a phone's picture: the server runs it in worker threads
+ * (modules/uploads/picture.pool.ts). Throws InvalidImageError for anything that is not a whole PNG or JPEG
+ * within the limits.
  */
 export function readSlipPicture(bytes: Buffer): SlipPicture {
-  const header = readHeader(bytes);
-  const image = decodeImage(bytes, header);
-  const readable = Math.min(image.width, image.height) >= READABLE_SIDE_MIN;
-  return { header, texts: readable ? findQrTexts(image) : null };
-}
-
-/** Decodes a picture whose header was read; a truncated or corrupt one throws InvalidImageError. */
-export function decodeImage(bytes: Buffer, header: ImageHeader): DecodedImage {
-  try {
-    if (header.contentType === 'image/png') {
-      if (!bytes.subarray(-8).equals(PNG_IEND)) throw new InvalidImageError('the PNG is truncated');
-      const png = PNG.sync.read(bytes);
-      return { width: png.width, height: png.height, data: new Uint8ClampedArray(png.data) };
-    }
-    const image = jpeg.decode(bytes, {
-      useTArray: true,
-      formatAsRGBA: true,
-      // A tolerant decoder paints a truncated JPEG grey and carries on: we want to know.
-      tolerantDecoding: false,
-      maxResolutionInMP: SLIP_LIMITS.maxPixels / 1_000_000,
-      maxMemoryUsageInMB: DECODE_MEMORY_MAX_MB,
-    });
-    return { width: image.width, height: image.height, data: new Uint8ClampedArray(image.data) };
-  } catch (error) {
-    if (error instanceof InvalidImageError) throw error;
-    throw new InvalidImageError('the picture cannot be decoded', { cause: error });
-  }
+  const { header, length, image } = checkPicture(bytes, SLIP_PICTURE_LIMITS);
+  const decoded = image as DecodedImage;
+  const readable = Math.min(decoded.width, decoded.height) >= READABLE_SIDE_MIN;
+  return { header: header as ImageHeader, length, texts: readable ? findQrTexts(decoded) : null };
 }
 
 /**

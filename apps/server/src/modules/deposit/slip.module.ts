@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { FileStore } from '../../lib/file-store.ts';
+import type { InFlight } from '../../lib/in-flight.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
@@ -19,9 +20,9 @@ import type { AccountRepository } from '../account/account.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import type { PictureReader } from '../uploads/picture.pool.ts';
 import { BankFeedRepository } from './bank-feed.repository.ts';
 import { DepositChannelsRepository } from './deposit-channels.ts';
-import { SlipPictureReader } from './slip.image.pool.ts';
 import { SlipRepository } from './slip.repository.ts';
 import { slipImageRoute, slipRoutes } from './slip.routes.ts';
 import { SlipService } from './slip.service.ts';
@@ -44,6 +45,10 @@ export interface SlipsDeps {
   members: AccountRepository;
   /** This server's own address, for the sandbox verifier reached over real HTTP (known after listen). */
   ownBaseUrl: () => string;
+  /** The worker threads that check uploaded pictures (shared with the chat). */
+  pictures: PictureReader;
+  /** Each member's uploads in flight (shared with the chat). */
+  inFlight: InFlight;
 }
 
 /**
@@ -53,14 +58,9 @@ export interface SlipsDeps {
  */
 export async function registerSlips(app: FastifyInstance, route: Router, config: Config, deps: SlipsDeps) {
   const { db, clock } = deps;
-  if (config.nodeEnv === 'production' && !config.slipUrlSecretSet) {
-    app.log.warn('SLIP_URL_SECRET is not set: slip picture links die on restart and differ between nodes');
-  }
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
   await app.register(multipart);
   const store = new FileStore(uploadDirectory(app, config));
-  const pictures = new SlipPictureReader();
-  app.addHook('onClose', () => pictures.close());
   const repository = new SlipRepository();
   const window = new SlipWindow({ settings: deps.settings, clock, country: config.country });
   const slips = new SlipService({
@@ -72,7 +72,7 @@ export async function registerSlips(app: FastifyInstance, route: Router, config:
     ledgerRepository: new LedgerRepository(),
     members: deps.members,
     verifier: createVerifier(app, config, deps),
-    pictures,
+    pictures: deps.pictures,
     store,
     clock,
     logger: app.log,
@@ -82,7 +82,13 @@ export async function registerSlips(app: FastifyInstance, route: Router, config:
   app.decorate('slips', slips);
   app.decorate('slipWindow', window);
   app.decorate('slipStore', store);
-  slipRoutes(route, { slips, window, limiter: deps.limiter, ratePerMinute: config.moneyRatePerMinute });
+  slipRoutes(route, {
+    slips,
+    window,
+    limiter: deps.limiter,
+    ratePerMinute: config.moneyRatePerMinute,
+    inFlight: deps.inFlight,
+  });
   slipImageRoute(app, { repository, store, secret: config.slipUrlSecret, clock, db });
   if (config.sandbox && config.slipVerifierSecret) {
     const party = new SandboxSlipVerifierParty({ db, settings: deps.settings });

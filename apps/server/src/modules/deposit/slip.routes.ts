@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import type { InFlight } from '../../lib/in-flight.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import { SLIP_IMAGE_PATH, slipImageUrlValid } from './slip.links.ts';
@@ -26,6 +27,8 @@ export interface SlipRoutesDeps {
   window: SlipWindow;
   limiter: RateLimiter;
   ratePerMinute: number;
+  /** A member's uploads in flight, counted with their chat uploads. */
+  inFlight: InFlight;
 }
 
 /** Besides the file: a few small fields at most (a client may send a name or a note), never large ones. */
@@ -99,7 +102,9 @@ export function slipRoutes(route: Router, deps: SlipRoutesDeps) {
         },
       ]);
       if ((await window.lookup()).closed) throw new AppError('SLIP_UPLOAD_FAIL', 403);
-      return slips.upload(auth.memberId, await readSlipFile(request));
+      return deps.inFlight.run(`member:${auth.memberId}`, async () =>
+        slips.upload(auth.memberId, await readSlipFile(request)),
+      );
     },
   });
   route({

@@ -21,9 +21,10 @@ import type { FileStore } from '../../lib/file-store.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { InvalidImageError } from '../uploads/picture.ts';
 import type { BankFeedRepository } from './bank-feed.repository.ts';
 import type { DepositChannelsRepository } from './deposit-channels.ts';
-import { type ImageHeader, InvalidImageError, type SlipPicture } from './slip.image.ts';
+import type { ImageHeader, SlipPicture } from './slip.image.ts';
 import { slipImageUrl } from './slip.links.ts';
 import type { NewSlip, Slip, SlipRepository } from './slip.repository.ts';
 
@@ -36,8 +37,8 @@ export interface SlipServiceDeps {
   ledgerRepository: LedgerRepository;
   members: { findById(id: bigint): Promise<Member | undefined> };
   verifier: SlipVerifier;
-  /** Reads the picture's header and QR codes (slip.image.pool.ts: in worker threads). */
-  pictures: { read(bytes: Buffer): Promise<SlipPicture> };
+  /** Checks the picture and reads its QR codes (modules/uploads/picture.pool.ts: in worker threads). */
+  pictures: { readSlip(bytes: Buffer): Promise<SlipPicture> };
   store: FileStore;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -68,17 +69,19 @@ const invalidFile = () => new AppError('SLIP_INVALID_FILE', 400);
 export class SlipService {
   constructor(private readonly deps: SlipServiceDeps) {}
 
-  async upload(memberId: bigint, bytes: Buffer): Promise<SlipUploadResponse> {
+  async upload(memberId: bigint, uploaded: Buffer): Promise<SlipUploadResponse> {
     const member = await this.deps.members.findById(memberId);
     if (!member) throw new Error(`member ${memberId} of a valid session does not exist`);
     let picture: SlipPicture;
     try {
-      picture = await this.deps.pictures.read(bytes);
+      picture = await this.deps.pictures.readSlip(uploaded);
     } catch (error) {
       if (error instanceof InvalidImageError) throw invalidFile();
       throw error;
     }
     const { header } = picture;
+    // What was checked is what is kept: anything after the picture's end is not (decision 0016).
+    const bytes = uploaded.subarray(0, picture.length);
     const upload: Upload = {
       public_id: randomBytes(16).toString('hex'),
       member_id: member.id,

@@ -42,9 +42,6 @@ export interface TruelinksDeps {
  */
 export async function registerTruelinks(app: FastifyInstance, route: Router, config: Config, deps: TruelinksDeps) {
   const { db, clock } = deps;
-  if (config.nodeEnv === 'production' && !config.truelinkKeySet) {
-    app.log.warn('TRUELINK_KEY is not set: gift links are encrypted with the development key');
-  }
   const truelinks = new TruelinkService({
     db,
     ledger: new LedgerService({ repository: new LedgerRepository(), clock }),

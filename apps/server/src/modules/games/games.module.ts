@@ -95,9 +95,6 @@ export async function registerGames(
     // After buildApp has created the demo member (seedDemoData runs last): a wallet balance to play with.
     app.addHook('onReady', () => fundDemoMember(config, deps, services.ledger));
   }
-  if (config.nodeEnv === 'production' && !config.gameCredentialKeySet) {
-    app.log.warn('GAME_CREDENTIAL_KEY is not set: game passwords are sealed with the development key');
-  }
   if (config.transferReconcileIntervalMs > 0) {
     const stop = startReconcileLoop(
       services.reconciler,

@@ -52,9 +52,6 @@ export function registerOperators(
   const { service, audit } = createOperatorService(config, deps);
   const router = createOperatorRouter(app, (request) => service.authenticate(request.headers.authorization));
   operatorRoutes(router.route, service, audit);
-  if (config.nodeEnv === 'production' && !config.operatorSecretKeySet) {
-    app.log.warn('OPERATOR_SECRET_KEY is not set: TOTP secrets are sealed with the development key');
-  }
   app.decorate('backoffice', { operators: service, audit, endpoints: router.endpoints });
   return { service, audit, route: router.route };
 }

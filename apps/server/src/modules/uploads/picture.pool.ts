@@ -2,16 +2,22 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { InvalidImageError, type SlipPicture } from './slip.image.ts';
+import type { SlipPicture } from '../deposit/slip.image.ts';
+import { type CheckedPicture, InvalidImageError, type PictureLimits } from './picture.ts';
+import type { PictureTask } from './picture.worker.ts';
 
 interface Job {
   id: number;
+  task: PictureTask;
   bytes: Uint8Array;
-  resolve: (picture: SlipPicture) => void;
+  resolve: (picture: unknown) => void;
   reject: (error: Error) => void;
 }
 
-type Answer = { id: number; picture: SlipPicture } | { id: number; invalid: string } | { id: number; error: string };
+type Answer =
+  | { id: number; picture: unknown }
+  | { id: number; invalid: string; reason: InvalidImageError['reason'] }
+  | { id: number; error: string };
 
 interface Slot {
   worker: Worker;
@@ -28,11 +34,11 @@ let sourceBundle: string | null = null;
  */
 function startWorker(): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./slip-image.worker.js', here));
+  if (!here.endsWith('.ts')) return new Worker(new URL('./picture.worker.js', here));
   if (sourceBundle === null) {
     const esbuild = createRequire(here)('esbuild') as typeof import('esbuild');
     const built = esbuild.buildSync({
-      entryPoints: [fileURLToPath(new URL('./slip.image.worker.ts', here))],
+      entryPoints: [fileURLToPath(new URL('./picture.worker.ts', here))],
       bundle: true,
       write: false,
       format: 'cjs',
@@ -46,31 +52,50 @@ function startWorker(): Worker {
 }
 
 /** Up to this many worker threads: one core is left to the event loop (and PostgreSQL) where there are few. */
-export const SLIP_PICTURE_WORKERS_MAX = Math.max(1, Math.min(4, availableParallelism() - 1));
+export const PICTURE_WORKERS_MAX = Math.max(1, Math.min(4, availableParallelism() - 1));
 
 /**
- * Reads slip pictures in worker threads (started when first needed, kept idle, `unref`ed), a job a worker at a
- * time, the rest queued in order. A worker that dies fails its job (answered 500) and is replaced by the next job.
+ * Checks uploaded pictures (slips and chat pictures) in worker threads (started when first needed, kept idle,
+ * `unref`ed), a job a worker at a time, the rest queued in order. A worker that dies fails its job (answered
+ * 500) and is replaced by the next job. How many jobs one member can queue is bounded where uploads arrive
+ * (lib/in-flight.ts), so a member's pictures cannot hold everyone else's back for long.
  */
-export class SlipPictureReader {
+export class PictureReader {
   readonly #slots: Slot[] = [];
   readonly #queue: Job[] = [];
   #nextId = 1;
   #closed = false;
 
-  constructor(private readonly size = SLIP_PICTURE_WORKERS_MAX) {}
+  constructor(private readonly size = PICTURE_WORKERS_MAX) {}
 
-  read(bytes: Buffer): Promise<SlipPicture> {
-    if (this.#closed) return Promise.reject(new Error('slip picture reader closed'));
+  /** A slip's picture: checked, and searched for its QR codes (slip.image.ts). */
+  readSlip(bytes: Buffer): Promise<SlipPicture> {
+    return this.#run({ task: 'slip' }, bytes);
+  }
+
+  /** A picture checked against `limits` (modules/uploads/picture.ts). */
+  check(bytes: Buffer, limits: PictureLimits): Promise<CheckedPicture> {
+    return this.#run({ task: 'picture', limits }, bytes);
+  }
+
+  #run<T>(task: PictureTask, bytes: Buffer): Promise<T> {
+    if (this.#closed) return Promise.reject(new Error('picture reader closed'));
     return new Promise((resolve, reject) => {
-      this.#queue.push({ id: this.#nextId++, bytes: new Uint8Array(bytes), resolve, reject });
+      const job: Job = {
+        id: this.#nextId++,
+        task,
+        bytes: new Uint8Array(bytes),
+        resolve: resolve as Job['resolve'],
+        reject,
+      };
+      this.#queue.push(job);
       this.#pump();
     });
   }
 
   async close(): Promise<void> {
     this.#closed = true;
-    for (const job of this.#queue.splice(0)) job.reject(new Error('slip picture reader closed'));
+    for (const job of this.#queue.splice(0)) job.reject(new Error('picture reader closed'));
     await Promise.all(this.#slots.splice(0).map((slot) => slot.worker.terminate()));
   }
 
@@ -81,7 +106,7 @@ export class SlipPictureReader {
       const job = this.#queue.shift() as Job;
       slot.job = job;
       // The copy made in read() is handed over, not copied again.
-      slot.worker.postMessage({ id: job.id, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
+      slot.worker.postMessage({ id: job.id, ...job.task, bytes: job.bytes }, [job.bytes.buffer as ArrayBuffer]);
     }
   }
 
@@ -91,7 +116,7 @@ export class SlipPictureReader {
     slot.worker.unref();
     slot.worker.on('message', (answer: Answer) => this.#answer(slot, answer));
     slot.worker.on('error', (error) => this.#lose(slot, error));
-    slot.worker.on('exit', (code) => this.#lose(slot, new Error(`slip picture worker exited with ${code}`)));
+    slot.worker.on('exit', (code) => this.#lose(slot, new Error(`picture worker exited with ${code}`)));
     this.#slots.push(slot);
     return slot;
   }
@@ -101,8 +126,8 @@ export class SlipPictureReader {
     if (!job || job.id !== answer.id) return;
     slot.job = null;
     if ('picture' in answer) job.resolve(answer.picture);
-    else if ('invalid' in answer) job.reject(new InvalidImageError(answer.invalid));
-    else job.reject(new Error(`slip picture worker failed: ${answer.error}`));
+    else if ('invalid' in answer) job.reject(new InvalidImageError(answer.invalid, answer.reason));
+    else job.reject(new Error(`picture worker failed: ${answer.error}`));
     this.#pump();
   }
 
