@@ -162,7 +162,7 @@ function truncated(): never {
 }
 
 /** The PNG's length: its chunks walked from the signature through IEND (CRCs are checked by the decoder). */
-export function pngLength(bytes: Buffer): number {
+function pngLength(bytes: Buffer): number {
   let offset = 8;
   while (offset + 12 <= bytes.length) {
     const length = bytes.readUInt32BE(offset);
@@ -179,7 +179,7 @@ export function pngLength(bytes: Buffer): number {
  * The JPEG's length: its segments walked from SOI, through each scan's entropy-coded data (where 0xFF is
  * followed by 0x00 or a restart marker), to EOI.
  */
-export function jpegLength(bytes: Buffer): number {
+function jpegLength(bytes: Buffer): number {
   let offset = 2;
   while (offset + 2 <= bytes.length) {
     if (bytes[offset] !== 0xff) throw new InvalidImageError('the JPEG is corrupt');
