@@ -29,15 +29,15 @@ export interface RewardBonuses {
    * In the caller's transaction, after it posted the credit `entryId`: the reward becomes the member's running
    * bonus. `BONUS_REMAINING` (409) when a bonus already runs: the caller's transaction, and its credit, roll back.
    */
-  startRewardIn(
-    trx: Transaction<Database>,
-    reward: {
-      definitionId: bigint;
-      memberId: bigint;
-      currency: string;
-      amountMinor: bigint;
-      entryId: bigint;
-      terms: RewardTerms;
-    },
-  ): Promise<void>;
+  startRewardIn(trx: Transaction<Database>, reward: RewardStart): Promise<void>;
+}
+
+/** A reward just credited by the caller's entry `entryId`, to start as a running bonus. */
+export interface RewardStart {
+  definitionId: bigint;
+  memberId: bigint;
+  currency: string;
+  amountMinor: bigint;
+  entryId: bigint;
+  terms: RewardTerms;
 }

@@ -21,7 +21,7 @@ import { siteTimeZone } from '../deposit/slip.window.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { JsonValue, LedgerService } from '../ledger/ledger.service.ts';
-import type { ActiveBonusGate, RewardBonuses, RewardSource, RewardTerms } from './active-bonus.ts';
+import type { ActiveBonusGate, RewardBonuses, RewardSource, RewardStart } from './active-bonus.ts';
 import { countingSince } from './bonus.period.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus, NewBonusDefinition } from './bonus.repository.ts';
 
@@ -102,17 +102,7 @@ export class BonusService implements ActiveBonusGate, RewardBonuses {
     return definition.id;
   }
 
-  async startRewardIn(
-    trx: Transaction<Database>,
-    reward: {
-      definitionId: bigint;
-      memberId: bigint;
-      currency: string;
-      amountMinor: bigint;
-      entryId: bigint;
-      terms: RewardTerms;
-    },
-  ): Promise<void> {
+  async startRewardIn(trx: Transaction<Database>, reward: RewardStart): Promise<void> {
     const inserted = await this.deps.repository.insertActive(trx, {
       public_id: randomUUID(),
       member_id: reward.memberId,
