@@ -70,7 +70,10 @@ describe('a running bonus', () => {
     expect((await get(t, player, '/api/bonus/clear')).statusCode).toBe(200);
     const claimed = await post(t, player, '/api/spinwheel/coupon/claim', { coupon }, randomUUID());
     expect(claimed.statusCode).toBe(200);
+    // The claimed prize is bonus money: it runs as the member's bonus in turn, and blocks the refund until it ends.
+    expect((await get(t, player, '/api/refund/check')).json()).toMatchObject({ bonus: true });
+    expect((await get(t, player, '/api/bonus/clear')).statusCode).toBe(200);
     expect((await get(t, player, '/api/refund/check')).json()).toMatchObject({ bonus: false });
-    await noDrift(t);
+    expect(await noDrift(t)).toBe(true);
   });
 });
