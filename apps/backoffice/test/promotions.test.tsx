@@ -60,7 +60,12 @@ const WHEEL: SpinSettingsResponse = {
       },
     ],
   },
-  rules: { depositPerCoin: { BAHT: 100, LAK: 30000 }, couponExpiryHours: 168 },
+  rules: {
+    depositPerCoin: { BAHT: 100, LAK: 30000 },
+    couponExpiryHours: 168,
+    prizeWinMultiple: 3,
+    prizePercentFail: 80,
+  },
 };
 
 let calls: { method: string; url: string; body: unknown }[];
@@ -303,6 +308,29 @@ describe('promotions', () => {
     expect(sent.rules).toEqual(WHEEL.rules);
     // The server's refusal, translated.
     expect(await screen.findByText('Some of the information is not valid.')).toBeInTheDocument();
+  });
+
+  it('edits the terms a claimed cash prize runs with as a bonus, and keeps them when the wheel is saved', async () => {
+    const { user } = await openPromotions();
+    await user.click(screen.getByRole('tab', { name: 'Prize wheel' }));
+    const rules = await screen.findByTestId('promotions-coin-rule');
+    const multiple = within(rules).getByLabelText(
+      'A claimed cash prize leaves as cash once winnings exceed (times the prize)',
+    );
+    const percentFail = within(rules).getByLabelText('Cancelling a prize bonus takes back (%)');
+    expect(multiple).toHaveValue('3');
+    expect(percentFail).toHaveValue('80');
+    await user.clear(percentFail);
+    await user.type(percentFail, '101');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The coin rule is not valid');
+    expect(calls).toEqual([]);
+    await user.clear(percentFail);
+    await user.type(percentFail, '50');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    const sent = calls[0]?.body as SpinSettingsResponse | undefined;
+    expect(sent?.rules).toEqual({ ...WHEEL.rules, prizePercentFail: 50 });
   });
 
   it("shows the wheel's expected return per coin in each currency, following what the operator types", async () => {

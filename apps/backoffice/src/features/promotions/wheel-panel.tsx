@@ -59,6 +59,9 @@ function typedAmounts(texts: Record<string, string>): Record<string, number> {
 
 const EMPTY_WHEEL: SpinWheelSetting = { active: false, name: { th: '', lo: '', en: '' }, slices: [] };
 const DEFAULT_RULES: SpinRulesSetting = { depositPerCoin: { BAHT: 100, LAK: 30_000 }, couponExpiryHours: 168 };
+/** The server's terms of a claimed cash prize when the rules leave them out (docs/promotions.md). */
+const PRIZE_WIN_MULTIPLE_DEFAULT = 1;
+const PRIZE_PERCENT_FAIL_DEFAULT = 100;
 
 /**
  * The prize wheel (docs/promotions.md, Prize wheel): the slices with their labels, colours, weights (the chance
@@ -83,6 +86,12 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
     Object.fromEntries(LAOS_CURRENCIES.map((currency) => [currency, String(rules.depositPerCoin[currency] ?? '')])),
   );
   const [expiry, setExpiry] = useState(String(rules.couponExpiryHours));
+  const [prizeWinMultiple, setPrizeWinMultiple] = useState(
+    String(rules.prizeWinMultiple ?? PRIZE_WIN_MULTIPLE_DEFAULT),
+  );
+  const [prizePercentFail, setPrizePercentFail] = useState(
+    String(rules.prizePercentFail ?? PRIZE_PERCENT_FAIL_DEFAULT),
+  );
   const [problem, setProblem] = useState<string | null>(null);
 
   const weights = slices.map((slice) => wholeNumber(slice.weight, 0, 1_000_000) ?? 0);
@@ -122,6 +131,8 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
           .map(([currency, text]) => [currency, decimalNumber(text, 0, 1e12) ?? -1]),
       ),
       couponExpiryHours: wholeNumber(expiry, 1, 24 * 366) ?? -1,
+      prizeWinMultiple: wholeNumber(prizeWinMultiple, 0, 1000) ?? -1,
+      prizePercentFail: wholeNumber(prizePercentFail, 0, 100) ?? -1,
     };
     // Checked here with the schema the server reads the wheel with, so the operator learns what is wrong first.
     const wheelCheck = z.safeParse(spinWheelSetting, wheelValue);
@@ -262,6 +273,23 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
             inputMode="numeric"
             value={expiry}
             onChange={(event) => setExpiry(event.target.value)}
+          />
+        </div>
+        <p className="text-sm text-slate-600">{t('promotions.wheel.prizeTermsHint')}</p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={t('promotions.wheel.prizeWinMultiple')}
+            name="prize-win-multiple"
+            inputMode="numeric"
+            value={prizeWinMultiple}
+            onChange={(event) => setPrizeWinMultiple(event.target.value)}
+          />
+          <TextField
+            label={t('promotions.wheel.prizePercentFail')}
+            name="prize-percent-fail"
+            inputMode="numeric"
+            value={prizePercentFail}
+            onChange={(event) => setPrizePercentFail(event.target.value)}
           />
         </div>
       </Card>
