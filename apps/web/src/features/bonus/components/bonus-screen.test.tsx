@@ -60,6 +60,28 @@ describe('the running bonus', () => {
     expect(await screen.findByLabelText('Promotion code')).toBeInTheDocument();
   });
 
+  it('says what a cancel took back, and what is still to come from the game accounts', async () => {
+    serve(testGrid(), { status: true, type: 'limit' });
+    server.use(
+      http.get('*/api/bonus/clear', () => HttpResponse.json({ message: 'SUCCESS', takenBack: 50, fromGames: 30 })),
+    );
+    const { user } = renderWithClient(<BonusScreen currency="THB" />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus cancelled' });
+    expect(dialog).toHaveTextContent(
+      '฿50.00 of the bonus was taken back, because its condition was not met before you cancelled it.',
+    );
+    expect(dialog).toHaveTextContent('฿20.00 left your wallet now.');
+    expect(dialog).toHaveTextContent(
+      '฿30.00 was in your game accounts: it is taken from the money that next comes back from them to your wallet.',
+    );
+    // The dialog's own close button (the modal's corner button has the same name).
+    const closers = within(dialog).getAllByRole('button', { name: 'Close' });
+    await user.click(closers[closers.length - 1] as HTMLElement);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('keeps the bonus when the member changes their mind', async () => {
     const cleared = vi.fn();
     serve(testGrid(), { status: true, type: 'limit' });

@@ -1,4 +1,4 @@
-import type { BonusItem, BonusType } from '@member-wallet/contract/bonus';
+import type { BonusClearResponse, BonusItem, BonusType } from '@member-wallet/contract/bonus';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { Outcome } from '../../../components/result-dialog.tsx';
 import { failureOutcome, ResultDialog } from '../../../components/result-dialog.tsx';
 import { type TranslationKey, useTranslation } from '../../../i18n/i18n.ts';
+import type { Currency } from '../../../lib/format.ts';
 import { translateCode } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast-store.ts';
 import { useClearBonus } from '../api/clear-bonus.ts';
@@ -14,7 +15,7 @@ import { bonusesQuery, useBonuses } from '../api/get-bonuses.ts';
 import { useCurrentPromotion } from '../api/get-current-promotion.ts';
 import { BonusCard } from './bonus-card.tsx';
 import { BonusModal } from './bonus-modal.tsx';
-import { CancelBonusDialog, CancelFailedAlert } from './cancel-bonus.tsx';
+import { CancelBonusDialog, CancelFailedAlert, CancelledDialog } from './cancel-bonus.tsx';
 import { PromotionModal } from './promotion-modal.tsx';
 import { PromotionSearch } from './promotion-search.tsx';
 
@@ -33,6 +34,8 @@ const TYPE_KEYS: Record<BonusType, TranslationKey> = {
 export interface BonusScreenProps {
   /** Called when a receive or a cancel moved money, so the app refreshes the wallet (features do not share it). */
   onWalletChanged?: () => void;
+  /** The member's currency, from the wallet the app reads; amounts are shown without it until it is known. */
+  currency?: Currency;
 }
 
 type Open = { kind: 'bonus'; code: string } | { kind: 'promotion'; code: string } | null;
@@ -41,10 +44,13 @@ type Open = { kind: 'bonus'; code: string } | { kind: 'promotion'; code: string 
 function ActiveBonus({
   type,
   percentFail,
+  onCancelled,
   onWalletChanged,
 }: {
   type: BonusType | null;
   percentFail: number | null;
+  /** A cancel that took money back: the page says how much (it outlives this part, which the cancel removes). */
+  onCancelled: (answer: BonusClearResponse) => void;
   onWalletChanged?: () => void;
 }) {
   const { t } = useTranslation();
@@ -56,7 +62,9 @@ function ActiveBonus({
     clear.mutate(undefined, {
       onSuccess: (answer) => {
         setAsking(false);
-        showToast('success', translateCode(answer.message));
+        // A cancel that took money back says how much and why; an ending that took nothing is a toast.
+        if (answer.takenBack > 0) onCancelled(answer);
+        else showToast('success', translateCode(answer.message));
         onWalletChanged?.();
       },
       onError: (error) => {
@@ -95,12 +103,13 @@ function ActiveBonus({
  * The bonus page (spec section 2): the running bonus with a cancel button, or the promotion-code search; the
  * grid of bonus cards; the bonus and promotion modals; and the success dialog after a receive.
  */
-export function BonusScreen({ onWalletChanged }: BonusScreenProps) {
+export function BonusScreen({ onWalletChanged, currency }: BonusScreenProps) {
   const { t, i18n } = useTranslation();
   const bonuses = useBonuses(i18n.language);
   const active = useActiveBonus();
   const [open, setOpen] = useState<Open>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [cancelled, setCancelled] = useState<BonusClearResponse | null>(null);
   const running = active.data?.status === true;
   const currentCard = bonuses.data?.find((bonus) => bonus.userBonus?.isActive);
   // A bonus from a promotion code is not in the grid: its percentFail comes from the promotion it came from.
@@ -144,6 +153,7 @@ export function BonusScreen({ onWalletChanged }: BonusScreenProps) {
           <ActiveBonus
             type={active.data.type}
             percentFail={currentCard?.percentFail ?? promotion.data?.percentFail ?? null}
+            onCancelled={setCancelled}
             onWalletChanged={onWalletChanged}
           />
         ) : (
@@ -173,6 +183,14 @@ export function BonusScreen({ onWalletChanged }: BonusScreenProps) {
         <PromotionModal code={open.code} onClose={() => setOpen(null)} onReceived={received} />
       ) : null}
       <ResultDialog outcome={outcome} onClose={() => setOutcome(null)} />
+      {cancelled === null ? null : (
+        <CancelledDialog
+          takenBack={cancelled.takenBack}
+          fromGames={cancelled.fromGames}
+          currency={currency}
+          onClose={() => setCancelled(null)}
+        />
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Button } from '@member-wallet/ui/button';
 import { Modal } from '../../../components/modal.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { type Currency, formatMinorUnits, formatMoneyMinor, toMinorUnits } from '../../../lib/format.ts';
 
 export interface CancelBonusDialogProps {
   /** The running bonus's percentFail when known (its card, or the promotion it came from). */
@@ -44,6 +45,40 @@ export function CancelFailedAlert({ message, onClose }: { message: string; onClo
       <Button block onClick={onClose}>
         {t('common.close')}
       </Button>
+    </Modal>
+  );
+}
+
+/**
+ * After a cancel that took money back (docs/promotions.md, "Where the bonus money goes"): how much and why, what
+ * left the wallet now, and what is still to come from the money in the game accounts.
+ */
+export function CancelledDialog({
+  takenBack,
+  fromGames,
+  currency,
+  onClose,
+}: {
+  takenBack: number;
+  fromGames: number;
+  currency: Currency | undefined;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const money = (minor: bigint) =>
+    currency ? formatMoneyMinor(i18n.language, minor, currency) : formatMinorUnits(minor);
+  const total = toMinorUnits(takenBack);
+  const games = toMinorUnits(fromGames);
+  return (
+    <Modal open onClose={onClose} title={t('bonus.cancelledTitle')}>
+      <div className="space-y-3 text-slate-800">
+        <p>{t('bonus.cancelledTakenBack', { amount: money(total) })}</p>
+        {total > games ? <p>{t('bonus.cancelledFromWallet', { amount: money(total - games) })}</p> : null}
+        {games > 0n ? <p className="font-semibold">{t('bonus.cancelledFromGames', { amount: money(games) })}</p> : null}
+        <Button block onClick={onClose}>
+          {t('common.close')}
+        </Button>
+      </div>
     </Modal>
   );
 }
