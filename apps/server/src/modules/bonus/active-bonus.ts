@@ -9,6 +9,30 @@ export interface ActiveBonusGate {
   hasActiveBonus(memberId: bigint): Promise<boolean>;
 }
 
+/** A stretch of time from `from` (included) to `to` (excluded). */
+export interface TimeSpan {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * When a member's bonuses ran: what a module measuring play needs to tell bonus play from cash play (a loss
+ * refund counts only bets placed while no bonus ran; docs/promotions.md, Loss refunds), without reading the bonus
+ * tables.
+ */
+export interface BonusHistory {
+  /**
+   * The stretches of `[from, to)` in which a bonus of the member was running (from its activation to its end, or
+   * to `to` while it still runs), oldest first, joined where they touch. At most `RUNNING_SPANS_MAX` bonuses are
+   * looked at: when more ran in the stretch, the last span answered reaches `to`, so a caller never counts bonus
+   * time as cash time.
+   */
+  runningSpans(memberId: bigint, from: Date, to: Date): Promise<TimeSpan[]>;
+}
+
+/** How many of a member's bonuses `runningSpans` looks at in one stretch (a bound on the callers' provider calls). */
+export const RUNNING_SPANS_MAX = 50;
+
 /** Where a reward came from; names the definition it runs under and its statement description's source. */
 export type RewardSource = 'luckydraw';
 

@@ -2,6 +2,7 @@ import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
 import type { BonusesTable, Database, Db, MemberBonusesTable, MemberBonusStatus } from '../../db/database.ts';
 import { OPEN_TRANSFER_STATES } from '../games/games.repository.ts';
 import type { JsonValue } from '../ledger/ledger.service.ts';
+import type { BonusRun } from './bonus.spans.ts';
 
 export type BonusDefinition = Selectable<BonusesTable>;
 export type MemberBonus = Selectable<MemberBonusesTable>;
@@ -66,6 +67,23 @@ export class BonusRepository {
       .where('status', '=', 'active')
       .forUpdate()
       .executeTakeFirst();
+  }
+
+  /**
+   * The member's bonuses that ran at some moment of `[from, to)`, oldest activation first, at most `limit`: when
+   * each began and ended (null while it runs).
+   */
+  listRunsBetween(db: Db, memberId: bigint, from: Date, to: Date, limit: number): Promise<BonusRun[]> {
+    return db
+      .selectFrom('member_bonuses')
+      .select(['activated_at', 'ended_at'])
+      .where('member_id', '=', memberId)
+      .where('activated_at', '<', to)
+      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', from)]))
+      .orderBy('activated_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   }
 
   /** The member's activations of these bonuses, newest first. */

@@ -21,9 +21,18 @@ import { siteTimeZone } from '../deposit/slip.window.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { JsonValue, LedgerService } from '../ledger/ledger.service.ts';
-import type { ActiveBonusGate, RewardBonuses, RewardSource, RewardStart } from './active-bonus.ts';
+import {
+  type ActiveBonusGate,
+  type BonusHistory,
+  type RewardBonuses,
+  type RewardSource,
+  type RewardStart,
+  RUNNING_SPANS_MAX,
+  type TimeSpan,
+} from './active-bonus.ts';
 import { countingSince } from './bonus.period.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus, NewBonusDefinition } from './bonus.repository.ts';
+import { runningSpans } from './bonus.spans.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -84,7 +93,7 @@ function min(a: bigint, b: bigint): bigint {
  * from the bonus expense account once, the end condition is measured from the providers' bet records, and
  * cancelling early takes back percentFail of the bonus.
  */
-export class BonusService implements ActiveBonusGate, RewardBonuses {
+export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuses {
   constructor(private readonly deps: BonusServiceDeps) {}
 
   /** Adds a definition unless its code exists (demo seeding, tests, operators' scripts). */
@@ -123,6 +132,12 @@ export class BonusService implements ActiveBonusGate, RewardBonuses {
 
   async hasActiveBonus(memberId: bigint): Promise<boolean> {
     return (await this.deps.repository.findActive(this.deps.db, memberId)) !== undefined;
+  }
+
+  async runningSpans(memberId: bigint, from: Date, to: Date): Promise<TimeSpan[]> {
+    // One more than looked at: it tells whether more bonuses ran than the spans describe one by one.
+    const runs = await this.deps.repository.listRunsBetween(this.deps.db, memberId, from, to, RUNNING_SPANS_MAX + 1);
+    return runningSpans(runs, from, to);
   }
 
   async list(memberId: bigint, locale: Locale): Promise<BonusItem[]> {
