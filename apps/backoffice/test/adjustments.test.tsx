@@ -19,6 +19,7 @@ function adjustment(overrides: Partial<BackofficeAdjustment> = {}): BackofficeAd
     reviewedAt: null,
     reviewReason: null,
     entryId: null,
+    asBonus: null,
     ...overrides,
   };
 }

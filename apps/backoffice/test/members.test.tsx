@@ -57,6 +57,7 @@ function adjustment(overrides: Partial<BackofficeAdjustment> = {}): BackofficeAd
     reviewedAt: null,
     reviewReason: null,
     entryId: '10',
+    asBonus: null,
     ...overrides,
   };
 }

@@ -265,6 +265,9 @@ export interface AdjustmentsTable {
   review_reason: string | null;
   /** The ledger entry that moved the money, once applied. */
   entry_id: bigint | null;
+  /** Paid as a bonus (migration 0029): its end terms, both set or both null (cash); only on a credit. */
+  bonus_win_multiple: number | null;
+  bonus_percent_fail: number | null;
 }
 
 export interface WithdrawalsTable {

@@ -33,8 +33,17 @@ export interface BonusHistory {
 /** How many of a member's bonuses `runningSpans` looks at in one stretch (a bound on the callers' provider calls). */
 export const RUNNING_SPANS_MAX = 50;
 
-/** Where a reward came from; names the definition it runs under and its statement description's source. */
-export type RewardSource = 'luckydraw';
+/**
+ * Where a reward came from; names the definition it runs under (`<SOURCE>-<currency>`): a claimed wheel prize
+ * (`luckydraw`), an operator's adjustment paid as a bonus (`adjustment`).
+ */
+export type RewardSource = 'luckydraw' | 'adjustment';
+
+/** The definition rewards of a source run under: its id, and its name in the site's language for the statement. */
+export interface RewardDefinition {
+  id: bigint;
+  description: string;
+}
 
 /** The end terms a reward runs with as a bonus (docs/promotions.md, "Rewards are bonus money"). */
 export interface RewardTerms {
@@ -48,7 +57,7 @@ export interface RewardTerms {
  */
 export interface RewardBonuses {
   /** The definition rewards of this source run under in this currency; asked before the caller's transaction. */
-  rewardDefinition(source: RewardSource, currency: string): Promise<bigint>;
+  rewardDefinition(source: RewardSource, currency: string): Promise<RewardDefinition>;
   /**
    * In the caller's transaction, after it posted the credit `entryId`: the reward becomes the member's running
    * bonus. `BONUS_REMAINING` (409) when a bonus already runs: the caller's transaction, and its credit, roll back.

@@ -25,6 +25,7 @@ import {
   type ActiveBonusGate,
   type BonusHistory,
   type RewardBonuses,
+  type RewardDefinition,
   type RewardSource,
   type RewardStart,
   RUNNING_SPANS_MAX,
@@ -101,14 +102,14 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     await this.deps.repository.insertDefinitionIfAbsent(this.deps.db, definition);
   }
 
-  async rewardDefinition(source: RewardSource, currency: string): Promise<bigint> {
+  async rewardDefinition(source: RewardSource, currency: string): Promise<RewardDefinition> {
     const { db, repository } = this.deps;
     const code = `${source.toUpperCase()}-${currency}`;
-    await repository.insertDefinitionIfAbsent(db, rewardDefinition(code, currency));
+    await repository.insertDefinitionIfAbsent(db, rewardDefinition(code, currency, REWARD_NAMES[source]));
     const definition = await repository.findDefinitionOfAnyState(db, code);
     if (definition?.kind !== 'reward')
       throw new Error(`bonus code ${code} is taken by a definition of kind ${definition?.kind}`);
-    return definition.id;
+    return { id: definition.id, description: this.statementText(definition) };
   }
 
   async startRewardIn(trx: Transaction<Database>, reward: RewardStart): Promise<void> {
@@ -485,11 +486,17 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
   }
 }
 
+/** The names of the definitions rewards run under: what the member's bonus page and statement call them. */
+const REWARD_NAMES: Record<RewardSource, Record<Locale, string>> = {
+  luckydraw: { th: 'รางวัลวงล้อนำโชค', lo: 'ລາງວັນວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel prize' },
+  adjustment: { th: 'โบนัสจากทีมงาน', lo: 'ໂບນັດຈາກທີມງານ', en: 'Bonus from our team' },
+};
+
 /**
  * The definition a reward runs under: never listed, never activated by a code (`active` false), its amount and
  * terms those of each reward's own `member_bonuses` row.
  */
-function rewardDefinition(code: string, currency: string): NewBonusDefinition {
+function rewardDefinition(code: string, currency: string, names: Record<Locale, string>): NewBonusDefinition {
   return {
     code,
     kind: 'reward',
@@ -505,7 +512,7 @@ function rewardDefinition(code: string, currency: string): NewBonusDefinition {
     deposit_window_hours: null,
     win_multiple: 1,
     end_below_minor: 1n,
-    names: JSON.stringify({ th: 'รางวัลวงล้อนำโชค', lo: 'ລາງວັນວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel prize' }),
+    names: JSON.stringify(names),
     descriptions: JSON.stringify({ th: '', lo: '', en: '' }),
     banners: JSON.stringify([]),
     sort_order: 0,
