@@ -583,6 +583,8 @@ export interface MemberBonusesTable {
   percent_fail: number;
   /** What a cancel still takes back from money coming back from game accounts (migration 0022). */
   owed_minor: Generated<bigint>;
+  /** When the last of what a cancel owed was taken (migration 0029); null while owed, or when nothing was. */
+  debt_paid_at: Generated<Date | null>;
 }
 
 // Invite a friend and loss refunds (migration 0013; docs/promotions.md).

@@ -71,15 +71,20 @@ export class BonusRepository {
 
   /**
    * The member's bonuses that ran at some moment of `[from, to)`, oldest activation first, at most `limit`: when
-   * each began and ended (null while it runs).
+   * each began and until when it ran (null while it runs). A bonus runs until it ends; a cancelled one that still
+   * owes runs until the last of its debt is taken (docs/promotions.md, Loss refunds), since its money is at the
+   * games meanwhile.
    */
   listRunsBetween(db: Db, memberId: bigint, from: Date, to: Date, limit: number): Promise<BonusRun[]> {
+    const until = sql<Date | null>`case
+      when status = 'active' or owed_minor > 0 then null
+      else greatest(ended_at, debt_paid_at) end`;
     return db
       .selectFrom('member_bonuses')
-      .select(['activated_at', 'ended_at'])
+      .select(['activated_at', until.as('until')])
       .where('member_id', '=', memberId)
       .where('activated_at', '<', to)
-      .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>', from)]))
+      .where((eb) => eb.or([eb(until, 'is', null), eb(until, '>', from)]))
       .orderBy('activated_at')
       .orderBy('id')
       .limit(limit)
@@ -201,13 +206,14 @@ export class BonusRepository {
       .execute();
   }
 
-  /** `paid` of a bonus's debt has been taken back. */
-  async payOwed(trx: Transaction<Database>, id: bigint, paid: bigint): Promise<void> {
+  /** `paid` of a bonus's debt has been taken back at `now`; the instant the last of it is taken is kept. */
+  async payOwed(trx: Transaction<Database>, id: bigint, paid: bigint, now: Date): Promise<void> {
     await trx
       .updateTable('member_bonuses')
       .set((eb) => ({
         owed_minor: eb('owed_minor', '-', paid),
         taken_back_minor: sql<bigint>`coalesce(taken_back_minor, 0) + ${paid}`,
+        debt_paid_at: sql<Date | null>`case when owed_minor = ${paid} then ${now}::timestamptz else debt_paid_at end`,
       }))
       .where('id', '=', id)
       .execute();

@@ -6,7 +6,7 @@ import { type BonusRun, runningSpans } from './bonus.spans.ts';
 const at = (hour: number) => new Date(Date.UTC(2026, 2, 2, hour));
 const run = (from: number, to: number | null): BonusRun => ({
   activated_at: at(from),
-  ended_at: to === null ? null : at(to),
+  until: to === null ? null : at(to),
 });
 const hours = (spans: { from: Date; to: Date }[]) =>
   spans.map((span) => [span.from.getUTCHours(), span.to.getUTCHours()]);

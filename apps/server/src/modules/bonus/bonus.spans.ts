@@ -1,9 +1,9 @@
 import { RUNNING_SPANS_MAX, type TimeSpan } from './active-bonus.ts';
 
-/** When one bonus ran: from its activation to its end; `ended_at` null while it still runs. */
+/** When one bonus ran: from its activation until it stopped running; `until` null while it still runs. */
 export interface BonusRun {
   activated_at: Date;
-  ended_at: Date | null;
+  until: Date | null;
 }
 
 /**
@@ -16,7 +16,7 @@ export function runningSpans(runs: readonly BonusRun[], from: Date, to: Date, ma
   for (const [index, run] of runs.slice(0, max).entries()) {
     const start = later(run.activated_at, from);
     const beyondMax = index === max - 1 && runs.length > max;
-    const end = run.ended_at === null || beyondMax ? to : earlier(run.ended_at, to);
+    const end = run.until === null || beyondMax ? to : earlier(run.until, to);
     if (start >= end) continue;
     const last = spans.at(-1);
     if (last && start <= last.to) last.to = later(last.to, end);

@@ -1,7 +1,16 @@
 import { refundCheckResponse } from '@member-wallet/contract/refund';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { definition, TEST_APP_ENV } from '../../../test/bonus.ts';
-import { activate, fundedMember, get, noDrift, type Player, post, seedCatalogue } from '../../../test/games.ts';
+import {
+  activate,
+  deposit,
+  fundedMember,
+  get,
+  noDrift,
+  type Player,
+  post,
+  seedCatalogue,
+} from '../../../test/games.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { advanceTo, DAY, HOUR, nextMonday, setSetting } from '../../../test/promotions.ts';
 import { PERIOD_GRACE_MS } from './refund.period.ts';
@@ -90,6 +99,34 @@ describe('the net loss of a refund period', () => {
     expect((await check(player)).info).toMatchObject({ state: 'NO_REFUND', netLoss: 0 });
     const refused = await get(t, player, '/api/refund/receive');
     expect([refused.statusCode, refused.json()]).toEqual([404, { message: 'NO_REFUND' }]);
+  });
+
+  it('counts a bonus cancelled while its money sat at a game as running until what it owes has come back', async () => {
+    const player = await fundedMember(t);
+    const { username } = await activate(t, player, 'PG');
+    const monday = nextMonday(t);
+    advanceTo(t, new Date(monday.getTime() + HOUR));
+    await bonus(player, 'activate/LOSEIT');
+    await transfer(player, 'wallet', 'PG', 100);
+    t.clock.advance(1000);
+    // Cancelled with the 100 at PG: all of it is owed, to be taken from money coming back from the games.
+    expect((await get(t, player, '/api/bonus/clear')).json()).toMatchObject({ takenBack: 100, fromGames: 100 });
+    t.clock.advance(1000);
+    // Lost after the cancel, but with the money the operator is owed: not refunded.
+    await bet(username, 100, 0);
+    advanceTo(t, new Date(monday.getTime() + 2 * HOUR));
+    await deposit(t, player.id, 'BAHT', 300);
+    await transfer(player, 'wallet', 'PG', 300);
+    t.clock.advance(1000);
+    await bet(username, 20, 0);
+    t.clock.advance(1000);
+    // The first money back from PG pays the 100 owed: from then on the member plays with cash.
+    await transfer(player, 'PG', 'wallet', 200);
+    t.clock.advance(1000);
+    await bet(username, 50, 0);
+    advanceTo(t, new Date(monday.getTime() + 7 * DAY + PERIOD_GRACE_MS));
+    expect((await check(player)).info).toMatchObject({ state: 'OK', netLoss: 50 });
+    expect(await noDrift(t)).toBe(true);
   });
 
   it('leaves out the part of the period a bonus started the period before still ran', async () => {
