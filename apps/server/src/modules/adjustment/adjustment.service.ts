@@ -75,6 +75,20 @@ function bonusTermsOf(adjustment: Adjustment): AdjustmentBonusTerms | null {
   return winMultiple === null || percentFail === null ? null : { winMultiple, percentFail };
 }
 
+/** An adjustment paid as a bonus: its terms and the definition it runs under; null for cash. */
+function bonusOf(
+  adjustment: Adjustment,
+  reward: RewardDefinition | null,
+): { terms: AdjustmentBonusTerms; reward: RewardDefinition } | null {
+  const terms = bonusTermsOf(adjustment);
+  if (!terms) return null;
+  // The contract and adjustments_bonus_check allow terms on credits only; the callers name the definition.
+  if (!reward || adjustment.amount_minor <= 0n) {
+    throw new Error(`bonus adjustment ${adjustment.public_id} without its definition or with a debit`);
+  }
+  return { terms, reward };
+}
+
 /** What the audit log keeps of an adjustment's state. */
 function auditState(adjustment: Adjustment) {
   return {
@@ -237,18 +251,15 @@ export class AdjustmentService {
       providerCode: null,
       currency: adjustment.currency,
     });
-    const terms = bonusTermsOf(adjustment);
-    if (terms && (input.reward === null || adjustment.amount_minor <= 0n)) {
-      throw new Error(`bonus adjustment ${adjustment.public_id} without its definition or with a debit`);
-    }
+    const bonus = bonusOf(adjustment, input.reward);
     const posted = await ledger.post(trx, {
       memberId: adjustment.member_id,
       // Paid as a bonus, it is a bonus row of the member's statement, described as the reward's definition.
-      type: terms ? 'bonus' : 'adjustment',
+      type: bonus ? 'bonus' : 'adjustment',
       status: 'completed',
       idempotencyKey: `adjustment:${adjustment.public_id}`,
       reference: {
-        ...(terms && input.reward ? { bonus: { description: input.reward.description } } : {}),
+        ...(bonus ? { bonus: { description: bonus.reward.description } } : {}),
         adjustment: adjustment.public_id,
       },
       metadata: { reason: adjustment.reason, operator: operator.username },
@@ -257,16 +268,16 @@ export class AdjustmentService {
         { account: counterpart, amount: -adjustment.amount_minor },
       ],
     });
-    if (terms && input.reward) {
+    if (bonus) {
       // Bonus money from this moment (docs/promotions.md, "Rewards are bonus money"); a bonus already running, or
       // started since, refuses it and the credit rolls back with it.
       await this.deps.rewards.startRewardIn(trx, {
-        definitionId: input.reward.id,
+        definitionId: bonus.reward.id,
         memberId: adjustment.member_id,
         currency: adjustment.currency,
         amountMinor: adjustment.amount_minor,
         entryId: posted.entry.id,
-        terms,
+        terms: bonus.terms,
       });
     }
     const applied = await repository.update(trx, adjustment.id, {
