@@ -19,6 +19,7 @@ function adjustment(overrides: Partial<BackofficeAdjustment> = {}): BackofficeAd
     reviewedAt: null,
     reviewReason: null,
     entryId: null,
+    asBonus: null,
     ...overrides,
   };
 }
@@ -116,6 +117,25 @@ describe('manual adjustments queue', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(reason).toBe('about the member agreeing');
     expect(screen.getByRole('status')).toHaveTextContent('Adjustment rejected');
+  });
+
+  it('marks one paid as a bonus with its terms, and says why its approval waits while the member runs a bonus', async () => {
+    queue(() => [adjustment({ asBonus: { winMultiple: 3, percentFail: 50 } })]);
+    server.use(
+      http.post('*/backoffice/api/adjustments/:id/approve', () =>
+        HttpResponse.json({ message: 'BONUS_REMAINING' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderApp('/adjustments');
+    const row = await screen.findByTestId('adjustment-row');
+    expect(row).toHaveTextContent('Bonus: winnings above 3 times it, 50% taken back if cancelled');
+    await user.click(screen.getByRole('button', { name: 'Approve Wanida Rakdee' }));
+    const dialog = screen.getByRole('dialog', { name: 'Approve this adjustment?' });
+    expect(dialog).toHaveTextContent('It starts as the member’s bonus');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'The member has a bonus running. A bonus adjustment can be applied once it has ended.',
+    );
   });
 
   it('filters by status and exports the filter as CSV', async () => {

@@ -57,6 +57,7 @@ function adjustment(overrides: Partial<BackofficeAdjustment> = {}): BackofficeAd
     reviewedAt: null,
     reviewReason: null,
     entryId: '10',
+    asBonus: null,
     ...overrides,
   };
 }
@@ -205,6 +206,63 @@ describe("a member's page", () => {
     ).toBeInTheDocument();
     expect(bodies[1]).toMatchObject({ amountMinor: '-250000', reason: 'Duplicate deposit' });
     expect(bodies[1]?.requestId).not.toBe(bodies[0]?.requestId);
+  });
+
+  it('pays a credit as a bonus: the switch asks for its two terms, and a debit cannot be one', async () => {
+    asRole('finance');
+    memberPage(() => detail());
+    const bodies: Record<string, unknown>[] = [];
+    let answer: AdjustmentResponse = {
+      adjustment: adjustment({ amountMinor: '50000', asBonus: { winMultiple: 3, percentFail: 50 } }),
+      changed: true,
+    };
+    server.use(
+      http.post('*/backoffice/api/members/:id/adjustments', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(answer);
+      }),
+    );
+    const { user } = renderApp('/members/m-1');
+    await screen.findByRole('heading', { name: 'Manual adjustment' });
+    expect(screen.queryByLabelText('Winnings must exceed (times the amount)')).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'Pay as a bonus' }));
+    const multiple = screen.getByLabelText('Winnings must exceed (times the amount)');
+    const fail = screen.getByLabelText('Taken back if cancelled (%)');
+    expect(multiple).toHaveValue('1');
+    expect(fail).toHaveValue('100');
+    await user.clear(multiple);
+    await user.type(multiple, '1001');
+    await user.clear(fail);
+    await user.type(fail, '10.5');
+    await user.type(screen.getByLabelText('Amount (BAHT)'), '500');
+    await user.type(screen.getAllByLabelText('Reason')[0] as HTMLElement, 'Goodwill bonus');
+    await user.click(screen.getByRole('button', { name: 'Adjust' }));
+    expect(screen.getByText('A whole number from 0 to 1000')).toBeInTheDocument();
+    expect(screen.getByText('A whole number from 0 to 100')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.clear(multiple);
+    await user.type(multiple, '3');
+    await user.clear(fail);
+    await user.type(fail, '50');
+    await user.click(screen.getByRole('button', { name: 'Adjust' }));
+    expect(
+      await screen.findByText('Applied as a bonus: 500.00 BAHT runs as the member’s bonus now.'),
+    ).toBeInTheDocument();
+    expect(bodies[0]).toMatchObject({ amountMinor: '50000', asBonus: { winMultiple: 3, percentFail: 50 } });
+    // After a success the next adjustment starts as cash again.
+    expect(screen.getByRole('switch', { name: 'Pay as a bonus' })).not.toBeChecked();
+
+    answer = { adjustment: adjustment({ amountMinor: '-1000' }), changed: true };
+    await user.click(screen.getByRole('switch', { name: 'Pay as a bonus' }));
+    await user.click(screen.getByRole('radio', { name: 'Debit (take)' }));
+    expect(screen.queryByRole('switch', { name: 'Pay as a bonus' })).toBeNull();
+    await user.type(screen.getByLabelText('Amount (BAHT)'), '10');
+    await user.type(screen.getAllByLabelText('Reason')[0] as HTMLElement, 'Chargeback');
+    await user.click(screen.getByRole('button', { name: 'Adjust' }));
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ amountMinor: '-1000' });
+    expect(bodies[1]?.asBonus).toBeUndefined();
   });
 
   it('retries a failed adjustment with the same request id, and shows the refusal translated', async () => {

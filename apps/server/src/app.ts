@@ -334,6 +334,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       settings,
       audit: backoffice.audit,
       clock,
+      rewards: bonuses,
     }),
   );
   dashboardRoutes(backoffice.route, {

@@ -673,14 +673,35 @@ const reasonText = z
   .check(z.trim(), z.minLength(3, { error: 'KEY_INVALID' }), z.maxLength(200, { error: 'KEY_INVALID' }));
 
 /**
+ * The end terms of an adjustment paid as a bonus (docs/backoffice.md, Manual adjustments), within a bonus
+ * definition's limits: winnings since it was applied must exceed `winMultiple` times it, and cancelling it earlier
+ * takes back `percentFail` % of it.
+ */
+export const adjustmentBonusTerms = z.object({
+  winMultiple: z.int().check(z.minimum(0, { error: 'KEY_INVALID' }), z.maximum(1000, { error: 'KEY_INVALID' })),
+  percentFail: z.int().check(z.minimum(0, { error: 'KEY_INVALID' }), z.maximum(100, { error: 'KEY_INVALID' })),
+});
+export type AdjustmentBonusTerms = z.infer<typeof adjustmentBonusTerms>;
+
+/**
  * `requestId`: made by the client for this adjustment (a UUID) and sent again on a retry; the retry answers
  * the first request and moves nothing twice. `amountMinor`: credit > 0, debit < 0, in the member's currency.
+ * `asBonus`: a credit paid as a bonus with these terms; absent or null, the adjustment is cash. A debit cannot be
+ * a bonus (`KEY_INVALID` on `asBonus`).
  */
-export const adjustmentRequest = z.object({
-  requestId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'KEY_INVALID' })),
-  amountMinor: z.string().check(z.regex(ADJUSTMENT_AMOUNT, { error: 'KEY_INVALID' })),
-  reason: reasonText,
-});
+export const adjustmentRequest = z
+  .object({
+    requestId: z.string().check(z.regex(/^[A-Za-z0-9-]{8,64}$/, { error: 'KEY_INVALID' })),
+    amountMinor: z.string().check(z.regex(ADJUSTMENT_AMOUNT, { error: 'KEY_INVALID' })),
+    reason: reasonText,
+    asBonus: z.optional(z.nullable(adjustmentBonusTerms)),
+  })
+  .check(
+    z.refine((value) => !value.asBonus || !value.amountMinor.startsWith('-'), {
+      error: 'KEY_INVALID',
+      path: ['asBonus'],
+    }),
+  );
 export type AdjustmentRequest = z.infer<typeof adjustmentRequest>;
 
 export const backofficeAdjustment = z.object({
@@ -697,6 +718,8 @@ export const backofficeAdjustment = z.object({
   reviewReason: z.nullable(z.string()),
   /** The ledger entry, once applied. */
   entryId: z.nullable(z.string()),
+  /** Paid as a bonus with these terms; null: cash. */
+  asBonus: z.nullable(z.object({ winMultiple: z.int(), percentFail: z.int() })),
 });
 export type BackofficeAdjustment = z.infer<typeof backofficeAdjustment>;
 

@@ -265,6 +265,9 @@ export interface AdjustmentsTable {
   review_reason: string | null;
   /** The ledger entry that moved the money, once applied. */
   entry_id: bigint | null;
+  /** Paid as a bonus (migration 0029): its end terms, both set or both null (cash); only on a credit. */
+  bonus_win_multiple: number | null;
+  bonus_percent_fail: number | null;
 }
 
 export interface WithdrawalsTable {
@@ -580,6 +583,8 @@ export interface MemberBonusesTable {
   percent_fail: number;
   /** What a cancel still takes back from money coming back from game accounts (migration 0022). */
   owed_minor: Generated<bigint>;
+  /** When the last of what a cancel owed was taken (migration 0029); null while owed, or when nothing was. */
+  debt_paid_at: Generated<Date | null>;
 }
 
 // Invite a friend and loss refunds (migration 0013; docs/promotions.md).

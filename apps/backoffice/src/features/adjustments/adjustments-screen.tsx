@@ -132,6 +132,9 @@ function AdjustmentRow({
       </p>
       <div className="col-span-2 min-w-0 text-sm lg:col-span-1">
         <p className="break-words text-slate-900">{adjustment.reason}</p>
+        {adjustment.asBonus ? (
+          <p className="font-semibold text-brand-800">{t('adjustments.bonusTerms', adjustment.asBonus)}</p>
+        ) : null}
         <p className="text-slate-600">
           {t('adjustments.requestedBy', { operator: adjustment.requestedBy })} ·{' '}
           <span className="tabular-nums">{formatDateTime(adjustment.requestedAt)}</span>
@@ -184,11 +187,14 @@ function ApproveDialog({ adjustment, onClose, onDone }: DialogProps) {
   return (
     <ConfirmDialog
       title={t('adjustments.approveTitle')}
-      body={t('adjustments.approveBody', {
-        amount: formatMinor(adjustment.amountMinor, adjustment.currency),
-        name: adjustment.member.name,
-        reason: adjustment.reason,
-      })}
+      body={[
+        t('adjustments.approveBody', {
+          amount: formatMinor(adjustment.amountMinor, adjustment.currency),
+          name: adjustment.member.name,
+          reason: adjustment.reason,
+        }),
+        ...(adjustment.asBonus ? [t('adjustments.approveBonus', adjustment.asBonus)] : []),
+      ].join(' ')}
       error={review.error ? reviewErrorText(review.error, t) : null}
       cancel={t('common.cancel')}
       confirm={t('adjustments.approve')}

@@ -1,4 +1,5 @@
 import {
+  type AdjustmentRequest,
   adjustmentResponse,
   BACKOFFICE_API,
   backofficePath,
@@ -64,13 +65,13 @@ export function useResetPassword(id: string) {
 }
 
 /**
- * Ask for a manual adjustment. `requestId` is made once per form submission and sent again on a retry, so a
- * retried call never adjusts twice.
+ * Ask for a manual adjustment, cash or (a credit with `asBonus`) paid as a bonus. `requestId` is made once per form
+ * submission and sent again on a retry, so a retried call never adjusts twice.
  */
 export function useRequestAdjustment(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { requestId: string; amountMinor: string; reason: string }) =>
+    mutationFn: (input: AdjustmentRequest) =>
       request(backofficePath(BACKOFFICE_API.memberAdjustments, id), {
         method: 'POST',
         body: input,

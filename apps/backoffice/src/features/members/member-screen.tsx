@@ -1,4 +1,4 @@
-import type { MemberDetail, OperatorRole } from '@member-wallet/contract/backoffice';
+import type { AdjustmentBonusTerms, MemberDetail, OperatorRole } from '@member-wallet/contract/backoffice';
 import { Button } from '@member-wallet/ui/button';
 import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { PageSpinner } from '@member-wallet/ui/spinner';
@@ -228,9 +228,29 @@ function LockDialog({
   );
 }
 
+/** The terms of a credit paid as a bonus, as typed: the defaults are those of a wheel prize (docs/promotions.md). */
+interface BonusDraft {
+  on: boolean;
+  winMultiple: string;
+  percentFail: string;
+}
+
+const BONUS_OFF: BonusDraft = { on: false, winMultiple: '1', percentFail: '100' };
+
+/** A whole number from 0 to `max` as typed, or null. */
+function wholeUpTo(text: string, max: number): number | null {
+  const plain = text.trim();
+  if (!/^\d{1,4}$/.test(plain)) return null;
+  const value = Number(plain);
+  return value <= max ? value : null;
+}
+
+type AdjustmentErrors = { amount?: string; reason?: string; winMultiple?: string; percentFail?: string };
+
 /**
- * Credit or debit the wallet with a reason. The request id is made once per set of values and kept until an
- * answer comes, so pressing the button again after a failed connection retries the same adjustment.
+ * Credit or debit the wallet with a reason; a credit may be paid as a bonus with its two terms. The request id is
+ * made once per set of values and kept until an answer comes, so pressing the button again after a failed
+ * connection retries the same adjustment.
  */
 function AdjustmentForm({ detail }: { detail: MemberDetail }) {
   const { t } = useTranslation();
@@ -239,8 +259,9 @@ function AdjustmentForm({ detail }: { detail: MemberDetail }) {
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [bonus, setBonus] = useState<BonusDraft>(BONUS_OFF);
   const [requestId, setRequestId] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+  const [errors, setErrors] = useState<AdjustmentErrors>({});
   const [result, setResult] = useState<string | null>(null);
   const reasonId = useId();
   const reasonMessageId = `${reasonId}-message`;
@@ -251,29 +272,43 @@ function AdjustmentForm({ detail }: { detail: MemberDetail }) {
     adjust.reset();
   }
 
+  /** The bonus terms to send: none for cash or a debit; null when the typed terms are wrong (errors set). */
+  function bonusTerms(next: AdjustmentErrors): AdjustmentBonusTerms | undefined | null {
+    if (direction === 'debit' || !bonus.on) return undefined;
+    const winMultiple = wholeUpTo(bonus.winMultiple, 1000);
+    const percentFail = wholeUpTo(bonus.percentFail, 100);
+    if (winMultiple === null) next.winMultiple = t('member.adjustWinMultipleInvalid');
+    if (percentFail === null) next.percentFail = t('member.adjustPercentFailInvalid');
+    return winMultiple === null || percentFail === null ? null : { winMultiple, percentFail };
+  }
+
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const minor = majorToMinor(amount);
-    const next: typeof errors = {};
+    const next: AdjustmentErrors = {};
     if (minor === null || minor === '0') next.amount = t('member.adjustAmountInvalid');
     if (!validReason(reason)) next.reason = t('member.reasonInvalid');
+    const asBonus = bonusTerms(next);
     setErrors(next);
-    if (minor === null || minor === '0' || next.reason) return;
+    if (minor === null || minor === '0' || next.reason || asBonus === null) return;
     const id = requestId ?? crypto.randomUUID();
     setRequestId(id);
+    const amountMinor = direction === 'debit' ? `-${minor}` : minor;
     adjust.mutate(
-      { requestId: id, amountMinor: direction === 'debit' ? `-${minor}` : minor, reason: reason.trim() },
+      { requestId: id, amountMinor, reason: reason.trim(), ...(asBonus ? { asBonus } : {}) },
       {
         onSuccess: ({ adjustment }) => {
           const shown = formatMinor(adjustment.amountMinor, adjustment.currency);
+          const applied = adjustment.asBonus ? 'member.adjustAppliedBonus' : 'member.adjustApplied';
           setResult(
             adjustment.status === 'applied'
-              ? t('member.adjustApplied', { amount: shown })
+              ? t(applied, { amount: shown })
               : t('member.adjustAwaiting', { amount: shown }),
           );
           setRequestId(null);
           setAmount('');
           setReason('');
+          setBonus(BONUS_OFF);
         },
       },
     );
@@ -319,6 +354,17 @@ function AdjustmentForm({ detail }: { detail: MemberDetail }) {
             edited();
           }}
         />
+        {direction === 'credit' ? (
+          <BonusTermsFields
+            draft={bonus}
+            errors={errors}
+            onChange={(next) => {
+              setBonus(next);
+              setErrors((current) => ({ ...current, winMultiple: undefined, percentFail: undefined }));
+              edited();
+            }}
+          />
+        ) : null}
         <div>
           <label htmlFor={reasonId} className="mb-1 block text-slate-800">
             {t('member.reason')}
@@ -349,6 +395,64 @@ function AdjustmentForm({ detail }: { detail: MemberDetail }) {
         </Button>
       </form>
     </Card>
+  );
+}
+
+/** The "pay as a bonus" switch of a credit and, when on, the bonus's two terms. */
+function BonusTermsFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: BonusDraft;
+  errors: AdjustmentErrors;
+  onChange: (draft: BonusDraft) => void;
+}) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  return (
+    <div className="space-y-3">
+      <div>
+        <label className="flex min-h-11 items-center gap-3 text-slate-800">
+          <input
+            type="checkbox"
+            role="switch"
+            name="asBonus"
+            checked={draft.on}
+            aria-checked={draft.on}
+            aria-describedby={hintId}
+            onChange={(event) => onChange({ ...draft, on: event.target.checked })}
+            className="size-5 accent-brand-700"
+          />
+          {t('member.adjustAsBonus')}
+        </label>
+        <p id={hintId} className="text-sm text-slate-600">
+          {t('member.adjustAsBonusHint')}
+        </p>
+      </div>
+      {draft.on ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            label={t('member.adjustWinMultiple')}
+            name="winMultiple"
+            inputMode="numeric"
+            autoComplete="off"
+            value={draft.winMultiple}
+            error={errors.winMultiple}
+            onChange={(event) => onChange({ ...draft, winMultiple: event.target.value })}
+          />
+          <TextField
+            label={t('member.adjustPercentFail')}
+            name="percentFail"
+            inputMode="numeric"
+            autoComplete="off"
+            value={draft.percentFail}
+            error={errors.percentFail}
+            onChange={(event) => onChange({ ...draft, percentFail: event.target.value })}
+          />
+        </div>
+      ) : null}
+    </div>
   );
 }
 

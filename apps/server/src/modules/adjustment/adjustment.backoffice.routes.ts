@@ -32,6 +32,8 @@ const CSV_HEADER = [
   'reviewedAt',
   'reviewReason',
   'entryId',
+  'bonusWinMultiple',
+  'bonusPercentFail',
 ] as const;
 
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
@@ -45,7 +47,9 @@ export function adjustmentBackofficeRoutes(route: OperatorRouter, adjustments: A
     roles: MONEY_ROLES,
     summary:
       "Credit (amountMinor > 0) or debit (< 0) a member's wallet with a reason: applied at once up to the " +
-      "currency's approval amount, else awaiting a second operator. A retry with the same requestId moves nothing",
+      "currency's approval amount, else awaiting a second operator. A retry with the same requestId moves nothing. " +
+      'A credit with asBonus {winMultiple, percentFail} runs as the member’s bonus once applied (BONUS_REMAINING ' +
+      'while one runs)',
     tags,
     body: adjustmentRequest,
     response: adjustmentResponse,
@@ -88,6 +92,8 @@ export function adjustmentBackofficeRoutes(route: OperatorRouter, adjustments: A
         a.reviewedAt,
         a.reviewReason,
         a.entryId,
+        a.asBonus?.winMultiple ?? null,
+        a.asBonus?.percentFail ?? null,
       ]);
       const name = `adjustments-${query.status ?? 'all'}.csv`;
       return sendCsv(reply, name, rows);
@@ -98,7 +104,9 @@ export function adjustmentBackofficeRoutes(route: OperatorRouter, adjustments: A
     url: BACKOFFICE_API.adjustmentApprove,
     auth: true,
     roles: MONEY_ROLES,
-    summary: 'Approve an adjustment awaiting a second operator (not its requester): the money moves, once',
+    summary:
+      'Approve an adjustment awaiting a second operator (not its requester): the money moves, once; one paid as a ' +
+      'bonus answers BONUS_REMAINING while the member runs a bonus, and stays awaiting',
     tags,
     response: adjustmentResponse,
     handler: ({ request, auth }) => adjustments.approve(parseInput(idParams, request.params).id, actorOf(auth)),

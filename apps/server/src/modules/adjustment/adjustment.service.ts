@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  AdjustmentBonusTerms,
   AdjustmentCsvQuery,
   AdjustmentPage,
   AdjustmentQuery,
@@ -13,6 +14,7 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
+import type { RewardBonuses, RewardDefinition } from '../bonus/active-bonus.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditLog, OperatorActor } from '../operator/audit-log.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -28,6 +30,17 @@ export interface AdjustmentServiceDeps {
   settings: SettingsService;
   audit: AuditLog;
   clock: Clock;
+  /** An adjustment paid as a bonus runs as the member's bonus (docs/backoffice.md, Manual adjustments). */
+  rewards: RewardBonuses;
+}
+
+/** An adjustment being applied: by whom, as which audited action, and the definition it runs under as a bonus. */
+interface Application {
+  adjustment: Adjustment;
+  reward: RewardDefinition | null;
+  operator: OperatorActor;
+  action: 'adjustment.apply' | 'adjustment.approve';
+  now: Date;
 }
 
 type ShownRow = Adjustment & {
@@ -52,7 +65,28 @@ function toBackoffice(row: ShownRow): BackofficeAdjustment {
     reviewedAt: row.reviewed_at?.toISOString() ?? null,
     reviewReason: row.review_reason,
     entryId: row.entry_id === null ? null : String(row.entry_id),
+    asBonus: bonusTermsOf(row),
   };
+}
+
+/** The terms of an adjustment paid as a bonus; null for cash. */
+function bonusTermsOf(adjustment: Adjustment): AdjustmentBonusTerms | null {
+  const { bonus_win_multiple: winMultiple, bonus_percent_fail: percentFail } = adjustment;
+  return winMultiple === null || percentFail === null ? null : { winMultiple, percentFail };
+}
+
+/** An adjustment paid as a bonus: its terms and the definition it runs under; null for cash. */
+function bonusOf(
+  adjustment: Adjustment,
+  reward: RewardDefinition | null,
+): { terms: AdjustmentBonusTerms; reward: RewardDefinition } | null {
+  const terms = bonusTermsOf(adjustment);
+  if (!terms) return null;
+  // The contract and adjustments_bonus_check allow terms on credits only; the callers name the definition.
+  if (!reward || adjustment.amount_minor <= 0n) {
+    throw new Error(`bonus adjustment ${adjustment.public_id} without its definition or with a debit`);
+  }
+  return { terms, reward };
 }
 
 /** What the audit log keeps of an adjustment's state. */
@@ -62,6 +96,7 @@ function auditState(adjustment: Adjustment) {
     amountMinor: String(adjustment.amount_minor),
     currency: adjustment.currency,
     reason: adjustment.reason,
+    ...(adjustment.bonus_win_multiple !== null ? { asBonus: bonusTermsOf(adjustment) } : {}),
     ...(adjustment.review_reason ? { reviewReason: adjustment.review_reason } : {}),
     ...(adjustment.entry_id !== null ? { entryId: String(adjustment.entry_id) } : {}),
   };
@@ -71,7 +106,8 @@ function auditState(adjustment: Adjustment) {
  * Manual adjustments of a member's wallet (docs/backoffice.md, Manual adjustments). One at or below the
  * currency's approval amount applies at once; a larger one waits for a second operator, who approves it (the
  * money moves then) or rejects it. Each action and its audit line are one transaction; the ledger entry's key is
- * the adjustment's, so nothing is applied twice.
+ * the adjustment's, so nothing is applied twice. A credit marked as a bonus starts as the member's running bonus in
+ * the transaction that applies it, or is refused with BONUS_REMAINING when one already runs.
  */
 export class AdjustmentService {
   constructor(private readonly deps: AdjustmentServiceDeps) {}
@@ -87,6 +123,8 @@ export class AdjustmentService {
     const member = await repository.findMember(db, memberPublicId);
     if (!member) throw new AppError('NO_DATA', 404);
     const approvalAbove = await settings.adjustmentApprovalAbove(member.currency);
+    const asBonus = input.asBonus ?? null;
+    const reward = asBonus ? await this.deps.rewards.rewardDefinition('adjustment', member.currency) : null;
     const outcome = await transactionWithRetry(db, async (trx) => {
       const now = clock.now();
       const inserted = await repository.insertIfNew(trx, {
@@ -99,6 +137,8 @@ export class AdjustmentService {
         status: 'awaiting',
         requested_by: operator.operatorId,
         requested_at: now,
+        bonus_win_multiple: asBonus?.winMultiple ?? null,
+        bonus_percent_fail: asBonus?.percentFail ?? null,
       });
       if (!inserted) return { adjustment: await this.replay(trx, member.id, input, operator), changed: false };
       await audit.record(
@@ -113,7 +153,14 @@ export class AdjustmentService {
       );
       const absolute = amount < 0n ? -amount : amount;
       if (absolute > approvalAbove) return { adjustment: inserted, changed: true };
-      return { adjustment: await this.apply(trx, inserted, operator, 'adjustment.apply', now), changed: true };
+      const applied = await this.apply(trx, {
+        adjustment: inserted,
+        reward,
+        operator,
+        action: 'adjustment.apply',
+        now,
+      });
+      return { adjustment: applied, changed: true };
     });
     return this.answer(outcome);
   }
@@ -121,12 +168,18 @@ export class AdjustmentService {
   /** A second operator approves an adjustment waiting for it: the money moves now, once. */
   async approve(publicId: string, operator: OperatorActor): Promise<AdjustmentResponse> {
     const { db, clock } = this.deps;
+    // Read before the transaction (on PGlite's single connection nothing may run beside it): whether it is paid
+    // as a bonus and in which currency never change once asked.
+    const asked = await this.deps.repository.findShown(db, publicId);
+    const reward =
+      asked && bonusTermsOf(asked) ? await this.deps.rewards.rewardDefinition('adjustment', asked.currency) : null;
     const outcome = await transactionWithRetry(db, async (trx) => {
       const adjustment = await this.lockForReview(trx, publicId, operator);
       if (adjustment.status === 'applied') return { adjustment, changed: false };
       if (adjustment.status !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
       const now = clock.now();
-      return { adjustment: await this.apply(trx, adjustment, operator, 'adjustment.approve', now), changed: true };
+      const applied = await this.apply(trx, { adjustment, reward, operator, action: 'adjustment.approve', now });
+      return { adjustment: applied, changed: true };
     });
     return this.answer(outcome);
   }
@@ -185,16 +238,12 @@ export class AdjustmentService {
 
   /**
    * Posts the adjustment's entry (wallet +/-A, manual_adjustment -/+A) and marks it applied, with its audit line;
-   * approved by `operator` when the action is an approval. A debit beyond the wallet answers MONEY_NOT_ENOUGH and the caller's transaction rolls back.
+   * approved by `operator` when the action is an approval. A debit beyond the wallet answers MONEY_NOT_ENOUGH, and
+   * a bonus while another bonus runs BONUS_REMAINING: the caller's transaction rolls back.
    */
-  private async apply(
-    trx: Transaction<Database>,
-    adjustment: Adjustment,
-    operator: OperatorActor,
-    action: 'adjustment.apply' | 'adjustment.approve',
-    now: Date,
-  ): Promise<Adjustment> {
+  private async apply(trx: Transaction<Database>, input: Application): Promise<Adjustment> {
     const { ledger, repository, audit } = this.deps;
+    const { adjustment, operator, action, now } = input;
     const wallet = await ledger.memberWalletId(trx, adjustment.member_id, adjustment.currency);
     const counterpart = await ledger.accountId(trx, {
       kind: 'manual_adjustment',
@@ -202,18 +251,35 @@ export class AdjustmentService {
       providerCode: null,
       currency: adjustment.currency,
     });
+    const bonus = bonusOf(adjustment, input.reward);
     const posted = await ledger.post(trx, {
       memberId: adjustment.member_id,
-      type: 'adjustment',
+      // Paid as a bonus, it is a bonus row of the member's statement, described as the reward's definition.
+      type: bonus ? 'bonus' : 'adjustment',
       status: 'completed',
       idempotencyKey: `adjustment:${adjustment.public_id}`,
-      reference: { adjustment: adjustment.public_id },
+      reference: {
+        ...(bonus ? { bonus: { description: bonus.reward.description } } : {}),
+        adjustment: adjustment.public_id,
+      },
       metadata: { reason: adjustment.reason, operator: operator.username },
       postings: [
         { account: wallet, amount: adjustment.amount_minor },
         { account: counterpart, amount: -adjustment.amount_minor },
       ],
     });
+    if (bonus) {
+      // Bonus money from this moment (docs/promotions.md, "Rewards are bonus money"); a bonus already running, or
+      // started since, refuses it and the credit rolls back with it.
+      await this.deps.rewards.startRewardIn(trx, {
+        definitionId: bonus.reward.id,
+        memberId: adjustment.member_id,
+        currency: adjustment.currency,
+        amountMinor: adjustment.amount_minor,
+        entryId: posted.entry.id,
+        terms: bonus.terms,
+      });
+    }
     const applied = await repository.update(trx, adjustment.id, {
       status: 'applied',
       entry_id: posted.entry.id,
@@ -242,8 +308,17 @@ export class AdjustmentService {
   ): Promise<Adjustment> {
     const first = await this.deps.repository.findByRequest(trx, operator.operatorId, input.requestId);
     if (!first) throw new Error(`adjustment request ${input.requestId} vanished after a conflicting insert`);
+    const asked = input.asBonus ?? null;
+    const stored = bonusTermsOf(first);
+    const sameTerms =
+      asked === null || stored === null
+        ? asked === stored
+        : asked.winMultiple === stored.winMultiple && asked.percentFail === stored.percentFail;
     const same =
-      first.member_id === memberId && first.amount_minor === BigInt(input.amountMinor) && first.reason === input.reason;
+      first.member_id === memberId &&
+      first.amount_minor === BigInt(input.amountMinor) &&
+      first.reason === input.reason &&
+      sameTerms;
     if (!same) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
     return first;
   }

@@ -338,7 +338,7 @@ describe('manual adjustments', () => {
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines[0]).toBe(
-      'id,requestedAt,memberId,memberPhone,memberName,amountMinor,currency,reason,status,requestedBy,reviewedBy,reviewedAt,reviewReason,entryId',
+      'id,requestedAt,memberId,memberPhone,memberName,amountMinor,currency,reason,status,requestedBy,reviewedBy,reviewedAt,reviewReason,entryId,bonusWinMultiple,bonusPercentFail',
     );
     expect(lines[1]).toContain(second.adjustment.id);
     expect(csv.body).toContain(`"'=HYPERLINK(""x"")"`);

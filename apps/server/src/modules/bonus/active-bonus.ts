@@ -9,8 +9,41 @@ export interface ActiveBonusGate {
   hasActiveBonus(memberId: bigint): Promise<boolean>;
 }
 
-/** Where a reward came from; names the definition it runs under and its statement description's source. */
-export type RewardSource = 'luckydraw';
+/** A stretch of time from `from` (included) to `to` (excluded). */
+export interface TimeSpan {
+  from: Date;
+  to: Date;
+}
+
+/**
+ * When a member's bonuses ran: what a module measuring play needs to tell bonus play from cash play (a loss
+ * refund counts only bets placed while no bonus ran; docs/promotions.md, Loss refunds), without reading the bonus
+ * tables.
+ */
+export interface BonusHistory {
+  /**
+   * The stretches of `[from, to)` in which a bonus of the member was running (from its activation to its end, or
+   * to `to` while it still runs), oldest first, joined where they touch. At most `RUNNING_SPANS_MAX` bonuses are
+   * looked at: when more ran in the stretch, the last span answered reaches `to`, so a caller never counts bonus
+   * time as cash time.
+   */
+  runningSpans(memberId: bigint, from: Date, to: Date): Promise<TimeSpan[]>;
+}
+
+/** How many of a member's bonuses `runningSpans` looks at in one stretch (a bound on the callers' provider calls). */
+export const RUNNING_SPANS_MAX = 50;
+
+/**
+ * Where a reward came from; names the definition it runs under (`<SOURCE>-<currency>`): a claimed wheel prize
+ * (`luckydraw`), an operator's adjustment paid as a bonus (`adjustment`).
+ */
+export type RewardSource = 'luckydraw' | 'adjustment';
+
+/** The definition rewards of a source run under: its id, and its name in the site's language for the statement. */
+export interface RewardDefinition {
+  id: bigint;
+  description: string;
+}
 
 /** The end terms a reward runs with as a bonus (docs/promotions.md, "Rewards are bonus money"). */
 export interface RewardTerms {
@@ -24,7 +57,7 @@ export interface RewardTerms {
  */
 export interface RewardBonuses {
   /** The definition rewards of this source run under in this currency; asked before the caller's transaction. */
-  rewardDefinition(source: RewardSource, currency: string): Promise<bigint>;
+  rewardDefinition(source: RewardSource, currency: string): Promise<RewardDefinition>;
   /**
    * In the caller's transaction, after it posted the credit `entryId`: the reward becomes the member's running
    * bonus. `BONUS_REMAINING` (409) when a bonus already runs: the caller's transaction, and its credit, roll back.

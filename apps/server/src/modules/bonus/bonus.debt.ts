@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BonusRepository } from './bonus.repository.ts';
 
@@ -26,7 +27,7 @@ export interface BonusDebtCollector {
  * locked, so two transfers settling at once pay each debt once.
  */
 export class BonusDebts implements BonusDebtCollector {
-  constructor(private readonly deps: { ledger: LedgerService; repository: BonusRepository }) {}
+  constructor(private readonly deps: { ledger: LedgerService; repository: BonusRepository; clock: Clock }) {}
 
   async collect(trx: Transaction<Database>, money: GameMoneyReturned): Promise<bigint> {
     const { ledger, repository } = this.deps;
@@ -51,7 +52,7 @@ export class BonusDebts implements BonusDebtCollector {
           { account: expense, amount: paid },
         ],
       });
-      await repository.payOwed(trx, debt.id, paid);
+      await repository.payOwed(trx, debt.id, paid, this.deps.clock.now());
       left -= paid;
     }
     return money.amountMinor - left;

@@ -2,6 +2,7 @@ import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
 import type { BonusesTable, Database, Db, MemberBonusesTable, MemberBonusStatus } from '../../db/database.ts';
 import { OPEN_TRANSFER_STATES } from '../games/games.repository.ts';
 import type { JsonValue } from '../ledger/ledger.service.ts';
+import type { BonusRun } from './bonus.spans.ts';
 
 export type BonusDefinition = Selectable<BonusesTable>;
 export type MemberBonus = Selectable<MemberBonusesTable>;
@@ -66,6 +67,28 @@ export class BonusRepository {
       .where('status', '=', 'active')
       .forUpdate()
       .executeTakeFirst();
+  }
+
+  /**
+   * The member's bonuses that ran at some moment of `[from, to)`, oldest activation first, at most `limit`: when
+   * each began and until when it ran (null while it runs). A bonus runs until it ends; a cancelled one that still
+   * owes runs until the last of its debt is taken (docs/promotions.md, Loss refunds), since its money is at the
+   * games meanwhile.
+   */
+  listRunsBetween(db: Db, memberId: bigint, from: Date, to: Date, limit: number): Promise<BonusRun[]> {
+    const until = sql<Date | null>`case
+      when status = 'active' or owed_minor > 0 then null
+      else greatest(ended_at, debt_paid_at) end`;
+    return db
+      .selectFrom('member_bonuses')
+      .select(['activated_at', until.as('until')])
+      .where('member_id', '=', memberId)
+      .where('activated_at', '<', to)
+      .where((eb) => eb.or([eb(until, 'is', null), eb(until, '>', from)]))
+      .orderBy('activated_at')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   }
 
   /** The member's activations of these bonuses, newest first. */
@@ -183,13 +206,14 @@ export class BonusRepository {
       .execute();
   }
 
-  /** `paid` of a bonus's debt has been taken back. */
-  async payOwed(trx: Transaction<Database>, id: bigint, paid: bigint): Promise<void> {
+  /** `paid` of a bonus's debt has been taken back at `now`; the instant the last of it is taken is kept. */
+  async payOwed(trx: Transaction<Database>, id: bigint, paid: bigint, now: Date): Promise<void> {
     await trx
       .updateTable('member_bonuses')
       .set((eb) => ({
         owed_minor: eb('owed_minor', '-', paid),
         taken_back_minor: sql<bigint>`coalesce(taken_back_minor, 0) + ${paid}`,
+        debt_paid_at: sql<Date | null>`case when owed_minor = ${paid} then ${now}::timestamptz else debt_paid_at end`,
       }))
       .where('id', '=', id)
       .execute();

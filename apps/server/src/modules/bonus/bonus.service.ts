@@ -21,9 +21,19 @@ import { siteTimeZone } from '../deposit/slip.window.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { JsonValue, LedgerService } from '../ledger/ledger.service.ts';
-import type { ActiveBonusGate, RewardBonuses, RewardSource, RewardStart } from './active-bonus.ts';
+import {
+  type ActiveBonusGate,
+  type BonusHistory,
+  type RewardBonuses,
+  type RewardDefinition,
+  type RewardSource,
+  type RewardStart,
+  RUNNING_SPANS_MAX,
+  type TimeSpan,
+} from './active-bonus.ts';
 import { countingSince } from './bonus.period.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus, NewBonusDefinition } from './bonus.repository.ts';
+import { runningSpans } from './bonus.spans.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -84,7 +94,7 @@ function min(a: bigint, b: bigint): bigint {
  * from the bonus expense account once, the end condition is measured from the providers' bet records, and
  * cancelling early takes back percentFail of the bonus.
  */
-export class BonusService implements ActiveBonusGate, RewardBonuses {
+export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuses {
   constructor(private readonly deps: BonusServiceDeps) {}
 
   /** Adds a definition unless its code exists (demo seeding, tests, operators' scripts). */
@@ -92,14 +102,14 @@ export class BonusService implements ActiveBonusGate, RewardBonuses {
     await this.deps.repository.insertDefinitionIfAbsent(this.deps.db, definition);
   }
 
-  async rewardDefinition(source: RewardSource, currency: string): Promise<bigint> {
+  async rewardDefinition(source: RewardSource, currency: string): Promise<RewardDefinition> {
     const { db, repository } = this.deps;
     const code = `${source.toUpperCase()}-${currency}`;
-    await repository.insertDefinitionIfAbsent(db, rewardDefinition(code, currency));
+    await repository.insertDefinitionIfAbsent(db, rewardDefinition(code, currency, REWARD_NAMES[source]));
     const definition = await repository.findDefinitionOfAnyState(db, code);
     if (definition?.kind !== 'reward')
       throw new Error(`bonus code ${code} is taken by a definition of kind ${definition?.kind}`);
-    return definition.id;
+    return { id: definition.id, description: this.statementText(definition) };
   }
 
   async startRewardIn(trx: Transaction<Database>, reward: RewardStart): Promise<void> {
@@ -123,6 +133,12 @@ export class BonusService implements ActiveBonusGate, RewardBonuses {
 
   async hasActiveBonus(memberId: bigint): Promise<boolean> {
     return (await this.deps.repository.findActive(this.deps.db, memberId)) !== undefined;
+  }
+
+  async runningSpans(memberId: bigint, from: Date, to: Date): Promise<TimeSpan[]> {
+    // One more than looked at: it tells whether more bonuses ran than the spans describe one by one.
+    const runs = await this.deps.repository.listRunsBetween(this.deps.db, memberId, from, to, RUNNING_SPANS_MAX + 1);
+    return runningSpans(runs, from, to);
   }
 
   async list(memberId: bigint, locale: Locale): Promise<BonusItem[]> {
@@ -470,11 +486,17 @@ export class BonusService implements ActiveBonusGate, RewardBonuses {
   }
 }
 
+/** The names of the definitions rewards run under: what the member's bonus page and statement call them. */
+const REWARD_NAMES: Record<RewardSource, Record<Locale, string>> = {
+  luckydraw: { th: 'รางวัลวงล้อนำโชค', lo: 'ລາງວັນວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel prize' },
+  adjustment: { th: 'โบนัสจากทีมงาน', lo: 'ໂບນັດຈາກທີມງານ', en: 'Bonus from our team' },
+};
+
 /**
  * The definition a reward runs under: never listed, never activated by a code (`active` false), its amount and
  * terms those of each reward's own `member_bonuses` row.
  */
-function rewardDefinition(code: string, currency: string): NewBonusDefinition {
+function rewardDefinition(code: string, currency: string, names: Record<Locale, string>): NewBonusDefinition {
   return {
     code,
     kind: 'reward',
@@ -490,7 +512,7 @@ function rewardDefinition(code: string, currency: string): NewBonusDefinition {
     deposit_window_hours: null,
     win_multiple: 1,
     end_below_minor: 1n,
-    names: JSON.stringify({ th: 'รางวัลวงล้อนำโชค', lo: 'ລາງວັນວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel prize' }),
+    names: JSON.stringify(names),
     descriptions: JSON.stringify({ th: '', lo: '', en: '' }),
     banners: JSON.stringify([]),
     sort_order: 0,

@@ -160,7 +160,7 @@ export function createGamesServices(
   const ledger = new LedgerService({ repository: ledgerRepository, clock });
   const repository = new GamesRepository(db);
   const registry = createProviderRegistry(config, deps.ownBaseUrl);
-  const bonusDebts = new BonusDebts({ ledger, repository: new BonusRepository() });
+  const bonusDebts = new BonusDebts({ ledger, repository: new BonusRepository(), clock });
   const transfers = new TransferService({ db, ledger, repository, registry, clock, bonusDebts });
   const reconciler = new TransferReconciler({ repository, transfers, clock, logger });
   const wallet = new WalletService({

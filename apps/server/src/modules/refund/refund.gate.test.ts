@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../lib/clock.ts';
 import type { Member } from '../account/account.repository.ts';
-import type { ActiveBonusGate } from '../bonus/active-bonus.ts';
+import type { ActiveBonusGate, BonusHistory } from '../bonus/active-bonus.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { RefundRepository } from './refund.repository.ts';
 import { type BetRecords, RefundService, refundFor } from './refund.service.ts';
@@ -10,7 +10,10 @@ import { REFUND_DEMO, REFUND_SETTINGS_KEY } from './refund.settings.ts';
 /** The refund service alone, with a fake bonus gate and fake bet records: no database, no provider. */
 function service(hasActiveBonus: boolean) {
   const calls = { bets: 0, claims: 0 };
-  const gate: ActiveBonusGate = { hasActiveBonus: async () => hasActiveBonus };
+  const gate: ActiveBonusGate & BonusHistory = {
+    hasActiveBonus: async () => hasActiveBonus,
+    runningSpans: async () => [],
+  };
   const bets: BetRecords = {
     totals: async () => {
       calls.bets += 1;

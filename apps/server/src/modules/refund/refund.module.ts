@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
-import type { ActiveBonusGate } from '../bonus/active-bonus.ts';
+import type { ActiveBonusGate, BonusHistory } from '../bonus/active-bonus.ts';
 import { siteTimeZone } from '../deposit/slip.window.ts';
 import type { GamesRepository } from '../games/games.repository.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
@@ -36,17 +36,22 @@ export interface RefundsDeps {
   members: AccountRepository;
   /** The game catalogue and accounts, and the provider adapters: where the bet records come from. */
   games: { repository: GamesRepository; registry: ProviderRegistry };
-  /** The bonus module's answer to "is a bonus running?" (spec section 4: refunds are blocked meanwhile). */
-  bonuses: ActiveBonusGate;
+  /**
+   * The bonus module's answers to "is a bonus running?" (spec section 4: refunds are blocked meanwhile) and "when
+   * did bonuses run?" (bets placed then are not refunded).
+   */
+  bonuses: ActiveBonusGate & BonusHistory;
 }
 
 /**
- * Stakes and winnings over a period, summed over every game account of the member, from each provider's own
- * bet records. A provider that cannot answer makes the whole answer unknown: nothing is paid on a guess.
+ * Stakes and winnings over stretches of time, summed over every game account of the member and every stretch,
+ * from each provider's own bet records (one call per account and stretch). A provider that cannot answer makes
+ * the whole answer unknown: nothing is paid on a guess.
  */
 export function providerBetRecords(games: RefundsDeps['games']): BetRecords {
   return {
-    async totals(memberId, from, to) {
+    async totals(memberId, spans) {
+      if (spans.length === 0) return { stakeMinor: 0n, winMinor: 0n };
       const providers = new Map((await games.repository.listProviders(false)).map((row) => [row.code, row]));
       let stakeMinor = 0n;
       let winMinor = 0n;
@@ -54,14 +59,16 @@ export function providerBetRecords(games: RefundsDeps['games']): BetRecords {
         const provider = providers.get(account.provider_code);
         const adapter = provider ? games.registry.for(provider) : undefined;
         if (!adapter) throw new AppError('INTERNAL_SERVER_ERROR', 503);
-        const summary = await adapter.betSummary(account.username, from, to).catch((error: unknown) => {
-          if (error instanceof ProviderUnavailableError || error instanceof ProviderRefusedError) {
-            throw new AppError('INTERNAL_SERVER_ERROR', 503);
-          }
-          throw error;
-        });
-        stakeMinor += summary.stakeMinor;
-        winMinor += summary.winMinor;
+        for (const span of spans) {
+          const summary = await adapter.betSummary(account.username, span.from, span.to).catch((error: unknown) => {
+            if (error instanceof ProviderUnavailableError || error instanceof ProviderRefusedError) {
+              throw new AppError('INTERNAL_SERVER_ERROR', 503);
+            }
+            throw error;
+          });
+          stakeMinor += summary.stakeMinor;
+          winMinor += summary.winMinor;
+        }
       }
       return { stakeMinor, winMinor };
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastClosedPeriod, PERIOD_GRACE_MS } from './refund.period.ts';
+import { bonusFreeSpans, lastClosedPeriod, PERIOD_GRACE_MS } from './refund.period.ts';
 
 const BANGKOK = 'Asia/Bangkok';
 /** Monday 2 March 2026 00:00 in Bangkok. */
@@ -30,5 +30,24 @@ describe('the last closed refund period', () => {
       from: '2026-02-27T17:00:00.000Z',
       to: '2026-02-28T17:00:00.000Z',
     });
+  });
+});
+
+describe('the stretches of a period in which no bonus ran', () => {
+  const hour = (h: number) => new Date(MONDAY.getTime() + h * 3_600_000);
+  const period = { from: hour(0), to: hour(168) };
+  const spans = (...pairs: [number, number][]) => pairs.map(([from, to]) => ({ from: hour(from), to: hour(to) }));
+
+  it('are the whole period when none ran', () => {
+    expect(bonusFreeSpans(period, [])).toEqual(spans([0, 168]));
+  });
+
+  it('are what the bonuses leave, before, between and after them', () => {
+    expect(bonusFreeSpans(period, spans([10, 12], [30, 40]))).toEqual(spans([0, 10], [12, 30], [40, 168]));
+  });
+
+  it('are nothing when a bonus ran all along, and start or stop where a bonus covers a border', () => {
+    expect(bonusFreeSpans(period, spans([0, 168]))).toEqual([]);
+    expect(bonusFreeSpans(period, spans([0, 5], [160, 168]))).toEqual(spans([5, 160]));
   });
 });

@@ -11,11 +11,11 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Member } from '../account/account.repository.ts';
-import type { ActiveBonusGate } from '../bonus/active-bonus.ts';
+import type { ActiveBonusGate, BonusHistory, TimeSpan } from '../bonus/active-bonus.ts';
 import { basisPoints } from '../invite/invite.settings.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { lastClosedPeriod, type Period } from './refund.period.ts';
+import { bonusFreeSpans, lastClosedPeriod, type Period } from './refund.period.ts';
 import type { RefundRepository } from './refund.repository.ts';
 import { type RefundSettings, readRefundSettings } from './refund.settings.ts';
 
@@ -23,9 +23,12 @@ const BASIS = 10_000n;
 /** The statement's description of a refund (spec section 3: the `refund` source). */
 export const REFUND_DESCRIPTION = 'Loss refund';
 
-/** The member's stakes and winnings over [from, to), across all their game accounts (the providers' records). */
+/**
+ * The member's stakes and winnings of the bets placed in these stretches of time (each `[from, to)`), across all
+ * their game accounts (the providers' records).
+ */
 export interface BetRecords {
-  totals(memberId: bigint, from: Date, to: Date): Promise<{ stakeMinor: bigint; winMinor: bigint }>;
+  totals(memberId: bigint, spans: readonly TimeSpan[]): Promise<{ stakeMinor: bigint; winMinor: bigint }>;
 }
 
 export interface RefundServiceDeps {
@@ -35,7 +38,8 @@ export interface RefundServiceDeps {
   settings: SettingsService;
   members: { findById(id: bigint): Promise<Member | undefined> };
   bets: BetRecords;
-  bonuses: ActiveBonusGate;
+  /** Whether a bonus runs now (refunds wait), and when bonuses ran (their bets are not refunded). */
+  bonuses: ActiveBonusGate & BonusHistory;
   clock: Clock;
   timeZone: string;
 }
@@ -58,8 +62,8 @@ export function refundFor(netLossMinor: bigint, settings: RefundSettings): bigin
 
 /**
  * Loss refunds (docs/promotions.md): a percentage of the last closed period's net loss, by the providers' bet
- * records, paid at most once per member and period (a unique claim per period, and the ledger key
- * `refund:<period start>`), never while a bonus is active.
+ * records of the bets placed while no bonus of the member ran, paid at most once per member and period (a unique
+ * claim per period, and the ledger key `refund:<period start>`), never while a bonus is active.
  */
 export class RefundService {
   constructor(private readonly deps: RefundServiceDeps) {}
@@ -180,7 +184,9 @@ export class RefundService {
   }
 
   private async quote(member: Member, period: Period, settings: RefundSettings): Promise<Quote> {
-    const totals = await this.deps.bets.totals(member.id, period.from, period.to);
+    // Bets made while a bonus ran were made with the operator's money, or to play it through: never refunded.
+    const running = await this.deps.bonuses.runningSpans(member.id, period.from, period.to);
+    const totals = await this.deps.bets.totals(member.id, bonusFreeSpans(period, running));
     const netLoss = totals.stakeMinor - totals.winMinor;
     const refund = refundFor(netLoss, settings);
     const paid = (refund * basisPoints(settings.successPercent)) / BASIS;

@@ -295,7 +295,7 @@ export class SpinService {
       currency: found.currency,
     });
     const rules = await this.rules();
-    const definitionId = await this.deps.rewards.rewardDefinition('luckydraw', found.currency);
+    const { id: definitionId } = await this.deps.rewards.rewardDefinition('luckydraw', found.currency);
     const claimed = await transactionWithRetry(db, async (trx) => {
       const coupon = await repository.lockCoupon(trx, found.id);
       const now = clock.now();
