@@ -93,6 +93,44 @@ export class InviteRepository {
     }));
   }
 
+  /**
+   * Each invitee's net deposits (deposits minus withdrawals through the wallet) of every entry created before
+   * `before`: where their cumulative stood when the first day of a pass began.
+   */
+  async inviteeNetBefore(
+    trx: Transaction<Database>,
+    query: { inviterId: bigint; currency: string; before: Date },
+  ): Promise<Map<bigint, bigint>> {
+    const rows = await trx
+      .selectFrom('journal_entries as entry')
+      .innerJoin('members as invitee', 'invitee.id', 'entry.member_id')
+      .innerJoin('postings as posting', 'posting.entry_id', 'entry.id')
+      .innerJoin('ledger_accounts as account', 'account.id', 'posting.account_id')
+      .where('invitee.inviter_id', '=', query.inviterId)
+      .where('invitee.currency', '=', query.currency)
+      .where('account.kind', '=', 'member_wallet')
+      .where('entry.type', 'in', ['deposit', 'withdraw'])
+      .where('entry.created_at', '<', query.before)
+      .select(['entry.member_id as inviteeId', sql<bigint>`sum(posting.amount)::bigint`.as('netMinor')])
+      .groupBy('entry.member_id')
+      .execute();
+    return new Map(rows.map((row) => [row.inviteeId as bigint, row.netMinor]));
+  }
+
+  /**
+   * Each invitee's high-water mark: the cumulative net deposits already accrued on, the sum of the bases of their
+   * accruals (whatever became of them: collected, held or forfeited).
+   */
+  async paidOn(trx: Transaction<Database>, inviterId: bigint): Promise<Map<bigint, bigint>> {
+    const rows = await trx
+      .selectFrom('invite_accruals')
+      .where('inviter_id', '=', inviterId)
+      .select(['invitee_id', sql<bigint>`sum(net_deposit_minor)::bigint`.as('markMinor')])
+      .groupBy('invitee_id')
+      .execute();
+    return new Map(rows.map((row) => [row.invitee_id, row.markMinor]));
+  }
+
   async insertAccruals(trx: Transaction<Database>, rows: Omit<InviteAccrual, 'id' | 'collection_id'>[]): Promise<void> {
     if (rows.length === 0) return;
     await trx

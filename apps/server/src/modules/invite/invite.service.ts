@@ -8,7 +8,7 @@ import { DAY_MS, localDayStart, zoneOffsetMs } from '../../lib/local-calendar.ts
 import type { Member } from '../account/account.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import type { InviteRepository } from './invite.repository.ts';
+import type { InviteeDay, InviteRepository } from './invite.repository.ts';
 import { basisPoints, type InviteSettings, readInviteSettings } from './invite.settings.ts';
 
 /** A day is accrued this long after it ends, so entries committed around midnight are in. */
@@ -27,6 +27,45 @@ export interface InviteServiceDeps {
   members: { findById(id: bigint): Promise<Member | undefined> };
   clock: Clock;
   timeZone: string;
+}
+
+/** One day's accrual: `basisMinor` is how far the day lifted the invitee's cumulative net above the mark. */
+export interface AccrualAboveMark {
+  inviteeId: bigint;
+  dayNumber: bigint;
+  basisMinor: bigint;
+  amountMinor: bigint;
+}
+
+/**
+ * The high-water mark rule (docs/promotions.md, Invite a friend): a day accrues `rate` (basis points) of how far
+ * the invitee's cumulative net deposits at its end stand above the cumulative already accrued on, and then the
+ * mark is that cumulative. Money withdrawn and deposited again only climbs back to the mark, so it earns nothing
+ * twice. A day whose commission rounds down to nothing leaves the mark where it was, so its basis still counts.
+ * `before` is each invitee's cumulative before the first day of `days`, `paidOn` each invitee's mark.
+ */
+export function accrualsAboveMark(
+  days: readonly InviteeDay[],
+  before: ReadonlyMap<bigint, bigint>,
+  paidOn: ReadonlyMap<bigint, bigint>,
+  rate: bigint,
+): AccrualAboveMark[] {
+  const ordered = [...days].sort((a, b) =>
+    a.inviteeId === b.inviteeId ? Number(a.dayNumber - b.dayNumber) : a.inviteeId < b.inviteeId ? -1 : 1,
+  );
+  const cumulative = new Map(before);
+  const mark = new Map(paidOn);
+  const accruals: AccrualAboveMark[] = [];
+  for (const day of ordered) {
+    const total = (cumulative.get(day.inviteeId) ?? 0n) + day.netMinor;
+    cumulative.set(day.inviteeId, total);
+    const basis = total - (mark.get(day.inviteeId) ?? 0n);
+    const amount = basis > 0n ? (basis * rate) / BASIS : 0n;
+    if (amount <= 0n) continue;
+    accruals.push({ inviteeId: day.inviteeId, dayNumber: day.dayNumber, basisMinor: basis, amountMinor: amount });
+    mark.set(day.inviteeId, total);
+  }
+  return accruals;
 }
 
 /** What `GET /api/wallet` shows of the programme: the collectable amount and the collection's split. */
@@ -101,22 +140,21 @@ export class InviteService {
         to: target,
         offsetSeconds: offsetMs / 1000,
       });
-      const now = clock.now();
-      const rows = days.flatMap((day) => {
-        const amount = (day.netMinor * rate) / BASIS;
-        if (day.netMinor <= 0n || amount <= 0n) return [];
-        return [
-          {
-            inviter_id: inviter.id,
-            invitee_id: day.inviteeId,
-            day_start: new Date(Number(day.dayNumber) * DAY_MS - offsetMs),
-            currency: inviter.currency,
-            net_deposit_minor: day.netMinor,
-            amount_minor: amount,
-            created_at: now,
-          },
-        ];
+      const before = await repository.inviteeNetBefore(trx, {
+        inviterId: inviter.id,
+        currency: inviter.currency,
+        before: from,
       });
+      const now = clock.now();
+      const rows = accrualsAboveMark(days, before, await repository.paidOn(trx, inviter.id), rate).map((accrual) => ({
+        inviter_id: inviter.id,
+        invitee_id: accrual.inviteeId,
+        day_start: new Date(Number(accrual.dayNumber) * DAY_MS - offsetMs),
+        currency: inviter.currency,
+        net_deposit_minor: accrual.basisMinor,
+        amount_minor: accrual.amountMinor,
+        created_at: now,
+      }));
       await repository.insertAccruals(trx, rows);
       await repository.moveCursor(trx, inviter.id, target);
     });
