@@ -14,6 +14,7 @@ function invite(index: number) {
     amount: index,
     createdAt: new Date(Date.UTC(2026, 0, index, 17)).toISOString(),
     collected: false,
+    status: 'collectable',
   };
 }
 

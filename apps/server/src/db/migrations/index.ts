@@ -23,6 +23,7 @@ import { bonusOwed } from './0022_bonus_owed.ts';
 import { spinCoinsNet } from './0023_spin_coins_net.ts';
 import { authKeys } from './0024_auth_keys.ts';
 import { rewardBonuses } from './0027_reward_bonuses.ts';
+import { inviteReviews } from './0028_invite_reviews.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -53,6 +54,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_spin_coins_net': spinCoinsNet,
   '0024_auth_keys': authKeys,
   '0027_reward_bonuses': rewardBonuses,
+  '0028_invite_reviews': inviteReviews,
 };
 
 export const migrationProvider: MigrationProvider = {
