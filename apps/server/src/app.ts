@@ -59,6 +59,9 @@ import { siteTimeZone } from './modules/deposit/slip.window.ts';
 import { registerSuspenseBackoffice } from './modules/deposit/suspense.backoffice.module.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
+import { InviteReviewRepository } from './modules/invite/invite.backoffice.repository.ts';
+import { inviteReviewRoutes } from './modules/invite/invite.backoffice.routes.ts';
+import { InviteReviewService } from './modules/invite/invite.backoffice.service.ts';
 import { createInviteService, registerInvites } from './modules/invite/invite.module.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
@@ -332,6 +335,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       repository: new AdjustmentRepository(),
       ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
       settings,
+      audit: backoffice.audit,
+      clock,
+    }),
+  );
+  // Invite links held for review (docs/backoffice.md): an operator releases or rejects a self-referral match.
+  inviteReviewRoutes(
+    backoffice.route,
+    new InviteReviewService({
+      db,
+      repository: new InviteReviewRepository(),
+      invites,
       audit: backoffice.audit,
       clock,
     }),

@@ -69,6 +69,11 @@ export const BACKOFFICE_API = {
   adjustmentReject: '/backoffice/api/adjustments/:id/reject',
   /** `:currency` one of LAOS_CURRENCIES: fill with `settingsPath`. */
   settingsAdjustment: '/backoffice/api/settings/adjustment/:currency',
+  /** Invite links held for review (docs/backoffice.md): list, export, release or reject; `:id` the invitee's. */
+  inviteReviews: '/backoffice/api/invite-reviews',
+  inviteReviewsCsv: '/backoffice/api/invite-reviews.csv',
+  inviteReviewRelease: '/backoffice/api/invite-reviews/:id/release',
+  inviteReviewReject: '/backoffice/api/invite-reviews/:id/reject',
   /** Bank transfers in suspense (docs/backoffice.md): list, export, assign to a member, refund to the sender. */
   bankTransfers: '/backoffice/api/bank-transfers',
   bankTransfersCsv: '/backoffice/api/bank-transfers.csv',

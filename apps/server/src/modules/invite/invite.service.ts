@@ -194,6 +194,11 @@ export class InviteService {
     return this.deps.repository.lockCursor(trx, inviter.id, localDayStart(inviter.created_at, this.deps.timeZone));
   }
 
+  /** An operator's decision on a held link (invite.backoffice.service.ts): its held accruals become open or forfeited. */
+  moveHeldAccruals(trx: Transaction<Database>, inviteeId: bigint, to: 'open' | 'forfeited'): Promise<void> {
+    return this.deps.repository.moveAccruals(trx, inviteeId, 'held', to);
+  }
+
   /**
    * Self-referral screening (docs/promotions.md, Links held for review), under the inviter's cursor lock: each
    * invitee that matches the inviter (bank account name or number, a shared device, the registration address)
