@@ -193,6 +193,23 @@ describe('invite modal', () => {
     ]);
   });
 
+  it('marks each accrual collected, held for review or not paid', async () => {
+    const rows = [
+      { ...invite(1), collected: true, status: 'collected' },
+      { ...invite(2), status: 'held' },
+      { ...invite(3), status: 'forfeited' },
+      invite(4),
+    ];
+    const { dialog } = await openInvite({ invites: rows });
+    const items = within(await within(dialog).findByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Collected'),
+      expect.stringContaining('Under review: not collectable yet'),
+      expect.stringContaining('Not paid'),
+      expect.not.stringMatching(/Collected|Under review|Not paid/),
+    ]);
+  });
+
   it('confirms with the success and fail percentages, collects, and reads the wallet again', async () => {
     let wallets = 0;
     let collected = 0;
