@@ -248,6 +248,8 @@ export const dashboardResponse = z.object({
     unmatchedTransfers: z.int(),
     /** Manual adjustments waiting for a second operator. */
     adjustmentsAwaitingApproval: z.int(),
+    /** Invite links held for review (self-referral matches) that no operator has released or rejected. */
+    inviteLinksHeld: z.int(),
     /** Chat conversations with customer messages no operator has read (docs/chat.md). */
     chatsUnread: z.int(),
   }),

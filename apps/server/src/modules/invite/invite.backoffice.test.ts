@@ -101,6 +101,9 @@ describe('invite links held for review', () => {
       note: null,
     });
     expect(row?.invitee.registrationIp).toMatch(/^10\.0\./);
+    // The dashboard counts the held links, which lead to this queue.
+    const dashboard = await t.api({ method: 'GET', url: BACKOFFICE_API.dashboard, headers: finance.headers });
+    expect(dashboard.json().pending.inviteLinksHeld).toBe((await queue(finance.headers, 'held')).total);
     const support = await operator('support');
     const refused = await t.api({ method: 'GET', url: BACKOFFICE_API.inviteReviews, headers: support.headers });
     expect([refused.statusCode, refused.json()]).toEqual([403, { message: 'FORBIDDEN' }]);
