@@ -97,9 +97,10 @@ export interface WalletInvite {
 }
 
 /**
- * Invite a friend (docs/promotions.md): accrues to each inviter a share of each invitee's net deposits per
- * closed local day (once per invitee and day), lists the accruals, and collects the uncollected ones into the
- * wallet once, whatever the number of concurrent requests.
+ * Invite a friend (docs/promotions.md): accrues to each inviter a share of how far each invitee's cumulative net
+ * deposits rise above what was already accrued on (per closed local day, once per invitee and day), holds the
+ * links that look like self-referral for an operator's review, lists the accruals, and collects the collectable
+ * ones into the wallet once, whatever the number of concurrent requests.
  */
 export class InviteService {
   constructor(private readonly deps: InviteServiceDeps) {}
