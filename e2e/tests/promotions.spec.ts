@@ -59,7 +59,9 @@ async function register(base: string, name: string, inviteCode?: string): Promis
       username: phone,
       password: PASSWORD,
       bankCode: 'KBANK',
-      bankAccountName: 'SOMSRI JAIDEE',
+      // The member's own account name (letters of the display name): an invitee with the inviter's name would be
+      // held for review as a self-referral (docs/promotions.md).
+      bankAccountName: name.replace(/[^A-Za-z ]/g, '').trim(),
       bankAccountNo: accountNo,
       ...(inviteCode ? { inviteCode } : {}),
     },

@@ -37,6 +37,13 @@ describe('dashboard', () => {
     expect(link).toHaveAttribute('href', '/backoffice/chat?filter=unread');
   });
 
+  it('leads from the invite links held to their queue', async () => {
+    renderApp('/dashboard');
+    const pending = await screen.findByTestId('dashboard-pending');
+    const link = within(pending).getByRole('link', { name: /Invite links held for review.*2/ });
+    expect(link).toHaveAttribute('href', '/backoffice/invite-reviews?status=held');
+  });
+
   it('raises an alert when the ledger drifts, and says when nothing happened today', async () => {
     server.use(
       http.get('*/backoffice/api/dashboard', () =>

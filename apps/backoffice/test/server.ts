@@ -38,6 +38,7 @@ export function dashboard(overrides: Partial<DashboardResponse> = {}): Dashboard
       slipsToReview: 4,
       unmatchedTransfers: 2,
       adjustmentsAwaitingApproval: 1,
+      inviteLinksHeld: 2,
       chatsUnread: 5,
     },
     membersSignedIn: 17,

@@ -59,6 +59,9 @@ import { siteTimeZone } from './modules/deposit/slip.window.ts';
 import { registerSuspenseBackoffice } from './modules/deposit/suspense.backoffice.module.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
+import { InviteReviewRepository } from './modules/invite/invite.backoffice.repository.ts';
+import { inviteReviewRoutes } from './modules/invite/invite.backoffice.routes.ts';
+import { InviteReviewService } from './modules/invite/invite.backoffice.service.ts';
 import { createInviteService, registerInvites } from './modules/invite/invite.module.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
@@ -335,6 +338,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       audit: backoffice.audit,
       clock,
       rewards: bonuses,
+    }),
+  );
+  // Invite links held for review (docs/backoffice.md): an operator releases or rejects a self-referral match.
+  inviteReviewRoutes(
+    backoffice.route,
+    new InviteReviewService({
+      db,
+      repository: new InviteReviewRepository(),
+      invites,
+      audit: backoffice.audit,
+      clock,
     }),
   );
   dashboardRoutes(backoffice.route, {

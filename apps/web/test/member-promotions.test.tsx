@@ -14,6 +14,7 @@ function invite(index: number) {
     amount: index,
     createdAt: new Date(Date.UTC(2026, 0, index, 17)).toISOString(),
     collected: false,
+    status: 'collectable',
   };
 }
 
@@ -189,6 +190,23 @@ describe('invite modal', () => {
     expect(sent).toEqual([
       { page: 1, limit: 10 },
       { page: 2, limit: 10 },
+    ]);
+  });
+
+  it('marks each accrual collected, held for review or not paid', async () => {
+    const rows = [
+      { ...invite(1), collected: true, status: 'collected' },
+      { ...invite(2), status: 'held' },
+      { ...invite(3), status: 'forfeited' },
+      invite(4),
+    ];
+    const { dialog } = await openInvite({ invites: rows });
+    const items = within(await within(dialog).findByRole('list')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Collected'),
+      expect.stringContaining('Under review: not collectable yet'),
+      expect.stringContaining('Not paid'),
+      expect.not.stringMatching(/Collected|Under review|Not paid/),
     ]);
   });
 

@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'NO_INVITEE_PLAY_INFO',
   'INVITE_BONUS_SUCCESS',
   'INVITE_BONUS_FAIL',
+  // Issue 18: nothing is collectable because the accruals wait for an operator's review (409)
+  'INVITE_UNDER_REVIEW',
   // Refund
   'NO_REFUND',
   'REFUND_CONDITION',

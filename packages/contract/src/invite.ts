@@ -14,6 +14,13 @@ export const inviteListRequest = z.object({
 });
 export type InviteListRequest = z.infer<typeof inviteListRequest>;
 
+/**
+ * Where an accrual stands: `collectable` (not collected yet), `collected`, `held` (the invitee's link waits for an
+ * operator's review: not collectable until released) or `forfeited` (the review rejected the link: never paid).
+ */
+export const INVITE_ITEM_STATUSES = ['collectable', 'collected', 'held', 'forfeited'] as const;
+export type InviteItemStatus = (typeof INVITE_ITEM_STATUSES)[number];
+
 /** One accrual: what `from` (the invitee) earned the inviter on one local day (`createdAt`: that day's start). */
 export const inviteItem = z.object({
   from: z.object({ name: z.string() }),
@@ -21,6 +28,7 @@ export const inviteItem = z.object({
   createdAt: z.string(),
   /** Whether this accrual has already been collected into the wallet. */
   collected: z.boolean(),
+  status: z.enum(INVITE_ITEM_STATUSES),
 });
 export type InviteItem = z.infer<typeof inviteItem>;
 

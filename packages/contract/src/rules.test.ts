@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { registerRequest, validateAccountRequest } from './account.ts';
 import {
+  comparableAccountName,
   hasBaseLetter,
   isBankAccountNo,
   isDisplayName,
@@ -24,6 +25,30 @@ describe('phone rule', () => {
     expect(isValidPhone('02012345', 'LA')).toBe(true);
     expect(isValidPhone('2055512345', 'LA')).toBe(true);
     expect(isValidPhone('020 1234', 'LA')).toBe(false);
+  });
+});
+
+describe('comparable account names (invite self-referral screening)', () => {
+  it('ignores case, spaces and Thai, Lao and English titles', () => {
+    const same = ['นายสมชาย ใจดี', 'นาย  สมชาย ใจดี ', 'สมชาย ใจดี'];
+    expect(new Set(same.map(comparableAccountName))).toEqual(new Set(['สมชาย ใจดี']));
+    expect(comparableAccountName('นางสาวสมศรี ใจดี')).toBe('สมศรี ใจดี');
+    expect(comparableAccountName('น.ส. สมศรี ใจดี')).toBe('สมศรี ใจดี');
+    expect(comparableAccountName('นางสมศรี ใจดี')).toBe('สมศรี ใจดี');
+    expect(comparableAccountName('ທ້າວ ສົມໃຈ ໃຈດີ')).toBe('ສົມໃຈ ໃຈດີ');
+    expect(comparableAccountName('ນາງສາວ ສົມສີ')).toBe('ສົມສີ');
+    for (const name of ['Mr Somchai Jaidee', 'MR. SOMCHAI JAIDEE', 'mr.somchai  jaidee', 'somchai jaidee']) {
+      expect(comparableAccountName(name)).toBe('SOMCHAI JAIDEE');
+    }
+    expect(comparableAccountName('Mrs Somsri Jaidee')).toBe('SOMSRI JAIDEE');
+    expect(comparableAccountName('MISS SOMSRI JAIDEE')).toBe('SOMSRI JAIDEE');
+    expect(comparableAccountName('Ms. Somsri Jaidee')).toBe('SOMSRI JAIDEE');
+  });
+  it('strips an English title only as a word of its own, and never the whole name', () => {
+    expect(comparableAccountName('MRSOMCHAI JAIDEE')).toBe('MRSOMCHAI JAIDEE');
+    expect(comparableAccountName('MISSY JAIDEE')).toBe('MISSY JAIDEE');
+    expect(comparableAccountName('MR')).toBe('MR');
+    expect(comparableAccountName('นาย')).toBe('นาย');
   });
 });
 

@@ -37,6 +37,39 @@ export function normalizeAccountName(name: string): string {
   return name.trim().replace(/\s+/g, ' ').toUpperCase();
 }
 
+/**
+ * Titles a bank account name may begin with: Thai and Lao (written with or without a space before the name) and
+ * English (a word of their own, with or without a dot). Longest first, so นางสาว is not read as นาง.
+ */
+const SCRIPT_TITLES = [
+  'เด็กหญิง',
+  'เด็กชาย',
+  'นางสาว',
+  'น.ส.',
+  'ด.ญ.',
+  'ด.ช.',
+  'นาง',
+  'นาย',
+  'ນາງສາວ',
+  'ທ່ານນາງ',
+  'ທ້າວ',
+  'ທ່ານ',
+  'ນາງ',
+];
+const ENGLISH_TITLE = /^(MRS|MR|MS|MISS|MSTR)(\.\s*|\s+)/;
+
+/**
+ * An account name as two registrations are compared by (the invite programme's self-referral screening,
+ * docs/promotions.md): upper-cased, trimmed, spaces folded, and a leading Thai, Lao or English title left out.
+ * A name that is a title alone stays as it is.
+ */
+export function comparableAccountName(name: string): string {
+  const normalized = normalizeAccountName(name);
+  const title = SCRIPT_TITLES.find((candidate) => normalized.startsWith(candidate));
+  const trimmed = (title ? normalized.slice(title.length) : normalized.replace(ENGLISH_TITLE, '')).trim();
+  return trimmed === '' ? normalized : trimmed;
+}
+
 /** First name, a space, last name (spec section 3, Registration). */
 export function joinAccountName(firstName: string, lastName: string): string {
   return normalizeAccountName(`${firstName} ${lastName}`);

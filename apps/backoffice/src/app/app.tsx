@@ -11,6 +11,7 @@ import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
 import { ChatScreen } from '../features/chat/chat-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
 import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
+import { InviteReviewsScreen } from '../features/invite-reviews/invite-reviews-screen.tsx';
 import { MemberScreen } from '../features/members/member-screen.tsx';
 import { MembersScreen } from '../features/members/members-screen.tsx';
 import { PromotionsScreen } from '../features/promotions/promotions-screen.tsx';
@@ -107,6 +108,10 @@ function createRouter() {
                     {(operator) => <AdjustmentsScreen operator={operator.username} />}
                   </ForRoles>
                 ),
+              },
+              {
+                path: 'invite-reviews',
+                element: <ForRoles roles={['admin', 'finance']}>{() => <InviteReviewsScreen />}</ForRoles>,
               },
               {
                 path: 'promotions',

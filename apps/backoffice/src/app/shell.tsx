@@ -30,6 +30,7 @@ const NAVIGATION: readonly {
   { to: '/members', label: 'nav.members' },
   { to: '/chat', label: 'nav.chat', roles: CHAT_ROLES, chatBadge: true },
   { to: '/adjustments', label: 'nav.adjustments', roles: ['admin', 'finance'] },
+  { to: '/invite-reviews', label: 'nav.inviteReviews', roles: ['admin', 'finance'] },
   { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },
   { to: '/settings', label: 'nav.settings', roles: ['admin'] },
   { to: '/audit', label: 'nav.audit', roles: ['admin'] },

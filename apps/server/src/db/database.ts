@@ -1,4 +1,9 @@
-import type { OperatorRole, WithdrawalReviewState } from '@member-wallet/contract/backoffice';
+import type {
+  InviteMatch,
+  InviteReviewStatus,
+  OperatorRole,
+  WithdrawalReviewState,
+} from '@member-wallet/contract/backoffice';
 import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { StatementType } from '@member-wallet/contract/statuses';
 import type { ColumnType, Generated, Kysely } from 'kysely';
@@ -46,6 +51,8 @@ export interface MembersTable {
   status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;
+  /** The address the member registered from (migration 0028); null for members registered before it. */
+  registration_ip: ColumnType<string | null, string | null | undefined, never>;
 }
 
 export interface SessionsTable {
@@ -58,6 +65,10 @@ export interface SessionsTable {
   revoked_at: Date | null;
   ip: string | null;
   user_agent: string | null;
+  /** The nonce of the device cookie this sign-in set (migration 0028; decision 0015). */
+  device_nonce: string | null;
+  /** The member whose genuine device cookie this sign-in carried, when it was another member's. */
+  device_member_id: bigint | null;
 }
 
 export interface OtpChallengesTable {
@@ -615,6 +626,22 @@ export interface InviteAccrualsTable {
   amount_minor: bigint;
   collection_id: bigint | null;
   created_at: Date;
+  /** `open`: collectable until collected; `held`: its link awaits review; `forfeited`: never paid (0028). */
+  state: ColumnType<InviteAccrualState, InviteAccrualState | undefined, InviteAccrualState>;
+}
+
+export type InviteAccrualState = 'open' | 'held' | 'forfeited';
+
+/** An invite link that matched its inviter: held until an operator releases or rejects it (migration 0028). */
+export interface InviteReviewsTable {
+  invitee_id: bigint;
+  inviter_id: bigint;
+  reasons: InviteMatch[];
+  status: InviteReviewStatus;
+  held_at: Date;
+  decided_by: bigint | null;
+  decided_at: Date | null;
+  note: string | null;
 }
 
 export interface RefundClaimsTable {
@@ -824,6 +851,7 @@ export interface Database {
   invite_accrual_cursors: InviteAccrualCursorsTable;
   invite_collections: InviteCollectionsTable;
   invite_accruals: InviteAccrualsTable;
+  invite_reviews: InviteReviewsTable;
   refund_claims: RefundClaimsTable;
   // Prize wheel (migration 0014).
   spin_coins: SpinCoinsTable;

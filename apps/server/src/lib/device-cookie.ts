@@ -45,6 +45,14 @@ export class DeviceCookies {
     return given.length === expected.length && timingSafeEqual(given, expected) ? match[1] : null;
   }
 
+  /**
+   * The nonce of the request's device cookie when it is well formed, genuine or not: the caller finds whose it was
+   * by the nonce (sessions record the nonce they set) and then checks it with `trusted` for that login.
+   */
+  presentedNonce(cookieHeader: string | undefined): string | null {
+    return nonceOf(readCookie(cookieHeader, this.cookie.name) ?? '');
+  }
+
   /** The Set-Cookie header value; Secure when the request came over HTTPS. */
   header(value: string, secure: boolean): string {
     const parts = [
@@ -74,6 +82,11 @@ async function loadKey(db: Db): Promise<Buffer> {
     .execute();
   const row = await db.selectFrom('auth_keys').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
   return Buffer.from(row.value, 'hex');
+}
+
+/** The nonce of a device cookie's value (as `issue` makes it), or null when it is not of that form. */
+export function nonceOf(value: string): string | null {
+  return VALUE.exec(value)?.[1] ?? null;
 }
 
 /** One cookie's value out of a Cookie header. */

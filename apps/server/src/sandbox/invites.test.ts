@@ -35,7 +35,15 @@ describe('sandbox invite accrual control', () => {
     expect(answer.statusCode).toBe(200);
     expect(inviteListResponse.parse(answer.json())).toEqual({
       total: 1,
-      invites: [{ from: { name: 'Sandbox Friend' }, amount: 50, createdAt: today.toISOString(), collected: false }],
+      invites: [
+        {
+          from: { name: 'Sandbox Friend' },
+          amount: 50,
+          createdAt: today.toISOString(),
+          collected: false,
+          status: 'collectable',
+        },
+      ],
     });
     expect((await get(t, inviter, '/api/wallet')).json().invite).toEqual({ amount: 50, success: 80, fail: 20 });
     // Again, and once the real day closes: the day is not accrued twice.

@@ -136,6 +136,11 @@ export function DashboardScreen() {
             value={data.pending.adjustmentsAwaitingApproval}
             to="/adjustments?status=awaiting"
           />
+          <Figure
+            label={t('dashboard.inviteLinksHeld')}
+            value={data.pending.inviteLinksHeld}
+            to="/invite-reviews?status=held"
+          />
           <Figure label={t('dashboard.chatsUnread')} value={data.pending.chatsUnread} to="/chat?filter=unread" />
         </Card>
         <Card title={t('dashboard.members')} testId="dashboard-members">

@@ -23,6 +23,7 @@ import { bonusOwed } from './0022_bonus_owed.ts';
 import { spinCoinsNet } from './0023_spin_coins_net.ts';
 import { authKeys } from './0024_auth_keys.ts';
 import { rewardBonuses } from './0027_reward_bonuses.ts';
+import { inviteReviews } from './0028_invite_reviews.ts';
 import { bonusAdjustmentsAndDebts } from './0029_bonus_adjustments_and_debts.ts';
 
 /**
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0023_spin_coins_net': spinCoinsNet,
   '0024_auth_keys': authKeys,
   '0027_reward_bonuses': rewardBonuses,
+  '0028_invite_reviews': inviteReviews,
   '0029_bonus_adjustments_and_debts': bonusAdjustmentsAndDebts,
 };
 

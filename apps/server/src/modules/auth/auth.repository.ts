@@ -8,6 +8,8 @@ export interface NewSession {
   expires_at: Date;
   ip: string;
   user_agent: string | null;
+  device_nonce: string;
+  device_member_id: bigint | null;
 }
 
 export class SessionRepository {
@@ -15,6 +17,16 @@ export class SessionRepository {
 
   async create(session: NewSession): Promise<void> {
     await this.db.insertInto('sessions').values(session).execute();
+  }
+
+  /** The member (and their phone, the login) whose sign-in set the device cookie of this nonce. */
+  deviceOwner(nonce: string) {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('members', 'members.id', 'sessions.member_id')
+      .select(['sessions.member_id', 'members.phone'])
+      .where('sessions.device_nonce', '=', nonce)
+      .executeTakeFirst();
   }
 
   /** A session that is neither revoked nor expired at `now`, with its member's status. */

@@ -1,6 +1,6 @@
 import type { LoginResponse } from '@member-wallet/contract/account';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
-import type { DeviceCookies } from '../../lib/device-cookie.ts';
+import { type DeviceCookies, nonceOf } from '../../lib/device-cookie.ts';
 import { AppError, InvalidTokenError } from '../../lib/errors.ts';
 import { LoginGuard, type LoginGuardPolicy } from '../../lib/login-guard.ts';
 import { assertPasswordPolicy } from '../../lib/password-policy.ts';
@@ -77,6 +77,9 @@ export class AuthService {
     const now = clock.now();
     const ttlMs = input.remember ? this.deps.rememberTtlDays * 24 * HOUR_MS : this.deps.sessionTtlHours * HOUR_MS;
     const expiresAt = new Date(now.getTime() + ttlMs);
+    const deviceCookie = await devices.issue(input.username);
+    const deviceNonce = nonceOf(deviceCookie);
+    if (!deviceNonce) throw new Error('an issued device cookie has no nonce');
     await this.deps.sessions.create({
       member_id: member.id,
       token_hash: hashToken(token),
@@ -85,11 +88,21 @@ export class AuthService {
       expires_at: expiresAt,
       ip: input.ip,
       user_agent: input.userAgent?.slice(0, 300) ?? null,
+      device_nonce: deviceNonce,
+      device_member_id: device ? null : await this.previousMemberOfDevice(member.id, input.cookies),
     });
-    return {
-      session: { token, expiresAt: expiresAt.toISOString() },
-      deviceCookie: await devices.issue(input.username),
-    };
+    return { session: { token, expiresAt: expiresAt.toISOString() }, deviceCookie };
+  }
+
+  /**
+   * The other member whose genuine device cookie this sign-in carried: that member signed in on this device last.
+   * The invite programme reads it to find an invitee and an inviter on one device (docs/promotions.md).
+   */
+  private async previousMemberOfDevice(memberId: bigint, cookies: string | undefined): Promise<bigint | null> {
+    const nonce = this.deps.devices.presentedNonce(cookies);
+    const owner = nonce ? await this.deps.sessions.deviceOwner(nonce) : undefined;
+    if (!owner || owner.member_id === memberId) return null;
+    return (await this.deps.devices.trusted(owner.phone, cookies)) ? owner.member_id : null;
   }
 
   deviceCookieHeader(value: string, secure: boolean): string {

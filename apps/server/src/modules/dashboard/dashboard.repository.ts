@@ -42,7 +42,7 @@ export class DashboardRepository {
   /** What waits for operators now, whatever its day. */
   async pending() {
     const count = sql<string>`count(*)`.as('count');
-    const [awaiting, inProgress, slips, slipsToReview, unmatched, adjustments, chats] = await Promise.all([
+    const [awaiting, inProgress, slips, slipsToReview, unmatched, adjustments, held, chats] = await Promise.all([
       this.db.selectFrom('withdrawals').where('review', '=', 'awaiting').select(count).executeTakeFirstOrThrow(),
       this.db
         .selectFrom('withdrawals')
@@ -68,6 +68,7 @@ export class DashboardRepository {
         .select(count)
         .executeTakeFirstOrThrow(),
       this.db.selectFrom('adjustments').where('status', '=', 'awaiting').select(count).executeTakeFirstOrThrow(),
+      this.db.selectFrom('invite_reviews').where('status', '=', 'held').select(count).executeTakeFirstOrThrow(),
       this.db.selectFrom('chat_conversations').where('operator_unread', '>', 0).select(count).executeTakeFirstOrThrow(),
     ]);
     return {
@@ -77,6 +78,7 @@ export class DashboardRepository {
       slipsToReview: Number(slipsToReview.count),
       unmatchedTransfers: Number(unmatched.count),
       adjustmentsAwaitingApproval: Number(adjustments.count),
+      inviteLinksHeld: Number(held.count),
       chatsUnread: Number(chats.count),
     };
   }

@@ -36,6 +36,7 @@ describe('the back-office dashboard', () => {
         slipsToReview: 0,
         unmatchedTransfers: 0,
         adjustmentsAwaitingApproval: 0,
+        inviteLinksHeld: 0,
         chatsUnread: 0,
       },
       membersSignedIn: 0,
@@ -62,6 +63,7 @@ describe('the back-office dashboard', () => {
       slipsToReview: 0,
       unmatchedTransfers: 0,
       adjustmentsAwaitingApproval: 0,
+      inviteLinksHeld: 0,
       chatsUnread: 0,
     });
     expect(after.membersSignedIn).toBe(2);

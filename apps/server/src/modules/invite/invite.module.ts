@@ -14,6 +14,7 @@ import type { AccountService } from '../account/account.service.ts';
 import { siteTimeZone } from '../deposit/slip.window.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { AuditLog } from '../operator/audit-log.ts';
 import { SettingsRepository } from '../settings/settings.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { InviteRepository } from './invite.repository.ts';
@@ -44,6 +45,7 @@ const ACCRUAL_INTERVAL_MS = 5 * 60 * 1000;
 export function createInviteService(config: Config, deps: Omit<InvitesDeps, 'limiter' | 'accounts'>): InviteService {
   return new InviteService({
     db: deps.db,
+    audit: new AuditLog(deps.db),
     repository: new InviteRepository(deps.db),
     ledger: new LedgerService({ repository: new LedgerRepository(), clock: deps.clock }),
     settings: deps.settings,
@@ -106,7 +108,8 @@ async function seedInviteDemo(config: Config, deps: InvitesDeps): Promise<void> 
     bankAccountNo: DEMO_INVITEE.bankAccountNo,
     inviteCode: `PR${inviter.public_id}`,
   });
-  const invitee = await deps.accounts.register(request, 'demo-seed');
+  // Another address than the demo member's ('demo-seed'): the demo friend is not a self-referral to hold.
+  const invitee = await deps.accounts.register(request, 'demo-seed:friend');
   // Yesterday in the site's time zone: the ledger is handed a clock standing there, so the day has closed.
   const timeZone = siteTimeZone(config.country);
   const yesterday = addLocalDays(localDayStart(deps.clock.now(), timeZone), -1, timeZone);

@@ -1,5 +1,6 @@
-import { type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, Db, InviteAccrualsTable } from '../../db/database.ts';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, Db, InviteAccrualState, InviteAccrualsTable, InviteReviewsTable } from '../../db/database.ts';
+import type { LinkReview, ScreenedInvitee } from './invite.screening.ts';
 
 export type InviteAccrual = Selectable<InviteAccrualsTable>;
 
@@ -9,6 +10,11 @@ export interface InviteeDay {
   /** Days since 1970-01-01 in the site's time zone. */
   dayNumber: bigint;
   netMinor: bigint;
+}
+
+/** A list of text as a PostgreSQL `text[]` (written out, so both drivers bind the same parameters). */
+function textArray<T extends string>(values: readonly T[]) {
+  return sql<T[]>`array[${sql.join(values)}]::text[]`;
 }
 
 /** All SQL of the invite programme (docs/promotions.md, Invite a friend). */
@@ -93,7 +99,45 @@ export class InviteRepository {
     }));
   }
 
-  async insertAccruals(trx: Transaction<Database>, rows: Omit<InviteAccrual, 'id' | 'collection_id'>[]): Promise<void> {
+  /**
+   * Each invitee's net deposits (deposits minus withdrawals through the wallet) of every entry created before
+   * `before`: where their cumulative stood when the first day of a pass began.
+   */
+  async inviteeNetBefore(
+    trx: Transaction<Database>,
+    query: { inviterId: bigint; currency: string; before: Date },
+  ): Promise<Map<bigint, bigint>> {
+    const rows = await trx
+      .selectFrom('journal_entries as entry')
+      .innerJoin('members as invitee', 'invitee.id', 'entry.member_id')
+      .innerJoin('postings as posting', 'posting.entry_id', 'entry.id')
+      .innerJoin('ledger_accounts as account', 'account.id', 'posting.account_id')
+      .where('invitee.inviter_id', '=', query.inviterId)
+      .where('invitee.currency', '=', query.currency)
+      .where('account.kind', '=', 'member_wallet')
+      .where('entry.type', 'in', ['deposit', 'withdraw'])
+      .where('entry.created_at', '<', query.before)
+      .select(['entry.member_id as inviteeId', sql<bigint>`sum(posting.amount)::bigint`.as('netMinor')])
+      .groupBy('entry.member_id')
+      .execute();
+    return new Map(rows.map((row) => [row.inviteeId as bigint, row.netMinor]));
+  }
+
+  /**
+   * Each invitee's high-water mark: the cumulative net deposits already accrued on, the sum of the bases of their
+   * accruals (whatever became of them: collected, held or forfeited).
+   */
+  async paidOn(trx: Transaction<Database>, inviterId: bigint): Promise<Map<bigint, bigint>> {
+    const rows = await trx
+      .selectFrom('invite_accruals')
+      .where('inviter_id', '=', inviterId)
+      .select(['invitee_id', sql<bigint>`sum(net_deposit_minor)::bigint`.as('markMinor')])
+      .groupBy('invitee_id')
+      .execute();
+    return new Map(rows.map((row) => [row.invitee_id, row.markMinor]));
+  }
+
+  async insertAccruals(trx: Transaction<Database>, rows: Insertable<InviteAccrualsTable>[]): Promise<void> {
     if (rows.length === 0) return;
     await trx
       .insertInto('invite_accruals')
@@ -116,7 +160,10 @@ export class InviteRepository {
     return rows.flatMap((row) => (row.inviter_id === null ? [] : [row.inviter_id]));
   }
 
-  /** The uncollected accruals of an inviter, locked: a concurrent collection waits, then finds them taken. */
+  /**
+   * The collectable accruals of an inviter (open, uncollected), locked: a concurrent collection waits, then finds
+   * them taken; a hold waiting on them then finds them collected.
+   */
   lockUncollected(trx: Transaction<Database>, inviterId: bigint, currency: string) {
     return trx
       .selectFrom('invite_accruals')
@@ -124,10 +171,12 @@ export class InviteRepository {
       .where('inviter_id', '=', inviterId)
       .where('currency', '=', currency)
       .where('collection_id', 'is', null)
+      .where('state', '=', 'open')
       .forUpdate()
       .execute();
   }
 
+  /** What the member may collect now: open, uncollected accruals (held ones are not counted). */
   async uncollectedMinor(db: Db, inviterId: bigint, currency: string): Promise<bigint> {
     const row = await db
       .selectFrom('invite_accruals')
@@ -135,18 +184,104 @@ export class InviteRepository {
       .where('inviter_id', '=', inviterId)
       .where('currency', '=', currency)
       .where('collection_id', 'is', null)
+      .where('state', '=', 'open')
       .executeTakeFirstOrThrow();
     return row.total;
   }
 
-  async hasAccruals(db: Db, inviterId: bigint): Promise<boolean> {
-    const row = await db
-      .selectFrom('invite_accruals')
-      .select('id')
+  async hasAccruals(db: Db, inviterId: bigint, state?: InviteAccrualState): Promise<boolean> {
+    let query = db.selectFrom('invite_accruals').select('id').where('inviter_id', '=', inviterId);
+    if (state) query = query.where('state', '=', state);
+    return (await query.limit(1).executeTakeFirst()) !== undefined;
+  }
+
+  /**
+   * The inviter's invitees of `currency` with what the self-referral screening compares, and whether one of the
+   * two ever signed in on a device carrying the other's genuine device cookie (sessions, migration 0028).
+   */
+  async screenedInvitees(trx: Transaction<Database>, inviterId: bigint, currency: string): Promise<ScreenedInvitee[]> {
+    const rows = await trx
+      .selectFrom('members as invitee')
+      .where('invitee.inviter_id', '=', inviterId)
+      .where('invitee.currency', '=', currency)
+      .select([
+        'invitee.id',
+        'invitee.public_id',
+        'invitee.bank_account_name',
+        'invitee.bank_account_no',
+        'invitee.registration_ip',
+      ])
+      .select((eb) =>
+        eb
+          .exists(
+            eb
+              .selectFrom('sessions as session')
+              .select('session.id')
+              .where((where) =>
+                where.or([
+                  where.and([
+                    where('session.member_id', '=', where.ref('invitee.id')),
+                    where('session.device_member_id', '=', inviterId),
+                  ]),
+                  where.and([
+                    where('session.member_id', '=', inviterId),
+                    where('session.device_member_id', '=', where.ref('invitee.id')),
+                  ]),
+                ]),
+              ),
+          )
+          .as('shared_device'),
+      )
+      .execute();
+    return rows.map((row) => ({ ...row, shared_device: row.shared_device === true }));
+  }
+
+  /** The reviews of the inviter's links, by invitee. */
+  async reviews(trx: Transaction<Database>, inviterId: bigint): Promise<Map<bigint, LinkReview>> {
+    const rows = await trx
+      .selectFrom('invite_reviews')
+      .select(['invitee_id', 'status', 'reasons'])
       .where('inviter_id', '=', inviterId)
-      .limit(1)
-      .executeTakeFirst();
-    return row !== undefined;
+      .execute();
+    return new Map(rows.map((row) => [row.invitee_id, { status: row.status, reasons: row.reasons }]));
+  }
+
+  /**
+   * Holds a link with `reasons` (all the kinds found so far): a new row, or an existing one held again (a released
+   * link's decision is cleared; the audit log keeps it). `held_at` stays the first hold's while the link stays held.
+   */
+  async hold(
+    trx: Transaction<Database>,
+    row: Pick<InviteReviewsTable, 'invitee_id' | 'inviter_id' | 'reasons' | 'held_at'>,
+  ) {
+    await trx
+      .insertInto('invite_reviews')
+      .values({ ...row, reasons: textArray(row.reasons), status: 'held' })
+      .onConflict((conflict) =>
+        conflict.column('invitee_id').doUpdateSet({
+          reasons: sql`excluded.reasons`,
+          status: 'held',
+          held_at: sql`case when invite_reviews.status = 'held' then invite_reviews.held_at else excluded.held_at end`,
+          decided_by: null,
+          decided_at: null,
+          note: null,
+        }),
+      )
+      .execute();
+  }
+
+  /**
+   * Moves the invitee's uncollected accruals in state `from` to `to`: held when their link is held, open when it is
+   * released, forfeited when it is rejected. A collected accrual never moves.
+   */
+  async moveAccruals(trx: Transaction<Database>, inviteeId: bigint, from: InviteAccrualState, to: InviteAccrualState) {
+    await trx
+      .updateTable('invite_accruals')
+      .set({ state: to })
+      .where('invitee_id', '=', inviteeId)
+      .where('state', '=', from)
+      .where('collection_id', 'is', null)
+      .execute();
   }
 
   async insertCollection(
@@ -191,7 +326,13 @@ export class InviteRepository {
             ? await trx
                 .selectFrom('invite_accruals as accrual')
                 .innerJoin('members as invitee', 'invitee.id', 'accrual.invitee_id')
-                .select(['invitee.name', 'accrual.amount_minor', 'accrual.day_start', 'accrual.collection_id'])
+                .select([
+                  'invitee.name',
+                  'accrual.amount_minor',
+                  'accrual.day_start',
+                  'accrual.collection_id',
+                  'accrual.state',
+                ])
                 .where('accrual.inviter_id', '=', inviterId)
                 .orderBy('accrual.day_start', 'desc')
                 .orderBy('accrual.id', 'desc')

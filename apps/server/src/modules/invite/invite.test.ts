@@ -46,7 +46,15 @@ describe('invite a friend', () => {
     const page = await list(inviter);
     expect(page).toEqual({
       total: 1,
-      invites: [{ from: { name: 'Friend One' }, amount: 35, createdAt: day.toISOString(), collected: false }],
+      invites: [
+        {
+          from: { name: 'Friend One' },
+          amount: 35,
+          createdAt: day.toISOString(),
+          collected: false,
+          status: 'collectable',
+        },
+      ],
     });
     const wallet = (await get(t, inviter, '/api/wallet')).json();
     expect(wallet.invite).toEqual({ amount: 35, success: 80, fail: 20 });
@@ -76,7 +84,7 @@ describe('invite a friend', () => {
     });
     expect(await accountBalanceMinor(t, 'invite_expense')).toBe(expenseBefore - 4004n);
     expect((await get(t, inviter, '/api/invite/bonus')).json()).toEqual({ message: 'NO_INVITE_BONUS' });
-    expect((await list(inviter)).invites[0]).toMatchObject({ amount: 50.05, collected: true });
+    expect((await list(inviter)).invites[0]).toMatchObject({ amount: 50.05, collected: true, status: 'collected' });
     expect((await get(t, inviter, '/api/wallet')).json().invite.amount).toBe(0);
     const statement = (await post(t, inviter, '/api/statement', { page: 1, limit: 10 }, null)).json();
     expect(statement.statements[0]).toMatchObject({

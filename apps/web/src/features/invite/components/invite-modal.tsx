@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '@member-wallet/contract/constants';
+import type { InviteItemStatus } from '@member-wallet/contract/invite';
 import type { WalletResponse } from '@member-wallet/contract/wallet';
 import { Button } from '@member-wallet/ui/button';
 import { Spinner } from '@member-wallet/ui/spinner';
@@ -10,6 +11,18 @@ import { useTranslation } from '../../../i18n/i18n.ts';
 import { displayCurrency, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { useInvites } from '../api/get-invites.ts';
 import { CollectInviteDialog } from './collect-invite-dialog.tsx';
+
+/**
+ * What became of an accrual, when it is not simply waiting to be collected: collected, held for an operator's
+ * review (not in the amount to collect), or not paid (the review rejected the link). docs/promotions.md.
+ */
+function InviteRowStatus({ status }: { status: InviteItemStatus }) {
+  const { t } = useTranslation();
+  if (status === 'collected') return <p className="text-xs text-emerald-800">{t('invite.collected')}</p>;
+  if (status === 'held') return <p className="text-xs text-amber-800">{t('invite.held')}</p>;
+  if (status === 'forfeited') return <p className="text-xs text-red-800">{t('invite.forfeited')}</p>;
+  return null;
+}
 
 /** The invite link of spec section 2, on the origin the member is using: `/register?code=PR{profile id}`. */
 export function inviteLink(profileId: string, origin: string = window.location.origin): string {
@@ -82,7 +95,7 @@ export function InviteModal({
                     <p className="font-semibold text-slate-900" translate="no">
                       {formatMoney(i18n.language, row.amount, currency)}
                     </p>
-                    {row.collected ? <p className="text-xs text-emerald-800">{t('invite.collected')}</p> : null}
+                    <InviteRowStatus status={row.status} />
                   </div>
                 </li>
               ))}
