@@ -109,6 +109,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   argon2?: Argon2Parameters;
   smsSender?: SmsSender;
+  /** An embedded database starts as a copy of this PGlite data directory dump (tests: a migrated template). */
+  pgliteDataDir?: Blob;
 }
 
 const BODY_LIMIT_BYTES = 64 * 1024;
@@ -186,7 +188,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Input is validated by zod in the route helper; JSON Schemas are kept for the docs and the serializers.
   app.setValidatorCompiler(() => (value) => ({ value }));
 
-  const db = createDatabase(config);
+  const db = createDatabase(config, deps.pgliteDataDir);
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     await db.destroy();

@@ -12,8 +12,12 @@ export interface DatabaseSettings {
   dataDir: string;
 }
 
-/** PostgreSQL when a URL is given, else embedded PGlite (a folder, or memory). int8 reads as `bigint` on both. */
-export function createDatabase(settings: DatabaseSettings): Db {
+/**
+ * PostgreSQL when a URL is given, else embedded PGlite (a folder, or memory). int8 reads as `bigint` on both.
+ * `loadDataDir`: an embedded database starts as a copy of this PGlite data directory dump (tests start from a
+ * migrated one instead of running initdb and every migration again).
+ */
+export function createDatabase(settings: DatabaseSettings, loadDataDir?: Blob): Db {
   if (settings.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: settings.databaseUrl,
@@ -30,7 +34,11 @@ export function createDatabase(settings: DatabaseSettings): Db {
   const dataDir = settings.dataDir === 'memory://' ? undefined : settings.dataDir;
   // One options object: `new PGlite(undefined, options)` drops the options, and PGlite's own int8 parser then
   // answers a number for small values and a bigint only past 2^53.
-  const pglite = new PGlite({ dataDir, parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
+  const pglite = new PGlite({
+    dataDir,
+    parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   return new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
 }
 
