@@ -87,14 +87,24 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
+let migrationSet: Promise<string> | undefined;
+
+/** A short hash of the migrations and the PGlite version: what a migrated template is valid for. */
+function migrationSetKey(): Promise<string> {
+  migrationSet ??= (async () => {
+    const migrations = new URL('../src/db/migrations/', import.meta.url);
+    const pglitePackage = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..');
+    const hash = createHash('sha256').update(await readFile(join(pglitePackage, 'package.json')));
+    for (const name of (await readdir(migrations)).toSorted()) {
+      hash.update(name).update(await readFile(new URL(name, migrations)));
+    }
+    return hash.digest('hex').slice(0, 16);
+  })();
+  return migrationSet;
+}
+
 async function loadOrMakeTemplate(): Promise<Blob> {
-  const migrations = new URL('../src/db/migrations/', import.meta.url);
-  const pglitePackage = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..');
-  const hash = createHash('sha256').update(await readFile(join(pglitePackage, 'package.json')));
-  for (const name of (await readdir(migrations)).toSorted()) {
-    hash.update(name).update(await readFile(new URL(name, migrations)));
-  }
-  const path = join(tmpdir(), `mw-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
+  const path = join(tmpdir(), `mw-pglite-template-${await migrationSetKey()}.tar`);
   try {
     return new Blob([await readFile(path)]);
   } catch {
@@ -132,13 +142,61 @@ export async function createPostgresDatabase(
   adminUrl: string,
 ): Promise<{ databaseUrl: string; drop: () => Promise<void> }> {
   const databaseName = `mw_test_${randomBytes(6).toString('hex')}`;
+  const template = await postgresTemplate(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${databaseName}`);
+  await admin.query(`create database ${databaseName} template ${template}`);
   await admin.end();
+  return { databaseUrl: databaseUrlOf(adminUrl, databaseName), drop: () => dropDatabase(adminUrl, databaseName) };
+}
+
+function databaseUrlOf(adminUrl: string, databaseName: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${databaseName}`;
-  return { databaseUrl: url.toString(), drop: () => dropDatabase(adminUrl, databaseName) };
+  return url.toString();
+}
+
+/** Serialises the making of templates across test workers and files (any number: only unique on the server). */
+const TEMPLATE_LOCK = 727_018;
+
+/**
+ * A migrated, empty PostgreSQL database that test databases are copied from (`create database ... template`):
+ * a file copy instead of running every migration per test app. Made once per migration set under an advisory
+ * lock, so racing workers make it once; templates of older migration sets are dropped then.
+ */
+async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `mw_template_${await migrationSetKey()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return name;
+    await admin.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK]);
+    try {
+      const made = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (made.rowCount) return name;
+      const stale = await admin.query("select datname from pg_database where datname like 'mw\\_template\\_%'");
+      for (const row of stale.rows as { datname: string }[]) {
+        // One being copied right now is in use and stays: it goes with the next new template.
+        await admin.query(`drop database if exists ${row.datname}`).catch(() => undefined);
+      }
+      const building = `${name}_building`;
+      await admin.query(`drop database if exists ${building}`);
+      await admin.query(`create database ${building}`);
+      const db = createDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), dataDir: 'memory://' });
+      try {
+        await migrateToLatest(db);
+      } finally {
+        await db.destroy();
+      }
+      await admin.query(`alter database ${building} rename to ${name}`);
+      return name;
+    } finally {
+      await admin.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK]);
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 /** How long a drop waits for the app's closed connections to leave PostgreSQL before forcing them out. */
