@@ -106,16 +106,17 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       await expect(page.getByLabel(text(locale, 'bonus.code'), { exact: true })).toBeHidden();
       await expect(page.getByRole('button', { name: WEEKLY50[locale] })).toHaveAttribute('aria-current', 'true');
 
-      // Cancelled before its condition: SUCCESS (percentFail taken back), shown as a toast; the search is back.
+      // Cancelled before its condition: percentFail (all 50 baht) taken back from the wallet, and the member is told
+      // how much and why; the search is back.
       await page.getByRole('button', { name: text(locale, 'bonus.cancel'), exact: true }).click();
       const confirm = page.getByRole('dialog', { name: text(locale, 'bonus.cancelTitle') });
       await expect(confirm.getByText(text(locale, 'bonus.cancelPercentFail', { percent: 100 }))).toBeVisible();
       await confirm.getByRole('button', { name: text(locale, 'bonus.cancelConfirm') }).click();
-      await expect(
-        page
-          .getByRole('region', { name: text(locale, 'common.notifications') })
-          .getByText(text(locale, 'errors.SUCCESS')),
-      ).toBeVisible();
+      const cancelled = page.getByRole('dialog', { name: text(locale, 'bonus.cancelledTitle') });
+      await expect(cancelled.getByText(text(locale, 'bonus.cancelledTakenBack', { amount: '฿50.00' }))).toBeVisible();
+      await expect(cancelled.getByText(text(locale, 'bonus.cancelledFromWallet', { amount: '฿50.00' }))).toBeVisible();
+      await cancelled.getByRole('button', { name: text(locale, 'common.close') }).last().click();
+      await expect(cancelled).toBeHidden();
       await expect(page.getByLabel(text(locale, 'bonus.code'), { exact: true })).toBeVisible();
       await expect(page.getByTestId('active-bonus-type')).toHaveCount(0);
       // Received once of twice this week: the card can be opened again.
