@@ -115,7 +115,10 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       const cancelled = page.getByRole('dialog', { name: text(locale, 'bonus.cancelledTitle') });
       await expect(cancelled.getByText(text(locale, 'bonus.cancelledTakenBack', { amount: '฿50.00' }))).toBeVisible();
       await expect(cancelled.getByText(text(locale, 'bonus.cancelledFromWallet', { amount: '฿50.00' }))).toBeVisible();
-      await cancelled.getByRole('button', { name: text(locale, 'common.close') }).last().click();
+      await cancelled
+        .getByRole('button', { name: text(locale, 'common.close') })
+        .last()
+        .click();
       await expect(cancelled).toBeHidden();
       await expect(page.getByLabel(text(locale, 'bonus.code'), { exact: true })).toBeVisible();
       await expect(page.getByTestId('active-bonus-type')).toHaveCount(0);
