@@ -59,7 +59,8 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
   });
   // A test whose outcome depends on the time of day passes a clock fixed at a known time (`new FakeClock(date)`).
   const clock = deps.clock instanceof FakeClock ? deps.clock : new FakeClock();
-  const pgliteDataDir = databaseUrl ? undefined : await pgliteTemplate();
+  // A folder of the test's own (a restart on the same data) starts empty and migrates, as a real start does.
+  const pgliteDataDir = config.databaseUrl || config.dataDir !== 'memory://' ? undefined : await pgliteTemplate();
   const app = await buildApp(config, { logStream, argon2: TEST_ARGON2, pgliteDataDir, ...deps, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const api = (options: InjectOptions) =>
