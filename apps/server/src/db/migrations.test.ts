@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * A landed migration is never edited (migrations/index.ts): each migration file's SHA-256 is listed in
+ * `migrations/landed.sha256`, the format `sha256sum` writes. A change to a listed file, or a migration file that
+ * is not listed, fails here with the rule.
+ */
+
+const FOLDER = new URL('./migrations/', import.meta.url);
+const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.ts$/;
+
+function landed(): Map<string, string> {
+  const lines = readFileSync(new URL('landed.sha256', FOLDER), 'utf8').split('\n');
+  return new Map(
+    lines
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        const [hash, name] = line.split(/\s+\*?/);
+        return [name ?? '', hash ?? ''];
+      }),
+  );
+}
+
+function sha256(name: string): string {
+  return createHash('sha256')
+    .update(readFileSync(new URL(name, FOLDER)))
+    .digest('hex');
+}
+
+describe('landed migrations', () => {
+  const files = readdirSync(FOLDER).filter((name) => MIGRATION_FILE.test(name));
+  const listed = landed();
+
+  it('are all listed with their checksum (a new one adds its line as it lands)', () => {
+    const unlisted = files.filter((name) => !listed.has(name));
+    expect(unlisted, 'add `sha256sum <file> >> landed.sha256` for each new migration').toEqual([]);
+    const missing = [...listed.keys()].filter((name) => !files.includes(name));
+    expect(missing, 'a landed migration is never deleted').toEqual([]);
+  });
+
+  it('are never edited: write a new migration that changes what it must', () => {
+    const edited = files.filter((name) => listed.has(name) && listed.get(name) !== sha256(name));
+    expect(edited, 'a landed migration was edited; restore it and add a new migration instead').toEqual([]);
+  });
+});
