@@ -29,6 +29,7 @@ import { DeviceCookies } from './lib/device-cookie.ts';
 import { AppError, InvalidTokenError } from './lib/errors.ts';
 import { FileStore } from './lib/file-store.ts';
 import { InFlight, UPLOADS_IN_FLIGHT_MAX } from './lib/in-flight.ts';
+import { siteTimeZone } from './lib/local-calendar.ts';
 import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
@@ -55,7 +56,6 @@ import { DepositsBackofficeRepository } from './modules/deposit/deposits.backoff
 import { depositsBackofficeRoutes } from './modules/deposit/deposits.backoffice.routes.ts';
 import { registerQrPayments } from './modules/deposit/qr.module.ts';
 import { registerSlips } from './modules/deposit/slip.module.ts';
-import { siteTimeZone } from './modules/deposit/slip.window.ts';
 import { registerSuspenseBackoffice } from './modules/deposit/suspense.backoffice.module.ts';
 import { registerTruelinks } from './modules/deposit/truelink.module.ts';
 import { registerGames } from './modules/games/games.module.ts';

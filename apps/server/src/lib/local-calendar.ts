@@ -1,9 +1,16 @@
+import type { Country } from '@member-wallet/contract/constants';
+
 /**
  * Days and weeks of the site's time zone (Asia/Bangkok, or Asia/Vientiane for the Laos build), for promotions
  * whose periods are local calendar days and weeks. Both zones keep UTC+7 all year, but the offset is read from
  * the zone at each instant, so a zone with daylight saving would still get its midnights right.
  */
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The site's time zone: Asia/Vientiane for the Laos build (`COUNTRY=LA`), else Asia/Bangkok. */
+export function siteTimeZone(country: Country): string {
+  return country === 'LA' ? 'Asia/Vientiane' : 'Asia/Bangkok';
+}
 
 /** The zone's offset from UTC at `instant`, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(instant: Date, timeZone: string): number {

@@ -2,6 +2,7 @@ import { HH_MM } from '@member-wallet/contract/backoffice';
 import type { Country } from '@member-wallet/contract/constants';
 import type { SlipLookupResponse } from '@member-wallet/contract/slip';
 import type { Clock } from '../../lib/clock.ts';
+import { siteTimeZone } from '../../lib/local-calendar.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 /**
@@ -11,10 +12,6 @@ import type { SettingsService } from '../settings/settings.service.ts';
  */
 export const SLIP_WINDOW_KEY = 'slipClosedWindow';
 export const SLIP_WINDOW_DEFAULT = { closeFrom: '23:50', closeTo: '00:10' } as const;
-
-export function siteTimeZone(country: Country): string {
-  return country === 'LA' ? 'Asia/Vientiane' : 'Asia/Bangkok';
-}
 
 function minutesOf(text: string): number {
   const match = HH_MM.exec(text);

@@ -1,11 +1,11 @@
 import { bannersResponse } from '@member-wallet/contract/banner';
 import type { Country } from '@member-wallet/contract/constants';
 import { inviteBonusResponse, inviteListRequest, inviteListResponse } from '@member-wallet/contract/invite';
-import { readBanners } from '../../lib/banners.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { pickLocale } from '../../lib/locale.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
+import { readBanners } from '../settings/settings.banners.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { InviteService } from './invite.service.ts';
 import { INVITE_BANNERS_KEY } from './invite.settings.ts';

@@ -6,11 +6,11 @@ import {
   refundListResponse,
   refundReceiveResponse,
 } from '@member-wallet/contract/refund';
-import { readBanners } from '../../lib/banners.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { pickLocale } from '../../lib/locale.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
+import { readBanners } from '../settings/settings.banners.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { RefundService } from './refund.service.ts';
 import { REFUND_BANNERS_KEY } from './refund.settings.ts';
