@@ -7,9 +7,7 @@ import type {
 import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { StatementType } from '@member-wallet/contract/statuses';
 import type { ColumnType, Generated, Kysely } from 'kysely';
-
-/** A timestamp the database may fill in, always read back as a `Date`. */
-type CreatedAt = ColumnType<Date, Date | undefined, never>;
+import type { CreatedAt, JsonObject } from './tables/columns.ts';
 
 export interface SiteSettingsTable {
   key: string;
@@ -109,9 +107,6 @@ export type LedgerAccountKind =
 /** The statement's types, plus movements the statement does not show as their own kind (docs/ledger.md). */
 export type JournalEntryType = StatementType | 'adjustment' | 'refund' | 'invite' | 'spin';
 export type JournalEntryStatus = 'pending' | 'completed' | 'reversed' | 'failed';
-
-/** A JSON object column: written as a JSON string, read back parsed. */
-type JsonObject = ColumnType<Record<string, unknown>, string | undefined, string>;
 
 export interface LedgerAccountsTable {
   id: Generated<bigint>;
