@@ -8,31 +8,7 @@ import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { StatementType } from '@member-wallet/contract/statuses';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { CreatedAt, JsonObject } from './tables/columns.ts';
-
-export interface SiteSettingsTable {
-  key: string;
-  /** `th`, `lo`, `en`, or `*` for a setting that does not depend on the language. */
-  locale: string;
-  value: ColumnType<unknown, string, string>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
-export interface BanksTable {
-  code: string;
-  name_th: string;
-  name_en: string;
-  name_lo: string;
-  country: string;
-  sort_order: number;
-  active: boolean;
-}
-
-export interface SourcesTable {
-  code: string;
-  description: ColumnType<Record<string, string>, string, string>;
-  sort_order: number;
-  active: boolean;
-}
+import type { SettingsTables } from './tables/settings.table.ts';
 
 export interface MembersTable {
   id: Generated<bigint>;
@@ -808,10 +784,7 @@ export interface ChatUploadsTable {
   sent_at: Date | null;
 }
 
-export interface Database {
-  site_settings: SiteSettingsTable;
-  banks: BanksTable;
-  sources: SourcesTable;
+export interface Database extends SettingsTables {
   members: MembersTable;
   sessions: SessionsTable;
   otp_challenges: OtpChallengesTable;
