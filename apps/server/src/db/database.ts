@@ -7,57 +7,9 @@ import type {
 import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { StatementType } from '@member-wallet/contract/statuses';
 import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { AccountsTables } from './tables/accounts.table.ts';
 import type { CreatedAt, JsonObject } from './tables/columns.ts';
 import type { SettingsTables } from './tables/settings.table.ts';
-
-export interface MembersTable {
-  id: Generated<bigint>;
-  public_id: string;
-  phone: string;
-  password_hash: string;
-  name: string;
-  source_code: string | null;
-  inviter_id: bigint | null;
-  bank_code: string;
-  bank_account_no: string;
-  bank_account_name: string;
-  currency: string;
-  status: ColumnType<'active' | 'inactive', 'active' | 'inactive' | undefined, 'active' | 'inactive'>;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-  /** The address the member registered from (migration 0028); null for members registered before it. */
-  registration_ip: ColumnType<string | null, string | null | undefined, never>;
-}
-
-export interface SessionsTable {
-  id: Generated<bigint>;
-  member_id: bigint;
-  token_hash: string;
-  remember: boolean;
-  created_at: CreatedAt;
-  expires_at: Date;
-  revoked_at: Date | null;
-  ip: string | null;
-  user_agent: string | null;
-  /** The nonce of the device cookie this sign-in set (migration 0028; decision 0015). */
-  device_nonce: string | null;
-  /** The member whose genuine device cookie this sign-in carried, when it was another member's. */
-  device_member_id: bigint | null;
-}
-
-export interface OtpChallengesTable {
-  id: Generated<bigint>;
-  phone: string;
-  token_hash: string;
-  ref: string;
-  code_hash: string;
-  attempts: ColumnType<number, number | undefined, number>;
-  expires_at: Date;
-  verified_at: Date | null;
-  consumed_at: Date | null;
-  created_at: CreatedAt;
-  ip: string | null;
-}
 
 export interface SandboxSmsMessagesTable {
   id: Generated<bigint>;
@@ -727,13 +679,6 @@ export interface AuditLogTable {
   at: CreatedAt;
 }
 
-/** Keys the server makes for itself: `device_cookie` signs the device cookies of sign-in (decision 0015). */
-export interface AuthKeysTable {
-  name: string;
-  value: string;
-  created_at: CreatedAt;
-}
-
 export interface ChatKeysTable {
   name: string;
   value: string;
@@ -784,10 +729,7 @@ export interface ChatUploadsTable {
   sent_at: Date | null;
 }
 
-export interface Database extends SettingsTables {
-  members: MembersTable;
-  sessions: SessionsTable;
-  otp_challenges: OtpChallengesTable;
+export interface Database extends SettingsTables, AccountsTables {
   sandbox_sms_messages: SandboxSmsMessagesTable;
   ledger_accounts: LedgerAccountsTable;
   journal_entries: JournalEntriesTable;
@@ -833,7 +775,6 @@ export interface Database extends SettingsTables {
   audit_log: AuditLogTable;
   // Live chat (migration 0021).
   chat_keys: ChatKeysTable;
-  auth_keys: AuthKeysTable;
   chat_guests: ChatGuestsTable;
   chat_conversations: ChatConversationsTable;
   chat_messages: ChatMessagesTable;

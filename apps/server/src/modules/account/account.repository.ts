@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, MembersTable } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { MembersTable } from '../../db/tables/accounts.table.ts';
 
 export type Member = Selectable<MembersTable>;
 export type NewMember = Insertable<MembersTable>;

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { Db, OtpChallengesTable } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { OtpChallengesTable } from '../../db/tables/accounts.table.ts';
 
 export type OtpChallenge = Selectable<OtpChallengesTable>;
 
