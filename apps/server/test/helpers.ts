@@ -12,8 +12,9 @@ import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
 import { createDatabase, migrateToLatest } from '../src/db/connect.ts';
-import type { Database, Db, LedgerAccountKind } from '../src/db/database.ts';
+import type { Database, Db } from '../src/db/database.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
+import type { LedgerAccountKind } from '../src/db/tables/ledger.table.ts';
 import { FakeClock } from '../src/lib/clock.ts';
 
 /** Light argon2id for tests only: the same algorithm, less memory, so the suite stays fast. */

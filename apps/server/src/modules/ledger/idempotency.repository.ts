@@ -1,5 +1,6 @@
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, IdempotencyRequestsTable } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { IdempotencyRequestsTable } from '../../db/tables/ledger.table.ts';
 
 export type IdempotencyRequest = Selectable<IdempotencyRequestsTable>;
 export type NewIdempotencyRequest = Insertable<IdempotencyRequestsTable>;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestMember, startTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
-import type { LedgerAccountKind } from '../../db/database.ts';
+import type { LedgerAccountKind } from '../../db/tables/ledger.table.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { reconcileBalances } from './ledger.reconcile.ts';

@@ -1,13 +1,12 @@
 import { type ExpressionBuilder, type Insertable, type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
 import type {
-  Database,
-  Db,
   JournalEntriesTable,
   JournalEntryStatus,
   LedgerAccountKind,
   LedgerAccountsTable,
   PostingsTable,
-} from '../../db/database.ts';
+} from '../../db/tables/ledger.table.ts';
 
 export type LedgerAccount = Selectable<LedgerAccountsTable>;
 export type JournalEntry = Selectable<JournalEntriesTable>;

@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database, Db, JournalEntryStatus, JournalEntryType, LedgerAccountKind } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { JournalEntryStatus, JournalEntryType, LedgerAccountKind } from '../../db/tables/ledger.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type {

@@ -1,6 +1,7 @@
 import { STATEMENT_TYPES } from '@member-wallet/contract/statuses';
 import { type Expression, type SqlBool, sql } from 'kysely';
-import type { Db, JournalEntryStatus, JournalEntryType } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { JournalEntryStatus, JournalEntryType } from '../../db/tables/ledger.table.ts';
 
 /** One statement row as stored: the entry and what it moved on the member's own accounts. */
 export interface StatementRow {

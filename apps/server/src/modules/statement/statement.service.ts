@@ -3,7 +3,8 @@ import type { StatementItem, StatementRequest, StatementResponse } from '@member
 import { STATEMENT_SOURCES } from '@member-wallet/contract/statement';
 import { STATEMENT_TYPES, type StatementType, type Status } from '@member-wallet/contract/statuses';
 import { WALLET_CODE } from '@member-wallet/contract/wallet';
-import type { Db, JournalEntryStatus } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { JournalEntryStatus } from '../../db/tables/ledger.table.ts';
 import type { StatementRepository, StatementRow } from './statement.repository.ts';
 
 /** Where the money of a deposit came from when the entry does not say (entries written before issue 5's deposits). */

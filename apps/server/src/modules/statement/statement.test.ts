@@ -5,7 +5,7 @@ import { activate, deposit, type Player, post, seedCatalogue, setFaults } from '
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedHeaders } from '../../adapters/payout/signature.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
-import type { JournalEntryType, LedgerAccountKind } from '../../db/database.ts';
+import type { JournalEntryType, LedgerAccountKind } from '../../db/tables/ledger.table.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { type JsonValue, LedgerService } from '../ledger/ledger.service.ts';
 
