@@ -8,6 +8,7 @@ import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AccountsTables } from './tables/accounts.table.ts';
 import type { CreatedAt } from './tables/columns.ts';
+import type { GamesTables } from './tables/games.table.ts';
 import type { LedgerTables } from './tables/ledger.table.ts';
 import type { SettingsTables } from './tables/settings.table.ts';
 
@@ -16,56 +17,6 @@ export interface SandboxSmsMessagesTable {
   phone: string;
   body: string;
   created_at: CreatedAt;
-}
-
-/** Game providers and the saga of transfers to and from them (migration 0004, docs/wallet.md). */
-export type GameCategory = 'slot' | 'sport' | 'lotto';
-export type GameAdapterKind = 'sandbox' | 'http';
-export type GameTransferDirection = 'to_game' | 'from_game';
-export type GameTransferState = 'reserved' | 'provider_applied' | 'completed' | 'failed' | 'unknown';
-
-export interface GameProvidersTable {
-  code: string;
-  name: string;
-  category: GameCategory;
-  logo: string;
-  background: string;
-  /** The wallet-slot multiplier in basis points: 10000 is 1.0. */
-  ft_wallet_slot_bp: ColumnType<number, number | undefined, number>;
-  web: string | null;
-  android: string | null;
-  ios: string | null;
-  adapter: GameAdapterKind;
-  api_base_url: string | null;
-  active: ColumnType<boolean, boolean | undefined, boolean>;
-  sort_order: ColumnType<number, number | undefined, number>;
-}
-
-export interface GameAccountsTable {
-  id: Generated<bigint>;
-  member_id: bigint;
-  provider_code: string;
-  username: string;
-  password_encrypted: string;
-  status: ColumnType<'active' | 'closed', 'active' | 'closed' | undefined, 'active' | 'closed'>;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
-export interface GameTransfersTable {
-  id: string;
-  member_id: bigint;
-  provider_code: string;
-  direction: GameTransferDirection;
-  amount_minor: bigint;
-  currency: string;
-  state: GameTransferState;
-  idempotency_key: string;
-  reservation_entry_id: bigint;
-  attempts: ColumnType<number, number | undefined, number>;
-  last_error: string | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
 export interface SandboxGameAccountsTable {
@@ -657,11 +608,8 @@ export interface ChatUploadsTable {
   sent_at: Date | null;
 }
 
-export interface Database extends SettingsTables, AccountsTables, LedgerTables {
+export interface Database extends SettingsTables, AccountsTables, LedgerTables, GamesTables {
   sandbox_sms_messages: SandboxSmsMessagesTable;
-  game_providers: GameProvidersTable;
-  game_accounts: GameAccountsTable;
-  game_transfers: GameTransfersTable;
   sandbox_game_accounts: SandboxGameAccountsTable;
   sandbox_game_transactions: SandboxGameTransactionsTable;
   sandbox_game_bets: SandboxGameBetsTable;

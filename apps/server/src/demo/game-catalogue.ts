@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { GameCategory, GameProvidersTable } from '../db/database.ts';
+import type { GameCategory, GameProvidersTable } from '../db/tables/games.table.ts';
 import type { GamesRepository } from '../modules/games/games.repository.ts';
 
 /**

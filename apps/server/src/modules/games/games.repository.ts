@@ -1,12 +1,11 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
 import type {
-  Database,
-  Db,
   GameAccountsTable,
   GameProvidersTable,
   GameTransferState,
   GameTransfersTable,
-} from '../../db/database.ts';
+} from '../../db/tables/games.table.ts';
 
 export type GameProviderRow = Selectable<GameProvidersTable>;
 export type GameAccount = Selectable<GameAccountsTable>;

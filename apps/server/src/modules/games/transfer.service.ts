@@ -6,7 +6,8 @@ import {
   ProviderRefusedError,
   ProviderUnavailableError,
 } from '../../adapters/games/game-provider.ts';
-import type { Database, Db, GameTransferDirection } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { GameTransferDirection } from '../../db/tables/games.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
