@@ -1,9 +1,4 @@
-import type {
-  InviteMatch,
-  InviteReviewStatus,
-  OperatorRole,
-  WithdrawalReviewState,
-} from '@member-wallet/contract/backoffice';
+import type { InviteMatch, InviteReviewStatus, OperatorRole } from '@member-wallet/contract/backoffice';
 import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AccountsTables } from './tables/accounts.table.ts';
@@ -11,6 +6,7 @@ import type { CreatedAt } from './tables/columns.ts';
 import type { GamesTables } from './tables/games.table.ts';
 import type { LedgerTables } from './tables/ledger.table.ts';
 import type { SettingsTables } from './tables/settings.table.ts';
+import type { WithdrawalsTables } from './tables/withdrawals.table.ts';
 
 export interface SandboxSmsMessagesTable {
   id: Generated<bigint>;
@@ -50,11 +46,6 @@ export interface SandboxGameBetsTable {
   created_at: CreatedAt;
 }
 
-export type WithdrawalStatus = 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
-
-/** A withdrawal to the member's registered bank account (docs/withdrawals.md). */
-export type WithdrawalReview = WithdrawalReviewState;
-
 export type AdjustmentStatus = 'awaiting' | 'applied' | 'rejected';
 
 /** Operators' manual adjustments of a member's wallet (migration 0017, docs/backoffice.md). */
@@ -81,43 +72,6 @@ export interface AdjustmentsTable {
   /** Paid as a bonus (migration 0029): its end terms, both set or both null (cash); only on a credit. */
   bonus_win_multiple: number | null;
   bonus_percent_fail: number | null;
-}
-
-export interface WithdrawalsTable {
-  id: Generated<bigint>;
-  /** The id the API and the payout party see (our payout reference). */
-  public_id: string;
-  member_id: bigint;
-  amount_minor: bigint;
-  currency: string;
-  /** The registered bank account when the member asked. */
-  bank_code: string;
-  bank_account_no: string;
-  bank_account_name: string;
-  status: WithdrawalStatus;
-  failure_reason: string | null;
-  /** The payout party's own id of the payment. */
-  payout_reference: string | null;
-  /** The member's entry, wallet -> withdrawal payable. */
-  entry_id: bigint;
-  /** The settlement (payable -> payout clearing) on success, the compensating entry on failure. */
-  settle_entry_id: bigint | null;
-  attempts: ColumnType<number, number | undefined, number>;
-  /** When the settler asks the payout party next. */
-  next_check_at: Date;
-  /** Operators' review (migration 0016): `awaiting` is not sent to the payout party until approved. */
-  review: ColumnType<WithdrawalReview, WithdrawalReview | undefined, WithdrawalReview>;
-  reviewed_by: bigint | null;
-  reviewed_at: Date | null;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-  settled_at: Date | null;
-}
-
-/** Webhook notifications already handled, so a replayed one is ignored. */
-export interface PayoutWebhookEventsTable {
-  event_id: string;
-  received_at: Date;
 }
 
 /** The sandbox payout party's own records. */
@@ -608,14 +562,12 @@ export interface ChatUploadsTable {
   sent_at: Date | null;
 }
 
-export interface Database extends SettingsTables, AccountsTables, LedgerTables, GamesTables {
+export interface Database extends SettingsTables, AccountsTables, LedgerTables, GamesTables, WithdrawalsTables {
   sandbox_sms_messages: SandboxSmsMessagesTable;
   sandbox_game_accounts: SandboxGameAccountsTable;
   sandbox_game_transactions: SandboxGameTransactionsTable;
   sandbox_game_bets: SandboxGameBetsTable;
-  withdrawals: WithdrawalsTable;
   adjustments: AdjustmentsTable;
-  payout_webhook_events: PayoutWebhookEventsTable;
   sandbox_payouts: SandboxPayoutsTable;
   bank_transfers: BankTransfersTable;
   bank_feed_cursors: BankFeedCursorsTable;

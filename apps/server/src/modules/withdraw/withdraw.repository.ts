@@ -1,6 +1,7 @@
 import type { WithdrawalCsvQuery, WithdrawalQuery } from '@member-wallet/contract/backoffice';
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { Database, Db, WithdrawalStatus, WithdrawalsTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { WithdrawalStatus, WithdrawalsTable } from '../../db/tables/withdrawals.table.ts';
 
 export type Withdrawal = Selectable<WithdrawalsTable>;
 export type NewWithdrawal = Insertable<WithdrawalsTable>;
