@@ -1,10 +1,11 @@
-import type { InviteMatch, InviteReviewStatus, OperatorRole } from '@member-wallet/contract/backoffice';
+import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice';
 import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AccountsTables } from './tables/accounts.table.ts';
 import type { CreatedAt } from './tables/columns.ts';
 import type { GamesTables } from './tables/games.table.ts';
 import type { LedgerTables } from './tables/ledger.table.ts';
+import type { OperatorsTables } from './tables/operators.table.ts';
 import type { SettingsTables } from './tables/settings.table.ts';
 import type { WithdrawalsTables } from './tables/withdrawals.table.ts';
 
@@ -44,34 +45,6 @@ export interface SandboxGameBetsTable {
   win_minor: bigint;
   reels: string;
   created_at: CreatedAt;
-}
-
-export type AdjustmentStatus = 'awaiting' | 'applied' | 'rejected';
-
-/** Operators' manual adjustments of a member's wallet (migration 0017, docs/backoffice.md). */
-export interface AdjustmentsTable {
-  id: Generated<bigint>;
-  public_id: string;
-  /** The requesting client's id: unique per requesting operator, so a retry finds the first request. */
-  request_id: string;
-  member_id: bigint;
-  currency: string;
-  /** Signed minor units from the wallet's side: credit > 0, debit < 0. */
-  amount_minor: bigint;
-  reason: string;
-  status: AdjustmentStatus;
-  requested_by: bigint;
-  requested_at: Date;
-  /** The second operator who approved or rejected it; null when it applied at once or still waits. */
-  reviewed_by: bigint | null;
-  reviewed_at: Date | null;
-  /** Why it was rejected. */
-  review_reason: string | null;
-  /** The ledger entry that moved the money, once applied. */
-  entry_id: bigint | null;
-  /** Paid as a bonus (migration 0029): its end terms, both set or both null (cash); only on a credit. */
-  bonus_win_multiple: number | null;
-  bonus_percent_fail: number | null;
 }
 
 /** The sandbox payout party's own records. */
@@ -477,41 +450,6 @@ export interface SpinCouponsTable {
   created_at: Date;
 }
 
-export interface OperatorsTable {
-  id: Generated<bigint>;
-  username: string;
-  role: OperatorRole;
-  password_hash: string;
-  totp_secret_sealed: string;
-  totp_last_step: bigint | null;
-  status: ColumnType<'active' | 'locked', 'active' | 'locked' | undefined>;
-  created_at: CreatedAt;
-}
-
-export interface OperatorSessionsTable {
-  id: Generated<bigint>;
-  operator_id: bigint;
-  token_hash: string;
-  created_at: CreatedAt;
-  expires_at: Date;
-  revoked_at: Date | null;
-  ip: string | null;
-  user_agent: string | null;
-}
-
-/** Append-only (a trigger refuses update, delete and truncate): Kysely is given no way to update it either. */
-export interface AuditLogTable {
-  id: Generated<bigint>;
-  operator_id: bigint | null;
-  actor: string;
-  action: string;
-  target: string;
-  before: ColumnType<unknown, string | null, never>;
-  after: ColumnType<unknown, string | null, never>;
-  ip: string | null;
-  at: CreatedAt;
-}
-
 export interface ChatKeysTable {
   name: string;
   value: string;
@@ -562,12 +500,17 @@ export interface ChatUploadsTable {
   sent_at: Date | null;
 }
 
-export interface Database extends SettingsTables, AccountsTables, LedgerTables, GamesTables, WithdrawalsTables {
+export interface Database
+  extends SettingsTables,
+    AccountsTables,
+    LedgerTables,
+    GamesTables,
+    WithdrawalsTables,
+    OperatorsTables {
   sandbox_sms_messages: SandboxSmsMessagesTable;
   sandbox_game_accounts: SandboxGameAccountsTable;
   sandbox_game_transactions: SandboxGameTransactionsTable;
   sandbox_game_bets: SandboxGameBetsTable;
-  adjustments: AdjustmentsTable;
   sandbox_payouts: SandboxPayoutsTable;
   bank_transfers: BankTransfersTable;
   bank_feed_cursors: BankFeedCursorsTable;
@@ -593,10 +536,6 @@ export interface Database extends SettingsTables, AccountsTables, LedgerTables, 
   spin_coin_grants: SpinCoinGrantsTable;
   spin_draws: SpinDrawsTable;
   spin_coupons: SpinCouponsTable;
-  // The back-office (migration 0015).
-  operators: OperatorsTable;
-  operator_sessions: OperatorSessionsTable;
-  audit_log: AuditLogTable;
   // Live chat (migration 0021).
   chat_keys: ChatKeysTable;
   chat_guests: ChatGuestsTable;

@@ -1,6 +1,7 @@
 import type { AdjustmentCsvQuery, AdjustmentQuery } from '@member-wallet/contract/backoffice';
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { AdjustmentsTable, Database, Db } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { AdjustmentsTable } from '../../db/tables/operators.table.ts';
 
 export type Adjustment = Selectable<AdjustmentsTable>;
 

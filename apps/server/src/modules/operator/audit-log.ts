@@ -1,6 +1,7 @@
 import type { AuditCsvQuery, AuditEntry, AuditPage, AuditQuery } from '@member-wallet/contract/backoffice';
 import type { Selectable } from 'kysely';
-import type { AuditLogTable, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { AuditLogTable } from '../../db/tables/operators.table.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 
 /** A signed-in operator, by id and username. */

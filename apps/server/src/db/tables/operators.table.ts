@@ -1,0 +1,74 @@
+import type { OperatorRole } from '@member-wallet/contract/backoffice';
+import type { ColumnType, Generated } from 'kysely';
+import type { CreatedAt } from './columns.ts';
+
+export type AdjustmentStatus = 'awaiting' | 'applied' | 'rejected';
+
+/** Operators' manual adjustments of a member's wallet (migration 0017, docs/backoffice.md). */
+export interface AdjustmentsTable {
+  id: Generated<bigint>;
+  public_id: string;
+  /** The requesting client's id: unique per requesting operator, so a retry finds the first request. */
+  request_id: string;
+  member_id: bigint;
+  currency: string;
+  /** Signed minor units from the wallet's side: credit > 0, debit < 0. */
+  amount_minor: bigint;
+  reason: string;
+  status: AdjustmentStatus;
+  requested_by: bigint;
+  requested_at: Date;
+  /** The second operator who approved or rejected it; null when it applied at once or still waits. */
+  reviewed_by: bigint | null;
+  reviewed_at: Date | null;
+  /** Why it was rejected. */
+  review_reason: string | null;
+  /** The ledger entry that moved the money, once applied. */
+  entry_id: bigint | null;
+  /** Paid as a bonus (migration 0029): its end terms, both set or both null (cash); only on a credit. */
+  bonus_win_multiple: number | null;
+  bonus_percent_fail: number | null;
+}
+
+export interface OperatorsTable {
+  id: Generated<bigint>;
+  username: string;
+  role: OperatorRole;
+  password_hash: string;
+  totp_secret_sealed: string;
+  totp_last_step: bigint | null;
+  status: ColumnType<'active' | 'locked', 'active' | 'locked' | undefined>;
+  created_at: CreatedAt;
+}
+
+export interface OperatorSessionsTable {
+  id: Generated<bigint>;
+  operator_id: bigint;
+  token_hash: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+/** Append-only (a trigger refuses update, delete and truncate): Kysely is given no way to update it either. */
+export interface AuditLogTable {
+  id: Generated<bigint>;
+  operator_id: bigint | null;
+  actor: string;
+  action: string;
+  target: string;
+  before: ColumnType<unknown, string | null, never>;
+  after: ColumnType<unknown, string | null, never>;
+  ip: string | null;
+  at: CreatedAt;
+}
+
+/** The back-office (migration 0015): operators, their sign-ins, the audit log and manual adjustments. */
+export interface OperatorsTables {
+  adjustments: AdjustmentsTable;
+  operators: OperatorsTable;
+  operator_sessions: OperatorSessionsTable;
+  audit_log: AuditLogTable;
+}
