@@ -1,8 +1,8 @@
 import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice';
-import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AccountsTables } from './tables/accounts.table.ts';
 import type { CreatedAt } from './tables/columns.ts';
+import type { DepositsTables } from './tables/deposits.table.ts';
 import type { GamesTables } from './tables/games.table.ts';
 import type { LedgerTables } from './tables/ledger.table.ts';
 import type { OperatorsTables } from './tables/operators.table.ts';
@@ -65,51 +65,6 @@ export interface SandboxPayoutsTable {
   updated_at: Date;
 }
 
-export type BankTransferStatus = 'matched' | 'unmatched';
-/** Why a bank transfer waits in suspense for an operator. */
-export type BankTransferUnmatchedReason = 'no_member' | 'several_members' | 'member_inactive' | 'currency_differs';
-
-/** A transfer to an operator account read from the bank feed, recorded once (docs/deposits.md). */
-export interface BankTransfersTable {
-  id: Generated<bigint>;
-  /** The bank's reference of the transfer, unique per operator account. */
-  reference: string;
-  operator_account_no: string;
-  sender_bank_code: string;
-  sender_account_no: string;
-  amount_minor: bigint;
-  currency: string;
-  transferred_at: Date;
-  status: BankTransferStatus;
-  unmatched_reason: BankTransferUnmatchedReason | null;
-  member_id: bigint | null;
-  /** The deposit (matched) or suspense (unmatched) entry; set in the transaction that inserts the row. */
-  entry_id: bigint | null;
-  /** Which view of the transfer recorded it first: the bank feed or a member's slip (docs/deposits.md). */
-  recorded_by: ColumnType<'feed' | 'slip', 'feed' | 'slip' | undefined, never>;
-  /** An operator's settlement of a transfer in suspense (migration 0018; docs/backoffice.md). */
-  settled_as: ColumnType<'assign' | 'refund' | null, 'assign' | 'refund' | null | undefined>;
-  settled_by: ColumnType<bigint | null, bigint | null | undefined>;
-  /** Assigned: when; refunded: when the payout party reported the refund paid. */
-  settled_at: ColumnType<Date | null, Date | null | undefined>;
-  settled_member_id: ColumnType<bigint | null, bigint | null | undefined>;
-  settled_entry_id: ColumnType<bigint | null, bigint | null | undefined>;
-  settle_note: ColumnType<string | null, string | null | undefined>;
-  refund_status: ColumnType<'pending' | 'paid' | null, 'pending' | 'paid' | null | undefined>;
-  refund_attempts: ColumnType<number, number | undefined>;
-  refund_reference: ColumnType<string | null, string | null | undefined>;
-  refund_next_check_at: ColumnType<Date | null, Date | null | undefined>;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
-/** How far the matcher has read each bank feed (an opaque cursor of the feed's own). */
-export interface BankFeedCursorsTable {
-  feed: string;
-  cursor: string;
-  updated_at: Date;
-}
-
 /** The sandbox bank feed's own records; a reference injected twice is a re-delivery. */
 export interface SandboxBankTransfersTable {
   id: Generated<bigint>;
@@ -123,24 +78,6 @@ export interface SandboxBankTransfersTable {
   created_at: Date;
 }
 
-/** A TrueMoney voucher we tried to redeem, by the SHA-256 of its code (docs/deposits.md, TrueMoney). */
-export interface TruelinkRedemptionsTable {
-  id: Generated<bigint>;
-  reference: string;
-  voucher_hash: string;
-  member_id: bigint;
-  /** redeeming: a request is on it; unknown: the party did not answer; credited: the wallet has it. */
-  status: 'redeeming' | 'unknown' | 'credited';
-  request_key: string;
-  amount_minor: bigint | null;
-  currency: string;
-  entry_id: bigint | null;
-  attempts: ColumnType<number, number | undefined, number>;
-  next_check_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 /** The sandbox voucher party's gift vouchers. */
 export interface SandboxVouchersTable {
   code: string;
@@ -149,76 +86,6 @@ export interface SandboxVouchersTable {
   redeemed_reference: string | null;
   redeemed_at: Date | null;
   created_at: Date;
-}
-
-/** An account or gateway members pay into (docs/deposits.md, deposit channels). */
-export interface DepositChannelsTable {
-  id: Generated<bigint>;
-  bank_code: string;
-  bank_type: 'BANK' | 'PAYMENT';
-  /** AUTO: matched by the bank feed; QR: a QR of the gateway `bank_code`; MANUAL: proved by a slip. */
-  mode: 'AUTO' | 'QR' | 'MANUAL';
-  name_th: string;
-  name_en: string;
-  name_lo: string;
-  account_name: string;
-  account_no: string;
-  currency: string;
-  min_amount_minor: ColumnType<bigint, bigint | undefined, bigint>;
-  sort_order: ColumnType<number, number | undefined, number>;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  /** Mounted by the sandbox (its parties stand behind it); operators' own entries are false. */
-  sandbox: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: CreatedAt;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
-/** A TrueMoney wallet entry of the deposit modal. */
-export interface DepositWalletsTable {
-  id: Generated<bigint>;
-  mode: 'AUTO' | 'GIFT_LINK';
-  wallet_account_name: string;
-  currency: string;
-  sort_order: ColumnType<number, number | undefined, number>;
-  enabled: ColumnType<boolean, boolean | undefined, boolean>;
-  sandbox: ColumnType<boolean, boolean | undefined, boolean>;
-  created_at: CreatedAt;
-}
-
-export type QrCodeStatus = 'creating' | 'live' | 'paid' | 'cancelled' | 'expired' | 'failed';
-
-/** A QR a member asked for at a payment gateway (docs/deposits.md, QR payments). */
-export interface QrCodesTable {
-  id: Generated<bigint>;
-  /** Our id of the QR (random): the API's qrcodeId and the gateway's idempotency key. */
-  qrcode_id: string;
-  member_id: bigint;
-  gateway: string;
-  channel_id: bigint;
-  amount_minor: bigint;
-  currency: string;
-  /** The EMVCo payload the gateway made; null until it answered. */
-  payload: string | null;
-  gateway_reference: string | null;
-  /** creating: the gateway is being asked; failed: it refused or did not answer; the rest as named. */
-  status: QrCodeStatus;
-  expires_at: Date;
-  /** What was paid (may differ from amount_minor), set with entry_id and paid_at when credited. */
-  paid_amount_minor: bigint | null;
-  entry_id: bigint | null;
-  paid_at: Date | null;
-  /** When the settler asks the gateway about it next; null: no more. */
-  next_check_at: Date | null;
-  check_attempts: ColumnType<number, number | undefined, number>;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** Gateway webhook notifications already handled, per gateway, so a replayed one is ignored. */
-export interface PaymentWebhookEventsTable {
-  gateway: string;
-  event_id: string;
-  received_at: Date;
 }
 
 /** The sandbox payment gateways' own QR records (expired is read from expires_at). */
@@ -235,36 +102,6 @@ export interface SandboxPaymentQrcodesTable {
   paid_amount_minor: bigint | null;
   paid_at: Date | null;
   payment_event_id: string | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-/** One upload of a bank-transfer slip and its outcome (docs/deposits.md, Slips). */
-export interface SlipsTable {
-  id: Generated<bigint>;
-  public_id: string;
-  member_id: bigint;
-  /** The stored picture's random name; null when it could not be stored (FILE_MISSING). */
-  file_name: string | null;
-  content_type: 'image/png' | 'image/jpeg';
-  size_bytes: number;
-  sha256: string;
-  width: number;
-  height: number;
-  /** The sending bank's Bank of Thailand code, read from the mini-QR. */
-  sending_bank: string | null;
-  reference: string | null;
-  amount_minor: bigint | null;
-  currency: string | null;
-  status: 'IN_PROGRESS' | 'SUCCESS' | 'FAILED';
-  note: SlipReasonCode | null;
-  bank_transfer_id: bigint | null;
-  entry_id: bigint | null;
-  /** An operator's review of a refused slip with a verified amount (migration 0018; docs/backoffice.md). */
-  review: ColumnType<'credited' | 'dismissed' | null, 'credited' | 'dismissed' | null | undefined>;
-  reviewed_by: ColumnType<bigint | null, bigint | null | undefined>;
-  reviewed_at: ColumnType<Date | null, Date | null | undefined>;
-  review_note: ColumnType<string | null, string | null | undefined>;
   created_at: Date;
   updated_at: Date;
 }
@@ -506,23 +343,16 @@ export interface Database
     LedgerTables,
     GamesTables,
     WithdrawalsTables,
-    OperatorsTables {
+    OperatorsTables,
+    DepositsTables {
   sandbox_sms_messages: SandboxSmsMessagesTable;
   sandbox_game_accounts: SandboxGameAccountsTable;
   sandbox_game_transactions: SandboxGameTransactionsTable;
   sandbox_game_bets: SandboxGameBetsTable;
   sandbox_payouts: SandboxPayoutsTable;
-  bank_transfers: BankTransfersTable;
-  bank_feed_cursors: BankFeedCursorsTable;
   sandbox_bank_transfers: SandboxBankTransfersTable;
-  truelink_redemptions: TruelinkRedemptionsTable;
   sandbox_vouchers: SandboxVouchersTable;
-  deposit_channels: DepositChannelsTable;
-  deposit_wallets: DepositWalletsTable;
-  qr_codes: QrCodesTable;
-  payment_webhook_events: PaymentWebhookEventsTable;
   sandbox_payment_qrcodes: SandboxPaymentQrcodesTable;
-  slips: SlipsTable;
   bonuses: BonusesTable;
   member_bonuses: MemberBonusesTable;
   invite_accrual_cursors: InviteAccrualCursorsTable;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type BankFeed, BankFeedUnavailableError, type IncomingTransfer } from '../../adapters/bank-feed/bank-feed.ts';
-import type { BankTransferUnmatchedReason, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { BankTransferUnmatchedReason } from '../../db/tables/deposits.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';

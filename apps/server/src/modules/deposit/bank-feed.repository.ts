@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { BankTransfersTable, Database, Db } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { BankTransfersTable } from '../../db/tables/deposits.table.ts';
 
 export type BankTransfer = Selectable<BankTransfersTable>;
 export type NewBankTransfer = Insertable<BankTransfersTable>;

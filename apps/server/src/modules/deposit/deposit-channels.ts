@@ -1,7 +1,8 @@
 import { type DepositBank, type DepositLookupResponse, depositLookupResponse } from '@member-wallet/contract/deposit';
 import { toMajor } from '@member-wallet/contract/money';
 import type { Insertable, Selectable } from 'kysely';
-import type { Db, DepositChannelsTable, DepositWalletsTable } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { DepositChannelsTable, DepositWalletsTable } from '../../db/tables/deposits.table.ts';
 import { InvalidTokenError } from '../../lib/errors.ts';
 import type { Router } from '../../lib/route.ts';
 import { SANDBOX_OPERATOR_ACCOUNT_NO } from '../../sandbox/bank-feed/bank-feed.party.ts';

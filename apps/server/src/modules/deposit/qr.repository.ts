@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { Database, Db, QrCodesTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { QrCodesTable } from '../../db/tables/deposits.table.ts';
 
 export type QrCode = Selectable<QrCodesTable>;
 

@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { Database, Db, SlipsTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { SlipsTable } from '../../db/tables/deposits.table.ts';
 
 export type Slip = Selectable<SlipsTable>;
 export type NewSlip = Insertable<SlipsTable>;

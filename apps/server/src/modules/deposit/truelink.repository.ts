@@ -1,5 +1,6 @@
 import type { Insertable, Selectable, Transaction } from 'kysely';
-import type { Database, Db, TruelinkRedemptionsTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { TruelinkRedemptionsTable } from '../../db/tables/deposits.table.ts';
 
 export type TruelinkRedemption = Selectable<TruelinkRedemptionsTable>;
 
