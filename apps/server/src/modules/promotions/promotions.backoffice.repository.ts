@@ -1,4 +1,5 @@
-import type { BonusKind, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { BonusKind } from '../../db/tables/bonus.table.ts';
 import type { BonusDefinition, NewBonusDefinition } from '../bonus/bonus.repository.ts';
 
 /** What a change may set: every term but the code, the kind and the creation time. */
