@@ -1,4 +1,3 @@
-import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice';
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { AccountsTables } from './tables/accounts.table.ts';
 import type { BonusTables } from './tables/bonus.table.ts';
@@ -7,6 +6,7 @@ import type { DepositsTables } from './tables/deposits.table.ts';
 import type { GamesTables } from './tables/games.table.ts';
 import type { LedgerTables } from './tables/ledger.table.ts';
 import type { OperatorsTables } from './tables/operators.table.ts';
+import type { PromotionsTables } from './tables/promotions.table.ts';
 import type { SettingsTables } from './tables/settings.table.ts';
 import type { WithdrawalsTables } from './tables/withdrawals.table.ts';
 
@@ -107,129 +107,6 @@ export interface SandboxPaymentQrcodesTable {
   updated_at: Date;
 }
 
-// Invite a friend and loss refunds (migration 0013; docs/promotions.md).
-export interface InviteAccrualCursorsTable {
-  inviter_id: bigint;
-  /** Every invitee day that ended by this instant has been accrued. */
-  accrued_until: Date;
-}
-
-export interface InviteCollectionsTable {
-  id: Generated<bigint>;
-  member_id: bigint;
-  currency: string;
-  accrued_minor: bigint;
-  paid_minor: bigint;
-  forfeited_minor: bigint;
-  entry_id: bigint | null;
-  created_at: Date;
-}
-
-export interface InviteAccrualsTable {
-  id: Generated<bigint>;
-  inviter_id: bigint;
-  invitee_id: bigint;
-  day_start: Date;
-  currency: string;
-  net_deposit_minor: bigint;
-  amount_minor: bigint;
-  collection_id: bigint | null;
-  created_at: Date;
-  /** `open`: collectable until collected; `held`: its link awaits review; `forfeited`: never paid (0028). */
-  state: ColumnType<InviteAccrualState, InviteAccrualState | undefined, InviteAccrualState>;
-}
-
-export type InviteAccrualState = 'open' | 'held' | 'forfeited';
-
-/** An invite link that matched its inviter: held until an operator releases or rejects it (migration 0028). */
-export interface InviteReviewsTable {
-  invitee_id: bigint;
-  inviter_id: bigint;
-  reasons: InviteMatch[];
-  status: InviteReviewStatus;
-  held_at: Date;
-  decided_by: bigint | null;
-  decided_at: Date | null;
-  note: string | null;
-}
-
-export interface RefundClaimsTable {
-  id: Generated<bigint>;
-  member_id: bigint;
-  period_start: Date;
-  period_end: Date;
-  currency: string;
-  net_loss_minor: bigint;
-  refund_minor: bigint;
-  paid_minor: bigint;
-  entry_id: bigint | null;
-  created_at: Date;
-}
-
-// Prize wheel (migration 0014; docs/promotions.md, Prize wheel).
-export type SpinPrizeType = 'cash' | 'none' | 'item';
-
-/** A member's coins; a spin takes one with a conditional update, never below zero. */
-export interface SpinCoinsTable {
-  member_id: bigint;
-  coins: ColumnType<number, number | undefined, number>;
-  /** Deposited minor units not yet worth a whole coin. */
-  deposit_remainder_minor: ColumnType<bigint, bigint | undefined, bigint>;
-  /** Coins deposits earned that withdrawals have not taken back (migration 0023). */
-  deposit_coins: ColumnType<number, number | undefined, number>;
-  /** Coins taken back after they were spun, paid by the next coins deposits earn (migration 0023). */
-  coin_debt: ColumnType<number, number | undefined, number>;
-  updated_at: ColumnType<Date, Date | undefined, Date>;
-}
-
-/** A deposit or withdrawal entry already counted for coins, with its signed wallet amount (once: the entry id is the key). */
-export interface SpinCoinDepositsTable {
-  entry_id: bigint;
-  member_id: bigint;
-  amount_minor: bigint;
-  created_at: Date;
-}
-
-export interface SpinCoinGrantsTable {
-  id: Generated<bigint>;
-  member_id: bigint;
-  grant_key: string;
-  coins: number;
-  created_at: Date;
-}
-
-/** A slice label in each language: `{ th, lo, en }`. */
-type SpinLabels = ColumnType<Record<string, string>, string, string>;
-
-export interface SpinDrawsTable {
-  id: Generated<bigint>;
-  member_id: bigint;
-  request_key: string | null;
-  slice_code: string;
-  labels: SpinLabels;
-  prize_type: SpinPrizeType;
-  amount_minor: bigint;
-  currency: string;
-  coins_after: number;
-  created_at: Date;
-}
-
-export interface SpinCouponsTable {
-  id: Generated<bigint>;
-  public_id: string;
-  member_id: bigint;
-  draw_id: bigint;
-  slice_code: string;
-  labels: SpinLabels;
-  prize_type: Exclude<SpinPrizeType, 'none'>;
-  amount_minor: bigint;
-  currency: string;
-  expires_at: Date;
-  claimed_at: Date | null;
-  entry_id: bigint | null;
-  created_at: Date;
-}
-
 export interface ChatKeysTable {
   name: string;
   value: string;
@@ -288,7 +165,8 @@ export interface Database
     WithdrawalsTables,
     OperatorsTables,
     DepositsTables,
-    BonusTables {
+    BonusTables,
+    PromotionsTables {
   sandbox_sms_messages: SandboxSmsMessagesTable;
   sandbox_game_accounts: SandboxGameAccountsTable;
   sandbox_game_transactions: SandboxGameTransactionsTable;
@@ -297,17 +175,6 @@ export interface Database
   sandbox_bank_transfers: SandboxBankTransfersTable;
   sandbox_vouchers: SandboxVouchersTable;
   sandbox_payment_qrcodes: SandboxPaymentQrcodesTable;
-  invite_accrual_cursors: InviteAccrualCursorsTable;
-  invite_collections: InviteCollectionsTable;
-  invite_accruals: InviteAccrualsTable;
-  invite_reviews: InviteReviewsTable;
-  refund_claims: RefundClaimsTable;
-  // Prize wheel (migration 0014).
-  spin_coins: SpinCoinsTable;
-  spin_coin_deposits: SpinCoinDepositsTable;
-  spin_coin_grants: SpinCoinGrantsTable;
-  spin_draws: SpinDrawsTable;
-  spin_coupons: SpinCouponsTable;
   // Live chat (migration 0021).
   chat_keys: ChatKeysTable;
   chat_guests: ChatGuestsTable;

@@ -1,6 +1,7 @@
 import type { InviteReviewCsvQuery, InviteReviewQuery } from '@member-wallet/contract/backoffice';
 import { type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, Db, InviteAccrualState, InviteReviewsTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { InviteAccrualState, InviteReviewsTable } from '../../db/tables/promotions.table.ts';
 
 export type InviteReview = Selectable<InviteReviewsTable>;
 

@@ -1,5 +1,6 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, Db, InviteAccrualState, InviteAccrualsTable, InviteReviewsTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { InviteAccrualState, InviteAccrualsTable, InviteReviewsTable } from '../../db/tables/promotions.table.ts';
 import type { LinkReview, ScreenedInvitee } from './invite.screening.ts';
 
 export type InviteAccrual = Selectable<InviteAccrualsTable>;

@@ -7,7 +7,8 @@ import type {
 } from '@member-wallet/contract/invite';
 import { toMajor, toMinor } from '@member-wallet/contract/money';
 import type { Transaction } from 'kysely';
-import type { Database, Db, InviteAccrualState } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { InviteAccrualState } from '../../db/tables/promotions.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';

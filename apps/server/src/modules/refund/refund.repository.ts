@@ -1,5 +1,6 @@
 import { type Selectable, sql, type Transaction } from 'kysely';
-import type { Database, Db, RefundClaimsTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { RefundClaimsTable } from '../../db/tables/promotions.table.ts';
 
 export type RefundClaim = Selectable<RefundClaimsTable>;
 

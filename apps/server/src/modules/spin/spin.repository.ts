@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Insertable, Selectable, Transaction } from 'kysely';
-import type { Database, Db, SpinCouponsTable, SpinDrawsTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { SpinCouponsTable, SpinDrawsTable } from '../../db/tables/promotions.table.ts';
 
 export type SpinDraw = Selectable<SpinDrawsTable>;
 export type SpinCouponRow = Selectable<SpinCouponsTable>;
