@@ -1,6 +1,7 @@
 import type { ChatConversationFilter } from '@member-wallet/contract/chat';
 import { type Selectable, sql } from 'kysely';
-import type { ChatConversationsTable, ChatUploadsTable, Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { ChatConversationsTable, ChatUploadsTable } from '../../db/tables/chat.table.ts';
 import type { ChatCustomer } from './chat.identity.ts';
 
 export type ConversationRow = Selectable<ChatConversationsTable>;
