@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
-import type { Database, Db, SandboxGameAccountsTable, SandboxGameTransactionsTable } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
+import type { SandboxGameAccountsTable, SandboxGameTransactionsTable } from '../../db/tables/sandbox.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 
 export type SandboxAccount = Selectable<SandboxGameAccountsTable>;

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import { paymentSignedHeaders } from '../../adapters/payments/signature.ts';
-import type { Db, SandboxPaymentQrcodesTable } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import type { SandboxPaymentQrcodesTable } from '../../db/tables/sandbox.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { sandboxPayload } from './emvco.ts';
 
