@@ -1,9 +1,6 @@
-import type {
-  InviteMatch,
-  InviteReviewStatus,
-  OperatorRole,
-  WithdrawalReviewState,
-} from '@member-wallet/contract/backoffice';
+import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice/invite-reviews';
+import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
+import type { WithdrawalReviewState } from '@member-wallet/contract/backoffice/withdrawals';
 import type { SlipReasonCode } from '@member-wallet/contract/error-codes';
 import type { StatementType } from '@member-wallet/contract/statuses';
 import type { ColumnType, Generated, Kysely } from 'kysely';

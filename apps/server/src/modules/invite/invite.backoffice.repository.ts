@@ -1,4 +1,4 @@
-import type { InviteReviewCsvQuery, InviteReviewQuery } from '@member-wallet/contract/backoffice';
+import type { InviteReviewCsvQuery, InviteReviewQuery } from '@member-wallet/contract/backoffice/invite-reviews';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Db, InviteAccrualState, InviteReviewsTable } from '../../db/database.ts';
 
