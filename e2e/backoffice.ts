@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { OperatorRole } from '@member-wallet/contract/backoffice';
+import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { totp } from '../apps/server/src/lib/totp.ts';
 import { expect, type Page, uniqueMember } from './fixtures.ts';
 

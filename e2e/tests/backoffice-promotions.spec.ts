@@ -1,4 +1,4 @@
-import type { BackofficeBonus, BonusPage } from '@member-wallet/contract/backoffice';
+import type { BackofficeBonus, BonusPage } from '@member-wallet/contract/backoffice/promotions';
 import { expectNoAxeViolations } from '../a11y.ts';
 import { call, signInOperator, operatorText as text } from '../backoffice.ts';
 import { DEMO, expect, test } from '../fixtures.ts';

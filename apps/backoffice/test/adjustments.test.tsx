@@ -1,4 +1,4 @@
-import type { BackofficeAdjustment } from '@member-wallet/contract/backoffice';
+import type { BackofficeAdjustment } from '@member-wallet/contract/backoffice/adjustments';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

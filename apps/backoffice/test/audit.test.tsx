@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@member-wallet/contract/backoffice';
+import type { AuditEntry } from '@member-wallet/contract/backoffice/audit';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import type { BackofficeBankTransfer, BackofficeMember } from '@member-wallet/contract/backoffice';
+import type { BackofficeMember } from '@member-wallet/contract/backoffice/members';
+import type { BackofficeBankTransfer } from '@member-wallet/contract/backoffice/suspense';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

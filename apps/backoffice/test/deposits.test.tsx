@@ -1,4 +1,4 @@
-import type { BackofficeDeposit, BackofficeQrCode } from '@member-wallet/contract/backoffice';
+import type { BackofficeDeposit, BackofficeQrCode } from '@member-wallet/contract/backoffice/deposits';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-import type { BackofficeInviteReview } from '@member-wallet/contract/backoffice';
+import type { BackofficeInviteReview } from '@member-wallet/contract/backoffice/invite-reviews';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,5 @@
-import type {
-  AdjustmentResponse,
-  BackofficeAdjustment,
-  BackofficeMember,
-  MemberDetail,
-} from '@member-wallet/contract/backoffice';
+import type { AdjustmentResponse, BackofficeAdjustment } from '@member-wallet/contract/backoffice/adjustments';
+import type { BackofficeMember, MemberDetail } from '@member-wallet/contract/backoffice/members';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

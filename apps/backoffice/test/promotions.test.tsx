@@ -3,7 +3,7 @@ import type {
   BannersResponseAll,
   InviteSettingsValue,
   SpinSettingsResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/promotions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import type { BackofficeQrCode, SandboxFaultsResponse } from '@member-wallet/contract/backoffice';
+import type { BackofficeQrCode } from '@member-wallet/contract/backoffice/deposits';
+import type { SandboxFaultsResponse } from '@member-wallet/contract/backoffice/sandbox';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,5 @@
-import type { BackofficeWithdrawal, DashboardResponse } from '@member-wallet/contract/backoffice';
+import type { DashboardResponse } from '@member-wallet/contract/backoffice/dashboard';
+import type { BackofficeWithdrawal } from '@member-wallet/contract/backoffice/withdrawals';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 

@@ -1,4 +1,4 @@
-import type { BackofficeSlip } from '@member-wallet/contract/backoffice';
+import type { BackofficeSlip } from '@member-wallet/contract/backoffice/slips';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
-import { OPERATOR_ROLES, type OperatorRole } from '@member-wallet/contract/backoffice';
+import { OPERATOR_ROLES, type OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import QRCode from 'qrcode';
 import { migrateToLatest } from './db/connect.ts';
 import { systemClock } from './lib/clock.ts';

@@ -1,5 +1,5 @@
-import type { OperatorRole } from '@member-wallet/contract/backoffice';
-import { BACKOFFICE_API } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { totp } from '../src/lib/totp.ts';
 import { bearer, nextAddress, type TestApp } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { BACKOFFICE_API } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totp } from '../src/lib/totp.ts';
 import { startTestApp, type TestApp } from './helpers.ts';

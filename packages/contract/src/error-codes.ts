@@ -114,7 +114,7 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /**
- * Refusals only the back-office meets (backoffice.ts): the member app calls no operator endpoint, so the member
+ * Refusals only the back-office meets (backoffice/): the member app calls no operator endpoint, so the member
  * catalogues need no text for them. FORBIDDEN (403): the operator's role may not make this call.
  * ALREADY_REVIEWED (409): the item was already given the opposite decision (an approved withdrawal rejected).
  * MEDIA_INVALID_FILE (400): an upload that is no PNG, JPEG or WebP picture, or none; MEDIA_TOO_LARGE (400): over

@@ -1,4 +1,4 @@
-import type { OperatorProfile, OperatorRole } from '@member-wallet/contract/backoffice';
+import type { OperatorProfile, OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';

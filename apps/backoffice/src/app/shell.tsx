@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@member-wallet/contract/backoffice';
+import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { Button } from '@member-wallet/ui/button';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';

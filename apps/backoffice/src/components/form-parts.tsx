@@ -1,4 +1,4 @@
-import { SETTINGS_LOCALES } from '@member-wallet/contract/backoffice';
+import { SETTINGS_LOCALES } from '@member-wallet/contract/backoffice/settings';
 import type { Locale } from '@member-wallet/contract/constants';
 import { Button } from '@member-wallet/ui/button';
 import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';

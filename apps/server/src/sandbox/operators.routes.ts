@@ -1,4 +1,4 @@
-import { OPERATOR_PASSWORD_MAX, OPERATOR_ROLES } from '@member-wallet/contract/backoffice';
+import { OPERATOR_PASSWORD_MAX, OPERATOR_ROLES } from '@member-wallet/contract/backoffice/operators';
 import { z } from 'zod/mini';
 import { AppError } from '../lib/errors.ts';
 import type { Router } from '../lib/route.ts';

@@ -1,5 +1,5 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   SANDBOX_FAULT_REQUESTS,
   SANDBOX_PARTIES,
   type SandboxFaultsResponse,
@@ -10,7 +10,7 @@ import {
   sandboxQrPayRequest,
   sandboxQrPayResponse,
   sandboxStatus,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/sandbox';
 import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';

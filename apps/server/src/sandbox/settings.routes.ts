@@ -1,4 +1,4 @@
-import { slipWindowSetting } from '@member-wallet/contract/backoffice';
+import { slipWindowSetting } from '@member-wallet/contract/backoffice/settings';
 import { messageResponse } from '@member-wallet/contract/http';
 import { z } from 'zod/mini';
 import type { Router } from '../lib/route.ts';

@@ -1,4 +1,4 @@
-import { ADJUSTMENT_STATUSES, type BackofficeAdjustment } from '@member-wallet/contract/backoffice';
+import { ADJUSTMENT_STATUSES, type BackofficeAdjustment } from '@member-wallet/contract/backoffice/adjustments';
 import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

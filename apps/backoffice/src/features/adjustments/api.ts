@@ -2,9 +2,8 @@ import {
   type AdjustmentStatus,
   adjustmentPage,
   adjustmentResponse,
-  BACKOFFICE_API,
-  backofficePath,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/adjustments';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';

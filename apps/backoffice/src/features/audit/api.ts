@@ -1,4 +1,5 @@
-import { auditPage, BACKOFFICE_API } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import { auditPage } from '@member-wallet/contract/backoffice/audit';
 import { downloadCsv } from '../../lib/download.ts';
 import { usePagedQuery } from '../../lib/paged-query.ts';
 

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@member-wallet/contract/backoffice';
+import type { AuditEntry } from '@member-wallet/contract/backoffice/audit';
 import { Button } from '@member-wallet/ui/button';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';

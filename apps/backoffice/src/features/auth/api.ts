@@ -1,10 +1,10 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   type OperatorLoginRequest,
   type OperatorProfile,
   operatorLoginResponse,
   operatorProfile,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/operators';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/http.ts';
 import { clearToken, storeToken } from '../../lib/session.ts';

@@ -1,4 +1,4 @@
-import { OPERATOR_USERNAME } from '@member-wallet/contract/backoffice';
+import { OPERATOR_USERNAME } from '@member-wallet/contract/backoffice/operators';
 import { Button } from '@member-wallet/ui/button';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';

@@ -1,4 +1,4 @@
-import { backofficePath } from '@member-wallet/contract/backoffice';
+import { backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import {
   CHAT_BACKOFFICE_API,
   CHAT_FILE_FIELD,

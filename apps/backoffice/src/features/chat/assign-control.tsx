@@ -1,4 +1,4 @@
-import type { OperatorProfile } from '@member-wallet/contract/backoffice';
+import type { OperatorProfile } from '@member-wallet/contract/backoffice/operators';
 import type { ChatConversationSummary } from '@member-wallet/contract/chat';
 import { Button } from '@member-wallet/ui/button';
 import { ErrorAlert } from '../../components/error-alert.tsx';

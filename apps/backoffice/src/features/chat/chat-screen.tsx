@@ -1,4 +1,4 @@
-import type { OperatorProfile } from '@member-wallet/contract/backoffice';
+import type { OperatorProfile } from '@member-wallet/contract/backoffice/operators';
 import { CHAT_CONVERSATION_FILTERS, type ChatConversationFilter } from '@member-wallet/contract/chat';
 import { useParams, useSearchParams } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';

@@ -1,4 +1,4 @@
-import type { OperatorProfile } from '@member-wallet/contract/backoffice';
+import type { OperatorProfile } from '@member-wallet/contract/backoffice/operators';
 import type { ChatConversation, ChatConversationSummary } from '@member-wallet/contract/chat';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';

@@ -1,4 +1,5 @@
-import { BACKOFFICE_API, dashboardResponse } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import { dashboardResponse } from '@member-wallet/contract/backoffice/dashboard';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/http.ts';
 

@@ -1,4 +1,4 @@
-import type { DashboardResponse } from '@member-wallet/contract/backoffice';
+import type { DashboardResponse } from '@member-wallet/contract/backoffice/dashboard';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { ReactNode } from 'react';

@@ -1,10 +1,10 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   type DepositChannel,
   depositPage,
   type QrCodeStatus,
   qrCodePage,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/deposits';
 import type { QrGateway } from '@member-wallet/contract/deposit';
 import { downloadCsv } from '../../lib/download.ts';
 import { PAGE_SIZE, usePagedQuery } from '../../lib/paged-query.ts';

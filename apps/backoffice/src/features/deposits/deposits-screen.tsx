@@ -6,7 +6,7 @@ import {
   type DepositChannel,
   QR_CODE_STATUSES,
   type QrCodeStatus,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/deposits';
 import { LAOS_CURRENCIES } from '@member-wallet/contract/constants';
 import { QR_GATEWAYS, type QrGateway } from '@member-wallet/contract/deposit';
 import { Button } from '@member-wallet/ui/button';

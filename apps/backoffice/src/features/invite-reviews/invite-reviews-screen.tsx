@@ -1,4 +1,4 @@
-import { type BackofficeInviteReview, INVITE_REVIEW_STATUSES } from '@member-wallet/contract/backoffice';
+import { type BackofficeInviteReview, INVITE_REVIEW_STATUSES } from '@member-wallet/contract/backoffice/invite-reviews';
 import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
 import { Link } from 'react-router';

@@ -1,13 +1,11 @@
+import { type AdjustmentRequest, adjustmentResponse } from '@member-wallet/contract/backoffice/adjustments';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  type AdjustmentRequest,
-  adjustmentResponse,
-  BACKOFFICE_API,
-  backofficePath,
   memberDetail,
   memberPage,
   memberPasswordResetResponse,
   memberStatusResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/members';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';

@@ -1,4 +1,6 @@
-import type { AdjustmentBonusTerms, MemberDetail, OperatorRole } from '@member-wallet/contract/backoffice';
+import type { AdjustmentBonusTerms } from '@member-wallet/contract/backoffice/adjustments';
+import type { MemberDetail } from '@member-wallet/contract/backoffice/members';
+import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { Button } from '@member-wallet/ui/button';
 import { FieldMessage, INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { PageSpinner } from '@member-wallet/ui/spinner';

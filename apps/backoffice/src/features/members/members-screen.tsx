@@ -1,4 +1,4 @@
-import type { BackofficeMember } from '@member-wallet/contract/backoffice';
+import type { BackofficeMember } from '@member-wallet/contract/backoffice/members';
 import { Button } from '@member-wallet/ui/button';
 import { INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { type FormEvent, useId, useState } from 'react';

@@ -1,5 +1,5 @@
+import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   type BannerProgramme,
   type BannersUpdate,
   type BonusCreateRequest,
@@ -14,9 +14,8 @@ import {
   type RefundSettingsValue,
   refundSettingsSchema,
   type SpinSettingsUpdate,
-  settingsPath,
   spinSettingsResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/promotions';
 import type { Locale } from '@member-wallet/contract/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { i18n } from '../../i18n/i18n.ts';

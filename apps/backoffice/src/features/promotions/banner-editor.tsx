@@ -1,4 +1,4 @@
-import { PROMO_URL } from '@member-wallet/contract/backoffice';
+import { PROMO_URL } from '@member-wallet/contract/backoffice/promotions';
 import { Button } from '@member-wallet/ui/button';
 import { TextField } from '@member-wallet/ui/text-field';
 import { useId } from 'react';

@@ -1,4 +1,8 @@
-import { BANNER_PROGRAMMES, type BannerProgramme, type BannersResponseAll } from '@member-wallet/contract/backoffice';
+import {
+  BANNER_PROGRAMMES,
+  type BannerProgramme,
+  type BannersResponseAll,
+} from '@member-wallet/contract/backoffice/promotions';
 import type { Locale } from '@member-wallet/contract/constants';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';

@@ -1,4 +1,4 @@
-import type { BackofficeBonus, BonusTerms } from '@member-wallet/contract/backoffice';
+import type { BackofficeBonus, BonusTerms } from '@member-wallet/contract/backoffice/promotions';
 import { BONUS_TYPES } from '@member-wallet/contract/bonus';
 import { LAOS_CURRENCIES } from '@member-wallet/contract/constants';
 import { Button } from '@member-wallet/ui/button';

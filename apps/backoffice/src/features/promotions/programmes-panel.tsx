@@ -1,4 +1,4 @@
-import type { InviteSettingsValue, RefundSettingsValue } from '@member-wallet/contract/backoffice';
+import type { InviteSettingsValue, RefundSettingsValue } from '@member-wallet/contract/backoffice/promotions';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';

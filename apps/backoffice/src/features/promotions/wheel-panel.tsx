@@ -5,7 +5,7 @@ import {
   type SpinWheelSetting,
   spinRulesSetting,
   spinWheelSetting,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/promotions';
 import { LAOS_CURRENCIES, LOCALES } from '@member-wallet/contract/constants';
 import { PRIZE_TYPES } from '@member-wallet/contract/spin';
 import { Button } from '@member-wallet/ui/button';

@@ -1,15 +1,13 @@
+import { BACKOFFICE_API, backofficePath, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
+import { qrCodePage } from '@member-wallet/contract/backoffice/deposits';
 import {
-  BACKOFFICE_API,
-  backofficePath,
-  qrCodePage,
   type SandboxBankTransferRequest,
   type SandboxParty,
   sandboxBankTransferResponse,
   sandboxFaultsResponse,
   sandboxQrPayResponse,
   sandboxStatus,
-  settingsPath,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/sandbox';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/http.ts';
 

@@ -1,10 +1,10 @@
+import type { BackofficeQrCode } from '@member-wallet/contract/backoffice/deposits';
 import {
-  type BackofficeQrCode,
   SANDBOX_FAULT_KINDS,
   SANDBOX_GAME_FAULT_OPERATIONS,
   type SandboxFaultsResponse,
   type SandboxParty,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/sandbox';
 import { LAOS_CURRENCIES } from '@member-wallet/contract/constants';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';

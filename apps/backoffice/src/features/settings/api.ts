@@ -1,15 +1,14 @@
+import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   type HowtoUpdate,
   type QrValiditySetting,
   type SettingTextKey,
   type SiteFlagsUpdate,
   type SiteSettingsResponse,
   type SlipWindowSetting,
-  settingsPath,
   siteSettingsResponse,
   type WithdrawSetting,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/settings';
 import type { Locale } from '@member-wallet/contract/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../lib/http.ts';

@@ -8,7 +8,7 @@ import {
   type SiteSettingsResponse,
   type SlipWindowSetting,
   type WithdrawSetting,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/settings';
 import type { HowtoItem } from '@member-wallet/contract/lookup';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';

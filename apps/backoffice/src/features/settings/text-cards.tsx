@@ -1,4 +1,4 @@
-import type { SettingTextKey, SiteSettingsResponse } from '@member-wallet/contract/backoffice';
+import type { SettingTextKey, SiteSettingsResponse } from '@member-wallet/contract/backoffice/settings';
 import type { Locale } from '@member-wallet/contract/constants';
 import type { ContactResponse, InfoResponse } from '@member-wallet/contract/lookup';
 import { TextField } from '@member-wallet/ui/text-field';

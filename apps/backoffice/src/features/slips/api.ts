@@ -1,11 +1,10 @@
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
-  backofficePath,
   type SLIP_REVIEW_FILTERS,
   type SLIP_REVIEW_REASONS,
   slipReviewPage,
   slipReviewResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/slips';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';

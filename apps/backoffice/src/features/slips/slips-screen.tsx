@@ -1,4 +1,8 @@
-import { type BackofficeSlip, SLIP_REVIEW_FILTERS, SLIP_REVIEW_REASONS } from '@member-wallet/contract/backoffice';
+import {
+  type BackofficeSlip,
+  SLIP_REVIEW_FILTERS,
+  SLIP_REVIEW_REASONS,
+} from '@member-wallet/contract/backoffice/slips';
 import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';

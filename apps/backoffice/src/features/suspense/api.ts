@@ -1,11 +1,10 @@
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
+import { memberPage } from '@member-wallet/contract/backoffice/members';
 import {
-  BACKOFFICE_API,
   type BankTransferFilter,
-  backofficePath,
   bankTransferPage,
   bankTransferSettleResponse,
-  memberPage,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/suspense';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';

@@ -1,8 +1,5 @@
-import {
-  BANK_TRANSFER_FILTERS,
-  type BackofficeBankTransfer,
-  type BackofficeMember,
-} from '@member-wallet/contract/backoffice';
+import type { BackofficeMember } from '@member-wallet/contract/backoffice/members';
+import { BANK_TRANSFER_FILTERS, type BackofficeBankTransfer } from '@member-wallet/contract/backoffice/suspense';
 import { Button } from '@member-wallet/ui/button';
 import { INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { type FormEvent, useId, useState } from 'react';

@@ -1,10 +1,9 @@
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
-  backofficePath,
   type WithdrawalReviewState,
   withdrawalPage,
   withdrawalReviewResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/withdrawals';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { downloadCsv } from '../../lib/download.ts';
 import { request } from '../../lib/http.ts';

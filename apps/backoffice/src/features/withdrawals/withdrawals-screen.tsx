@@ -1,4 +1,4 @@
-import { type BackofficeWithdrawal, WITHDRAWAL_REVIEWS } from '@member-wallet/contract/backoffice';
+import { type BackofficeWithdrawal, WITHDRAWAL_REVIEWS } from '@member-wallet/contract/backoffice/withdrawals';
 import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';

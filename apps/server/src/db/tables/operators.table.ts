@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@member-wallet/contract/backoffice';
+import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './columns.ts';
 

@@ -1,4 +1,4 @@
-import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice';
+import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice/invite-reviews';
 import type { ColumnType, Generated } from 'kysely';
 
 // Invite a friend and loss refunds (migration 0013; docs/promotions.md).

@@ -1,4 +1,4 @@
-import type { WithdrawalReviewState } from '@member-wallet/contract/backoffice';
+import type { WithdrawalReviewState } from '@member-wallet/contract/backoffice/withdrawals';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './columns.ts';
 

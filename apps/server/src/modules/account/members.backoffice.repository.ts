@@ -1,4 +1,4 @@
-import type { MemberCsvQuery, MemberQuery } from '@member-wallet/contract/backoffice';
+import type { MemberCsvQuery, MemberQuery } from '@member-wallet/contract/backoffice/members';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 

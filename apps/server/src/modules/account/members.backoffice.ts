@@ -1,5 +1,5 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   type BackofficeMember,
   type MemberDetail,
   memberCsvQuery,
@@ -9,7 +9,7 @@ import {
   memberPasswordResetResponse,
   memberQuery,
   memberStatusResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/members';
 import { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';

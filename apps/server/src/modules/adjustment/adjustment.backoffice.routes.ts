@@ -5,8 +5,8 @@ import {
   adjustmentRejectRequest,
   adjustmentRequest,
   adjustmentResponse,
-  BACKOFFICE_API,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/adjustments';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import { z } from 'zod/mini';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';

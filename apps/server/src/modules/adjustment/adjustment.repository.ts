@@ -1,4 +1,4 @@
-import type { AdjustmentCsvQuery, AdjustmentQuery } from '@member-wallet/contract/backoffice';
+import type { AdjustmentCsvQuery, AdjustmentQuery } from '@member-wallet/contract/backoffice/adjustments';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import type { AdjustmentsTable } from '../../db/tables/operators.table.ts';

@@ -7,7 +7,7 @@ import type {
   AdjustmentRequest,
   AdjustmentResponse,
   BackofficeAdjustment,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/adjustments';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';

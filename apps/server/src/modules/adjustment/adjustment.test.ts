@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BACKOFFICE_API, backofficePath, settingsPath } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API, backofficePath, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit, fundedMember, type Player } from '../../../test/games.ts';
 import { accountBalanceMinor, bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';

@@ -1,4 +1,4 @@
-import { BACKOFFICE_API } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
   CHAT_BACKOFFICE_API,
   CHAT_CONVERSATIONS_PAGE,

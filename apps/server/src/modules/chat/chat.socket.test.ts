@@ -1,5 +1,5 @@
 import { API } from '@member-wallet/contract/api-paths';
-import { BACKOFFICE_API } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
   CHAT_BACKOFFICE_API,
   CHAT_EVENTS,

@@ -1,4 +1,4 @@
-import { SLIP_REVIEW_REASONS } from '@member-wallet/contract/backoffice';
+import { SLIP_REVIEW_REASONS } from '@member-wallet/contract/backoffice/slips';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 

@@ -1,4 +1,5 @@
-import { BACKOFFICE_API, dashboardResponse } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import { dashboardResponse } from '@member-wallet/contract/backoffice/dashboard';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart } from '../../lib/local-calendar.ts';

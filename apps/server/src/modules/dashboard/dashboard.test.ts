@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { CHAT_BACKOFFICE_API } from '@member-wallet/contract/chat';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,15 +1,15 @@
-import type {
-  BackofficeDeposit,
-  BackofficeQrCode,
-  DepositChannel,
-  DepositCsvQuery,
-  DepositPage,
-  DepositQuery,
-  QrCodeCsvQuery,
-  QrCodePage,
-  QrCodeQuery,
-} from '@member-wallet/contract/backoffice';
-import { DEPOSIT_CHANNELS } from '@member-wallet/contract/backoffice';
+import {
+  type BackofficeDeposit,
+  type BackofficeQrCode,
+  DEPOSIT_CHANNELS,
+  type DepositChannel,
+  type DepositCsvQuery,
+  type DepositPage,
+  type DepositQuery,
+  type QrCodeCsvQuery,
+  type QrCodePage,
+  type QrCodeQuery,
+} from '@member-wallet/contract/backoffice/deposits';
 import { type SelectQueryBuilder, sql } from 'kysely';
 import { bankOfBotCode } from '../../adapters/slip-verifier/bank-codes.ts';
 import type { Database, Db } from '../../db/database.ts';

@@ -1,12 +1,12 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   depositCsvQuery,
   depositPage,
   depositQuery,
   qrCodeCsvQuery,
   qrCodePage,
   qrCodeQuery,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/deposits';
 import { z } from 'zod/mini';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BACKOFFICE_API, type BackofficeDeposit } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import type { BackofficeDeposit } from '@member-wallet/contract/backoffice/deposits';
 import { encryptGiftLink } from '@member-wallet/contract/truelink';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noDrift } from '../../../test/games.ts';

@@ -1,4 +1,4 @@
-import { HH_MM } from '@member-wallet/contract/backoffice';
+import { HH_MM } from '@member-wallet/contract/backoffice/settings';
 import type { Country } from '@member-wallet/contract/constants';
 import type { SlipLookupResponse } from '@member-wallet/contract/slip';
 import type { Clock } from '../../lib/clock.ts';

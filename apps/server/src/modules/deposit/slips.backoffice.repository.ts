@@ -1,4 +1,4 @@
-import { SLIP_REVIEW_REASONS, type SlipReviewCsvQuery } from '@member-wallet/contract/backoffice';
+import { SLIP_REVIEW_REASONS, type SlipReviewCsvQuery } from '@member-wallet/contract/backoffice/slips';
 import type { SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import type { Slip } from './slip.repository.ts';

@@ -4,7 +4,7 @@ import type {
   SlipReviewPage,
   SlipReviewQuery,
   SlipReviewResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/slips';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';

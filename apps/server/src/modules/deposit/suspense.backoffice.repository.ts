@@ -1,4 +1,4 @@
-import type { BankTransferCsvQuery, BankTransferFilter } from '@member-wallet/contract/backoffice';
+import type { BankTransferCsvQuery, BankTransferFilter } from '@member-wallet/contract/backoffice/suspense';
 import type { SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import type { BankTransfer } from './bank-feed.repository.ts';

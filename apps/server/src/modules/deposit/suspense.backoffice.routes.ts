@@ -1,18 +1,20 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
-  bankTransferAssignRequest,
-  bankTransferCsvQuery,
-  bankTransferPage,
-  bankTransferQuery,
-  bankTransferRefundRequest,
-  bankTransferSettleResponse,
   slipCreditRequest,
   slipDismissRequest,
   slipReviewCsvQuery,
   slipReviewPage,
   slipReviewQuery,
   slipReviewResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/slips';
+import {
+  bankTransferAssignRequest,
+  bankTransferCsvQuery,
+  bankTransferPage,
+  bankTransferQuery,
+  bankTransferRefundRequest,
+  bankTransferSettleResponse,
+} from '@member-wallet/contract/backoffice/suspense';
 import { z } from 'zod/mini';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';

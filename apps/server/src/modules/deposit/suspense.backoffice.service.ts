@@ -3,7 +3,7 @@ import type {
   BankTransferCsvQuery,
   BankTransferPage,
   BankTransferQuery,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/suspense';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Payout, type PayoutState, PayoutUnavailableError } from '../../adapters/payout/payout.ts';
 import type { Db } from '../../db/database.ts';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountBalanceMinor,

@@ -1,4 +1,4 @@
-import type { InviteReviewCsvQuery, InviteReviewQuery } from '@member-wallet/contract/backoffice';
+import type { InviteReviewCsvQuery, InviteReviewQuery } from '@member-wallet/contract/backoffice/invite-reviews';
 import { type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import type { InviteAccrualState, InviteReviewsTable } from '../../db/tables/promotions.table.ts';

@@ -1,12 +1,12 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   inviteReviewCsvQuery,
   inviteReviewPage,
   inviteReviewQuery,
   inviteReviewRejectRequest,
   inviteReviewReleaseRequest,
   inviteReviewResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/invite-reviews';
 import { z } from 'zod/mini';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';

@@ -4,7 +4,7 @@ import type {
   InviteReviewPage,
   InviteReviewQuery,
   InviteReviewResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/invite-reviews';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';

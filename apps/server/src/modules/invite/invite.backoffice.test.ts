@@ -1,11 +1,10 @@
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
-  backofficePath,
   type InviteReviewStatus,
   inviteReviewPage,
   inviteReviewResponse,
-  type OperatorRole,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/invite-reviews';
+import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { inviteListResponse } from '@member-wallet/contract/invite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit, get, noDrift, post } from '../../../test/games.ts';

@@ -1,4 +1,4 @@
-import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit, get, noDrift, post } from '../../../test/games.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';

@@ -1,4 +1,4 @@
-import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice';
+import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice/invite-reviews';
 import { comparableAccountName } from '@member-wallet/contract/rules';
 
 /** What the self-referral screening compares of a member (docs/promotions.md, Links held for review). */

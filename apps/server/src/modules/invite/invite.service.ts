@@ -1,4 +1,4 @@
-import type { InviteReviewStatus } from '@member-wallet/contract/backoffice';
+import type { InviteReviewStatus } from '@member-wallet/contract/backoffice/invite-reviews';
 import type {
   InviteBonusResponse,
   InviteItemStatus,

@@ -1,4 +1,4 @@
-import type { AuditCsvQuery, AuditEntry, AuditPage, AuditQuery } from '@member-wallet/contract/backoffice';
+import type { AuditCsvQuery, AuditEntry, AuditPage, AuditQuery } from '@member-wallet/contract/backoffice/audit';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/tables/operators.table.ts';

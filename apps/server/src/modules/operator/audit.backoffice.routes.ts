@@ -1,4 +1,5 @@
-import { auditCsvQuery, BACKOFFICE_API } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import { auditCsvQuery } from '@member-wallet/contract/backoffice/audit';
 import { z } from 'zod/mini';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import type { AuditLog } from './audit-log.ts';

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@member-wallet/contract/backoffice';
+import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import type { FastifyInstance } from 'fastify';
 import type * as zc from 'zod/v4/core';
 import { createRouter, type RouteDefinition } from '../../lib/route.ts';

@@ -1,4 +1,4 @@
-import type { OperatorRole } from '@member-wallet/contract/backoffice';
+import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import type { Db } from '../../db/database.ts';
 
 export interface NewOperatorSession {

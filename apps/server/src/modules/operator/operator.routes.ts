@@ -1,11 +1,10 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import { auditPage, auditQuery } from '@member-wallet/contract/backoffice/audit';
 import {
-  auditPage,
-  auditQuery,
-  BACKOFFICE_API,
   operatorLoginRequest,
   operatorLoginResponse,
   operatorProfile,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/operators';
 import { messageResponse } from '@member-wallet/contract/http';
 import type { AuditLog } from './audit-log.ts';
 import type { OperatorService } from './operator.service.ts';

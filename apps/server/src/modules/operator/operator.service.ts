@@ -4,7 +4,7 @@ import {
   OPERATOR_USERNAME,
   type OperatorLoginResponse,
   type OperatorRole,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/operators';
 import type { PasswordProblem } from '@member-wallet/contract/password-policy';
 import type { Db } from '../../db/database.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';

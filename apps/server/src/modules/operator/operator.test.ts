@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { BACKOFFICE_API, OPERATOR_ROLES, type OperatorRole } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import { OPERATOR_ROLES, type OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { CHAT_BACKOFFICE_API } from '@member-wallet/contract/chat';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,9 +1,5 @@
-import {
-  BACKOFFICE_API,
-  MEDIA_BYTES_MAX,
-  MEDIA_FILE_FIELD,
-  mediaUploadResponse,
-} from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import { MEDIA_BYTES_MAX, MEDIA_FILE_FIELD, mediaUploadResponse } from '@member-wallet/contract/backoffice/promotions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';

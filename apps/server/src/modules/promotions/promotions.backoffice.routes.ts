@@ -1,5 +1,5 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   BANNER_PROGRAMMES,
   type BackofficeBonus,
   type BannersResponseAll,
@@ -17,7 +17,7 @@ import {
   type SpinSettingsResponse,
   spinSettingsResponse,
   spinSettingsUpdate,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/promotions';
 import { bonusCodeParams } from '@member-wallet/contract/bonus';
 import { LOCALES } from '@member-wallet/contract/constants';
 import type { ErrorCode } from '@member-wallet/contract/error-codes';

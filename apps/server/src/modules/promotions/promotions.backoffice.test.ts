@@ -1,4 +1,5 @@
-import { BACKOFFICE_API, type BonusCreateRequest, settingsPath } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
+import type { BonusCreateRequest } from '@member-wallet/contract/backoffice/promotions';
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusCall, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';

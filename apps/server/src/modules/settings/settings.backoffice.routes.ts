@@ -1,6 +1,6 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
   adjustmentSettingUpdate,
-  BACKOFFICE_API,
   howtoUpdate,
   qrValiditySetting,
   SETTING_TEXT_KEYS,
@@ -14,7 +14,7 @@ import {
   slipWindowSetting,
   type WithdrawSetting,
   withdrawSettingUpdate,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/settings';
 import { LAOS_CURRENCIES } from '@member-wallet/contract/constants';
 import type { HowtoItem } from '@member-wallet/contract/lookup';
 import { z } from 'zod/mini';

@@ -1,4 +1,4 @@
-import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';

@@ -1,4 +1,4 @@
-import { qrValiditySetting } from '@member-wallet/contract/backoffice';
+import { qrValiditySetting } from '@member-wallet/contract/backoffice/settings';
 import type { Locale } from '@member-wallet/contract/constants';
 import type { Clock } from '../../lib/clock.ts';
 import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { SPIN_TOTAL_WEIGHT_MAX } from '@member-wallet/contract/backoffice';
+import { SPIN_TOTAL_WEIGHT_MAX } from '@member-wallet/contract/backoffice/promotions';
 
 /**
  * A source of uniform integers in [0, maxExclusive). The app uses the operating system's cryptographic

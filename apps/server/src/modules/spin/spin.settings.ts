@@ -5,7 +5,7 @@ import {
   spinRulesSetting,
   spinSliceSetting,
   spinWheelSetting,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/promotions';
 import { z } from 'zod/mini';
 
 /**

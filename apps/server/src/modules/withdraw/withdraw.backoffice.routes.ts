@@ -1,11 +1,11 @@
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
-  BACKOFFICE_API,
   withdrawalCsvQuery,
   withdrawalPage,
   withdrawalQuery,
   withdrawalRejectRequest,
   withdrawalReviewResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/withdrawals';
 import { z } from 'zod/mini';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';

@@ -1,4 +1,4 @@
-import type { WithdrawalCsvQuery, WithdrawalQuery } from '@member-wallet/contract/backoffice';
+import type { WithdrawalCsvQuery, WithdrawalQuery } from '@member-wallet/contract/backoffice/withdrawals';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import type { WithdrawalStatus, WithdrawalsTable } from '../../db/tables/withdrawals.table.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember, noDrift, type Player } from '../../../test/games.ts';

@@ -5,7 +5,7 @@ import type {
   WithdrawalPage,
   WithdrawalQuery,
   WithdrawalReviewResponse,
-} from '@member-wallet/contract/backoffice';
+} from '@member-wallet/contract/backoffice/withdrawals';
 import { toMajor } from '@member-wallet/contract/money';
 import type { MoneyActionResponse, WithdrawLookupResponse } from '@member-wallet/contract/wallet';
 import type { FastifyBaseLogger } from 'fastify';

@@ -1,4 +1,4 @@
-import { SANDBOX_GAME_FAULT_OPERATIONS } from '@member-wallet/contract/backoffice';
+import { SANDBOX_GAME_FAULT_OPERATIONS } from '@member-wallet/contract/backoffice/sandbox';
 import { z } from 'zod/mini';
 
 /** The calls a fault may hit (the contract's list, which the back-office's sandbox controls show). */

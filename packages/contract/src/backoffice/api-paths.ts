@@ -1,0 +1,103 @@
+// The operators' API paths; each area's schemas are in the files beside this one (docs/backoffice.md).
+
+/**
+ * The operators' API (issue 7, docs/backoffice.md), under `/backoffice/api`. Operators sign in with a username,
+ * a password and a TOTP code, and hold a token of their own: a member's token is refused by every operator
+ * endpoint and an operator's by every member endpoint.
+ */
+export const BACKOFFICE_API = {
+  login: '/backoffice/api/auth/login',
+  logout: '/backoffice/api/auth/logout',
+  me: '/backoffice/api/auth/me',
+  audit: '/backoffice/api/audit',
+  dashboard: '/backoffice/api/dashboard',
+  members: '/backoffice/api/members',
+  member: '/backoffice/api/members/:id',
+  memberLock: '/backoffice/api/members/:id/lock',
+  memberUnlock: '/backoffice/api/members/:id/unlock',
+  memberResetPassword: '/backoffice/api/members/:id/reset-password',
+  withdrawals: '/backoffice/api/withdrawals',
+  /** Every withdrawal of the same filters as `withdrawals`, as CSV (UTF-8 with a BOM, for Excel). */
+  withdrawalsCsv: '/backoffice/api/withdrawals.csv',
+  /** Route patterns: the client fills `:id` with `backofficePath`. */
+  withdrawalApprove: '/backoffice/api/withdrawals/:id/approve',
+  withdrawalReject: '/backoffice/api/withdrawals/:id/reject',
+  /** The member app's site settings (docs/backoffice.md, Site settings): read all, change one part at a time. */
+  settings: '/backoffice/api/settings',
+  settingsFlags: '/backoffice/api/settings/flags',
+  /** `:key` one of SETTING_TEXT_KEYS, `:locale` one of LOCALES: fill with `settingsPath`. */
+  settingsText: '/backoffice/api/settings/texts/:key/:locale',
+  settingsHowto: '/backoffice/api/settings/howto',
+  /** `:currency` one of LAOS_CURRENCIES: fill with `settingsPath`. */
+  settingsWithdraw: '/backoffice/api/settings/withdraw/:currency',
+  settingsSlipWindow: '/backoffice/api/settings/slip-window',
+  settingsQrValidity: '/backoffice/api/settings/qr-validity',
+  /** Promotions (docs/backoffice.md, Promotions): bonus definitions and promotion codes (table `bonuses`). */
+  bonusList: '/backoffice/api/bonuses',
+  /** Every definition of the `kind` filter as CSV. */
+  bonusesCsv: '/backoffice/api/bonuses.csv',
+  /** `:code` the bonus's code: fill with `settingsPath`. */
+  bonusUpdate: '/backoffice/api/bonuses/:code',
+  inviteSettings: '/backoffice/api/promotions/invite',
+  refundSettings: '/backoffice/api/promotions/refund',
+  spinSettings: '/backoffice/api/promotions/spin',
+  banners: '/backoffice/api/promotions/banners',
+  /** `:programme` invite or refund, `:locale` one of LOCALES: fill with `settingsPath`. */
+  bannersUpdate: '/backoffice/api/promotions/banners/:programme/:locale',
+  /** Multipart, the picture in the field `file`: PNG, JPEG or WebP, at most MEDIA_BYTES_MAX. */
+  mediaUpload: '/backoffice/api/media',
+  /** Every member of the same search as `members`, as CSV. */
+  membersCsv: '/backoffice/api/members.csv',
+  /** Manual adjustments (docs/backoffice.md): ask for one on a member, list, approve or reject. */
+  memberAdjustments: '/backoffice/api/members/:id/adjustments',
+  adjustments: '/backoffice/api/adjustments',
+  adjustmentsCsv: '/backoffice/api/adjustments.csv',
+  adjustmentApprove: '/backoffice/api/adjustments/:id/approve',
+  adjustmentReject: '/backoffice/api/adjustments/:id/reject',
+  /** `:currency` one of LAOS_CURRENCIES: fill with `settingsPath`. */
+  settingsAdjustment: '/backoffice/api/settings/adjustment/:currency',
+  /** Invite links held for review (docs/backoffice.md): list, export, release or reject; `:id` the invitee's. */
+  inviteReviews: '/backoffice/api/invite-reviews',
+  inviteReviewsCsv: '/backoffice/api/invite-reviews.csv',
+  inviteReviewRelease: '/backoffice/api/invite-reviews/:id/release',
+  inviteReviewReject: '/backoffice/api/invite-reviews/:id/reject',
+  /** Bank transfers in suspense (docs/backoffice.md): list, export, assign to a member, refund to the sender. */
+  bankTransfers: '/backoffice/api/bank-transfers',
+  bankTransfersCsv: '/backoffice/api/bank-transfers.csv',
+  bankTransferAssign: '/backoffice/api/bank-transfers/:id/assign',
+  bankTransferRefund: '/backoffice/api/bank-transfers/:id/refund',
+  /** Slips refused with a verified amount (NOT_MATCH, EXPIRED_SLIP): list, export, credit, dismiss. */
+  slips: '/backoffice/api/slips',
+  slipsCsv: '/backoffice/api/slips.csv',
+  slipCredit: '/backoffice/api/slips/:id/credit',
+  slipDismiss: '/backoffice/api/slips/:id/dismiss',
+  /** Every deposit the member app can make, of every channel, with its state (docs/backoffice.md). */
+  deposits: '/backoffice/api/deposits',
+  depositsCsv: '/backoffice/api/deposits.csv',
+  /** QR codes with their states, the asked and paid amounts, the gateway and the expiry. */
+  qrCodes: '/backoffice/api/qr-codes',
+  qrCodesCsv: '/backoffice/api/qr-codes.csv',
+  /** The audit log of the same filters as `audit`, as CSV. */
+  auditCsv: '/backoffice/api/audit.csv',
+  /** Whether sandbox mode is on: always served, so the app knows whether to show the sandbox screen. */
+  sandbox: '/backoffice/api/sandbox',
+  /** SANDBOX ONLY (404 otherwise): `:id` is our qrcodeId; the sandbox gateway pays it and sends its webhook. */
+  sandboxQrPay: '/backoffice/api/sandbox/qr/:id/pay',
+  /** SANDBOX ONLY: a transfer arrives in the sandbox bank feed (the matcher picks it up). */
+  sandboxBankTransfers: '/backoffice/api/sandbox/bank-transfers',
+  /** SANDBOX ONLY: every sandbox party's faults; `:party` one of SANDBOX_PARTIES (fill with `settingsPath`). */
+  sandboxFaults: '/backoffice/api/sandbox/faults',
+  sandboxPartyFaults: '/backoffice/api/sandbox/faults/:party',
+} as const;
+
+/** A route pattern of BACKOFFICE_API with its `:id` filled in. */
+export function backofficePath(pattern: string, id: string): string {
+  return pattern.replace(':id', encodeURIComponent(id));
+}
+
+/** A route pattern of BACKOFFICE_API with its named parts (`:key`, `:locale`, `:currency`) filled in. */
+export function settingsPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (part, name: string) =>
+    name in params ? encodeURIComponent(params[name] as string) : part,
+  );
+}

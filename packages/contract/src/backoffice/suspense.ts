@@ -1,0 +1,50 @@
+import { z } from 'zod/mini';
+import { pageQuery, reviewNote, reviewReason } from './common.ts';
+
+/** Bank transfers in suspense (docs/backoffice.md): `open` waits for an operator, `settled` was assigned or refunded. */
+export const BANK_TRANSFER_FILTERS = ['open', 'refunding', 'settled'] as const;
+export type BankTransferFilter = (typeof BANK_TRANSFER_FILTERS)[number];
+
+export const bankTransferQuery = z.extend(pageQuery, { status: z.optional(z.enum(BANK_TRANSFER_FILTERS)) });
+export type BankTransferQuery = z.infer<typeof bankTransferQuery>;
+export const bankTransferCsvQuery = z.object({ status: z.optional(z.enum(BANK_TRANSFER_FILTERS)) });
+export type BankTransferCsvQuery = z.infer<typeof bankTransferCsvQuery>;
+
+/** Why the matcher put a transfer in suspense (docs/deposits.md, Matching rule). */
+export const UNMATCHED_REASONS = ['no_member', 'several_members', 'member_inactive', 'currency_differs'] as const;
+
+export const backofficeBankTransfer = z.object({
+  id: z.string(),
+  reference: z.string(),
+  reason: z.nullable(z.enum(UNMATCHED_REASONS)),
+  sender: z.object({ bankCode: z.string(), accountNo: z.string() }),
+  operatorAccountNo: z.string(),
+  amountMinor: z.string(),
+  currency: z.string(),
+  transferredAt: z.string(),
+  /** `open`; `refunding` while the payout party has the refund; `settled` once assigned or refunded. */
+  state: z.enum(BANK_TRANSFER_FILTERS),
+  settledAs: z.nullable(z.enum(['assign', 'refund'])),
+  settledBy: z.nullable(z.string()),
+  settledAt: z.nullable(z.string()),
+  member: z.nullable(z.object({ id: z.string(), phone: z.string(), name: z.string() })),
+  note: z.nullable(z.string()),
+  refundAttempts: z.int(),
+  createdAt: z.string(),
+});
+export type BackofficeBankTransfer = z.infer<typeof backofficeBankTransfer>;
+
+export const bankTransferPage = z.object({ total: z.int(), transfers: z.array(backofficeBankTransfer) });
+export type BankTransferPage = z.infer<typeof bankTransferPage>;
+
+/** `memberId` is the member's public id (as `GET /backoffice/api/members` answers it). */
+export const bankTransferAssignRequest = z.object({
+  memberId: z.string().check(z.minLength(1, { error: 'KEY_MISSING' }), z.maxLength(64, { error: 'KEY_INVALID' })),
+  note: z.optional(reviewNote),
+});
+export type BankTransferAssignRequest = z.infer<typeof bankTransferAssignRequest>;
+export const bankTransferRefundRequest = z.object({ reason: reviewReason });
+export type BankTransferRefundRequest = z.infer<typeof bankTransferRefundRequest>;
+
+export const bankTransferSettleResponse = z.object({ transfer: backofficeBankTransfer, changed: z.boolean() });
+export type BankTransferSettleResponse = z.infer<typeof bankTransferSettleResponse>;
