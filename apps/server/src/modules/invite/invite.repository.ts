@@ -73,15 +73,7 @@ export class InviteRepository {
     trx: Transaction<Database>,
     query: { inviterId: bigint; currency: string; from: Date; to: Date; offsetSeconds: number },
   ): Promise<InviteeDay[]> {
-    const rows = await trx
-      .selectFrom('journal_entries as entry')
-      .innerJoin('members as invitee', 'invitee.id', 'entry.member_id')
-      .innerJoin('postings as posting', 'posting.entry_id', 'entry.id')
-      .innerJoin('ledger_accounts as account', 'account.id', 'posting.account_id')
-      .where('invitee.inviter_id', '=', query.inviterId)
-      .where('invitee.currency', '=', query.currency)
-      .where('account.kind', '=', 'member_wallet')
-      .where('entry.type', 'in', ['deposit', 'withdraw'])
+    const rows = await this.inviteeMovements(trx, query)
       .where('entry.created_at', '>=', query.from)
       .where('entry.created_at', '<', query.to)
       .select([
@@ -100,6 +92,19 @@ export class InviteRepository {
     }));
   }
 
+  /** The wallet postings of the deposit and withdraw entries of the inviter's invitees in `currency`. */
+  private inviteeMovements(trx: Transaction<Database>, query: { inviterId: bigint; currency: string }) {
+    return trx
+      .selectFrom('journal_entries as entry')
+      .innerJoin('members as invitee', 'invitee.id', 'entry.member_id')
+      .innerJoin('postings as posting', 'posting.entry_id', 'entry.id')
+      .innerJoin('ledger_accounts as account', 'account.id', 'posting.account_id')
+      .where('invitee.inviter_id', '=', query.inviterId)
+      .where('invitee.currency', '=', query.currency)
+      .where('account.kind', '=', 'member_wallet')
+      .where('entry.type', 'in', ['deposit', 'withdraw']);
+  }
+
   /**
    * Each invitee's net deposits (deposits minus withdrawals through the wallet) of every entry created before
    * `before`: where their cumulative stood when the first day of a pass began.
@@ -108,15 +113,7 @@ export class InviteRepository {
     trx: Transaction<Database>,
     query: { inviterId: bigint; currency: string; before: Date },
   ): Promise<Map<bigint, bigint>> {
-    const rows = await trx
-      .selectFrom('journal_entries as entry')
-      .innerJoin('members as invitee', 'invitee.id', 'entry.member_id')
-      .innerJoin('postings as posting', 'posting.entry_id', 'entry.id')
-      .innerJoin('ledger_accounts as account', 'account.id', 'posting.account_id')
-      .where('invitee.inviter_id', '=', query.inviterId)
-      .where('invitee.currency', '=', query.currency)
-      .where('account.kind', '=', 'member_wallet')
-      .where('entry.type', 'in', ['deposit', 'withdraw'])
+    const rows = await this.inviteeMovements(trx, query)
       .where('entry.created_at', '<', query.before)
       .select(['entry.member_id as inviteeId', sql<bigint>`sum(posting.amount)::bigint`.as('netMinor')])
       .groupBy('entry.member_id')
