@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adjustedMember, askAdjustment, type Operator } from '../../../test/adjustments.ts';
 import { definition, playAtPg, statementRows, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';
 import { deposit, fundedMember, get, noDrift, type Player, post, seedCatalogue } from '../../../test/games.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
@@ -14,8 +15,6 @@ import { signedInOperator } from '../../../test/operators.ts';
  * takes back its percentFail, and a member runs one bonus at a time.
  */
 
-type Operator = Awaited<ReturnType<typeof signedInOperator>>;
-
 let t: TestApp;
 let admin: Operator;
 let finance: Operator;
@@ -27,25 +26,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member(amountMajor = 0) {
-  const player = await fundedMember(t, amountMajor);
-  const row = await t.app.db
-    .selectFrom('members')
-    .select('public_id')
-    .where('id', '=', player.id)
-    .executeTakeFirstOrThrow();
-  return { ...player, publicId: row.public_id };
-}
+const member = (amountMajor = 0) => adjustedMember(t, amountMajor);
 
 /** Up to 1,000 baht an adjustment applies at once; above it waits for a second operator (the default setting). */
-function ask(publicId: string, body: Record<string, unknown>, operator: Operator = admin) {
-  return t.api({
-    method: 'POST',
-    url: backofficePath(BACKOFFICE_API.memberAdjustments, publicId),
-    headers: operator.headers,
-    payload: { requestId: randomUUID(), reason: 'Compensation for a complaint', ...body },
-  });
-}
+const ask = (publicId: string, body: Record<string, unknown>, operator: Operator = admin) =>
+  askAdjustment(t, operator, publicId, { reason: 'Compensation for a complaint', ...body });
 
 function approve(id: string, operator: Operator = finance) {
   return t.api({

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BACKOFFICE_API, backofficePath, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adjustedMember, askAdjustment, type Operator } from '../../../test/adjustments.ts';
 import { deposit, fundedMember, type Player } from '../../../test/games.ts';
 import { accountBalanceMinor, bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 import { checkLedger } from '../ledger/ledger.reconcile.ts';
 
 /** Manual adjustments (docs/backoffice.md): applied at once up to the approval amount, else a second operator's. */
-
-type Operator = Awaited<ReturnType<typeof signedInOperator>>;
 
 let t: TestApp;
 let admin: Operator;
@@ -24,24 +23,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member(amountMajor = 0) {
-  const player = await fundedMember(t, amountMajor);
-  const row = await t.app.db
-    .selectFrom('members')
-    .select('public_id')
-    .where('id', '=', player.id)
-    .executeTakeFirstOrThrow();
-  return { ...player, publicId: row.public_id };
-}
+const member = (amountMajor = 0) => adjustedMember(t, amountMajor);
 
-function ask(publicId: string, body: Record<string, unknown>, operator: Operator = admin) {
-  return t.api({
-    method: 'POST',
-    url: backofficePath(BACKOFFICE_API.memberAdjustments, publicId),
-    headers: operator.headers,
-    payload: { requestId: randomUUID(), reason: 'Goodwill credit', ...body },
-  });
-}
+const ask = (publicId: string, body: Record<string, unknown>, operator: Operator = admin) =>
+  askAdjustment(t, operator, publicId, { ...body });
 
 function review(kind: 'approve' | 'reject', id: string, operator: Operator, payload?: object) {
   const pattern = kind === 'approve' ? BACKOFFICE_API.adjustmentApprove : BACKOFFICE_API.adjustmentReject;
