@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
 import type { Member } from '../account/account.repository.ts';
+import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { JsonValue, LedgerService } from '../ledger/ledger.service.ts';
@@ -42,7 +43,7 @@ export interface BonusServiceDeps {
   ledger: LedgerService;
   ledgerRepository: LedgerRepository;
   repository: BonusRepository;
-  members: { findById(id: bigint): Promise<Member | undefined> };
+  members: MemberFinder;
   registry: ProviderRegistry;
   clock: Clock;
   country: Country;
@@ -478,11 +479,8 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     });
   }
 
-  private async member(memberId: bigint): Promise<Member> {
-    const member = await this.deps.members.findById(memberId);
-    // The id comes from a valid session, so the member exists.
-    if (!member) throw new Error(`member ${memberId} of a valid session does not exist`);
-    return member;
+  private member(memberId: bigint): Promise<Member> {
+    return sessionMember(this.deps.members, memberId);
   }
 }
 

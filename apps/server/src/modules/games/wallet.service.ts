@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountRepository, Member } from '../account/account.repository.ts';
+import { sessionMember } from '../account/session-member.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -320,10 +321,8 @@ export class WalletService {
     return account?.balance ?? 0n;
   }
 
-  private async member(memberId: bigint): Promise<Member> {
-    const member = await this.deps.accounts.findById(memberId);
-    if (!member) throw new AppError('NO_USER', 404);
-    return member;
+  private member(memberId: bigint): Promise<Member> {
+    return sessionMember(this.deps.accounts, memberId);
   }
 
   private async provider(slotCode: string): Promise<GameProviderRow> {

@@ -14,6 +14,7 @@ import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { DAY_MS, localDayStart, zoneOffsetMs } from '../../lib/local-calendar.ts';
 import type { Member } from '../account/account.repository.ts';
+import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditLog } from '../operator/audit-log.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -38,7 +39,7 @@ export interface InviteServiceDeps {
   repository: InviteRepository;
   ledger: LedgerService;
   settings: SettingsService;
-  members: { findById(id: bigint): Promise<Member | undefined> };
+  members: MemberFinder;
   clock: Clock;
   timeZone: string;
 }
@@ -314,9 +315,7 @@ export class InviteService {
     return new AppError('NO_INVITEE_PLAY_INFO', 404);
   }
 
-  private async member(memberId: bigint): Promise<Member> {
-    const member = await this.deps.members.findById(memberId);
-    if (!member) throw new AppError('NO_USER', 404);
-    return member;
+  private member(memberId: bigint): Promise<Member> {
+    return sessionMember(this.deps.members, memberId);
   }
 }

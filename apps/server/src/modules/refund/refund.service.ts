@@ -11,6 +11,7 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Member } from '../account/account.repository.ts';
+import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { ActiveBonusGate, BonusHistory, TimeSpan } from '../bonus/active-bonus.ts';
 import { basisPoints } from '../invite/invite.settings.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -36,7 +37,7 @@ export interface RefundServiceDeps {
   repository: RefundRepository;
   ledger: LedgerService;
   settings: SettingsService;
-  members: { findById(id: bigint): Promise<Member | undefined> };
+  members: MemberFinder;
   bets: BetRecords;
   /** Whether a bonus runs now (refunds wait), and when bonuses ran (their bets are not refunded). */
   bonuses: ActiveBonusGate & BonusHistory;
@@ -195,9 +196,7 @@ export class RefundService {
     return { netLoss, refund, paid, state };
   }
 
-  private async member(memberId: bigint): Promise<Member> {
-    const member = await this.deps.members.findById(memberId);
-    if (!member) throw new AppError('NO_USER', 404);
-    return member;
+  private member(memberId: bigint): Promise<Member> {
+    return sessionMember(this.deps.members, memberId);
   }
 }

@@ -16,6 +16,7 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Member } from '../account/account.repository.ts';
+import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { ActiveBonusGate, RewardBonuses } from '../bonus/active-bonus.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -65,7 +66,7 @@ export interface SpinServiceDeps {
   repository: SpinRepository;
   ledger: LedgerService;
   settings: SettingsService;
-  members: { findById(id: bigint): Promise<Member | undefined> };
+  members: MemberFinder;
   bonusGate: ActiveBonusGate;
   /** A claimed cash prize runs as the member's bonus. */
   rewards: RewardBonuses;
@@ -337,10 +338,8 @@ export class SpinService {
     };
   }
 
-  private async member(memberId: bigint): Promise<Member> {
-    const member = await this.deps.members.findById(memberId);
-    if (!member) throw new AppError('NO_USER', 404);
-    return member;
+  private member(memberId: bigint): Promise<Member> {
+    return sessionMember(this.deps.members, memberId);
   }
 }
 

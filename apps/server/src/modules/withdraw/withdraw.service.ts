@@ -17,6 +17,7 @@ import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 import type { Member } from '../account/account.repository.ts';
+import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService, PostedEntry, PostInput } from '../ledger/ledger.service.ts';
 import type { AuditRecord, OperatorActor } from '../operator/audit-log.ts';
@@ -68,7 +69,7 @@ export interface WithdrawalServiceDeps {
   ledger: LedgerService;
   ledgerRepository: LedgerRepository;
   repository: WithdrawalRepository;
-  members: { findById(id: bigint): Promise<Member | undefined> };
+  members: MemberFinder;
   settings: SettingsService;
   bonus: WithdrawalBonusRules;
   payout: Payout;
@@ -450,11 +451,8 @@ export class WithdrawalService {
     });
   }
 
-  private async member(memberId: bigint): Promise<Member> {
-    const member = await this.deps.members.findById(memberId);
-    // The id comes from a valid session, so the member exists.
-    if (!member) throw new Error(`member ${memberId} of a valid session does not exist`);
-    return member;
+  private member(memberId: bigint): Promise<Member> {
+    return sessionMember(this.deps.members, memberId);
   }
 
   private async accounts(member: Member): Promise<{ wallet: LedgerAccount; payable: LedgerAccount }> {
