@@ -19,7 +19,9 @@ import type { DestinationStream } from 'pino';
 import { HttpSmsSender, UnconfiguredSmsSender } from './adapters/sms/http.ts';
 import { sandboxSmsSender } from './adapters/sms/sandbox.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
+import { mountSandbox } from './app.sandbox.ts';
 import type { Config } from './config.ts';
+import type { Core } from './core.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { isRetryableTransactionError } from './db/transaction.ts';
@@ -33,7 +35,7 @@ import { siteTimeZone } from './lib/local-calendar.ts';
 import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
-import { createRouter, type Router } from './lib/route.ts';
+import { createRouter } from './lib/route.ts';
 import { loadSpaPage, type SpaPage } from './lib/spa-page.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
@@ -63,6 +65,8 @@ import { InviteReviewRepository } from './modules/invite/invite.backoffice.repos
 import { inviteReviewRoutes } from './modules/invite/invite.backoffice.routes.ts';
 import { InviteReviewService } from './modules/invite/invite.backoffice.service.ts';
 import { createInviteService, registerInvites } from './modules/invite/invite.module.ts';
+import { IdempotencyRepository } from './modules/ledger/idempotency.repository.ts';
+import { IdempotencyService } from './modules/ledger/idempotency.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
@@ -70,7 +74,6 @@ import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
 import { LookupService } from './modules/lookup/lookup.service.ts';
 import { auditCsvRoutes } from './modules/operator/audit.backoffice.routes.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
-import type { OperatorService } from './modules/operator/operator.service.ts';
 import { OtpRepository } from './modules/otp/otp.repository.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
@@ -86,11 +89,6 @@ import { statementRoutes } from './modules/statement/statement.routes.ts';
 import { PictureReader } from './modules/uploads/picture.pool.ts';
 import { withdrawalReviewRoutes } from './modules/withdraw/withdraw.backoffice.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
-import { sandboxInviteRoutes } from './sandbox/invites.routes.ts';
-import { sandboxOperatorRoutes } from './sandbox/operators.routes.ts';
-import { sandboxBackofficeRoutes } from './sandbox/sandbox.backoffice.routes.ts';
-import { sandboxSettingsRoutes } from './sandbox/settings.routes.ts';
-import { sandboxSmsRoutes } from './sandbox/sms.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -237,7 +235,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   authRoutes(route, services.auth);
   statementRoutes(route, db);
   // Where members pay in (docs/deposits.md, deposit channels), and the sandbox's own channels when mounted.
-  await registerDepositChannels(route, { db, sandbox: config.sandbox, members: services.accountRepository });
+  await registerDepositChannels(route, { db, members: services.accountRepository });
   // TrueMoney gift links (docs/deposits.md): the voucher party adapter, its sandbox, the route, the settler.
   await registerTruelinks(app, route, config, {
     db,
@@ -315,7 +313,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   });
   // Bank transfer auto-matching (docs/deposits.md): the feed, the sandbox feed, the matcher's timer.
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
-  if (config.sandbox) registerSandbox(route, config, { db, clock, settings, operators: backoffice.service });
   withdrawalReviewRoutes(backoffice.route, withdrawals);
   const membersRepository = new MembersBackofficeRepository(db);
   memberBackofficeRoutes(
@@ -405,20 +402,28 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     pictures,
     inFlight,
   });
-  if (config.sandbox) sandboxInviteRoutes(route, { config, db, settings, members: services.accountRepository });
   // Deposits and QR codes, the audit export, the sandbox controls (docs/backoffice.md).
   const depositsRepository = new DepositsBackofficeRepository(db);
   depositsBackofficeRoutes(backoffice.route, depositsRepository);
   auditCsvRoutes(backoffice.route, backoffice.audit);
-  sandboxBackofficeRoutes(backoffice.route, {
-    sandbox: config.sandbox,
-    db,
-    clock,
-    audit: backoffice.audit,
-    deposits: depositsRepository,
-    parties: () => (app.hasDecorator('sandboxParties') ? app.sandboxParties : {}),
-    gameFaults: () => games.faults,
-  });
+  if (config.sandbox) {
+    const core: Core = {
+      config,
+      db,
+      clock,
+      log: app.log,
+      limiter,
+      settings,
+      ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
+      idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
+      passwords: services.passwords,
+      members: services.accountRepository,
+      route,
+      backoffice: { route: backoffice.route, audit: backoffice.audit },
+      ownBaseUrl: () => ownBaseUrl(app),
+    };
+    await mountSandbox(app, core, { operators: backoffice.service, deposits: depositsRepository, games });
+  }
   await registerStatic(app, config);
 
   if (config.demo && (await seedDemoData(config, services.accounts, services.accountRepository))) {
@@ -492,16 +497,6 @@ function createSmsSender(app: FastifyInstance, config: Config): SmsSender {
   }
   app.log.warn('No SMS party configured (SMS_BASE_URL, SMS_API_KEY): OTP sends will fail');
   return new UnconfiguredSmsSender();
-}
-
-function registerSandbox(
-  route: Router,
-  config: Config,
-  shared: { db: Db; clock: Clock; settings: SettingsService; operators: OperatorService },
-) {
-  sandboxSmsRoutes(route, shared.db, shared.clock, config.smsApiKey ?? '');
-  sandboxSettingsRoutes(route, shared.settings);
-  sandboxOperatorRoutes(route, shared.operators);
 }
 
 function registerPlumbing(app: FastifyInstance, config: Config, settings: SettingsService, db: Db) {

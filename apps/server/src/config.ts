@@ -3,7 +3,6 @@ import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
 import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
 import { sandboxPaymentSecret } from './adapters/payments/sandbox.ts';
-import { parseFaultsSetting } from './sandbox/games/faults.ts';
 
 /**
  * Run-time configuration, read once from the environment at boot (DESIGN.md section 8). A bad value stops
@@ -377,6 +376,28 @@ function readPaymentGateways(read: Reader): ReadonlyMap<string, PaymentGatewayCo
     else gateways.set(code, { baseUrl, secret });
   }
   return gateways;
+}
+
+/** The sandbox game provider's starting faults (its FaultBoard's; src/sandbox/games/faults.ts). */
+export type GameFaultSetting = Partial<
+  Record<'latencyMs' | 'errorRate' | 'timeoutRate' | 'appliedThenTimeoutRate' | 'lateApplyMs', number>
+>;
+
+/** `SANDBOX_GAME_FAULTS`, e.g. `latencyMs=50,errorRate=0.05,timeoutRate=0.01`: the board's starting faults. */
+export function parseFaultsSetting(value: string | null): GameFaultSetting | string {
+  if (!value) return {};
+  const faults: GameFaultSetting = {};
+  for (const part of value.split(',')) {
+    const [name, raw] = part.split('=').map((piece) => piece.trim());
+    const number = Number(raw);
+    const known: string[] = ['latencyMs', 'errorRate', 'timeoutRate', 'appliedThenTimeoutRate', 'lateApplyMs'];
+    if (!name || !known.includes(name) || raw === undefined || raw === '' || !Number.isFinite(number) || number < 0) {
+      return `name=value pairs of ${known.join(', ')}`;
+    }
+    if (name.endsWith('Rate') && number > 1) return 'rates between 0 and 1';
+    faults[name as keyof GameFaultSetting] = number;
+  }
+  return faults;
 }
 
 function readGameFaults(read: Reader): string | null {

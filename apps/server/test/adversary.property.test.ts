@@ -141,7 +141,7 @@ async function seen(overrides: Record<string, unknown> = {}): Promise<Seen> {
 /** The member's wallet and PG balance, in baht (the provider's own record, not the wallet's last reading). */
 async function holdings(member: Seen): Promise<{ wallet: number; game: number }> {
   const body = (await get(t, member.player, '/api/wallet')).json();
-  const row = await t.app.db
+  const row = await t.app.sandboxDb
     .selectFrom('sandbox_game_accounts')
     .select('balance_minor')
     .where('provider_code', '=', 'PG')

@@ -103,7 +103,7 @@ export async function balances(t: TestApp, player: Player) {
 
 /** What the sandbox provider holds for the member at a provider, in minor units. */
 export async function providerBalanceMinor(t: TestApp, code: string, username: string): Promise<bigint> {
-  const row = await t.app.db
+  const row = await t.app.sandboxDb
     .selectFrom('sandbox_game_accounts')
     .select('balance_minor')
     .where('provider_code', '=', code)

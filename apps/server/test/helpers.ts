@@ -16,6 +16,7 @@ import type { Database, Db } from '../src/db/database.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
 import type { LedgerAccountKind } from '../src/db/tables/ledger.table.ts';
 import { FakeClock } from '../src/lib/clock.ts';
+import { migrateSandbox } from '../src/sandbox/migrations/index.ts';
 
 /** Light argon2id for tests only: the same algorithm, less memory, so the suite stays fast. */
 export const TEST_ARGON2 = { memoryCost: 1024, timeCost: 1, parallelism: 1 };
@@ -89,16 +90,24 @@ function pgliteTemplate(): Promise<Blob> {
   return template;
 }
 
+/** A template holds the app's tables and the sandbox's, which apps with SANDBOX on would otherwise each create. */
+async function migrateTemplate(db: Kysely<Database>) {
+  await migrateToLatest(db);
+  await migrateSandbox(db as Kysely<unknown>);
+}
+
 let migrationSet: Promise<string> | undefined;
 
 /** A short hash of the migrations and the PGlite version: what a migrated template is valid for. */
 function migrationSetKey(): Promise<string> {
   migrationSet ??= (async () => {
-    const migrations = new URL('../src/db/migrations/', import.meta.url);
     const pglitePackage = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..');
     const hash = createHash('sha256').update(await readFile(join(pglitePackage, 'package.json')));
-    for (const name of (await readdir(migrations)).toSorted()) {
-      hash.update(name).update(await readFile(new URL(name, migrations)));
+    for (const folder of ['../src/db/migrations/', '../src/sandbox/migrations/']) {
+      const migrations = new URL(folder, import.meta.url);
+      for (const name of (await readdir(migrations)).toSorted()) {
+        hash.update(name).update(await readFile(new URL(name, migrations)));
+      }
     }
     return hash.digest('hex').slice(0, 16);
   })();
@@ -115,7 +124,7 @@ async function loadOrMakeTemplate(): Promise<Blob> {
   const pglite = new PGlite({ parsers: { [pgliteTypes.INT8]: (value: string) => BigInt(value) } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   try {
-    await migrateToLatest(db);
+    await migrateTemplate(db);
     const dump = await pglite.dumpDataDir('none');
     const aside = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
     await writeFile(aside, new Uint8Array(await dump.arrayBuffer()));
@@ -187,7 +196,7 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
       await admin.query(`create database ${building}`);
       const db = createDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), dataDir: 'memory://' });
       try {
-        await migrateToLatest(db);
+        await migrateTemplate(db);
       } finally {
         await db.destroy();
       }

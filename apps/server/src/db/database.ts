@@ -7,7 +7,6 @@ import type { GamesTables } from './tables/games.table.ts';
 import type { LedgerTables } from './tables/ledger.table.ts';
 import type { OperatorsTables } from './tables/operators.table.ts';
 import type { PromotionsTables } from './tables/promotions.table.ts';
-import type { SandboxTables } from './tables/sandbox.table.ts';
 import type { SettingsTables } from './tables/settings.table.ts';
 import type { WithdrawalsTables } from './tables/withdrawals.table.ts';
 
@@ -25,7 +24,6 @@ export interface Database
     DepositsTables,
     BonusTables,
     PromotionsTables,
-    ChatTables,
-    SandboxTables {}
+    ChatTables {}
 
 export type Db = Kysely<Database>;

@@ -8,10 +8,11 @@ import { describe, expect, it } from 'vitest';
  * is not listed, fails here with the rule.
  */
 
-const FOLDER = new URL('./migrations/', import.meta.url);
+/** The app's migrations, and the sandbox's own (src/sandbox/migrations), each with its list. */
+const FOLDERS = [new URL('./migrations/', import.meta.url), new URL('../sandbox/migrations/', import.meta.url)];
 const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.ts$/;
 
-function landed(): Map<string, string> {
+function landed(FOLDER: URL): Map<string, string> {
   const lines = readFileSync(new URL('landed.sha256', FOLDER), 'utf8').split('\n');
   return new Map(
     lines
@@ -23,25 +24,28 @@ function landed(): Map<string, string> {
   );
 }
 
-function sha256(name: string): string {
+function sha256(FOLDER: URL, name: string): string {
   return createHash('sha256')
     .update(readFileSync(new URL(name, FOLDER)))
     .digest('hex');
 }
 
-describe('landed migrations', () => {
-  const files = readdirSync(FOLDER).filter((name) => MIGRATION_FILE.test(name));
-  const listed = landed();
+describe.each(FOLDERS.map((folder) => [folder.pathname.split('/src/')[1], folder] as const))(
+  'landed migrations in %s',
+  (_, FOLDER) => {
+    const files = readdirSync(FOLDER).filter((name) => MIGRATION_FILE.test(name));
+    const listed = landed(FOLDER);
 
-  it('are all listed with their checksum (a new one adds its line as it lands)', () => {
-    const unlisted = files.filter((name) => !listed.has(name));
-    expect(unlisted, 'add `sha256sum <file> >> landed.sha256` for each new migration').toEqual([]);
-    const missing = [...listed.keys()].filter((name) => !files.includes(name));
-    expect(missing, 'a landed migration is never deleted').toEqual([]);
-  });
+    it('are all listed with their checksum (a new one adds its line as it lands)', () => {
+      const unlisted = files.filter((name) => !listed.has(name));
+      expect(unlisted, 'add `sha256sum <file> >> landed.sha256` for each new migration').toEqual([]);
+      const missing = [...listed.keys()].filter((name) => !files.includes(name));
+      expect(missing, 'a landed migration is never deleted').toEqual([]);
+    });
 
-  it('are never edited: write a new migration that changes what it must', () => {
-    const edited = files.filter((name) => listed.has(name) && listed.get(name) !== sha256(name));
-    expect(edited, 'a landed migration was edited; restore it and add a new migration instead').toEqual([]);
-  });
-});
+    it('are never edited: write a new migration that changes what it must', () => {
+      const edited = files.filter((name) => listed.has(name) && listed.get(name) !== sha256(FOLDER, name));
+      expect(edited, 'a landed migration was edited; restore it and add a new migration instead').toEqual([]);
+    });
+  },
+);

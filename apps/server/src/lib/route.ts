@@ -136,5 +136,30 @@ export function createRouter<Auth = AuthContext>(app: FastifyInstance, authentic
   };
 }
 
+/**
+ * A route that names the roles it admits (the back-office's): `public` takes no token, `any` every signed-in
+ * caller, else the roles listed.
+ */
+export type RoleRouteDefinition<
+  BodySchema extends zc.$ZodType | undefined,
+  QuerySchema extends zc.$ZodType | undefined,
+  ResponseSchema extends zc.$ZodType,
+  Authenticated extends boolean,
+  Auth,
+  Role extends string,
+> = RouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, Auth> & {
+  roles: Authenticated extends true ? 'any' | readonly Role[] : 'public';
+};
+
+/** A router of such routes: the back-office's (modules/operator/operator-router.ts) is one. */
+export type RoleRouter<Auth, Role extends string> = <
+  BodySchema extends zc.$ZodType | undefined = undefined,
+  QuerySchema extends zc.$ZodType | undefined = undefined,
+  ResponseSchema extends zc.$ZodType = zc.$ZodType,
+  Authenticated extends boolean = boolean,
+>(
+  definition: RoleRouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, Auth, Role>,
+) => void;
+
 /** The member API's router: `auth: true` routes take a member session. */
 export type Router = ReturnType<typeof createRouter<AuthContext>>;

@@ -1,12 +1,7 @@
 import { inviteListResponse } from '@member-wallet/contract/invite';
 import { z } from 'zod/mini';
-import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
-import { AppError } from '../lib/errors.ts';
 import type { Router } from '../lib/route.ts';
-import type { AccountRepository } from '../modules/account/account.repository.ts';
-import { createInviteService } from '../modules/invite/invite.module.ts';
-import type { SettingsService } from '../modules/settings/settings.service.ts';
+import type { SandboxPorts } from './ports.ts';
 
 const accrueRequest = z.object({
   /** The inviter's phone number (their username). */
@@ -21,10 +16,7 @@ const accrueRequest = z.object({
  * deposits today would otherwise wait for tomorrow; with `at` tomorrow, today's deposits accrue now. The
  * inviter's cursor moves to that day, so nothing accrues twice when the real day closes.
  */
-export function sandboxInviteRoutes(
-  route: Router,
-  deps: { config: Config; db: Db; settings: SettingsService; members: AccountRepository },
-) {
+export function sandboxInviteRoutes(route: Router, accrueInvites: SandboxPorts<unknown>['accrueInvites']) {
   route({
     method: 'POST',
     url: '/sandbox/invites/accrue',
@@ -33,18 +25,6 @@ export function sandboxInviteRoutes(
     tags: ['sandbox'],
     body: accrueRequest,
     response: inviteListResponse,
-    handler: async ({ body }) => {
-      const member = await deps.members.findByPhone(body.username);
-      if (!member) throw new AppError('NO_USER', 404);
-      const at = new Date(body.at);
-      const invites = createInviteService(deps.config, {
-        db: deps.db,
-        clock: { now: () => at },
-        settings: deps.settings,
-        members: deps.members,
-      });
-      // The list accrues first (when the programme is on), as the member's own reading of it does.
-      return invites.list(member.id, { page: 1, limit: 50 });
-    },
+    handler: ({ body }) => accrueInvites(body.username, new Date(body.at)),
   });
 }

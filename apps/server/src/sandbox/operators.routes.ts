@@ -1,8 +1,7 @@
 import { OPERATOR_PASSWORD_MAX, OPERATOR_ROLES } from '@member-wallet/contract/backoffice/operators';
 import { z } from 'zod/mini';
-import { AppError } from '../lib/errors.ts';
 import type { Router } from '../lib/route.ts';
-import { OperatorError, type OperatorService } from '../modules/operator/operator.service.ts';
+import type { SandboxPorts } from './ports.ts';
 
 const sandboxOperatorRequest = z.object({
   username: z.string().check(z.minLength(3), z.maxLength(32)),
@@ -22,7 +21,7 @@ const sandboxOperatorResponse = z.object({
  * end-to-end tests can sign in to the back-office. Never mounted outside sandbox mode (SANDBOX), where the
  * command line is the only way to make an operator (docs/backoffice.md).
  */
-export function sandboxOperatorRoutes(route: Router, operators: OperatorService) {
+export function sandboxOperatorRoutes(route: Router, createOperator: SandboxPorts<unknown>['createOperator']) {
   route({
     method: 'POST',
     url: '/sandbox/operators',
@@ -31,20 +30,6 @@ export function sandboxOperatorRoutes(route: Router, operators: OperatorService)
     tags: ['sandbox'],
     body: sandboxOperatorRequest,
     response: sandboxOperatorResponse,
-    handler: async ({ body }) => {
-      try {
-        const created = await operators.create({ operatorId: null, username: 'system' }, body);
-        return {
-          id: String(created.id),
-          username: created.username,
-          role: created.role,
-          totpSecret: created.totpSecret,
-        };
-      } catch (error) {
-        if (!(error instanceof OperatorError)) throw error;
-        if (error.code) throw new AppError(error.code, 400, { password: error.code });
-        throw new AppError('KEY_INVALID', 400, { username: 'KEY_INVALID' });
-      }
-    },
+    handler: ({ body }) => createOperator(body),
   });
 }

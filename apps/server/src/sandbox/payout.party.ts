@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { signedHeaders } from '../adapters/payout/signature.ts';
-import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { SettingsService } from '../modules/settings/settings.service.ts';
+import type { SandboxSettingsStore } from './ports.ts';
+import type { SandboxDb } from './sandbox.tables.ts';
 
 /** How the sandbox payout party behaves; set by configuration, changed by `PUT /sandbox/payout/settings`. */
 export interface SandboxPayoutSettings {
@@ -61,9 +61,9 @@ export class SandboxPayoutParty {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      db: SandboxDb;
       clock: Clock;
-      settings: SettingsService;
+      settings: SandboxSettingsStore;
       defaults: SandboxPayoutSettings;
       secret: string;
       logger: FastifyBaseLogger;

@@ -9,21 +9,16 @@ import {
   sandboxFaultsResponse,
   sandboxQrPayRequest,
   sandboxQrPayResponse,
-  sandboxStatus,
 } from '@member-wallet/contract/backoffice/sandbox';
 import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import type { Db } from '../db/database.ts';
 import { transactionWithRetry } from '../db/transaction.ts';
-import type { Clock } from '../lib/clock.ts';
 import { AppError } from '../lib/errors.ts';
 import { parseInput } from '../lib/route.ts';
-import type { DepositsBackofficeRepository } from '../modules/deposit/deposits.backoffice.repository.ts';
-import type { AuditLog, AuditRecord } from '../modules/operator/audit-log.ts';
-import { actorOf, type OperatorContext } from '../modules/operator/operator.service.ts';
-import type { OperatorRouter } from '../modules/operator/operator-router.ts';
 import type { FaultBoard } from './games/faults.ts';
+import type { SandboxAuditEntry, SandboxPorts } from './ports.ts';
+import type { SandboxTables } from './sandbox.tables.ts';
 import type { SandboxParties } from './sandbox-parties.ts';
 
 const tags = ['backoffice', 'sandbox'];
@@ -32,50 +27,37 @@ const ADMIN = ['admin'] as const;
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 const partyParams = z.object({ party: z.enum(SANDBOX_PARTIES) });
 
-export interface SandboxControlsDeps {
-  sandbox: boolean;
-  db: Db;
-  clock: Clock;
-  audit: AuditLog;
-  deposits: DepositsBackofficeRepository;
-  /** Read when a call comes, not when the routes are made: the modules record their parties as they mount. */
-  parties: () => SandboxParties;
-  gameFaults: () => FaultBoard;
+interface SandboxControlsDeps<Auth> {
+  ports: SandboxPorts<Auth>;
+  parties: SandboxParties;
+  gameFaults: FaultBoard;
 }
 
+type OperatorRoute<Auth> = SandboxPorts<Auth>['backoffice']['route'];
+
 /**
- * The back-office's sandbox controls (docs/backoffice.md, Sandbox controls). `GET …/sandbox` always answers
- * whether sandbox mode is on; the controls exist only in sandbox mode (else 404) and drive the sandbox parties
- * through their own code, as their unsigned `/sandbox/*` controls do. Each is audited.
+ * The back-office's sandbox controls (docs/backoffice.md, Sandbox controls): mounted only in sandbox mode (the
+ * operator module's `GET …/sandbox` says whether it is on), they drive the sandbox parties through their own
+ * code, as their unsigned `/sandbox/*` controls do. Each is audited.
  */
-export function sandboxBackofficeRoutes(route: OperatorRouter, deps: SandboxControlsDeps) {
-  route({
-    method: 'GET',
-    url: BACKOFFICE_API.sandbox,
-    auth: true,
-    roles: 'any',
-    summary: 'Whether sandbox mode is on (the sandbox controls exist only then)',
-    tags,
-    response: sandboxStatus,
-    handler: async () => ({ sandbox: deps.sandbox }),
-  });
-  if (!deps.sandbox) return;
+export function sandboxBackofficeRoutes<Auth>(deps: SandboxControlsDeps<Auth>) {
+  const route = deps.ports.backoffice.route;
   qrPayRoute(route, deps);
   bankTransferRoute(route, deps);
   faultRoutes(route, deps);
 }
 
 /** An audit line of its own: the sandbox party acted on its own records, outside any transaction of ours. */
-async function recordAfter(
-  deps: SandboxControlsDeps,
-  auth: OperatorContext,
+async function recordAfter<Auth>(
+  deps: SandboxControlsDeps<Auth>,
+  auth: Auth,
   request: FastifyRequest,
-  entry: Omit<AuditRecord, 'actor' | 'ip'>,
+  entry: SandboxAuditEntry,
 ) {
-  await deps.audit.record(deps.db, { ...entry, actor: actorOf(auth), ip: request.ip }, deps.clock.now());
+  await deps.ports.backoffice.audit(deps.ports.db, auth, request.ip, entry);
 }
 
-function qrPayRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
+function qrPayRoute<Auth>(route: OperatorRoute<Auth>, deps: SandboxControlsDeps<Auth>) {
   route({
     method: 'POST',
     url: BACKOFFICE_API.sandboxQrPay,
@@ -87,11 +69,11 @@ function qrPayRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
     response: sandboxQrPayResponse,
     handler: async ({ request, auth, body }) => {
       const { id } = parseInput(idParams, request.params);
-      const qr = await deps.deposits.findQr(id);
-      const party = deps.parties().payments;
+      const qr = await deps.ports.backoffice.findQr(id);
+      const party = deps.parties.payments;
       if (!qr || !party) throw new AppError('NO_DATA', 404);
       const paid = await party.pay(qr.gateway, {
-        qrcodeId: qr.qrcode_id,
+        qrcodeId: qr.qrcodeId,
         amountMinor: body.amountMinor === undefined ? null : BigInt(body.amountMinor),
         webhook: true,
         deliveries: 1,
@@ -101,11 +83,11 @@ function qrPayRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
       if (paid === 'unknown') throw new AppError('NO_DATA', 404);
       if (paid === 'paid') throw new AppError('KEY_INVALID', 409, { id: 'KEY_INVALID' });
       const amountMinor = paid.answer.paidAmountMinor ?? paid.answer.amountMinor;
-      const answer = { qrcodeId: qr.qrcode_id, gateway: qr.gateway, amountMinor, delivered: paid.delivered };
+      const answer = { qrcodeId: qr.qrcodeId, gateway: qr.gateway, amountMinor, delivered: paid.delivered };
       await recordAfter(deps, auth, request, {
         action: 'sandbox.qr_pay',
-        target: `qr:${qr.qrcode_id}`,
-        before: { status: qr.status, amountMinor: String(qr.amount_minor) },
+        target: `qr:${qr.qrcodeId}`,
+        before: { status: qr.status, amountMinor: String(qr.amountMinor) },
         after: answer,
       });
       return answer;
@@ -113,7 +95,7 @@ function qrPayRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
   });
 }
 
-function bankTransferRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
+function bankTransferRoute<Auth>(route: OperatorRoute<Auth>, deps: SandboxControlsDeps<Auth>) {
   route({
     method: 'POST',
     url: BACKOFFICE_API.sandboxBankTransfers,
@@ -124,9 +106,9 @@ function bankTransferRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
     body: sandboxBankTransferRequest,
     response: sandboxBankTransferResponse,
     handler: async ({ request, auth, body }) => {
-      const party = deps.parties().bankFeed;
+      const party = deps.parties.bankFeed;
       if (!party) throw new AppError('NO_DATA', 404);
-      return transactionWithRetry(deps.db, async (trx) => {
+      return transactionWithRetry(deps.ports.db, async (trx) => {
         const injected = await party.inject(
           {
             reference: undefined,
@@ -137,29 +119,23 @@ function bankTransferRoute(route: OperatorRouter, deps: SandboxControlsDeps) {
             currency: body.currency ?? 'BAHT',
             transferredAt: undefined,
           },
-          trx,
+          trx.withTables<SandboxTables>(),
         );
-        await deps.audit.record(
-          trx,
-          {
-            actor: actorOf(auth),
-            ip: request.ip,
-            action: 'sandbox.bank_transfer',
-            target: `bank-transfer:${injected.reference}`,
-            before: null,
-            after: { ...body, currency: body.currency ?? 'BAHT', reference: injected.reference },
-          },
-          deps.clock.now(),
-        );
+        await deps.ports.backoffice.audit(trx, auth, request.ip, {
+          action: 'sandbox.bank_transfer',
+          target: `bank-transfer:${injected.reference}`,
+          before: null,
+          after: { ...body, currency: body.currency ?? 'BAHT', reference: injected.reference },
+        });
         return injected;
       });
     },
   });
 }
 
-async function readFaults(deps: SandboxControlsDeps): Promise<SandboxFaultsResponse> {
-  const parties = deps.parties();
-  const games = deps.gameFaults().for('*');
+async function readFaults<Auth>(deps: SandboxControlsDeps<Auth>): Promise<SandboxFaultsResponse> {
+  const { parties } = deps;
+  const games = deps.gameFaults.for('*');
   const payout = parties.payout ? await parties.payout.currentSettings() : null;
   return {
     games: { ...games, operations: [...games.operations] },
@@ -182,12 +158,16 @@ async function readFaults(deps: SandboxControlsDeps): Promise<SandboxFaultsRespo
 }
 
 /** Applies one party's setting (validated by its schema); false when that party is not mounted. */
-async function applyFaults(deps: SandboxControlsDeps, party: SandboxParty, input: unknown): Promise<boolean> {
-  const parties = deps.parties();
+async function applyFaults<Auth>(
+  deps: SandboxControlsDeps<Auth>,
+  party: SandboxParty,
+  input: unknown,
+): Promise<boolean> {
+  const { parties } = deps;
   switch (party) {
     case 'games': {
       const body = parseInput(SANDBOX_FAULT_REQUESTS.games, input);
-      deps.gameFaults().set(body);
+      deps.gameFaults.set(body);
       return true;
     }
     case 'payout': {
@@ -218,7 +198,7 @@ async function applyFaults(deps: SandboxControlsDeps, party: SandboxParty, input
   }
 }
 
-function faultRoutes(route: OperatorRouter, deps: SandboxControlsDeps) {
+function faultRoutes<Auth>(route: OperatorRoute<Auth>, deps: SandboxControlsDeps<Auth>) {
   route({
     method: 'GET',
     url: BACKOFFICE_API.sandboxFaults,

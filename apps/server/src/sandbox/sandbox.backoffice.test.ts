@@ -122,7 +122,7 @@ describe('inject a bank transfer', () => {
   });
 
   it('refuses a malformed transfer and records nothing', async () => {
-    const before = await t.app.db
+    const before = await t.app.sandboxDb
       .selectFrom('sandbox_bank_transfers')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
@@ -135,7 +135,7 @@ describe('inject a bank transfer', () => {
       const answer = await call('POST', BACKOFFICE_API.sandboxBankTransfers, body);
       expect(answer.statusCode, JSON.stringify(body)).toBe(400);
     }
-    const after = await t.app.db
+    const after = await t.app.sandboxDb
       .selectFrom('sandbox_bank_transfers')
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
@@ -192,7 +192,7 @@ describe('faults', () => {
       operations: ['deposit'],
     };
     expect((await faults('games', games)).json().games).toEqual(games);
-    expect(t.app.games.faults.roll('ANY', 'deposit')).toBe('error');
+    expect(t.app.sandboxParties.gameFaults?.roll('ANY', 'deposit')).toBe('error');
     const payout = { fault: 'unavailable', delayMs: 0, failRate: 0.5, webhooks: false };
     expect((await faults('payout', payout)).json().payout).toEqual(payout);
     expect(t.app.sandboxParties.payout && (await t.app.sandboxParties.payout.currentSettings())).toMatchObject(payout);

@@ -2,8 +2,7 @@ import { slipWindowSetting } from '@member-wallet/contract/backoffice/settings';
 import { messageResponse } from '@member-wallet/contract/http';
 import { z } from 'zod/mini';
 import type { Router } from '../lib/route.ts';
-import { SLIP_WINDOW_KEY } from '../modules/deposit/slip.window.ts';
-import type { SettingsService } from '../modules/settings/settings.service.ts';
+import type { SandboxPorts } from './ports.ts';
 
 const siteFlagsRequest = z.object({
   registerOTP: z.optional(z.boolean()),
@@ -18,7 +17,7 @@ const autoApproveRequest = z.object({
 });
 
 /** Lets demos and end-to-end tests flip site flags; operators get a real back-office later. */
-export function sandboxSettingsRoutes(route: Router, settings: SettingsService) {
+export function sandboxSettingsRoutes(route: Router, settings: SandboxPorts<unknown>['settings']) {
   route({
     method: 'PUT',
     url: '/sandbox/settings',
@@ -41,7 +40,7 @@ export function sandboxSettingsRoutes(route: Router, settings: SettingsService) 
     body: slipWindowSetting,
     response: messageResponse,
     handler: async ({ body }) => {
-      await settings.setGlobal(SLIP_WINDOW_KEY, body);
+      await settings.setSlipWindow(body);
       return { message: 'OK' };
     },
   });

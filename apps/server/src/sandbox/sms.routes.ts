@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod/mini';
-import type { Db } from '../db/database.ts';
 import type { Clock } from '../lib/clock.ts';
 import { InvalidTokenError } from '../lib/errors.ts';
 import type { Router } from '../lib/route.ts';
+import type { SandboxDb } from './sandbox.tables.ts';
 
 const tags = ['sandbox'];
 const OUTBOX_SIZE = 20;
@@ -16,7 +16,7 @@ const outboxQuery = z.object({ phone: z.string().check(z.minLength(1), z.maxLeng
 const outboxResponse = z.array(z.object({ phone: z.string(), body: z.string(), createdAt: z.string() }));
 
 /** The sandbox SMS party: stores what it is asked to send, and shows it in an outbox for demos and tests. */
-export function sandboxSmsRoutes(route: Router, db: Db, clock: Clock, apiKey: string) {
+export function sandboxSmsRoutes(route: Router, db: SandboxDb, clock: Clock, apiKey: string) {
   route({
     method: 'POST',
     url: '/sandbox/sms/messages',

@@ -54,7 +54,7 @@ describe('HTTP payout adapter against the sandbox party', () => {
     expect(await payout.status(request.reference)).toEqual(first);
     party.clock.advance(2 * MINUTE_MS);
     expect(await payout.status(request.reference)).toEqual({ status: 'paid', payoutId });
-    const rows = await party.app.db
+    const rows = await party.app.sandboxDb
       .selectFrom('sandbox_payouts')
       .selectAll()
       .where('reference', '=', request.reference)

@@ -25,6 +25,7 @@ import { authKeys } from './0024_auth_keys.ts';
 import { rewardBonuses } from './0027_reward_bonuses.ts';
 import { inviteReviews } from './0028_invite_reviews.ts';
 import { bonusAdjustmentsAndDebts } from './0029_bonus_adjustments_and_debts.ts';
+import { sandboxTablesOut } from './0030_sandbox_tables_out.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -61,6 +62,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0027_reward_bonuses': rewardBonuses,
   '0028_invite_reviews': inviteReviews,
   '0029_bonus_adjustments_and_debts': bonusAdjustmentsAndDebts,
+  '0030_sandbox_tables_out': sandboxTablesOut,
 };
 
 export const migrationProvider: MigrationProvider = {

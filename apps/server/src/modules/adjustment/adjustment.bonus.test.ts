@@ -4,7 +4,7 @@ import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustedMember, askAdjustment, type Operator } from '../../../test/adjustments.ts';
 import { definition, playAtPg, statementRows, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';
-import { deposit, fundedMember, get, noDrift, type Player, post, seedCatalogue } from '../../../test/games.ts';
+import { deposit, get, noDrift, type Player, post, seedCatalogue } from '../../../test/games.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 

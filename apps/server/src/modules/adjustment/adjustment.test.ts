@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BACKOFFICE_API, backofficePath, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustedMember, askAdjustment, type Operator } from '../../../test/adjustments.ts';
-import { deposit, fundedMember, type Player } from '../../../test/games.ts';
+import { deposit, type Player } from '../../../test/games.ts';
 import { accountBalanceMinor, bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 import { checkLedger } from '../ledger/ledger.reconcile.ts';

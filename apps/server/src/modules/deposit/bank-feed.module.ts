@@ -7,9 +7,6 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { Router } from '../../lib/route.ts';
-import { SandboxBankFeedParty } from '../../sandbox/bank-feed/bank-feed.party.ts';
-import { sandboxBankFeedRoutes } from '../../sandbox/bank-feed/bank-feed.routes.ts';
-import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -33,7 +30,7 @@ export interface BankFeedDeps {
 
 /**
  * Bank transfer auto-matching (docs/deposits.md, bank feed): the feed adapter (the configured party, else the
- * sandbox's over real HTTP), the sandbox feed when mounted, the matcher, and its timer.
+ * sandbox's over real HTTP), the matcher, and its timer.
  */
 export function registerBankFeed(app: FastifyInstance, route: Router, config: Config, deps: BankFeedDeps) {
   const { feed, feedName } = createFeed(app, config, deps);
@@ -47,11 +44,6 @@ export function registerBankFeed(app: FastifyInstance, route: Router, config: Co
     logger: app.log,
   });
   app.decorate('bankFeedMatcher', matcher);
-  if (config.sandbox && config.bankFeedSecret) {
-    const party = new SandboxBankFeedParty({ db: deps.db, clock: deps.clock, settings: deps.settings });
-    recordSandboxParty(app, 'bankFeed', party);
-    sandboxBankFeedRoutes(route, { party, secret: config.bankFeedSecret, clock: deps.clock });
-  }
   if (feedName !== 'unconfigured')
     startPeriodicJob(app, 'bank feed matcher', config.bankFeedIntervalMs, () => matcher.runOnce());
   return matcher;

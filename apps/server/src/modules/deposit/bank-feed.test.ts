@@ -324,7 +324,7 @@ async function walletTotal(app: TestApp): Promise<bigint> {
 }
 
 async function sandboxLines(app: TestApp): Promise<number> {
-  const row = await app.app.db
+  const row = await app.app.sandboxDb
     .selectFrom('sandbox_bank_transfers')
     .select((eb) => eb.fn.countAll<bigint>().as('count'))
     .executeTakeFirstOrThrow();

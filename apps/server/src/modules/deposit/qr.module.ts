@@ -9,9 +9,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
-import { SandboxPaymentGateways } from '../../sandbox/payments/payments.party.ts';
-import { sandboxPaymentRoutes } from '../../sandbox/payments/payments.routes.ts';
-import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
 import { IdempotencyService } from '../ledger/idempotency.service.ts';
@@ -42,8 +39,8 @@ export interface QrPaymentsDeps {
 
 /**
  * Everything of QR payments (docs/deposits.md, QR payments): one payment gateway adapter per code (the configured
- * gateway, else with SANDBOX the sandbox's over real HTTP), the service, member routes, the webhook, the sandbox
- * gateways when mounted, and the settler.
+ * gateway, else with SANDBOX the sandbox's over real HTTP), the service, member routes, the webhook, and the
+ * settler.
  */
 export async function registerQrPayments(app: FastifyInstance, route: Router, config: Config, deps: QrPaymentsDeps) {
   const { db, clock } = deps;
@@ -68,13 +65,6 @@ export async function registerQrPayments(app: FastifyInstance, route: Router, co
     ratePerMinute: config.moneyRatePerMinute,
   });
   await paymentWebhookRoutes(app, { qr, secretOf, clock });
-  if (config.sandbox) {
-    const party = new SandboxPaymentGateways({ db, clock, secretOf: sandboxPaymentSecret, logger: app.log });
-    recordSandboxParty(app, 'payments', party);
-    // onClose hooks run last-added first: this one ends before the database closes.
-    app.addHook('onClose', () => party.close());
-    await sandboxPaymentRoutes(app, { party, secretOf: sandboxPaymentSecret, clock });
-  }
   startPeriodicJob(app, 'QR settler', config.qrSettleIntervalMs, () => qr.settle());
   return qr;
 }

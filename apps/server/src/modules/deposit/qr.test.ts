@@ -210,7 +210,7 @@ describe('GET, POST and DELETE /api/qrcode/{gateway}', () => {
     expect((await qrGet(player, 'KBANK')).json()).toMatchObject({ hasQrcode: false, message: 'NO_DATA' });
     expect((await qrGet(player, 'WW')).json()).toMatchObject({ hasQrcode: true, qrcodeId: ww });
     expect((await qrRow(kbank)).status).toBe('cancelled');
-    const atGateway = await t.app.db
+    const atGateway = await t.app.sandboxDb
       .selectFrom('sandbox_payment_qrcodes')
       .select('status')
       .where('qrcode_id', '=', kbank)
@@ -230,7 +230,7 @@ describe('GET, POST and DELETE /api/qrcode/{gateway}', () => {
     const live = await liveRows(player);
     expect(live).toHaveLength(1);
     const others = answers.map((answer) => answer.json().qrcodeId).filter((id) => id !== live[0]?.qrcode_id);
-    const atGateway = await t.app.db
+    const atGateway = await t.app.sandboxDb
       .selectFrom('sandbox_payment_qrcodes')
       .select('status')
       .where('qrcode_id', 'in', others)

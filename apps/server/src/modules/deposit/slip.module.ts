@@ -13,9 +13,6 @@ import { FileStore } from '../../lib/file-store.ts';
 import type { InFlight } from '../../lib/in-flight.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
-import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
-import { SandboxSlipVerifierParty } from '../../sandbox/slip-verifier/slip-verifier.party.ts';
-import { sandboxSlipVerifierRoutes } from '../../sandbox/slip-verifier/slip-verifier.routes.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
@@ -53,8 +50,7 @@ export interface SlipsDeps {
 
 /**
  * Everything of slips (docs/deposits.md, Slips): multipart parsing, the picture store, the verifier adapter
- * (the configured party, else the sandbox's over real HTTP), the service, its routes, the closed window and the
- * sandbox verifier when mounted.
+ * (the configured party, else the sandbox's over real HTTP), the service, its routes and the closed window.
  */
 export async function registerSlips(app: FastifyInstance, route: Router, config: Config, deps: SlipsDeps) {
   const { db, clock } = deps;
@@ -90,11 +86,6 @@ export async function registerSlips(app: FastifyInstance, route: Router, config:
     inFlight: deps.inFlight,
   });
   slipImageRoute(app, { repository, store, secret: config.slipUrlSecret, clock, db });
-  if (config.sandbox && config.slipVerifierSecret) {
-    const party = new SandboxSlipVerifierParty({ db, settings: deps.settings });
-    recordSandboxParty(app, 'slipVerifier', party);
-    await sandboxSlipVerifierRoutes(app, { party, secret: config.slipVerifierSecret, clock });
-  }
   return slips;
 }
 

@@ -303,7 +303,7 @@ describe('bank transfers in suspense: refund', () => {
     expect(row).toMatchObject({ refund_status: 'paid', refund_reference: `refund-${id}-1`, settled_as: 'refund' });
     expect(row.settled_at).not.toBeNull();
 
-    const payouts = await t.app.db
+    const payouts = await t.app.sandboxDb
       .selectFrom('sandbox_payouts')
       .selectAll()
       .where('reference', 'like', `refund-${id}-%`)
@@ -336,7 +336,7 @@ describe('bank transfers in suspense: refund', () => {
     expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
     expect(answers.filter((answer) => answer.json().changed)).toHaveLength(1);
     await refundSettled(id);
-    const payouts = await t.app.db
+    const payouts = await t.app.sandboxDb
       .selectFrom('sandbox_payouts')
       .selectAll()
       .where('reference', 'like', `refund-${id}-%`)

@@ -8,9 +8,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
-import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
-import { SandboxVoucherParty } from '../../sandbox/voucher/voucher.party.ts';
-import { sandboxVoucherRoutes } from '../../sandbox/voucher/voucher.routes.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
 import { IdempotencyService } from '../ledger/idempotency.service.ts';
@@ -38,7 +35,7 @@ export interface TruelinksDeps {
 
 /**
  * Everything of TrueMoney gift links (docs/deposits.md, TrueMoney): the voucher adapter (the configured party,
- * else the sandbox's over real HTTP), the service, its routes, the sandbox party when mounted, and the settler.
+ * else the sandbox's over real HTTP), the service, its routes, and the settler.
  */
 export async function registerTruelinks(app: FastifyInstance, route: Router, config: Config, deps: TruelinksDeps) {
   const { db, clock } = deps;
@@ -60,11 +57,6 @@ export async function registerTruelinks(app: FastifyInstance, route: Router, con
     limiter: deps.limiter,
     ratePerMinute: config.moneyRatePerMinute,
   });
-  if (config.sandbox && config.voucherSecret) {
-    const party = new SandboxVoucherParty({ db, clock });
-    recordSandboxParty(app, 'voucher', party);
-    await sandboxVoucherRoutes(app, { party, secret: config.voucherSecret, clock });
-  }
   startPeriodicJob(app, 'voucher settler', config.truelinkSettleIntervalMs, () => truelinks.settleUnknown());
   return truelinks;
 }

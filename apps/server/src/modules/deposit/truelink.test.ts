@@ -182,7 +182,7 @@ describe('POST /api/wallet/truelink', () => {
     const answer = await send(player, small.link);
     expect(answer.statusCode).toBe(400);
     expect(answer.json()).toEqual({ message: 'TRUELINK_INVALID' });
-    const party = await t.app.db
+    const party = await t.app.sandboxDb
       .selectFrom('sandbox_vouchers')
       .select('status')
       .where('code', '=', small.code)

@@ -55,7 +55,7 @@ describe('auto-login', () => {
     expect(spin.statusCode).toBe(200);
     const { win, balance } = spin.json();
     expect(balance).toBe(40 - 5 + win);
-    const bets = await t.app.db.selectFrom('sandbox_game_bets').selectAll().execute();
+    const bets = await t.app.sandboxDb.selectFrom('sandbox_game_bets').selectAll().execute();
     expect(bets).toHaveLength(1);
     expect(bets[0]?.stake_minor).toBe(500n);
     const forged = await t.app.inject({

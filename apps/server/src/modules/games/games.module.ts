@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod/mini';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { seedGameCatalogue } from '../../demo/game-catalogue.ts';
@@ -7,8 +6,6 @@ import type { Clock } from '../../lib/clock.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
-import { FaultBoard, parseFaultsSetting } from '../../sandbox/games/faults.ts';
-import { releaseHeldCalls, sandboxGamesPlugin } from '../../sandbox/games/games.routes.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { BonusDebts } from '../bonus/bonus.debt.ts';
 import { BonusRepository } from '../bonus/bonus.repository.ts';
@@ -31,13 +28,6 @@ declare module 'fastify' {
   }
 }
 
-const reconcileReport = z.object({
-  examined: z.number(),
-  completed: z.number(),
-  failed: z.number(),
-  stillOpen: z.number(),
-});
-
 export interface GamesModuleDeps {
   db: Db;
   clock: Clock;
@@ -57,10 +47,9 @@ export interface GamesModule {
   reconciler: TransferReconciler;
   repository: GamesRepository;
   registry: ProviderRegistry;
-  faults: FaultBoard;
 }
 
-/** The game catalogue, wallet and transfer routes, the sandbox provider and the reconciler (docs/wallet.md). */
+/** The game catalogue, wallet and transfer routes and the reconciler (docs/wallet.md). */
 export async function registerGames(
   app: FastifyInstance,
   route: Router,
@@ -75,21 +64,6 @@ export async function registerGames(
     limiter: deps.limiter,
     ratePerMinute: config.moneyRatePerMinute,
   });
-  const initialFaults = parseFaultsSetting(config.sandboxGameFaults);
-  const faults = new FaultBoard(typeof initialFaults === 'string' ? {} : initialFaults);
-  if (config.sandbox) {
-    await app.register(sandboxGamesPlugin, { db, clock, secret: config.sandboxGameSecret, faults });
-    app.addHook('preClose', async () => releaseHeldCalls());
-    route({
-      method: 'POST',
-      url: '/sandbox/games/reconcile',
-      auth: false,
-      summary: 'Sandbox: run the transfer reconciler now, over every open transfer',
-      tags: ['sandbox'],
-      response: reconcileReport,
-      handler: () => services.reconciler.reconcile({ minAgeMs: 0 }),
-    });
-  }
   if (config.demo) {
     await seedGameCatalogue(services.repository);
     // After buildApp has created the demo member (seedDemoData runs last): a wallet balance to play with.
@@ -104,7 +78,7 @@ export async function registerGames(
     );
     app.addHook('onClose', async () => stop());
   }
-  const module: GamesModule = { ...services, faults };
+  const module: GamesModule = services;
   app.decorate('games', module);
   return module;
 }

@@ -205,7 +205,7 @@ describe('transfers', () => {
     const { username } = await activate(t, player, 'PG');
     await post(t, player, '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 100 });
     // The member wins 20 at the provider's game.
-    await t.app.db
+    await t.app.sandboxDb
       .updateTable('sandbox_game_accounts')
       .set({ balance_minor: 12_000n })
       .where('username', '=', username)

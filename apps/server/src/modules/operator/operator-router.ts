@@ -1,7 +1,7 @@
 import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import type { FastifyInstance } from 'fastify';
 import type * as zc from 'zod/v4/core';
-import { createRouter, type RouteDefinition } from '../../lib/route.ts';
+import { createRouter, type RoleRouteDefinition, type RoleRouter } from '../../lib/route.ts';
 import { type OperatorContext, requireRole } from './operator.service.ts';
 
 /** Every operator endpoint and the roles it admits: the role matrix test walks this list. */
@@ -11,15 +11,6 @@ export interface OperatorEndpoint {
   /** `public`: no token (sign-in); `any`: every signed-in operator; else the roles admitted. */
   roles: 'public' | 'any' | readonly OperatorRole[];
 }
-
-type OperatorRouteDefinition<
-  BodySchema extends zc.$ZodType | undefined,
-  QuerySchema extends zc.$ZodType | undefined,
-  ResponseSchema extends zc.$ZodType,
-  Authenticated extends boolean,
-> = RouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, OperatorContext> & {
-  roles: Authenticated extends true ? 'any' | readonly OperatorRole[] : 'public';
-};
 
 /**
  * The back-office's router: operator tokens only (a member's is refused before any handler runs), and each
@@ -36,7 +27,16 @@ export function createOperatorRouter(
     QuerySchema extends zc.$ZodType | undefined = undefined,
     ResponseSchema extends zc.$ZodType = zc.$ZodType,
     Authenticated extends boolean = boolean,
-  >(definition: OperatorRouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated>): void {
+  >(
+    definition: RoleRouteDefinition<
+      BodySchema,
+      QuerySchema,
+      ResponseSchema,
+      Authenticated,
+      OperatorContext,
+      OperatorRole
+    >,
+  ): void {
     if (!definition.url.startsWith('/backoffice/api/'))
       throw new Error(`operator route outside /backoffice/api: ${definition.url}`);
     const { roles, ...rest } = definition;
@@ -52,4 +52,4 @@ export function createOperatorRouter(
   return { route: operatorRoute, endpoints: endpoints as readonly OperatorEndpoint[] };
 }
 
-export type OperatorRouter = ReturnType<typeof createOperatorRouter>['route'];
+export type OperatorRouter = RoleRouter<OperatorContext, OperatorRole>;

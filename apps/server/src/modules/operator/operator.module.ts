@@ -9,7 +9,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { AuditLog } from './audit-log.ts';
 import { OperatorRepository } from './operator.repository.ts';
-import { operatorRoutes } from './operator.routes.ts';
+import { operatorRoutes, sandboxStatusRoute } from './operator.routes.ts';
 import { OperatorService } from './operator.service.ts';
 import { createOperatorRouter, type OperatorEndpoint } from './operator-router.ts';
 
@@ -52,6 +52,7 @@ export function registerOperators(
   const { service, audit } = createOperatorService(config, deps);
   const router = createOperatorRouter(app, (request) => service.authenticate(request.headers.authorization));
   operatorRoutes(router.route, service, audit);
+  sandboxStatusRoute(router.route, config.sandbox);
   app.decorate('backoffice', { operators: service, audit, endpoints: router.endpoints });
   return { service, audit, route: router.route };
 }

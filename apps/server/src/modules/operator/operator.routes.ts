@@ -5,6 +5,7 @@ import {
   operatorLoginResponse,
   operatorProfile,
 } from '@member-wallet/contract/backoffice/operators';
+import { sandboxStatus } from '@member-wallet/contract/backoffice/sandbox';
 import { messageResponse } from '@member-wallet/contract/http';
 import type { AuditLog } from './audit-log.ts';
 import type { OperatorService } from './operator.service.ts';
@@ -66,5 +67,22 @@ export function operatorRoutes(route: OperatorRouter, operators: OperatorService
     query: auditQuery,
     response: auditPage,
     handler: ({ query }) => audit.page(query),
+  });
+}
+
+/**
+ * Whether sandbox mode is on, for the back-office's menu: the sandbox controls (src/sandbox/, mounted only then)
+ * answer 404 otherwise (docs/backoffice.md, Sandbox controls).
+ */
+export function sandboxStatusRoute(route: OperatorRouter, sandbox: boolean) {
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.sandbox,
+    auth: true,
+    roles: 'any',
+    summary: 'Whether sandbox mode is on (the sandbox controls exist only then)',
+    tags: ['backoffice', 'sandbox'],
+    response: sandboxStatus,
+    handler: async () => ({ sandbox }),
   });
 }

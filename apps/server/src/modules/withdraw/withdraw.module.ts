@@ -8,9 +8,6 @@ import type { Clock } from '../../lib/clock.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
-import { SandboxPayoutParty } from '../../sandbox/payout.party.ts';
-import { sandboxPayoutRoutes } from '../../sandbox/payout.routes.ts';
-import { recordSandboxParty } from '../../sandbox/sandbox-parties.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
 import { IdempotencyService } from '../ledger/idempotency.service.ts';
@@ -44,7 +41,7 @@ export interface WithdrawalsDeps {
 
 /**
  * Everything of withdrawals (docs/withdrawals.md): the payout adapter (the configured party, else the sandbox's
- * over real HTTP), the service, its routes and webhook, the sandbox party when mounted, and the settler.
+ * over real HTTP), the service, its routes and webhook, and the settler.
  */
 export async function registerWithdrawals(
   app: FastifyInstance,
@@ -75,7 +72,6 @@ export async function registerWithdrawals(
     ratePerHour: config.withdrawRatePerHour,
   });
   await payoutWebhookRoutes(app, { withdrawals, secret: config.payoutSecret, clock });
-  if (config.sandbox && config.payoutSecret) await registerSandboxParty(app, config, deps, config.payoutSecret);
   startPeriodicJob(app, 'withdrawal settler', config.payoutSettleIntervalMs, () => withdrawals.settlePending());
   return withdrawals;
 }
@@ -93,25 +89,4 @@ function createPayout(app: FastifyInstance, config: Config, deps: WithdrawalsDep
   if (config.sandbox && payoutSecret) return sandboxPayout(deps.ownBaseUrl, payoutSecret, deps.clock);
   app.log.warn('No payout party configured (PAYOUT_BASE_URL, PAYOUT_SECRET): withdrawals wait in progress');
   return new UnconfiguredPayout();
-}
-
-async function registerSandboxParty(app: FastifyInstance, config: Config, deps: WithdrawalsDeps, secret: string) {
-  const party = new SandboxPayoutParty({
-    db: deps.db,
-    clock: deps.clock,
-    settings: deps.settings,
-    defaults: {
-      delayMs: config.sandboxPayoutDelayMs,
-      failRate: config.sandboxPayoutFailPercent / 100,
-      failReason: 'BANK_REJECTED',
-      webhooks: true,
-      fault: 'none',
-    },
-    secret,
-    logger: app.log,
-  });
-  recordSandboxParty(app, 'payout', party);
-  // onClose hooks run last-added first: this one ends before the database closes.
-  app.addHook('onClose', () => party.close());
-  await sandboxPayoutRoutes(app, { party, secret, clock: deps.clock });
 }

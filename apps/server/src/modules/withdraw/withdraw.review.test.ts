@@ -53,7 +53,7 @@ async function walletMajor(player: Player): Promise<number> {
 }
 
 async function payoutsFor(reference: string) {
-  return t.app.db.selectFrom('sandbox_payouts').selectAll().where('reference', '=', reference).execute();
+  return t.app.sandboxDb.selectFrom('sandbox_payouts').selectAll().where('reference', '=', reference).execute();
 }
 
 async function settled(reference: string) {

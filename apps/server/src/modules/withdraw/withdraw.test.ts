@@ -354,12 +354,12 @@ describe('settler', () => {
     const member = await newMember(t, 500);
     const { reference } = (await withdraw(t, member, 100)).json();
     // The request was lost on its way: the party has no record of it.
-    await t.app.db.deleteFrom('sandbox_payouts').where('reference', '=', reference).execute();
+    await t.app.sandboxDb.deleteFrom('sandbox_payouts').where('reference', '=', reference).execute();
     t.clock.advance(2 * MINUTE_MS);
     await t.app.withdrawals.settlePending();
     expect((await row(t, reference)).status).toBe('IN_PROGRESS');
     expect(
-      await t.app.db
+      await t.app.sandboxDb
         .selectFrom('sandbox_payouts')
         .select('status')
         .where('reference', '=', reference)
@@ -395,7 +395,7 @@ describe('settler', () => {
     t.clock.advance(2 * MINUTE_MS);
     await t.app.withdrawals.settlePending();
     expect((await row(t, reference)).status).toBe('SUCCESS');
-    const payouts = await t.app.db
+    const payouts = await t.app.sandboxDb
       .selectFrom('sandbox_payouts')
       .select('status')
       .where('reference', '=', reference)

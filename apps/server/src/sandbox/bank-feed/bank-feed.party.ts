@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { SettingsService } from '../../modules/settings/settings.service.ts';
+import type { SandboxSettingsStore } from '../ports.ts';
+import type { SandboxDb } from '../sandbox.tables.ts';
 
 /** SANDBOX ONLY. The operator account the sandbox feed credits when an injected transfer names none. */
 export const SANDBOX_OPERATOR_ACCOUNT_NO = '9990001234';
@@ -37,7 +37,7 @@ export interface SandboxFeedTransfer {
  * reference again adds a second line with it: the re-delivery a real feed can make, which the matcher ignores.
  */
 export class SandboxBankFeedParty {
-  constructor(private readonly deps: { db: Db; clock: Clock; settings: SettingsService }) {}
+  constructor(private readonly deps: { db: SandboxDb; clock: Clock; settings: SandboxSettingsStore }) {}
 
   async fault(): Promise<SandboxBankFeedFault> {
     const stored = (await this.deps.settings.global(SETTINGS_KEY)) as { fault?: SandboxBankFeedFault } | undefined;
@@ -50,7 +50,7 @@ export class SandboxBankFeedParty {
   }
 
   /** A transfer arrives; `db` a transaction of the caller's (the back-office audits it in the same one). */
-  async inject(input: SandboxTransferInput, db: Db = this.deps.db): Promise<{ reference: string }> {
+  async inject(input: SandboxTransferInput, db: SandboxDb = this.deps.db): Promise<{ reference: string }> {
     const now = this.deps.clock.now();
     const reference = input.reference ?? `SBT${now.getTime()}${randomBytes(4).toString('hex').toUpperCase()}`;
     await db

@@ -100,20 +100,3 @@ export class FaultBoard {
     return 'ok';
   }
 }
-
-/** `SANDBOX_GAME_FAULTS`, e.g. `latencyMs=50,errorRate=0.05,timeoutRate=0.01`: the board's starting faults. */
-export function parseFaultsSetting(value: string | null): Partial<Faults> | string {
-  if (!value) return {};
-  const faults: Record<string, number> = {};
-  for (const part of value.split(',')) {
-    const [name, raw] = part.split('=').map((piece) => piece.trim());
-    const number = Number(raw);
-    const known = ['latencyMs', 'errorRate', 'timeoutRate', 'appliedThenTimeoutRate', 'lateApplyMs'];
-    if (!name || !known.includes(name) || raw === undefined || raw === '' || !Number.isFinite(number) || number < 0) {
-      return `name=value pairs of ${known.join(', ')}`;
-    }
-    if (name.endsWith('Rate') && number > 1) return 'rates between 0 and 1';
-    faults[name] = number;
-  }
-  return faults;
-}

@@ -4,9 +4,9 @@ import { amountField, isAmount, toMajor, toMinor } from '@member-wallet/contract
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { verifySignature } from '../../adapters/games/signature.ts';
-import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { parseInput } from '../../lib/route.ts';
+import type { SandboxDb } from '../sandbox.tables.ts';
 import { type FaultBoard, type FaultOperation, faultsRequest } from './faults.ts';
 import { SLOT_PAGE_SCRIPT, slotPage } from './slot-page.ts';
 import { type SandboxAccount, SandboxGameStore } from './store.ts';
@@ -26,7 +26,7 @@ const BETS_SHOWN = 10;
 const tags = ['sandbox'];
 
 export interface SandboxGamesOptions {
-  db: Db;
+  db: SandboxDb;
   clock: Clock;
   secret: string;
   faults: FaultBoard;

@@ -1,8 +1,13 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
-import type { Database, Db } from '../../db/database.ts';
-import type { SandboxGameAccountsTable, SandboxGameTransactionsTable } from '../../db/tables/sandbox.table.ts';
+import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type {
+  SandboxDb,
+  SandboxGameAccountsTable,
+  SandboxGameTransactionsTable,
+  SandboxTables,
+} from '../sandbox.tables.ts';
 
 export type SandboxAccount = Selectable<SandboxGameAccountsTable>;
 export type SandboxTransaction = Selectable<SandboxGameTransactionsTable>;
@@ -25,7 +30,7 @@ function newPassword(): string {
  */
 export class SandboxGameStore {
   constructor(
-    private readonly db: Db,
+    private readonly db: SandboxDb,
     private readonly clock: Clock,
   ) {}
 
@@ -206,7 +211,7 @@ export class SandboxGameStore {
 
 /** Locks the account, applies its late transactions due at `now`, and answers its balance after them. */
 async function applyDueLocked(
-  trx: Transaction<Database>,
+  trx: Transaction<Database & SandboxTables>,
   provider: string,
   accountId: bigint,
   now: Date,
@@ -238,7 +243,7 @@ async function applyDueLocked(
   return balance;
 }
 
-function lockAccount(trx: Transaction<Database>, id: bigint) {
+function lockAccount(trx: Transaction<Database & SandboxTables>, id: bigint) {
   return trx
     .selectFrom('sandbox_game_accounts')
     .select(['id', 'balance_minor'])
@@ -259,7 +264,7 @@ function answerOf(
 }
 
 async function applyNow(
-  trx: Transaction<Database>,
+  trx: Transaction<Database & SandboxTables>,
   base: {
     provider_code: string;
     tx_id: string;

@@ -2,9 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import { paymentSignedHeaders } from '../../adapters/payments/signature.ts';
-import type { Db } from '../../db/database.ts';
-import type { SandboxPaymentQrcodesTable } from '../../db/tables/sandbox.table.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SandboxDb, SandboxPaymentQrcodesTable } from '../sandbox.tables.ts';
 import { sandboxPayload } from './emvco.ts';
 
 /**
@@ -75,7 +74,7 @@ export class SandboxPaymentGateways {
 
   constructor(
     private readonly deps: {
-      db: Db;
+      db: SandboxDb;
       clock: Clock;
       secretOf: (gateway: string) => string;
       logger: FastifyBaseLogger;

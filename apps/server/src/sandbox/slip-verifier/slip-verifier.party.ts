@@ -1,7 +1,7 @@
 import { generate } from 'promptparse';
 import { bankOfBotCode, botCodeOfBank } from '../../adapters/slip-verifier/bank-codes.ts';
-import type { Db } from '../../db/database.ts';
-import type { SettingsService } from '../../modules/settings/settings.service.ts';
+import type { SandboxSettingsStore } from '../ports.ts';
+import type { SandboxDb } from '../sandbox.tables.ts';
 import { renderSlip } from './slip.render.ts';
 
 /** SANDBOX ONLY. Faults the sandbox verifier can be told to show (docs/deposits.md, sandbox). */
@@ -37,7 +37,7 @@ export type SandboxVerifyAnswer =
  * their slips. A reference injected again with other details is one the bank cannot vouch for: `unstable`.
  */
 export class SandboxSlipVerifierParty {
-  constructor(private readonly deps: { db: Db; settings: SettingsService }) {}
+  constructor(private readonly deps: { db: SandboxDb; settings: SandboxSettingsStore }) {}
 
   async settings(): Promise<SandboxSlipVerifierSettings> {
     const stored = (await this.deps.settings.global(SETTINGS_KEY)) as Partial<SandboxSlipVerifierSettings> | undefined;

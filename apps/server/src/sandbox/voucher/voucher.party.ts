@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { SandboxDb } from '../sandbox.tables.ts';
 
 /** SANDBOX ONLY: a stand-in for TrueMoney's voucher service, for demos and tests (docs/deposits.md). */
 
@@ -23,7 +23,7 @@ export class SandboxVoucherParty {
    */
   fault: SandboxVoucherFault = 'none';
 
-  constructor(private readonly deps: { db: Db; clock: Clock }) {}
+  constructor(private readonly deps: { db: SandboxDb; clock: Clock }) {}
 
   async create(amountMinor: bigint): Promise<string> {
     const code = randomBytes(16).toString('hex');

@@ -1,5 +1,6 @@
-import type { ColumnType, Generated } from 'kysely';
-import type { CreatedAt } from './columns.ts';
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { CreatedAt } from '../db/tables/columns.ts';
 
 export interface SandboxSmsMessagesTable {
   id: Generated<bigint>;
@@ -98,8 +99,8 @@ export interface SandboxPaymentQrcodesTable {
   updated_at: Date;
 }
 
-/** The sandbox parties' own records, kept by `src/sandbox/` when `SANDBOX=1`; no module's code reads them. */
-export interface SandboxTables {
+/** The sandbox parties' own records, created by the sandbox's migrations when `SANDBOX=1`; no module reads them. */
+export type SandboxTables = {
   sandbox_sms_messages: SandboxSmsMessagesTable;
   sandbox_game_accounts: SandboxGameAccountsTable;
   sandbox_game_transactions: SandboxGameTransactionsTable;
@@ -108,4 +109,7 @@ export interface SandboxTables {
   sandbox_bank_transfers: SandboxBankTransfersTable;
   sandbox_vouchers: SandboxVouchersTable;
   sandbox_payment_qrcodes: SandboxPaymentQrcodesTable;
-}
+};
+
+/** The app's database seen with the sandbox's tables too: what the parties write their books with. */
+export type SandboxDb = Kysely<Database & SandboxTables>;

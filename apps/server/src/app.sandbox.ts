@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from './core.ts';
+import { AppError } from './lib/errors.ts';
+import { DepositChannelsRepository } from './modules/deposit/deposit-channels.ts';
+import type { DepositsBackofficeRepository } from './modules/deposit/deposits.backoffice.repository.ts';
+import { SLIP_WINDOW_KEY } from './modules/deposit/slip.window.ts';
+import type { GamesModule } from './modules/games/games.module.ts';
+import { createInviteService } from './modules/invite/invite.module.ts';
+import {
+  actorOf,
+  type OperatorContext,
+  OperatorError,
+  type OperatorService,
+} from './modules/operator/operator.service.ts';
+import { registerSandbox } from './sandbox/sandbox.plugin.ts';
+
+/** What of the modules the sandbox's controls drive. */
+export interface SandboxModules {
+  operators: OperatorService;
+  deposits: DepositsBackofficeRepository;
+  games: GamesModule;
+}
+
+/**
+ * The app's side of the sandbox's one door: the small interfaces the sandbox gets (src/sandbox/ports.ts), built
+ * from the modules, so the sandbox imports none of them. Registered only when SANDBOX is on.
+ */
+export async function mountSandbox(app: FastifyInstance, core: Core, modules: SandboxModules): Promise<void> {
+  const { config, db, clock, settings, members } = core;
+  await registerSandbox<OperatorContext>(app, {
+    config,
+    db,
+    clock,
+    log: app.log,
+    route: core.route,
+    settings: {
+      global: (key) => settings.global(key),
+      setGlobal: (key, value) => settings.setGlobal(key, value),
+      setFlags: (flags) => settings.setFlags(flags),
+      setSlipWindow: (window) => settings.setGlobal(SLIP_WINDOW_KEY, window),
+      setWithdrawAutoApproveMax: (currency, maxMinor) => settings.setWithdrawAutoApproveMax(currency, maxMinor),
+    },
+    createOperator: async (input) => {
+      try {
+        const created = await modules.operators.create({ operatorId: null, username: 'system' }, input);
+        return {
+          id: String(created.id),
+          username: created.username,
+          role: created.role,
+          totpSecret: created.totpSecret,
+        };
+      } catch (error) {
+        if (!(error instanceof OperatorError)) throw error;
+        if (error.code) throw new AppError(error.code, 400, { password: error.code });
+        throw new AppError('KEY_INVALID', 400, { username: 'KEY_INVALID' });
+      }
+    },
+    // The list accrues first (when the programme is on), as the member's own reading of it does; with the clock
+    // at `at`, the local days closed by then accrue now (docs/promotions.md, Invite a friend).
+    accrueInvites: async (phone, at) => {
+      const member = await members.findByPhone(phone);
+      if (!member) throw new AppError('NO_USER', 404);
+      const invites = createInviteService(config, { db, clock: { now: () => at }, settings, members });
+      return invites.list(member.id, { page: 1, limit: 50 });
+    },
+    ensureDepositChannels: (channels, wallets) => new DepositChannelsRepository(db).ensure(channels, wallets),
+    reconcileTransfers: () => modules.games.reconciler.reconcile({ minAgeMs: 0 }),
+    backoffice: {
+      route: core.backoffice.route,
+      audit: (executor, auth, ip, entry) =>
+        core.backoffice.audit.record(executor, { ...entry, actor: actorOf(auth), ip }, clock.now()),
+      findQr: async (id) => {
+        const qr = await modules.deposits.findQr(id);
+        return qr && { qrcodeId: qr.qrcode_id, gateway: qr.gateway, status: qr.status, amountMinor: qr.amount_minor };
+      },
+    },
+  });
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { z } from 'zod/mini';
+import { sandboxPaymentSecret } from '../adapters/payments/sandbox.ts';
+import { parseFaultsSetting } from '../config.ts';
+import { SandboxBankFeedParty } from './bank-feed/bank-feed.party.ts';
+import { sandboxBankFeedRoutes } from './bank-feed/bank-feed.routes.ts';
+import { SANDBOX_DEPOSIT_CHANNELS, SANDBOX_DEPOSIT_WALLETS } from './deposit-channels.ts';
+import { FaultBoard } from './games/faults.ts';
+import { releaseHeldCalls, sandboxGamesPlugin } from './games/games.routes.ts';
+import { sandboxInviteRoutes } from './invites.routes.ts';
+import { migrateSandbox } from './migrations/index.ts';
+import { sandboxOperatorRoutes } from './operators.routes.ts';
+import { SandboxPaymentGateways } from './payments/payments.party.ts';
+import { sandboxPaymentRoutes } from './payments/payments.routes.ts';
+import { SandboxPayoutParty } from './payout.party.ts';
+import { sandboxPayoutRoutes } from './payout.routes.ts';
+import type { SandboxPorts } from './ports.ts';
+import { sandboxBackofficeRoutes } from './sandbox.backoffice.routes.ts';
+import type { SandboxDb, SandboxTables } from './sandbox.tables.ts';
+import type { SandboxParties } from './sandbox-parties.ts';
+import { sandboxSettingsRoutes } from './settings.routes.ts';
+import { SandboxSlipVerifierParty } from './slip-verifier/slip-verifier.party.ts';
+import { sandboxSlipVerifierRoutes } from './slip-verifier/slip-verifier.routes.ts';
+import { sandboxSmsRoutes } from './sms.routes.ts';
+import { SandboxVoucherParty } from './voucher/voucher.party.ts';
+import { sandboxVoucherRoutes } from './voucher/voucher.routes.ts';
+
+const reconcileReport = z.object({
+  examined: z.number(),
+  completed: z.number(),
+  failed: z.number(),
+  stillOpen: z.number(),
+});
+
+/**
+ * SANDBOX ONLY: the one door of the sandbox (docs/architecture.md). app.ts registers it when SANDBOX is on, and
+ * only then; it creates its own tables, mounts every sandbox party under `/sandbox` (SMS, game provider, payout,
+ * QR gateways, TrueMoney, slip verifier, bank feed) with its controls, adds the sandbox's deposit channels, and
+ * the back-office's sandbox controls. The app's adapters reach these parties over real HTTP, as the real ones.
+ * A party whose secret is not configured is not mounted.
+ */
+export async function registerSandbox<Auth>(app: FastifyInstance, ports: SandboxPorts<Auth>): Promise<void> {
+  const { config, clock, route } = ports;
+  await migrateSandbox(ports.db as Kysely<unknown>);
+  const db: SandboxDb = ports.db.withTables<SandboxTables>();
+  app.decorate('sandboxDb', db);
+  await ports.ensureDepositChannels(SANDBOX_DEPOSIT_CHANNELS, SANDBOX_DEPOSIT_WALLETS);
+  const parties: SandboxParties = {};
+  app.decorate('sandboxParties', parties);
+
+  sandboxSmsRoutes(route, db, clock, config.smsApiKey ?? '');
+  sandboxSettingsRoutes(route, ports.settings);
+  sandboxOperatorRoutes(route, ports.createOperator);
+  sandboxInviteRoutes(route, ports.accrueInvites);
+
+  const initialFaults = parseFaultsSetting(config.sandboxGameFaults);
+  const gameFaults = new FaultBoard(typeof initialFaults === 'string' ? {} : initialFaults);
+  parties.gameFaults = gameFaults;
+  await app.register(sandboxGamesPlugin, { db, clock, secret: config.sandboxGameSecret, faults: gameFaults });
+  app.addHook('preClose', async () => releaseHeldCalls());
+  route({
+    method: 'POST',
+    url: '/sandbox/games/reconcile',
+    auth: false,
+    summary: 'Sandbox: run the transfer reconciler now, over every open transfer',
+    tags: ['sandbox'],
+    response: reconcileReport,
+    handler: () => ports.reconcileTransfers(),
+  });
+
+  const payments = new SandboxPaymentGateways({ db, clock, secretOf: sandboxPaymentSecret, logger: ports.log });
+  parties.payments = payments;
+  // onClose hooks run last-added first: the parties' end before the database closes.
+  app.addHook('onClose', () => payments.close());
+  await sandboxPaymentRoutes(app, { party: payments, secretOf: sandboxPaymentSecret, clock });
+
+  if (config.payoutSecret) await mountPayout(app, ports, db, parties, config.payoutSecret);
+  if (config.voucherSecret) {
+    const voucher = new SandboxVoucherParty({ db, clock });
+    parties.voucher = voucher;
+    await sandboxVoucherRoutes(app, { party: voucher, secret: config.voucherSecret, clock });
+  }
+  if (config.slipVerifierSecret) {
+    const slipVerifier = new SandboxSlipVerifierParty({ db, settings: ports.settings });
+    parties.slipVerifier = slipVerifier;
+    await sandboxSlipVerifierRoutes(app, { party: slipVerifier, secret: config.slipVerifierSecret, clock });
+  }
+  if (config.bankFeedSecret) {
+    const bankFeed = new SandboxBankFeedParty({ db, clock, settings: ports.settings });
+    parties.bankFeed = bankFeed;
+    sandboxBankFeedRoutes(route, { party: bankFeed, secret: config.bankFeedSecret, clock });
+  }
+  sandboxBackofficeRoutes({ ports, parties, gameFaults });
+}
+
+async function mountPayout<Auth>(
+  app: FastifyInstance,
+  ports: SandboxPorts<Auth>,
+  db: SandboxDb,
+  parties: SandboxParties,
+  secret: string,
+) {
+  const { config, clock } = ports;
+  const payout = new SandboxPayoutParty({
+    db,
+    clock,
+    settings: ports.settings,
+    defaults: {
+      delayMs: config.sandboxPayoutDelayMs,
+      failRate: config.sandboxPayoutFailPercent / 100,
+      failReason: 'BANK_REJECTED',
+      webhooks: true,
+      fault: 'none',
+    },
+    secret,
+    logger: ports.log,
+  });
+  parties.payout = payout;
+  app.addHook('onClose', () => payout.close());
+  await sandboxPayoutRoutes(app, { party: payout, secret, clock });
+}
