@@ -44,7 +44,7 @@ export interface SandboxControlsDeps {
 }
 
 /**
- * The back-office's sandbox controls (docs/backoffice.md, Sandbox controls). `GET …/sandbox` always answers
+ * The back-office's sandbox controls (docs/backoffice/sandbox.md, Sandbox controls). `GET …/sandbox` always answers
  * whether sandbox mode is on; the controls exist only in sandbox mode (else 404) and drive the sandbox parties
  * through their own code, as their unsigned `/sandbox/*` controls do. Each is audited.
  */

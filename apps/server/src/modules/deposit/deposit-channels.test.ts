@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { DepositChannelsRepository, SANDBOX_DEPOSIT_CHANNELS, SANDBOX_DEPOSIT_WALLETS } from './deposit-channels.ts';
 
-/** `GET /api/lookup/deposit` over the sandbox's channels (docs/deposits.md, deposit channels). */
+/** `GET /api/lookup/deposit` over the sandbox's channels (docs/deposits/README.md, deposit channels). */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -52,7 +52,7 @@ export interface SlipsDeps {
 }
 
 /**
- * Everything of slips (docs/deposits.md, Slips): multipart parsing, the picture store, the verifier adapter
+ * Everything of slips (docs/deposits/slips.md): multipart parsing, the picture store, the verifier adapter
  * (the configured party, else the sandbox's over real HTTP), the service, its routes, the closed window and the
  * sandbox verifier when mounted.
  */
