@@ -5,7 +5,7 @@ import { defineConfig, type PluginOption } from 'vite';
 const API_TARGET = 'http://127.0.0.1:8080';
 
 /**
- * The operators' app (issue 7, docs/backoffice.md). The server serves the build under /backoffice, beside the
+ * The operators' app (issue 7, docs/backoffice/app.md). The server serves the build under /backoffice, beside the
  * member app, and answers its API under /backoffice/api.
  */
 export default defineConfig({

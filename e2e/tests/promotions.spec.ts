@@ -13,7 +13,7 @@ const PASSWORD = 'promo1234';
 const INVITE = { percent: 5, successPercent: 80 } as const;
 /** The demo loss refund: 5% of last week's net loss, all of it paid. */
 const REFUND = { percent: 5 } as const;
-/** After a day has closed the accrual waits this long (docs/promotions.md): the accrual control runs past it. */
+/** After a day has closed the accrual waits this long (docs/promotions/invite.md): the accrual control runs past it. */
 const GRACE_MS = 11 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -60,7 +60,7 @@ async function register(base: string, name: string, inviteCode?: string): Promis
       password: PASSWORD,
       bankCode: 'KBANK',
       // The member's own account name (letters of the display name): an invitee with the inviter's name would be
-      // held for review as a self-referral (docs/promotions.md).
+      // held for review as a self-referral (docs/promotions/invite.md).
       bankAccountName: name.replace(/[^A-Za-z ]/g, '').trim(),
       bankAccountNo: accountNo,
       ...(inviteCode ? { inviteCode } : {}),

@@ -56,7 +56,7 @@ export async function mountSandbox(app: FastifyInstance, core: Core, modules: Sa
       }
     },
     // The list accrues first (when the programme is on), as the member's own reading of it does; with the clock
-    // at `at`, the local days closed by then accrue now (docs/promotions.md, Invite a friend).
+    // at `at`, the local days closed by then accrue now (docs/promotions/invite.md).
     accrueInvites: async (phone, at) => {
       const member = await members.findByPhone(phone);
       if (!member) throw new AppError('NO_USER', 404);

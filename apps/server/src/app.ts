@@ -207,10 +207,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const services = createServices(app, config, deps, { db, clock, limiter, settings });
   const route = createRouter(app, (request) => services.auth.authenticate(request.headers.authorization));
-  // The back-office's API (docs/backoffice.md): operators, their sessions and roles, the audit log; the
+  // The back-office's API (docs/backoffice/README.md): operators, their sessions and roles, the audit log; the
   // modules below add their operators' routes to its router.
   const backoffice = registerOperators(app, config, { db, clock, limiter, passwords: services.passwords });
-  // Bonuses and promotion codes (docs/promotions.md): before withdrawals, whose rules depend on a running bonus.
+  // Bonuses and promotion codes (docs/promotions/bonuses.md): before withdrawals, whose rules depend on a running bonus.
   const bonuses = await registerBonuses(app, route, config, {
     db,
     clock,
@@ -234,9 +234,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   accountRoutes(route, services.accounts, config.country);
   authRoutes(route, services.auth);
   statementRoutes(route, db);
-  // Where members pay in (docs/deposits.md, deposit channels), and the sandbox's own channels when mounted.
+  // Where members pay in (docs/deposits/README.md, deposit channels), and the sandbox's own channels when mounted.
   await registerDepositChannels(route, { db, members: services.accountRepository });
-  // TrueMoney gift links (docs/deposits.md): the voucher party adapter, its sandbox, the route, the settler.
+  // TrueMoney gift links (docs/deposits/truemoney.md): the voucher party adapter, its sandbox, the route, the settler.
   await registerTruelinks(app, route, config, {
     db,
     clock,
@@ -244,7 +244,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     members: services.accountRepository,
     ownBaseUrl: () => ownBaseUrl(app),
   });
-  // QR payments (docs/deposits.md): a gateway per code, the sandbox gateways, routes, webhook, the settler.
+  // QR payments (docs/deposits/qr.md): a gateway per code, the sandbox gateways, routes, webhook, the settler.
   await registerQrPayments(app, route, config, {
     db,
     clock,
@@ -258,7 +258,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.addHook('onClose', () => pictures.close());
   const inFlight = new InFlight(UPLOADS_IN_FLIGHT_MAX);
   app.decorate('uploadsInFlight', inFlight);
-  // Bank-transfer slips (docs/deposits.md, Slips): upload, verifier, list, pictures, the sandbox verifier.
+  // Bank-transfer slips (docs/deposits/slips.md): upload, verifier, list, pictures, the sandbox verifier.
   const slips = await registerSlips(app, route, config, {
     pictures,
     inFlight,
@@ -269,7 +269,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     members: services.accountRepository,
     ownBaseUrl: () => ownBaseUrl(app),
   });
-  // Invite a friend (docs/promotions.md): the wallet answer reads its collectable amount.
+  // Invite a friend (docs/promotions/invite.md): the wallet answer reads its collectable amount.
   const invites = createInviteService(config, { db, clock, settings, members: services.accountRepository });
   registerInvites(app, route, config, invites, {
     db,
@@ -279,7 +279,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     members: services.accountRepository,
     accounts: services.accounts,
   });
-  // The prize wheel (docs/promotions.md, Prize wheel): coins, spins, coupons; before the games, whose wallet
+  // The prize wheel (docs/promotions/wheel.md): coins, spins, coupons; before the games, whose wallet
   // answer shows the coins.
   const spin = registerSpinWheel(app, route, config, {
     db,
@@ -301,7 +301,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     invites,
     coins: spin,
   });
-  // Loss refunds (docs/promotions.md): bet records from the game providers, blocked while a bonus is active.
+  // Loss refunds (docs/promotions/refunds.md): bet records from the game providers, blocked while a bonus is active.
   registerRefunds(app, route, config, {
     db,
     clock,
@@ -311,7 +311,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     games,
     bonuses,
   });
-  // Bank transfer auto-matching (docs/deposits.md): the feed, the sandbox feed, the matcher's timer.
+  // Bank transfer auto-matching (docs/deposits/bank-transfers.md): the feed, the sandbox feed, the matcher's timer.
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
   withdrawalReviewRoutes(backoffice.route, withdrawals);
   const membersRepository = new MembersBackofficeRepository(db);
@@ -326,7 +326,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     }),
     membersRepository,
   );
-  // Manual adjustments (docs/backoffice.md): a second operator approves those above the currency's amount.
+  // Manual adjustments (docs/backoffice/members.md): a second operator approves those above the currency's amount.
   adjustmentBackofficeRoutes(
     backoffice.route,
     new AdjustmentService({
@@ -339,7 +339,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       rewards: bonuses,
     }),
   );
-  // Invite links held for review (docs/backoffice.md): an operator releases or rejects a self-referral match.
+  // Invite links held for review (docs/backoffice/invite-reviews.md): an operator releases or rejects a self-referral match.
   inviteReviewRoutes(
     backoffice.route,
     new InviteReviewService({
@@ -364,7 +364,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit: backoffice.audit,
     qrValidityFallback: config.qrExpiryMinutes,
   });
-  // Promotions (docs/backoffice.md, Promotions): bonuses, programmes, the wheel, banners, uploaded pictures.
+  // Promotions (docs/backoffice/promotions.md): bonuses, programmes, the wheel, banners, uploaded pictures.
   promotionsBackofficeRoutes(backoffice.route, {
     db,
     clock,
@@ -380,7 +380,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     store: new FileStore(join(app.slipStore.directory, 'media')),
     audit: backoffice.audit,
   });
-  // Bank transfers in suspense and slips to review (docs/backoffice.md): assign, refund, credit, dismiss.
+  // Bank transfers in suspense and slips to review (docs/backoffice/deposits.md): assign, refund, credit, dismiss.
   registerSuspenseBackoffice(app, backoffice.route, config, {
     db,
     clock,
@@ -402,7 +402,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     pictures,
     inFlight,
   });
-  // Deposits and QR codes, the audit export, the sandbox controls (docs/backoffice.md).
+  // Deposits and QR codes, the audit export, the sandbox controls (docs/backoffice/).
   const depositsRepository = new DepositsBackofficeRepository(db);
   depositsBackofficeRoutes(backoffice.route, depositsRepository);
   auditCsvRoutes(backoffice.route, backoffice.audit);

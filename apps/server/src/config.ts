@@ -33,12 +33,12 @@ export interface Config {
   sessionTtlHours: number;
   rememberTtlDays: number;
   trustProxy: boolean;
-  /** Game providers (docs/wallet.md): HMAC secrets of real providers by code, and the call time-out. */
+  /** Game providers (docs/parties/games.md): HMAC secrets of real providers by code, and the call time-out. */
   gameProviderSecrets: ReadonlyMap<string, string>;
   gameProviderTimeoutMs: number;
   /** Seals members' game passwords (AES-256-GCM); a development key when unset (refused in production). */
   gameCredentialKey: string;
-  /** The back-office (docs/backoffice.md): the key sealing operators' TOTP secrets, and a session's life. */
+  /** The back-office (docs/backoffice/README.md): the key sealing operators' TOTP secrets, and a session's life. */
   operatorSecretKey: string;
   operatorSessionHours: number;
   /** How often the transfer reconciler runs in this process; 0 turns it off. */
@@ -48,7 +48,7 @@ export interface Config {
   sandboxGameFaults: string | null;
   /** Where sandbox-backed providers are reached: another server's /sandbox/games; null: this server's. */
   sandboxGamesBaseUrl: string | null;
-  /** The payout party (docs/withdrawals.md); with SANDBOX and no base URL, this server's /sandbox/payout. */
+  /** The payout party (docs/parties/payout.md); with SANDBOX and no base URL, this server's /sandbox/payout. */
   payoutBaseUrl: string | null;
   payoutSecret: string | null;
   payoutCallbackUrl: string | null;
@@ -59,19 +59,19 @@ export interface Config {
   withdrawRatePerMinute: number;
   moneyRatePerMinute: number;
   withdrawRatePerHour: number;
-  /** The bank feed (docs/deposits.md); with SANDBOX and no base URL, this server's /sandbox/bank. */
+  /** The bank feed (docs/deposits/bank-transfers.md); with SANDBOX and no base URL, this server's /sandbox/bank. */
   bankFeedBaseUrl: string | null;
   bankFeedSecret: string | null;
   /** How often the matcher reads the bank feed; 0 turns it off. */
   bankFeedIntervalMs: number;
-  /** Gift-link keys (docs/deposits.md, TrueMoney): the first encrypts (handed to clients), all decrypt. */
+  /** Gift-link keys (docs/deposits/truemoney.md): the first encrypts (handed to clients), all decrypt. */
   truelinkKeys: readonly TruelinkKey[];
   /** The voucher party (TrueMoney); with SANDBOX and no base URL, this server's /sandbox/truemoney. */
   voucherBaseUrl: string | null;
   voucherSecret: string | null;
   /** How often redemptions whose outcome is unknown are asked about; 0 turns it off. */
   truelinkSettleIntervalMs: number;
-  /** QR payment gateways configured by code (docs/deposits.md, QR payments); with SANDBOX, the rest are the sandbox's. */
+  /** QR payment gateways configured by code (docs/deposits/qr.md); with SANDBOX, the rest are the sandbox's. */
   paymentGateways: ReadonlyMap<string, PaymentGatewayConfig>;
   /** Our public address the gateways' webhooks are sent to (`/api/webhooks/payments/{code}` is appended). */
   paymentCallbackBaseUrl: string | null;
@@ -84,7 +84,7 @@ export interface Config {
   uploadDir: string | null;
   /** Signs the short-lived URLs of slip pictures; random per process when unset (refused in production). */
   slipUrlSecret: string;
-  /** The slip verifier (docs/deposits.md, Slips); with SANDBOX and no base URL, this server's /sandbox/slip-verifier. */
+  /** The slip verifier (docs/deposits/slips.md); with SANDBOX and no base URL, this server's /sandbox/slip-verifier. */
   slipVerifierBaseUrl: string | null;
   slipVerifierSecret: string | null;
   /** A slip is credited only if uploaded within this long of its transfer (spec section 9: 1 hour). */

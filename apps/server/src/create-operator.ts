@@ -25,7 +25,7 @@ async function readPassword(): Promise<string> {
 }
 
 /**
- * `npm run operator:create -- --username alice --role admin` (docs/backoffice.md): creates an operator on the
+ * `npm run operator:create -- --username alice --role admin` (docs/backoffice/README.md): creates an operator on the
  * configured database and prints the TOTP secret once, as text and as a QR code for an authenticator app. The
  * first admin is made this way; there is no default operator and no default password. The action is in the
  * audit log under the actor `cli`. Exit code 0 on success, 1 when refused (bad input, a taken username).

@@ -4,7 +4,7 @@ import { fundedMember } from './games.ts';
 import type { TestApp } from './helpers.ts';
 import type { signedInOperator } from './operators.ts';
 
-/** Test helpers of manual adjustments (docs/backoffice.md, Manual adjustments). */
+/** Test helpers of manual adjustments (docs/backoffice/members.md, Manual adjustments). */
 
 export type Operator = Awaited<ReturnType<typeof signedInOperator>>;
 

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from './helpers.ts';
 import { HOUR, member, setSetting } from './promotions.ts';
 
 /**
- * Issue 18: an abuser's random play (docs/promotions.md, "What an abuser meets"). Two members, one invited by the
+ * Issue 18: an abuser's random play (docs/promotions/README.md, "What an abuser meets"). Two members, one invited by the
  * other, deposit, take bonuses and promotion codes, cancel them, move money both ways between the wallet and a
  * game account, bet and win at the sandbox provider, spin the wheel and claim its prizes, receive loss refunds and
  * invite commission, withdraw, let days pass, and race two of these at once. Then each tries to leave with
@@ -272,7 +272,7 @@ async function withdrawnMinor(memberId: bigint): Promise<bigint> {
 }
 
 /**
- * What the member's rewards may take out as cash, by the rules of docs/promotions.md: a bonus (wheel prizes
+ * What the member's rewards may take out as cash, by the rules of docs/promotions/: a bonus (wheel prizes
  * included) that was cleared, in full; one cancelled, less what its cancel took back. A cancel takes back
  * percentFail of it or, when the member held less, all they held (checked against what the test measured just
  * before the cancel): from the wallet at once, the rest owed and paid by the money coming back from the games.

@@ -28,7 +28,7 @@ function distinctAccountName(): string {
 /**
  * A registered, logged-in member, invited by `inviter` when given, with their public id. Each has a bank account
  * name of their own (and an address of their own), so an invitee matches its inviter only when a test says so
- * (docs/promotions.md, Links held for review).
+ * (docs/promotions/invite.md, Links held for review).
  */
 export async function member(
   t: TestApp,

@@ -33,17 +33,17 @@ export const API = {
   /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
   autoLogin: (path: string, username: string, password?: string) =>
     `/api/autoLogin/${path}/${encodeURIComponent(username)}${password === undefined ? '' : `/${encodeURIComponent(password)}`}`,
-  // Invite a friend and loss refunds (invite.ts, refund.ts; docs/promotions.md).
+  // Invite a friend and loss refunds (invite.ts, refund.ts; docs/promotions/invite.md, refunds.md).
   invites: '/api/invite',
   inviteBonus: '/api/invite/bonus',
   inviteBanners: '/api/invite/banners',
   refunds: '/api/refund',
   refundCheck: '/api/refund/check',
   refundReceive: '/api/refund/receive',
-  /** An alias of `refundReceive` (docs/promotions.md, Loss refunds). */
+  /** An alias of `refundReceive` (docs/promotions/refunds.md). */
   refundAddWallet: '/api/refund/addWallet',
   refundBanners: '/api/refund/banners',
-  // Prize wheel (spin.ts; docs/promotions.md, Prize wheel).
+  // Prize wheel (spin.ts; docs/promotions/wheel.md).
   spinActive: '/api/spinwheel/active',
   spinSetup: '/api/spinwheel/setup',
   spin: '/api/spinwheel/spin',
@@ -51,7 +51,7 @@ export const API = {
   /** One page of the coupons, `page` from 1, `limit` at most SPIN_COUPONS_LIMIT_MAX (spin.ts). */
   spinCouponsPage: (page: number, limit: number) => `/api/spinwheel/coupon?page=${page}&limit=${limit}`,
   spinCouponClaim: '/api/spinwheel/coupon/claim',
-  // Bonuses and promotion codes (bonus.ts; docs/promotions.md).
+  // Bonuses and promotion codes (bonus.ts; docs/promotions/bonuses.md).
   bonus: '/api/bonus',
   bonusActivate: (code: string) => `/api/bonus/activate/${encodeURIComponent(code)}`,
   bonusCheckActive: '/api/bonus/check/active',

@@ -3,7 +3,7 @@ import { bannerItem } from './banner.ts';
 
 /**
  * Bonuses and promotion codes (spec sections 2 Bonus page, 3, 4 and 7 Bonus and promotion; the rules are in
- * docs/promotions.md, Bonuses and promotion codes). Amounts are numbers in the currency's major unit.
+ * docs/promotions/bonuses.md). Amounts are numbers in the currency's major unit.
  */
 
 /** How a bonus's receive count is counted: all time, today or this week (Monday first), in the site's zone. */
@@ -83,7 +83,7 @@ export const bonusClearResponse = z.object({
   takenBack: z.number(),
   /**
    * The part of `takenBack` the wallet could not pay because the money was in game accounts: it is taken from
-   * the money that next comes back from them (docs/promotions.md).
+   * the money that next comes back from them (docs/promotions/bonuses.md).
    */
   fromGames: z.number(),
 });

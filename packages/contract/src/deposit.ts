@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { amountField } from './money.ts';
 
 /**
- * Deposit channels and QR payments (spec sections 2, 3, 4, 5, 7 and 9; docs/deposits.md). Amounts are numbers
+ * Deposit channels and QR payments (spec sections 2, 3, 4, 5, 7 and 9; docs/deposits/README.md, qr.md). Amounts are numbers
  * in the currency's major unit, as everywhere at the API edge.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * Invite a friend (spec sections 2, 3 and 7; docs/promotions.md, Invite a friend). An invitee is a member who
+ * Invite a friend (spec sections 2, 3 and 7; docs/promotions/invite.md). An invitee is a member who
  * registered with the inviter's code (`/register?code=PR{profile id}`). The inviter accrues a share of each
  * invitee's net deposits per local day; each accrual is one row of the list, and collecting moves the accrued
  * amount (its success share) into the wallet. Amounts are numbers in the currency's major unit.

@@ -4,7 +4,7 @@ import { LAOS_CURRENCIES } from './constants.ts';
 /**
  * Shapes of the lookups issue 2 serves (`GET /api/lookup/{name}`). Text content is localized by the
  * request's `Accept-Language` (th, lo or en). Operators' HTML in these texts is stored as the back-office sent
- * it (docs/backoffice.md, Site settings): the member app sanitizes it when it renders (lib/safe-html.ts).
+ * it (docs/backoffice/settings.md): the member app sanitizes it when it renders (lib/safe-html.ts).
  */
 /** A bank with its name in each language (`nameTH` is the spec's field; Lao members read `nameLO`). */
 export const bankItem = z.object({ code: z.string(), nameTH: z.string(), nameEN: z.string(), nameLO: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * Loss refunds (spec sections 2, 3 and 7; docs/promotions.md, Loss refunds): a percentage of the member's net
+ * Loss refunds (spec sections 2, 3 and 7; docs/promotions/refunds.md): a percentage of the member's net
  * losses (stakes minus winnings, by the game providers' bet records) over the last closed period, paid at most
  * once per period. Amounts are numbers in the currency's major unit.
  */

@@ -60,7 +60,7 @@ const ENGLISH_TITLE = /^(MRS|MR|MS|MISS|MSTR)(\.\s*|\s+)/;
 
 /**
  * An account name as two registrations are compared by (the invite programme's self-referral screening,
- * docs/promotions.md): upper-cased, trimmed, spaces folded, and a leading Thai, Lao or English title left out.
+ * docs/promotions/invite.md): upper-cased, trimmed, spaces folded, and a leading Thai, Lao or English title left out.
  * A name that is a title alone stays as it is.
  */
 export function comparableAccountName(name: string): string {

@@ -3,7 +3,7 @@ import { SLIP_REASON_CODES } from './error-codes.ts';
 import { STATUSES } from './statuses.ts';
 
 /**
- * Bank-transfer slips (spec sections 2, 3, 4, 7 and 8; docs/deposits.md, Slips). The member uploads a picture of
+ * Bank-transfer slips (spec sections 2, 3, 4, 7 and 8; docs/deposits/slips.md). The member uploads a picture of
  * the slip their bank app showed; the server reads the slip's verification mini-QR, asks the slip verifier
  * about the transfer and credits it once, ever.
  */

@@ -8,7 +8,7 @@ const cash = (weight: number, amount: Record<string, number>): WheelReturnSlice 
 const none = (weight: number): WheelReturnSlice => ({ weight, prize: { type: 'none' } });
 const item = (weight: number): WheelReturnSlice => ({ weight, prize: { type: 'item' } });
 
-/** The demo wheel of docs/promotions.md (Prize wheel): weights add up to 100. */
+/** The demo wheel of docs/promotions/wheel.md (Weights and odds): weights add up to 100. */
 const DEMO = [
   cash(30, { BAHT: 10, LAK: 3_000 }),
   cash(20, { BAHT: 20, LAK: 6_000 }),

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { isAmount, toMajor, toMinor } from './money.ts';
 
 /**
- * The prize wheel (spec sections 2 Spin, 3 Spinwheel/Coupon/Spin result, 7 Spin wheel; docs/promotions.md,
+ * The prize wheel (spec sections 2 Spin, 3 Spinwheel/Coupon/Spin result, 7 Spin wheel; docs/promotions/wheel.md,
  * Prize wheel). The server draws every outcome; the client only animates the wheel to the slice it is told.
  * Amounts are numbers in the member's currency's major unit (money.ts).
  */
@@ -143,7 +143,7 @@ export interface WheelReturnSlice {
   prize: { type: PrizeType; amount?: Record<string, number> | undefined };
 }
 
-/** The cash a wheel pays back, in one currency (docs/promotions.md, Weights and odds). */
+/** The cash a wheel pays back, in one currency (docs/promotions/wheel.md, Weights and odds). */
 export interface WheelReturn {
   currency: string;
   /** Expected cash of one spin, Σ(weight × cash amount) / Σ weights, in the major unit to the minor unit. */

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 
 /**
- * TrueMoney gift links (spec sections 5 and 7; docs/deposits.md, TrueMoney). The member pastes a gift link;
+ * TrueMoney gift links (spec sections 5 and 7; docs/deposits/truemoney.md). The member pastes a gift link;
  * the client encrypts it with AES-256-GCM (WebCrypto, in browsers and in Node 20 as `globalThis.crypto`)
  * before sending `POST /api/wallet/truelink { link: <envelope> }`, and the server decrypts it.
  *

@@ -9,7 +9,7 @@ import { useChatLive } from '../features/chat/live.ts';
 import { useSandboxStatus } from '../features/sandbox/api.ts';
 import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
 
-/** The roles that answer the chat (docs/backoffice.md, Roles). */
+/** The roles that answer the chat (docs/backoffice/README.md, Roles). */
 export const CHAT_ROLES: readonly OperatorRole[] = ['admin', 'support'];
 
 /** The screens that exist, and the roles shown each (all when none); each new screen of issue 7 adds its entry. */

@@ -11,7 +11,7 @@ const accrueRequest = z.object({
 });
 
 /**
- * SANDBOX ONLY: runs an inviter's accrual (docs/promotions.md, Invite a friend) as if the time were `at`.
+ * SANDBOX ONLY: runs an inviter's accrual (docs/promotions/invite.md) as if the time were `at`.
  * A day accrues only once it has closed, so an end-to-end test that registers an inviter and an invitee and
  * deposits today would otherwise wait for tomorrow; with `at` tomorrow, today's deposits accrue now. The
  * inviter's cursor moves to that day, so nothing accrues twice when the real day closes.

@@ -19,7 +19,7 @@ const sandboxOperatorResponse = z.object({
 /**
  * Sandbox only: creates an operator as `npm run operator:create` does and answers its TOTP secret, so that
  * end-to-end tests can sign in to the back-office. Never mounted outside sandbox mode (SANDBOX), where the
- * command line is the only way to make an operator (docs/backoffice.md).
+ * command line is the only way to make an operator (docs/backoffice/README.md).
  */
 export function sandboxOperatorRoutes(route: Router, createOperator: SandboxPorts<unknown>['createOperator']) {
   route({

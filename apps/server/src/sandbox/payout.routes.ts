@@ -40,7 +40,7 @@ const settingsAnswer = z.object({
 });
 
 /**
- * The sandbox payout party's HTTP API (docs/withdrawals.md): what a real party would serve, signed with the
+ * The sandbox payout party's HTTP API (docs/parties/payout.md): what a real party would serve, signed with the
  * shared secret, plus an unsigned control call for demos and tests.
  */
 export async function sandboxPayoutRoutes(

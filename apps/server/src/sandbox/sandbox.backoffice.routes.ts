@@ -36,7 +36,7 @@ interface SandboxControlsDeps<Auth> {
 type OperatorRoute<Auth> = SandboxPorts<Auth>['backoffice']['route'];
 
 /**
- * The back-office's sandbox controls (docs/backoffice.md, Sandbox controls): mounted only in sandbox mode (the
+ * The back-office's sandbox controls (docs/backoffice/sandbox.md, Sandbox controls): mounted only in sandbox mode (the
  * operator module's `GET …/sandbox` says whether it is on), they drive the sandbox parties through their own
  * code, as their unsigned `/sandbox/*` controls do. Each is audited.
  */

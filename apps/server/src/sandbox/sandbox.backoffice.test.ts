@@ -6,7 +6,7 @@ import { registerAndLogin, startTestApp, type TestApp } from '../../test/helpers
 import { signedInOperator } from '../../test/operators.ts';
 import { UTF8_BOM } from '../lib/csv.ts';
 
-/** The back-office's sandbox controls and the audit export (docs/backoffice.md, Sandbox controls). */
+/** The back-office's sandbox controls and the audit export (docs/backoffice/sandbox.md, Sandbox controls). */
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInOperator>>;

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { pageQuery, reasonText } from './common.ts';
 
 /**
- * Manual adjustments (docs/backoffice.md): `awaiting` a second operator's approval (no money moved), `applied`
+ * Manual adjustments (docs/backoffice/members.md): `awaiting` a second operator's approval (no money moved), `applied`
  * (a ledger entry moved it), `rejected` (by the second operator, with a reason; no money moved).
  */
 export const ADJUSTMENT_STATUSES = ['awaiting', 'applied', 'rejected'] as const;
@@ -12,7 +12,7 @@ export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
 export const ADJUSTMENT_AMOUNT = /^-?[1-9]\d{0,14}$/;
 
 /**
- * The end terms of an adjustment paid as a bonus (docs/backoffice.md, Manual adjustments), within a bonus
+ * The end terms of an adjustment paid as a bonus (docs/backoffice/members.md, Manual adjustments), within a bonus
  * definition's limits: winnings since it was applied must exceed `winMultiple` times it, and cancelling it earlier
  * takes back `percentFail` % of it.
  */

@@ -1,7 +1,7 @@
-// The operators' API paths; each area's schemas are in the files beside this one (docs/backoffice.md).
+// The operators' API paths; each area's schemas are in the files beside this one (docs/backoffice/).
 
 /**
- * The operators' API (issue 7, docs/backoffice.md), under `/backoffice/api`. Operators sign in with a username,
+ * The operators' API (issue 7, docs/backoffice/README.md), under `/backoffice/api`. Operators sign in with a username,
  * a password and a TOTP code, and hold a token of their own: a member's token is refused by every operator
  * endpoint and an operator's by every member endpoint.
  */
@@ -22,7 +22,7 @@ export const BACKOFFICE_API = {
   /** Route patterns: the client fills `:id` with `backofficePath`. */
   withdrawalApprove: '/backoffice/api/withdrawals/:id/approve',
   withdrawalReject: '/backoffice/api/withdrawals/:id/reject',
-  /** The member app's site settings (docs/backoffice.md, Site settings): read all, change one part at a time. */
+  /** The member app's site settings (docs/backoffice/settings.md): read all, change one part at a time. */
   settings: '/backoffice/api/settings',
   settingsFlags: '/backoffice/api/settings/flags',
   /** `:key` one of SETTING_TEXT_KEYS, `:locale` one of LOCALES: fill with `settingsPath`. */
@@ -32,7 +32,7 @@ export const BACKOFFICE_API = {
   settingsWithdraw: '/backoffice/api/settings/withdraw/:currency',
   settingsSlipWindow: '/backoffice/api/settings/slip-window',
   settingsQrValidity: '/backoffice/api/settings/qr-validity',
-  /** Promotions (docs/backoffice.md, Promotions): bonus definitions and promotion codes (table `bonuses`). */
+  /** Promotions (docs/backoffice/promotions.md): bonus definitions and promotion codes (table `bonuses`). */
   bonusList: '/backoffice/api/bonuses',
   /** Every definition of the `kind` filter as CSV. */
   bonusesCsv: '/backoffice/api/bonuses.csv',
@@ -48,7 +48,7 @@ export const BACKOFFICE_API = {
   mediaUpload: '/backoffice/api/media',
   /** Every member of the same search as `members`, as CSV. */
   membersCsv: '/backoffice/api/members.csv',
-  /** Manual adjustments (docs/backoffice.md): ask for one on a member, list, approve or reject. */
+  /** Manual adjustments (docs/backoffice/members.md): ask for one on a member, list, approve or reject. */
   memberAdjustments: '/backoffice/api/members/:id/adjustments',
   adjustments: '/backoffice/api/adjustments',
   adjustmentsCsv: '/backoffice/api/adjustments.csv',
@@ -56,12 +56,12 @@ export const BACKOFFICE_API = {
   adjustmentReject: '/backoffice/api/adjustments/:id/reject',
   /** `:currency` one of LAOS_CURRENCIES: fill with `settingsPath`. */
   settingsAdjustment: '/backoffice/api/settings/adjustment/:currency',
-  /** Invite links held for review (docs/backoffice.md): list, export, release or reject; `:id` the invitee's. */
+  /** Invite links held for review (docs/backoffice/invite-reviews.md): list, export, release or reject; `:id` the invitee's. */
   inviteReviews: '/backoffice/api/invite-reviews',
   inviteReviewsCsv: '/backoffice/api/invite-reviews.csv',
   inviteReviewRelease: '/backoffice/api/invite-reviews/:id/release',
   inviteReviewReject: '/backoffice/api/invite-reviews/:id/reject',
-  /** Bank transfers in suspense (docs/backoffice.md): list, export, assign to a member, refund to the sender. */
+  /** Bank transfers in suspense (docs/backoffice/deposits.md): list, export, assign to a member, refund to the sender. */
   bankTransfers: '/backoffice/api/bank-transfers',
   bankTransfersCsv: '/backoffice/api/bank-transfers.csv',
   bankTransferAssign: '/backoffice/api/bank-transfers/:id/assign',
@@ -71,7 +71,7 @@ export const BACKOFFICE_API = {
   slipsCsv: '/backoffice/api/slips.csv',
   slipCredit: '/backoffice/api/slips/:id/credit',
   slipDismiss: '/backoffice/api/slips/:id/dismiss',
-  /** Every deposit the member app can make, of every channel, with its state (docs/backoffice.md). */
+  /** Every deposit the member app can make, of every channel, with its state (docs/backoffice/deposits.md). */
   deposits: '/backoffice/api/deposits',
   depositsCsv: '/backoffice/api/deposits.csv',
   /** QR codes with their states, the asked and paid amounts, the gateway and the expiry. */

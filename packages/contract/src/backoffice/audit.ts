@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { pageQuery } from './common.ts';
 
-// The audit log and its export (docs/backoffice.md, The audit log and The audit export).
+// The audit log and its export (docs/backoffice/README.md, The audit log and The audit export).
 
 export const auditEntry = z.object({
   id: z.string(),

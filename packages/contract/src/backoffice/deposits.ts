@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { QR_GATEWAYS } from '../deposit.ts';
 import { pageQuery } from './common.ts';
 
-// Deposits and QR codes (docs/backoffice.md, Deposits and QR codes).
+// Deposits and QR codes (docs/backoffice/deposits.md, Deposits and QR codes).
 
 /** The ways money comes in: QR payments, TrueMoney gift links, bank transfers (the feed or a slip), slips. */
 export const DEPOSIT_CHANNELS = ['qr', 'truelink', 'bank', 'slip'] as const;

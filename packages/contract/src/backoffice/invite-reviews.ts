@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { pageQuery, reasonText } from './common.ts';
 
 /**
- * Invite links held for review (docs/promotions.md, Invite a friend; docs/backoffice.md). Why an invitee matched
+ * Invite links held for review (docs/promotions/invite.md; docs/backoffice/invite-reviews.md). Why an invitee matched
  * its inviter: the same bank account name (titles, case and spaces aside), the same bank account number, a
  * device that one of them signed in on carrying the other's device cookie, or the same registration address.
  */

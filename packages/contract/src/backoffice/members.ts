@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { pageQuery } from './common.ts';
 
-// Members: search, detail, lock, password reset and export (docs/backoffice.md, Members).
+// Members: search, detail, lock, password reset and export (docs/backoffice/members.md, Members).
 
 /** `q`: a phone number (or its start), part of a name, or a bank account number (digits only, or its end). */
 export const memberQuery = z.extend(pageQuery, {

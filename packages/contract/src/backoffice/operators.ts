@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// Operators: roles, sign-in and profile (docs/backoffice.md, Signing in and Roles).
+// Operators: roles, sign-in and profile (docs/backoffice/README.md, Signing in and Roles).
 
 /** admin: everything, operators and the audit log included; finance: money; support: members and chat. */
 export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;

@@ -5,7 +5,7 @@ import { PRIZE_TYPES } from '../spin.ts';
 import { pageQuery } from './common.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
-// Promotions (docs/backoffice.md, Promotions; the rules are docs/promotions.md). Reads are for every operator,
+// Promotions (docs/backoffice/promotions.md; the rules are docs/promotions/). Reads are for every operator,
 // changes for admins. Money is minor units as strings (or integers) as everywhere in this API.
 
 /** Minor units in a request: digits as a string, or an integer. */
@@ -84,7 +84,7 @@ export const bonusPage = z.object({ total: z.int(), bonuses: z.array(backofficeB
 export type BonusPage = z.infer<typeof bonusPage>;
 
 /**
- * A bonus's terms, every column's limits as migration 0012 checks them (docs/promotions.md, A bonus definition).
+ * A bonus's terms, every column's limits as migration 0012 checks them (docs/promotions/bonuses.md, A bonus definition).
  * `fixed` needs amountMinor; `deposit_percent` needs depositPercent, amountCapMinor and depositWindowHours (the
  * server answers KEY_MISSING for the missing one).
  */
@@ -128,7 +128,7 @@ const majorAmount = z
   .number()
   .check(z.refine((value) => isAmount(value) && value <= 100_000_000, { error: 'KEY_INVALID' }));
 
-/** The invite programme (site setting `inviteProgramme`; docs/promotions.md, Invite a friend). */
+/** The invite programme (site setting `inviteProgramme`; docs/promotions/invite.md). */
 export const inviteSettingsSchema = z.object({
   enabled: z.boolean(),
   percent: percent2,
@@ -137,7 +137,7 @@ export const inviteSettingsSchema = z.object({
 });
 export type InviteSettingsValue = z.infer<typeof inviteSettingsSchema>;
 
-/** The loss refund (site setting `refundProgramme`; docs/promotions.md, Loss refunds). */
+/** The loss refund (site setting `refundProgramme`; docs/promotions/refunds.md). */
 export const refundSettingsSchema = z.object({
   enabled: z.boolean(),
   period: z.enum(['day', 'week']),
@@ -148,7 +148,7 @@ export const refundSettingsSchema = z.object({
 });
 export type RefundSettingsValue = z.infer<typeof refundSettingsSchema>;
 
-/** The prize wheel's schemas (docs/promotions.md, Prize wheel); the server reads its settings with them. */
+/** The prize wheel's schemas (docs/promotions/wheel.md); the server reads its settings with them. */
 export const SPIN_TOTAL_WEIGHT_MAX = 2 ** 40;
 export const SPIN_SLICES_MAX = 24;
 const spinText = (max: number) => z.string().check(z.maxLength(max));
@@ -196,7 +196,7 @@ export const spinRulesSetting = z.object({
   depositPerCoin: z.record(z.string(), spinMajor),
   couponExpiryHours: z.int().check(z.minimum(1), z.maximum(24 * 366)),
   /**
-   * A claimed cash prize runs as a bonus (docs/promotions.md, "Rewards are bonus money"): winnings since the claim
+   * A claimed cash prize runs as a bonus (docs/promotions/wheel.md, "Rewards are bonus money"): winnings since the claim
    * must exceed this multiple of it (default 1) ...
    */
   prizeWinMultiple: z.optional(z.int().check(z.minimum(0), z.maximum(1000))),

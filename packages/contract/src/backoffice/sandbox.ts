@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { QR_GATEWAYS } from '../deposit.ts';
 
-// Sandbox controls (docs/backoffice.md, Sandbox controls): SANDBOX ONLY.
+// Sandbox controls (docs/backoffice/sandbox.md, Sandbox controls): SANDBOX ONLY.
 
 export const sandboxStatus = z.object({ sandbox: z.boolean() });
 export type SandboxStatus = z.infer<typeof sandboxStatus>;

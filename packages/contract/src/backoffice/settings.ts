@@ -9,7 +9,7 @@ import {
   noticeResponse,
 } from '../lookup.ts';
 
-// The member app's site settings (docs/backoffice.md, Site settings).
+// The member app's site settings (docs/backoffice/settings.md).
 
 /** The member app's on/off switches (spec section 9): OTP at registration, the chat widget, the terminated page. */
 export const SITE_FLAGS = ['registerOTP', 'enableChatWidget', 'terminated'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { pageQuery, reviewNote, reviewReason } from './common.ts';
 
-/** Bank transfers in suspense (docs/backoffice.md): `open` waits for an operator, `settled` was assigned or refunded. */
+/** Bank transfers in suspense (docs/backoffice/deposits.md): `open` waits for an operator, `settled` was assigned or refunded. */
 export const BANK_TRANSFER_FILTERS = ['open', 'refunding', 'settled'] as const;
 export type BankTransferFilter = (typeof BANK_TRANSFER_FILTERS)[number];
 
@@ -10,7 +10,7 @@ export type BankTransferQuery = z.infer<typeof bankTransferQuery>;
 export const bankTransferCsvQuery = z.object({ status: z.optional(z.enum(BANK_TRANSFER_FILTERS)) });
 export type BankTransferCsvQuery = z.infer<typeof bankTransferCsvQuery>;
 
-/** Why the matcher put a transfer in suspense (docs/deposits.md, Matching rule). */
+/** Why the matcher put a transfer in suspense (docs/deposits/bank-transfers.md, Matching rule). */
 export const UNMATCHED_REASONS = ['no_member', 'several_members', 'member_inactive', 'currency_differs'] as const;
 
 export const backofficeBankTransfer = z.object({

@@ -29,7 +29,7 @@ function reviewErrorText(error: unknown, t: TFunction): string {
 type Pending = { kind: 'approve' | 'reject'; adjustment: BackofficeAdjustment };
 
 /**
- * Manual adjustments (docs/backoffice.md, Manual adjustments): those awaiting a second operator first, any
+ * Manual adjustments (docs/backoffice/members.md, Manual adjustments): those awaiting a second operator first, any
  * status on demand, 20 a page from the server, CSV of the filter. `operator` is the signed-in username: their
  * own requests show no decision buttons (the server refuses them anyway).
  */

@@ -33,7 +33,7 @@ function StateBlock({ label, value }: { label: string; value: unknown }) {
 }
 
 /**
- * The audit log (admins; docs/backoffice.md, The audit log): newest first, 20 a page from the server, filtered by
+ * The audit log (admins; docs/backoffice/README.md, The audit log): newest first, 20 a page from the server, filtered by
  * exact action and actor; before and after pretty-printed in a details element; CSV of the filters.
  */
 export function AuditScreen() {

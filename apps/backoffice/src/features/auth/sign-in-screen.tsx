@@ -20,7 +20,7 @@ function validate(values: Record<Field, string>): Partial<Record<Field, Translat
   return errors;
 }
 
-/** Username, password and the authenticator's 6-digit code, all three at once (docs/backoffice.md). */
+/** Username, password and the authenticator's 6-digit code, all three at once (docs/backoffice/README.md). */
 export function SignInScreen() {
   const { t } = useTranslation();
   const signIn = useSignIn();

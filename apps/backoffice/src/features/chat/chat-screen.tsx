@@ -6,7 +6,7 @@ import { ConversationList } from './conversation-list.tsx';
 import { ConversationView } from './conversation-view.tsx';
 
 /**
- * The chat inbox (docs/backoffice.md, Chat): on a desktop the conversations on the left and the open one on the
+ * The chat inbox (docs/backoffice/chat.md): on a desktop the conversations on the left and the open one on the
  * right; on a phone the list, then the open conversation full width with a way back. The filter lives in the
  * address, so going back to the list keeps it.
  */

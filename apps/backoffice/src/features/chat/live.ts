@@ -14,7 +14,7 @@ import { addMessage, chatKey, moveToTop, readMessage } from './api.ts';
 export const SOCKET_PATH = '/socket.io';
 
 /**
- * The operator's live line (docs/backoffice.md, Chat): one Socket.IO connection to the back-office namespace
+ * The operator's live line (docs/backoffice/chat.md): one Socket.IO connection to the back-office namespace
  * while an admin or support operator is signed in. Each conversation event moves that conversation to the top
  * of the lists and refreshes the badge; each message event adds the message to its conversation when held (a message of a type this app cannot
  * read shows as unknown).

@@ -80,7 +80,7 @@ function LedgerCheck({ ledger }: { ledger: DashboardResponse['ledger'] }) {
 }
 
 /**
- * The back-office's first screen (docs/backoffice.md, Dashboard): the local day's money in and out, what waits
+ * The back-office's first screen (docs/backoffice/README.md, Dashboard): the local day's money in and out, what waits
  * for operators, members signed in, and the ledger drift check, which must read 0. Read again every minute.
  */
 export function DashboardScreen() {

@@ -64,7 +64,7 @@ export function StateBadge({ state }: { state: string }) {
 }
 
 /**
- * Deposits of every channel and the QR codes, with their states (docs/backoffice.md, Deposits and QR codes):
+ * Deposits of every channel and the QR codes, with their states (docs/backoffice/deposits.md, Deposits and QR codes):
  * filters in the address, 20 a page from the server, CSV of the filters.
  */
 export function DepositsScreen() {

@@ -31,7 +31,7 @@ function decisionErrorText(error: unknown, t: TFunction): string {
 type Pending = { kind: 'release' | 'reject'; review: BackofficeInviteReview };
 
 /**
- * Invite links held for review (docs/backoffice.md, Invite links held for review): the held ones first, any
+ * Invite links held for review (docs/backoffice/invite-reviews.md): the held ones first, any
  * status on demand, 20 a page from the server, CSV of the filter. Each row says why the invitee matched its
  * inviter and what waits on the decision; release after a confirmation, reject with a reason.
  */

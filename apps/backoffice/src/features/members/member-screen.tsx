@@ -17,12 +17,12 @@ import { majorToMinor } from '../../lib/money-input.ts';
 import { useMember, useRequestAdjustment, useResetPassword, useSetMemberStatus } from './api.ts';
 import { STATUS_TONE } from './members-screen.tsx';
 
-/** Roles the server admits to each action (docs/backoffice.md, the roles table). */
+/** Roles the server admits to each action (docs/backoffice/README.md, the roles table). */
 const SUPPORT_ROLES: readonly OperatorRole[] = ['admin', 'support'];
 const MONEY_ROLES: readonly OperatorRole[] = ['admin', 'finance'];
 
 /**
- * A member's page (docs/backoffice.md, The app): who they are, their wallet, game accounts, latest ledger
+ * A member's page (docs/backoffice/members.md, In the app): who they are, their wallet, game accounts, latest ledger
  * entries, slips and bonuses; lock, unlock and password reset for admin and support; a manual adjustment for
  * admin and finance. `role` is the signed-in operator's.
  */
@@ -230,7 +230,7 @@ function LockDialog({
   );
 }
 
-/** The terms of a credit paid as a bonus, as typed: the defaults are those of a wheel prize (docs/promotions.md). */
+/** The terms of a credit paid as a bonus, as typed: the defaults are those of a wheel prize (docs/promotions/wheel.md). */
 interface BonusDraft {
   on: boolean;
   winMultiple: string;

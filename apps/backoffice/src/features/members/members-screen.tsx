@@ -21,7 +21,7 @@ export const STATUS_TONE: Record<BackofficeMember['status'], string> = {
 };
 
 /**
- * Members (docs/backoffice.md, The app): search by phone, name or bank account, 20 a page from the server,
+ * Members (docs/backoffice/members.md, In the app): search by phone, name or bank account, 20 a page from the server,
  * CSV export of the search; each member opens their page. The search and page live in the address.
  */
 export function MembersScreen() {

@@ -21,7 +21,7 @@ function useNumbers<Field extends string>(initial: Record<Field, number>) {
   return { texts, setTexts, errors, setErrors };
 }
 
-/** The invite programme (docs/promotions.md, Invite a friend): its switch and numbers, replaced whole on save. */
+/** The invite programme (docs/promotions/invite.md): its switch and numbers, replaced whole on save. */
 export function InvitePanel() {
   const value = invite.useValue();
   if (value.isPending) return <PageSpinner />;
@@ -79,7 +79,7 @@ function InviteForm({ saved }: { saved: InviteSettingsValue }) {
   );
 }
 
-/** The loss refund (docs/promotions.md, Loss refunds): its switch, period and numbers, replaced whole on save. */
+/** The loss refund (docs/promotions/refunds.md): its switch, period and numbers, replaced whole on save. */
 export function RefundPanel() {
   const value = refund.useValue();
   if (value.isPending) return <PageSpinner />;

@@ -9,7 +9,7 @@ const TABS = ['bonuses', 'codes', 'invite', 'refund', 'wheel', 'banners'] as con
 type Tab = (typeof TABS)[number];
 
 /**
- * Promotions (docs/backoffice.md, Promotions), for admins: bonuses, promotion codes, the invite and refund
+ * Promotions (docs/backoffice/promotions.md), for admins: bonuses, promotion codes, the invite and refund
  * programmes, the prize wheel and the banners, one tab each.
  */
 export function PromotionsScreen() {

@@ -59,12 +59,12 @@ function typedAmounts(texts: Record<string, string>): Record<string, number> {
 
 const EMPTY_WHEEL: SpinWheelSetting = { active: false, name: { th: '', lo: '', en: '' }, slices: [] };
 const DEFAULT_RULES: SpinRulesSetting = { depositPerCoin: { BAHT: 100, LAK: 30_000 }, couponExpiryHours: 168 };
-/** The server's terms of a claimed cash prize when the rules leave them out (docs/promotions.md). */
+/** The server's terms of a claimed cash prize when the rules leave them out (docs/promotions/wheel.md). */
 const PRIZE_WIN_MULTIPLE_DEFAULT = 1;
 const PRIZE_PERCENT_FAIL_DEFAULT = 100;
 
 /**
- * The prize wheel (docs/promotions.md, Prize wheel): the slices with their labels, colours, weights (the chance
+ * The prize wheel (docs/promotions/wheel.md): the slices with their labels, colours, weights (the chance
  * each is drawn) and prizes, and the coin rule. Saved whole; the server refuses a wheel that does not parse.
  */
 export function WheelPanel() {

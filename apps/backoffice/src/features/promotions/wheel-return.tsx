@@ -9,7 +9,7 @@ function money(amount: number, currency: string): string {
 }
 
 /**
- * The wheel's expected return per coin (docs/promotions.md, Weights and odds), per currency, from the form as
+ * The wheel's expected return per coin (docs/promotions/wheel.md, Weights and odds), per currency, from the form as
  * it is typed: the average cash of a spin and its share of the deposit that earns the coin, with the
  * contract's `wheelExpectedReturn`, the one formula the server's demo wheel is checked with too.
  */

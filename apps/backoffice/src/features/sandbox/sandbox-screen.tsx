@@ -51,7 +51,7 @@ function Outcome({ error, notice }: { error: unknown; notice: string | null }) {
 }
 
 /**
- * SANDBOX ONLY (docs/backoffice.md, Sandbox controls): pay a member's QR, inject a bank transfer, set the sandbox
+ * SANDBOX ONLY (docs/backoffice/sandbox.md, Sandbox controls): pay a member's QR, inject a bank transfer, set the sandbox
  * parties' faults. Shown only when the server says sandbox mode is on.
  */
 export function SandboxScreen() {

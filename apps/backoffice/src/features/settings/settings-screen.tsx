@@ -31,7 +31,7 @@ import {
 import { ContactCard, InfoCard, LinesCard, NoticeCard } from './text-cards.tsx';
 
 /**
- * The member app's site settings (docs/backoffice.md, Site settings), for admins: the switches, the member
+ * The member app's site settings (docs/backoffice/settings.md), for admins: the switches, the member
  * texts per language, the withdrawal amounts per currency, the slip upload window, the QR validity and the
  * how-to video links. Each part saves on its own and says so.
  */

@@ -10,7 +10,7 @@ import { useSaveText } from './api.ts';
 type Texts = SiteSettingsResponse['texts'];
 
 /**
- * The member texts, one form per language (docs/backoffice.md, Site settings): a language left empty shows the
+ * The member texts, one form per language (docs/backoffice/settings.md): a language left empty shows the
  * member the Thai text.
  */
 export function InfoCard({ info }: { info: Texts['info'] }) {

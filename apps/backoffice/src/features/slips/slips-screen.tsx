@@ -44,7 +44,7 @@ function reviewErrorText(error: unknown, t: ReturnType<typeof useTranslation>['t
 type Pending = { kind: 'credit' | 'dismiss' | 'picture'; slip: BackofficeSlip };
 
 /**
- * Slips to review (docs/backoffice.md): uploads refused with a verified amount (sent from another account,
+ * Slips to review (docs/backoffice/deposits.md): uploads refused with a verified amount (sent from another account,
  * or too late), whose money reached the operator's account. The picture (click to enlarge), then credit it to
  * the member after a confirmation, or dismiss it with a reason. 20 a page from the server; CSV of the filters.
  */

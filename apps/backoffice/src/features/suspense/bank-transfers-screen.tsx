@@ -36,7 +36,7 @@ function settleErrorText(error: unknown, t: ReturnType<typeof useTranslation>['t
 type Pending = { kind: 'assign' | 'refund'; transfer: BackofficeBankTransfer };
 
 /**
- * Bank transfers in suspense (docs/backoffice.md): the ones no member could be matched to, open first by
+ * Bank transfers in suspense (docs/backoffice/deposits.md): the ones no member could be matched to, open first by
  * default, 20 a page from the server; assign one to a member found by phone, name or account, or refund it to
  * the sender with a reason. CSV export of the filter.
  */

@@ -23,7 +23,7 @@ const REVIEW_TONE: Record<BackofficeWithdrawal['review'], string> = {
 type Pending = { kind: 'approve' | 'reject'; withdrawal: BackofficeWithdrawal };
 
 /**
- * The withdrawals queue (docs/backoffice.md, Withdrawals): awaiting review first by default, any review state
+ * The withdrawals queue (docs/backoffice/withdrawals.md): awaiting review first by default, any review state
  * on demand, 20 a page from the server; approve after a confirmation, reject with a reason the member reads.
  */
 export function WithdrawalsScreen() {

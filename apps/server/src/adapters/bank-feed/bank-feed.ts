@@ -1,6 +1,6 @@
 /**
  * The bank feed port: transfers arriving in the operator's bank accounts, read page by page after a cursor
- * (docs/deposits.md, bank feed). The deposit matcher knows nothing of the party behind it. A feed may deliver a
+ * (docs/deposits/bank-transfers.md). The deposit matcher knows nothing of the party behind it. A feed may deliver a
  * transfer more than once (a page read again after a crash, a bank re-sending a line): the matcher records a
  * reference once per operator account.
  */

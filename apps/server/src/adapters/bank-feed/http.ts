@@ -21,7 +21,7 @@ const AMOUNT_MINOR = /^[1-9]\d{0,17}$/;
 const CURRENCY = /^[A-Z]{3,8}$/;
 
 /**
- * The real bank feed adapter (docs/deposits.md, "Bank feed API"): `GET {base}/transfers?after={cursor}&limit={n}`
+ * The real bank feed adapter (docs/parties/bank-feed.md, "Bank feed API"): `GET {base}/transfers?after={cursor}&limit={n}`
  * signed with HMAC-SHA256 over the timestamp, method and path, answering `{ transfers, nextCursor }` with
  * amounts as decimal strings of minor units. Not retried here: the matcher reads again on its next pass.
  */

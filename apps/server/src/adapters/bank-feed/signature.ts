@@ -1,7 +1,7 @@
 import { requestPayload, signedHeadersAs, verifySignatureAs } from '../payout/signature.ts';
 
 /**
- * Requests to the bank feed are signed as those to the payout party (docs/withdrawals.md): HMAC-SHA256 of
+ * Requests to the bank feed are signed as those to the payout party (docs/parties/payout.md): HMAC-SHA256 of
  * `{timestamp}.{METHOD} {path?query}\n{body}`, under headers of the feed's own.
  */
 export const BANK_FEED_TIMESTAMP_HEADER = 'x-bank-feed-timestamp';

@@ -39,7 +39,7 @@ function minor(value: unknown): bigint {
 }
 
 /**
- * The real game-provider adapter (docs/wallet.md, "provider protocol"): JSON over HTTP, every request signed
+ * The real game-provider adapter (docs/parties/games.md, "provider protocol"): JSON over HTTP, every request signed
  * with HMAC-SHA256 (`X-Timestamp`, `X-Signature`), amounts as strings of minor units so no float carries
  * money. A time-out, network error or 5xx is `ProviderUnavailableError`: the outcome is unknown, and a money
  * call is never retried here, only settled later by the reconciler's status query. The sandbox provider

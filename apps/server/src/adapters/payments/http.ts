@@ -27,7 +27,7 @@ const PAYLOAD_LENGTH_MAX = 512;
 const MINOR = /^[1-9]\d{0,17}$/;
 
 /**
- * The payment gateway API (docs/deposits.md, "Gateway API"): `POST {base}/qrcodes`, `GET {base}/qrcodes/{id}`
+ * The payment gateway API (docs/parties/payments.md, "Gateway API"): `POST {base}/qrcodes`, `GET {base}/qrcodes/{id}`
  * and `POST {base}/qrcodes/{id}/cancel`, each signed with HMAC-SHA256 over the timestamp, method, path and
  * body. Amounts cross as decimal strings of minor units. Not retried here: the QR service and its settler ask
  * again, and the gateway makes one QR per qrcodeId.

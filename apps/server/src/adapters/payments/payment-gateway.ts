@@ -1,6 +1,6 @@
 /**
  * The payment gateway port: a QR provider (a bank's own QR, or a payment type) makes a QR for an amount, tells
- * us by webhook when it is paid, and answers the state of a QR when asked (docs/deposits.md, QR payments).
+ * us by webhook when it is paid, and answers the state of a QR when asked (docs/deposits/qr.md).
  * Every call names the QR by our qrcodeId, the gateway's idempotency key: asking again after a time-out makes
  * no second QR.
  */

@@ -1,7 +1,7 @@
 import { requestPayload, type SignatureCheck, signedHeadersAs, verifySignatureAs } from '../payout/signature.ts';
 
 /**
- * Messages between us and a payment gateway are signed as those of the payout party (docs/withdrawals.md),
+ * Messages between us and a payment gateway are signed as those of the payout party (docs/parties/payout.md),
  * both ways, under headers of their own, with the gateway's own secret: HMAC-SHA256 of `{timestamp}.{payload}`,
  * the payload `{METHOD} {path?query}\n{body}` for our requests and the raw body for its webhooks. A timestamp
  * further than 300 s from our clock is refused.

@@ -17,7 +17,7 @@ const PAYOUT_ID_LENGTH_MAX = 100;
 const REASON_LENGTH_MAX = 200;
 
 /**
- * The real payout adapter (docs/withdrawals.md, "Payout party API"):
+ * The real payout adapter (docs/parties/payout.md, "Payout party API"):
  * `POST {base}/payouts {reference, amountMinor, currency, bankCode, accountNo, accountName, callbackUrl}` and
  * `GET {base}/payouts/{reference}`, each signed with HMAC-SHA256 over the timestamp, method, path and body.
  * Amounts cross as a decimal string of minor units, so no float ever carries money. Not retried here: the

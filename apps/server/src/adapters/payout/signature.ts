@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * HMAC-SHA256 signatures between us and the payout party, both ways (docs/withdrawals.md). The signed text is
+ * HMAC-SHA256 signatures between us and the payout party, both ways (docs/parties/payout.md). The signed text is
  * `{timestamp}.{payload}`: the timestamp (Unix seconds) bounds how long a captured message can be replayed.
  */
 export const TIMESTAMP_HEADER = 'x-payout-timestamp';

@@ -22,7 +22,7 @@ const CURRENCY = /^[A-Z]{3,8}$/;
 const TEXT_LENGTH_MAX = 100;
 
 /**
- * The slip verifier adapter (docs/deposits.md, "Slip verifier API"): `POST {base}/verify { sendingBank,
+ * The slip verifier adapter (docs/parties/slip-verifier.md, "Slip verifier API"): `POST {base}/verify { sendingBank,
  * transRef }`, signed, answering `{ status: found, transfer }`, `not_found`, `unstable` or `captcha_failed`.
  * Anything else is no answer (SlipVerifierUnavailableError).
  */

@@ -2,7 +2,7 @@ import { requestPayload, signedHeadersAs, verifySignatureAs } from '../payout/si
 
 /**
  * HMAC-SHA256 request signatures towards the slip verifier, the scheme of the payout party
- * (docs/withdrawals.md) under headers of its own: `{timestamp}.{METHOD} {path?query}\n{body}`.
+ * (docs/parties/payout.md) under headers of its own: `{timestamp}.{METHOD} {path?query}\n{body}`.
  */
 export const SLIP_VERIFIER_TIMESTAMP_HEADER = 'x-slip-verifier-timestamp';
 export const SLIP_VERIFIER_SIGNATURE_HEADER = 'x-slip-verifier-signature';

@@ -1,5 +1,5 @@
 /**
- * The slip verifier port (docs/deposits.md, Slips): given what a slip's mini-QR says (the sending bank's Bank of
+ * The slip verifier port (docs/deposits/slips.md): given what a slip's mini-QR says (the sending bank's Bank of
  * Thailand code and the transfer reference), the bank's own record of the transfer. The slip service knows
  * nothing of the party behind it. Verifying changes nothing at the party, so asking again is always safe.
  */

@@ -20,7 +20,7 @@ type Answer = Record<string, unknown>;
 const ID_LENGTH_MAX = 100;
 
 /**
- * The real voucher adapter (docs/deposits.md, "Voucher party API"): `POST {base}/check {code}`,
+ * The real voucher adapter (docs/parties/voucher.md, "Voucher party API"): `POST {base}/check {code}`,
  * `POST {base}/redeem {code, reference}` and `GET {base}/redemptions/{reference}`, each signed with
  * HMAC-SHA256. The code travels in the body, never in a URL a proxy would log. Amounts cross as a decimal
  * string of minor units. Anything but a readable 200 (or the 404 of a lookup) is an unknown outcome.

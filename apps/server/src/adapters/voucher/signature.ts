@@ -2,7 +2,7 @@ import { requestPayload, signedHeadersAs, verifySignatureAs } from '../payout/si
 
 /**
  * HMAC-SHA256 request signatures towards the voucher party, the scheme of the payout party
- * (docs/withdrawals.md) under headers of its own: `{timestamp}.{METHOD} {path?query}\n{body}`.
+ * (docs/parties/payout.md) under headers of its own: `{timestamp}.{METHOD} {path?query}\n{body}`.
  */
 export const VOUCHER_TIMESTAMP_HEADER = 'x-voucher-timestamp';
 export const VOUCHER_SIGNATURE_HEADER = 'x-voucher-signature';

@@ -1,5 +1,5 @@
 /**
- * The voucher port: TrueMoney gift vouchers are checked and redeemed through it (docs/deposits.md, TrueMoney).
+ * The voucher port: TrueMoney gift vouchers are checked and redeemed through it (docs/deposits/truemoney.md).
  * `redeem` is idempotent by our reference: asking again with the same reference answers the same redemption,
  * so a request whose answer was lost can always be asked again, and `status` finds it by reference.
  */

@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './columns.ts';
 
-// Bonuses and promotion codes (migration 0012; docs/promotions.md).
+// Bonuses and promotion codes (migration 0012; docs/promotions/bonuses.md).
 /** `reward`: the system's definition a reward runs under as a bonus (migration 0027), never listed. */
 export type BonusKind = 'bonus' | 'promotion' | 'reward';
 export type BonusTypeColumn = 'limit' | 'day' | 'week';
@@ -59,7 +59,7 @@ export interface MemberBonusesTable {
   debt_paid_at: Generated<Date | null>;
 }
 
-/** Bonuses and promotion codes, and the bonuses members received (migration 0012; docs/promotions.md). */
+/** Bonuses and promotion codes, and the bonuses members received (migration 0012; docs/promotions/bonuses.md). */
 export interface BonusTables {
   bonuses: BonusesTable;
   member_bonuses: MemberBonusesTable;

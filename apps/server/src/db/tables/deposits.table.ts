@@ -6,7 +6,7 @@ export type BankTransferStatus = 'matched' | 'unmatched';
 /** Why a bank transfer waits in suspense for an operator. */
 export type BankTransferUnmatchedReason = 'no_member' | 'several_members' | 'member_inactive' | 'currency_differs';
 
-/** A transfer to an operator account read from the bank feed, recorded once (docs/deposits.md). */
+/** A transfer to an operator account read from the bank feed, recorded once (docs/deposits/bank-transfers.md). */
 export interface BankTransfersTable {
   id: Generated<bigint>;
   /** The bank's reference of the transfer, unique per operator account. */
@@ -22,9 +22,9 @@ export interface BankTransfersTable {
   member_id: bigint | null;
   /** The deposit (matched) or suspense (unmatched) entry; set in the transaction that inserts the row. */
   entry_id: bigint | null;
-  /** Which view of the transfer recorded it first: the bank feed or a member's slip (docs/deposits.md). */
+  /** Which view of the transfer recorded it first: the bank feed or a member's slip (docs/deposits/slips.md). */
   recorded_by: ColumnType<'feed' | 'slip', 'feed' | 'slip' | undefined, never>;
-  /** An operator's settlement of a transfer in suspense (migration 0018; docs/backoffice.md). */
+  /** An operator's settlement of a transfer in suspense (migration 0018; docs/backoffice/deposits.md). */
   settled_as: ColumnType<'assign' | 'refund' | null, 'assign' | 'refund' | null | undefined>;
   settled_by: ColumnType<bigint | null, bigint | null | undefined>;
   /** Assigned: when; refunded: when the payout party reported the refund paid. */
@@ -47,7 +47,7 @@ export interface BankFeedCursorsTable {
   updated_at: Date;
 }
 
-/** A TrueMoney voucher we tried to redeem, by the SHA-256 of its code (docs/deposits.md, TrueMoney). */
+/** A TrueMoney voucher we tried to redeem, by the SHA-256 of its code (docs/deposits/truemoney.md). */
 export interface TruelinkRedemptionsTable {
   id: Generated<bigint>;
   reference: string;
@@ -65,7 +65,7 @@ export interface TruelinkRedemptionsTable {
   updated_at: Date;
 }
 
-/** An account or gateway members pay into (docs/deposits.md, deposit channels). */
+/** An account or gateway members pay into (docs/deposits/README.md, deposit channels). */
 export interface DepositChannelsTable {
   id: Generated<bigint>;
   bank_code: string;
@@ -101,7 +101,7 @@ export interface DepositWalletsTable {
 
 export type QrCodeStatus = 'creating' | 'live' | 'paid' | 'cancelled' | 'expired' | 'failed';
 
-/** A QR a member asked for at a payment gateway (docs/deposits.md, QR payments). */
+/** A QR a member asked for at a payment gateway (docs/deposits/qr.md). */
 export interface QrCodesTable {
   id: Generated<bigint>;
   /** Our id of the QR (random): the API's qrcodeId and the gateway's idempotency key. */
@@ -135,7 +135,7 @@ export interface PaymentWebhookEventsTable {
   received_at: Date;
 }
 
-/** One upload of a bank-transfer slip and its outcome (docs/deposits.md, Slips). */
+/** One upload of a bank-transfer slip and its outcome (docs/deposits/slips.md). */
 export interface SlipsTable {
   id: Generated<bigint>;
   public_id: string;
@@ -156,7 +156,7 @@ export interface SlipsTable {
   note: SlipReasonCode | null;
   bank_transfer_id: bigint | null;
   entry_id: bigint | null;
-  /** An operator's review of a refused slip with a verified amount (migration 0018; docs/backoffice.md). */
+  /** An operator's review of a refused slip with a verified amount (migration 0018; docs/backoffice/deposits.md). */
   review: ColumnType<'credited' | 'dismissed' | null, 'credited' | 'dismissed' | null | undefined>;
   reviewed_by: ColumnType<bigint | null, bigint | null | undefined>;
   reviewed_at: ColumnType<Date | null, Date | null | undefined>;
@@ -167,7 +167,7 @@ export interface SlipsTable {
 
 /**
  * Every way money comes in: the bank feed and suspense, TrueMoney vouchers, deposit channels, QR payments and
- * slips (docs/deposits.md).
+ * slips (docs/deposits/).
  */
 export interface DepositsTables {
   bank_transfers: BankTransfersTable;

@@ -4,7 +4,7 @@ import type { CreatedAt } from './columns.ts';
 
 export type AdjustmentStatus = 'awaiting' | 'applied' | 'rejected';
 
-/** Operators' manual adjustments of a member's wallet (migration 0017, docs/backoffice.md). */
+/** Operators' manual adjustments of a member's wallet (migration 0017, docs/backoffice/members.md). */
 export interface AdjustmentsTable {
   id: Generated<bigint>;
   public_id: string;

@@ -1,7 +1,7 @@
 import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice/invite-reviews';
 import type { ColumnType, Generated } from 'kysely';
 
-// Invite a friend and loss refunds (migration 0013; docs/promotions.md).
+// Invite a friend and loss refunds (migration 0013; docs/promotions/invite.md, refunds.md).
 export interface InviteAccrualCursorsTable {
   inviter_id: bigint;
   /** Every invitee day that ended by this instant has been accrued. */
@@ -60,7 +60,7 @@ export interface RefundClaimsTable {
   created_at: Date;
 }
 
-// Prize wheel (migration 0014; docs/promotions.md, Prize wheel).
+// Prize wheel (migration 0014; docs/promotions/wheel.md).
 export type SpinPrizeType = 'cash' | 'none' | 'item';
 
 /** A member's coins; a spin takes one with a conditional update, never below zero. */
@@ -124,7 +124,7 @@ export interface SpinCouponsTable {
   created_at: Date;
 }
 
-/** Invite a friend, loss refunds and the prize wheel (docs/promotions.md). */
+/** Invite a friend, loss refunds and the prize wheel (docs/promotions/). */
 export interface PromotionsTables {
   invite_accrual_cursors: InviteAccrualCursorsTable;
   invite_collections: InviteCollectionsTable;

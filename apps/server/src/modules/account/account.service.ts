@@ -117,7 +117,7 @@ export class AccountService {
             currency,
             created_at: now,
             updated_at: now,
-            // Compared with the inviter's by the invite programme (docs/promotions.md, Links held for review).
+            // Compared with the inviter's by the invite programme (docs/promotions/invite.md, Links held for review).
             registration_ip: ip,
           });
         });

@@ -12,7 +12,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
-/** The back-office's reads of members (docs/backoffice.md, Members), and the writes of lock and reset. */
+/** The back-office's reads of members (docs/backoffice/members.md, Members), and the writes of lock and reset. */
 export class MembersBackofficeRepository {
   constructor(private readonly db: Db) {}
 

@@ -74,7 +74,7 @@ export interface MembersBackofficeDeps {
 }
 
 /**
- * Members as operators see and help them (docs/backoffice.md, Members): search, a member's page, lock and
+ * Members as operators see and help them (docs/backoffice/members.md, Members): search, a member's page, lock and
  * unlock (a locked member's sessions end at once and sign-in answers INACTIVE_USER), and a password reset that
  * answers a temporary password once. Each change is audited in its own transaction.
  */

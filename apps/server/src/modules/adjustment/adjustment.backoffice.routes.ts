@@ -38,7 +38,7 @@ const CSV_HEADER = [
 
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-/** Manual adjustments in the back-office (docs/backoffice.md, Manual adjustments): ask, list, export, review. */
+/** Manual adjustments in the back-office (docs/backoffice/members.md, Manual adjustments): ask, list, export, review. */
 export function adjustmentBackofficeRoutes(route: OperatorRouter, adjustments: AdjustmentService) {
   route({
     method: 'POST',

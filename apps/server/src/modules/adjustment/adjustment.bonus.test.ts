@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 
 /**
- * Issue 18: an operator's manual adjustment may be paid as a bonus (docs/backoffice.md, Manual adjustments). Once
+ * Issue 18: an operator's manual adjustment may be paid as a bonus (docs/backoffice/members.md, Manual adjustments). Once
  * applied, at once or on a second operator's approval, it runs as the member's bonus from the transaction that
  * credits it, with the terms the operator gave: it leaves as cash only once its condition is met, cancelling it
  * takes back its percentFail, and a member runs one bonus at a time.

@@ -5,7 +5,7 @@ import type { AdjustmentsTable } from '../../db/tables/operators.table.ts';
 
 export type Adjustment = Selectable<AdjustmentsTable>;
 
-/** The back-office's SQL of manual adjustments (docs/backoffice.md, Manual adjustments). */
+/** The back-office's SQL of manual adjustments (docs/backoffice/members.md, Manual adjustments). */
 export class AdjustmentRepository {
   /** Adjustments with their member and both operators, as the back-office shows them. */
   private shown(db: Db) {

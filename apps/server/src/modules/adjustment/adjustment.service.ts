@@ -30,7 +30,7 @@ export interface AdjustmentServiceDeps {
   settings: SettingsService;
   audit: AuditLog;
   clock: Clock;
-  /** An adjustment paid as a bonus runs as the member's bonus (docs/backoffice.md, Manual adjustments). */
+  /** An adjustment paid as a bonus runs as the member's bonus (docs/backoffice/members.md, Manual adjustments). */
   rewards: RewardBonuses;
 }
 
@@ -103,7 +103,7 @@ function auditState(adjustment: Adjustment) {
 }
 
 /**
- * Manual adjustments of a member's wallet (docs/backoffice.md, Manual adjustments). One at or below the
+ * Manual adjustments of a member's wallet (docs/backoffice/members.md, Manual adjustments). One at or below the
  * currency's approval amount applies at once; a larger one waits for a second operator, who approves it (the
  * money moves then) or rejects it. Each action and its audit line are one transaction; the ledger entry's key is
  * the adjustment's, so nothing is applied twice. A credit marked as a bonus starts as the member's running bonus in
@@ -269,7 +269,7 @@ export class AdjustmentService {
       ],
     });
     if (bonus) {
-      // Bonus money from this moment (docs/promotions.md, "Rewards are bonus money"); a bonus already running, or
+      // Bonus money from this moment (docs/promotions/wheel.md, "Rewards are bonus money"); a bonus already running, or
       // started since, refuses it and the credit rolls back with it.
       await this.deps.rewards.startRewardIn(trx, {
         definitionId: bonus.reward.id,

@@ -7,7 +7,7 @@ import { accountBalanceMinor, bearer, startTestApp, type TestApp } from '../../.
 import { signedInOperator } from '../../../test/operators.ts';
 import { checkLedger } from '../ledger/ledger.reconcile.ts';
 
-/** Manual adjustments (docs/backoffice.md): applied at once up to the approval amount, else a second operator's. */
+/** Manual adjustments (docs/backoffice/members.md): applied at once up to the approval amount, else a second operator's. */
 
 let t: TestApp;
 let admin: Operator;

@@ -96,7 +96,7 @@ export class AuthService {
 
   /**
    * The other member whose genuine device cookie this sign-in carried: that member signed in on this device last.
-   * The invite programme reads it to find an invitee and an inviter on one device (docs/promotions.md).
+   * The invite programme reads it to find an invitee and an inviter on one device (docs/promotions/invite.md).
    */
   private async previousMemberOfDevice(memberId: bigint, cookies: string | undefined): Promise<bigint | null> {
     const nonce = this.deps.devices.presentedNonce(cookies);

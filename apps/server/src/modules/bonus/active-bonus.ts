@@ -17,7 +17,7 @@ export interface TimeSpan {
 
 /**
  * When a member's bonuses ran: what a module measuring play needs to tell bonus play from cash play (a loss
- * refund counts only bets placed while no bonus ran; docs/promotions.md, Loss refunds), without reading the bonus
+ * refund counts only bets placed while no bonus ran; docs/promotions/refunds.md), without reading the bonus
  * tables.
  */
 export interface BonusHistory {
@@ -45,7 +45,7 @@ export interface RewardDefinition {
   description: string;
 }
 
-/** The end terms a reward runs with as a bonus (docs/promotions.md, "Rewards are bonus money"). */
+/** The end terms a reward runs with as a bonus (docs/promotions/wheel.md, "Rewards are bonus money"). */
 export interface RewardTerms {
   winMultiple: number;
   percentFail: number;

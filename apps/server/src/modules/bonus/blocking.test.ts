@@ -7,7 +7,7 @@ import { setSetting } from '../../../test/promotions.ts';
 import { DEMO_WHEEL } from '../spin/spin.demo.ts';
 
 /**
- * What a running bonus blocks, across the modules that ask the bonus module (spec section 4; docs/promotions.md):
+ * What a running bonus blocks, across the modules that ask the bonus module (spec section 4; docs/promotions/bonuses.md):
  * another bonus, a plain withdrawal, a loss refund and a prize-wheel cash claim. Each refuses with its code and
  * moves nothing; once the bonus is cancelled, each goes through.
  */

@@ -22,7 +22,7 @@ export interface BonusDebtCollector {
 
 /**
  * The part of a cancelled bonus the wallet could not pay when it was cancelled, because the money was in game
- * accounts (docs/promotions.md, "Where the bonus money goes"): each transfer back from a game pays it first, as a
+ * accounts (docs/promotions/bonuses.md, "Where the bonus money goes"): each transfer back from a game pays it first, as a
  * `finish_bonus` entry wallet -> bonus expense, in the transaction that credits the transfer. The debts are
  * locked, so two transfers settling at once pay each debt once.
  */

@@ -8,7 +8,7 @@ const banner = (name: string, th: string, lo: string, en: string) => ({
 });
 
 /**
- * The demo bonuses (DESIGN.md section 7; docs/promotions.md lists their numbers): one of each type and one
+ * The demo bonuses (DESIGN.md section 7; docs/promotions/bonuses.md lists their numbers): one of each type and one
  * promotion code, in the demo member's currency. Created through the service at each start; an existing code
  * is left as it is, so an operator's change survives a restart.
  */

@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from '../../../test/helpers.ts';
 
 /**
  * Issue 18, finding 1: a bonus cannot escape its rules by sitting in a game account while it is cancelled
- * (docs/promotions.md, "Where the bonus money goes"). What cancelling takes back is counted on the wallet and the
+ * (docs/promotions/bonuses.md, "Where the bonus money goes"). What cancelling takes back is counted on the wallet and the
  * game accounts together; what the wallet cannot pay at once is taken from the money that comes back from them.
  */
 

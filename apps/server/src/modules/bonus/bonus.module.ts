@@ -31,7 +31,7 @@ export interface BonusesDeps {
   ownBaseUrl: () => string;
 }
 
-/** Bonuses and promotion codes (docs/promotions.md): the service, its routes, the demo definitions. */
+/** Bonuses and promotion codes (docs/promotions/bonuses.md): the service, its routes, the demo definitions. */
 export async function registerBonuses(
   app: FastifyInstance,
   route: Router,

@@ -15,7 +15,7 @@ export interface QualifyingDeposit {
   amountMinor: bigint;
 }
 
-/** All SQL of bonuses and promotion codes (docs/promotions.md, Bonuses and promotion codes). */
+/** All SQL of bonuses and promotion codes (docs/promotions/bonuses.md). */
 export class BonusRepository {
   /** Inserts a definition, or leaves an existing one of the same code as it is (demo seeding runs each start). */
   async insertDefinitionIfAbsent(db: Db, row: NewBonusDefinition): Promise<void> {
@@ -73,7 +73,7 @@ export class BonusRepository {
   /**
    * The member's bonuses that ran at some moment of `[from, to)`, oldest activation first, at most `limit`: when
    * each began and until when it ran (null while it runs). A bonus runs until it ends; a cancelled one that still
-   * owes runs until the last of its debt is taken (docs/promotions.md, Loss refunds), since its money is at the
+   * owes runs until the last of its debt is taken (docs/promotions/refunds.md), since its money is at the
    * games meanwhile.
    */
   listRunsBetween(db: Db, memberId: bigint, from: Date, to: Date, limit: number): Promise<BonusRun[]> {

@@ -22,7 +22,7 @@ export interface BonusRoutesDeps {
   ratePerMinute: number;
 }
 
-/** The bonus page's calls (spec section 7, Bonus and promotion; docs/promotions.md). */
+/** The bonus page's calls (spec section 7, Bonus and promotion; docs/promotions/bonuses.md). */
 export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
   const { bonuses, limiter, country } = deps;
   const locale = (request: FastifyRequest) => pickLocale(request.headers['accept-language'], country);

@@ -8,7 +8,7 @@ import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 
 /**
  * The rules that depend on the clock (day and week limits in Bangkok time) and what a running bonus does to
- * withdrawals (docs/promotions.md, Bonuses and promotion codes).
+ * withdrawals (docs/promotions/bonuses.md).
  */
 
 let t: TestApp;

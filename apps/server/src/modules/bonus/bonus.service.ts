@@ -70,7 +70,7 @@ export function bonusAmount(definition: BonusDefinition, depositMinor: bigint | 
 }
 
 /**
- * What cancelling takes back (docs/promotions.md, "Where the bonus money goes"): percentFail % of the bonus,
+ * What cancelling takes back (docs/promotions/bonuses.md, "Where the bonus money goes"): percentFail % of the bonus,
  * floored to the minor unit, at most what the member holds in the wallet and the game accounts together. The
  * wallet pays first; the rest is owed and paid by the money that comes back from the game accounts.
  */
@@ -91,7 +91,7 @@ function min(a: bigint, b: bigint): bigint {
 }
 
 /**
- * Bonuses and promotion codes (docs/promotions.md, Bonuses and promotion codes): activation credits the bonus
+ * Bonuses and promotion codes (docs/promotions/bonuses.md): activation credits the bonus
  * from the bonus expense account once, the end condition is measured from the providers' bet records, and
  * cancelling early takes back percentFail of the bonus.
  */
@@ -292,7 +292,7 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
   }
 
   /**
-   * Before a withdraw-all (docs/promotions.md): a running bonus whose condition is met (or whose balance is
+   * Before a withdraw-all (docs/promotions/bonuses.md): a running bonus whose condition is met (or whose balance is
    * under its floor) is cleared, so the member leaves with everything; one whose condition is not met refuses
    * the withdrawal with `BONUS_CONDITION` (the member may cancel it first, percentFail applied).
    */

@@ -3,7 +3,7 @@ import { bonusCall, definition, playAtPg, statementRows, TEST_APP_ENV, walletMaj
 import { deposit, fundedMember, noDrift, seedCatalogue } from '../../../test/games.ts';
 import { accountBalanceMinor, startTestApp, type TestApp } from '../../../test/helpers.ts';
 
-/** Bonuses and promotion codes through the HTTP API (docs/promotions.md, Bonuses and promotion codes). */
+/** Bonuses and promotion codes through the HTTP API (docs/promotions/bonuses.md). */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { SLIP_REVIEW_REASONS } from '@member-wallet/contract/backoffice/slips';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 
-/** The figures of the back-office dashboard, each one query over the day's rows (docs/backoffice.md, Dashboard). */
+/** The figures of the back-office dashboard, each one query over the day's rows (docs/backoffice/README.md, Dashboard). */
 export class DashboardRepository {
   constructor(private readonly db: Db) {}
 
@@ -51,7 +51,7 @@ export class DashboardRepository {
         .select(count)
         .executeTakeFirstOrThrow(),
       this.db.selectFrom('slips').where('status', '=', 'IN_PROGRESS').select(count).executeTakeFirstOrThrow(),
-      // Refused with a verified amount and not reviewed yet (docs/backoffice.md, Slips to review).
+      // Refused with a verified amount and not reviewed yet (docs/backoffice/deposits.md, Slips to review).
       this.db
         .selectFrom('slips')
         .where('status', '=', 'FAILED')

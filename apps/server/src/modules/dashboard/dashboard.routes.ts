@@ -8,7 +8,7 @@ import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
 /**
- * The back-office dashboard (docs/backoffice.md, Dashboard): every operator sees it. The ledger check walks
+ * The back-office dashboard (docs/backoffice/README.md, Dashboard): every operator sees it. The ledger check walks
  * every account and entry: fine at this service's size, to be sampled or cached when it grows.
  */
 export function dashboardRoutes(

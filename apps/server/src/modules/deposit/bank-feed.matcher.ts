@@ -33,7 +33,7 @@ export interface BankFeedMatcherDeps {
 type Match = { memberId: bigint } | { reason: BankTransferUnmatchedReason };
 
 /**
- * Credits bank transfers to the member whose registered bank account sent them (docs/deposits.md, bank feed).
+ * Credits bank transfers to the member whose registered bank account sent them (docs/deposits/bank-transfers.md).
  * Each transfer is recorded once per operator account and reference, with its ledger entry in the same
  * transaction: exactly one active member of the transfer's currency gets a `deposit`; anything else goes to
  * `suspense` and waits for an operator, recorded `unmatched`. Nothing is dropped and nothing is credited twice.

@@ -29,7 +29,7 @@ export interface BankFeedDeps {
 }
 
 /**
- * Bank transfer auto-matching (docs/deposits.md, bank feed): the feed adapter (the configured party, else the
+ * Bank transfer auto-matching (docs/deposits/bank-transfers.md): the feed adapter (the configured party, else the
  * sandbox's over real HTTP), the matcher, and its timer.
  */
 export function registerBankFeed(app: FastifyInstance, route: Router, config: Config, deps: BankFeedDeps) {

@@ -14,7 +14,7 @@ export interface MemberByBankAccount {
 /** Enough to tell "exactly one" from "several": the database allows one, but the rule does not rely on it. */
 const CANDIDATES_MAX = 3;
 
-/** All SQL of the bank feed matcher (docs/deposits.md). */
+/** All SQL of the bank feed matcher (docs/deposits/bank-transfers.md). */
 export class BankFeedRepository {
   async cursorOf(db: Db, feed: string): Promise<string | null> {
     const row = await db.selectFrom('bank_feed_cursors').select('cursor').where('feed', '=', feed).executeTakeFirst();

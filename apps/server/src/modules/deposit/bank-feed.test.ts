@@ -14,7 +14,7 @@ import { BankFeedUnavailableError } from '../../adapters/bank-feed/bank-feed.ts'
 import { HttpBankFeed } from '../../adapters/bank-feed/http.ts';
 import { ownBaseUrl } from '../../app.ts';
 
-/** Bank transfer auto-matching through the sandbox bank feed, read over real HTTP (docs/deposits.md). */
+/** Bank transfer auto-matching through the sandbox bank feed, read over real HTTP (docs/deposits/bank-transfers.md). */
 
 let t: TestApp;
 beforeAll(async () => {

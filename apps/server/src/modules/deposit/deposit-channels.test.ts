@@ -3,7 +3,7 @@ import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../t
 import { SANDBOX_DEPOSIT_CHANNELS, SANDBOX_DEPOSIT_WALLETS } from '../../sandbox/deposit-channels.ts';
 import { DepositChannelsRepository } from './deposit-channels.ts';
 
-/** `GET /api/lookup/deposit` over the sandbox's channels (docs/deposits.md, deposit channels). */
+/** `GET /api/lookup/deposit` over the sandbox's channels (docs/deposits/README.md, deposit channels). */
 
 let t: TestApp;
 beforeAll(async () => {

@@ -10,7 +10,7 @@ import type { Member } from '../account/account.repository.ts';
 export type DepositChannel = Selectable<DepositChannelsTable>;
 
 /**
- * The operator's deposit channels (docs/deposits.md, deposit channels): what `GET /api/lookup/deposit` lists,
+ * The operator's deposit channels (docs/deposits/README.md, deposit channels): what `GET /api/lookup/deposit` lists,
  * which gateway a QR is made at and with which minimum, and which accounts a slip may name as its destination.
  */
 export class DepositChannelsRepository {

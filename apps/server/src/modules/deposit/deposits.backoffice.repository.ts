@@ -51,7 +51,7 @@ interface DepositCursor {
 type Branch = SelectQueryBuilder<Database, never, DepositRow>;
 
 /**
- * The back-office's view of every deposit (docs/backoffice.md, Deposits and QR codes): one `UNION ALL` of the
+ * The back-office's view of every deposit (docs/backoffice/deposits.md, Deposits and QR codes): one `UNION ALL` of the
  * four channels' own tables in a common row shape, filtered, ordered newest first and paged by the database,
  * so a page is right whatever the mix of channels. The QR list reads `qr_codes` alone.
  */

@@ -48,7 +48,7 @@ const QR_CSV_HEADER = [
   'entryId',
 ] as const;
 
-/** Deposits of every channel and QR codes, with their states (docs/backoffice.md, Deposits and QR codes). */
+/** Deposits of every channel and QR codes, with their states (docs/backoffice/deposits.md, Deposits and QR codes). */
 export function depositsBackofficeRoutes(route: OperatorRouter, repository: DepositsBackofficeRepository) {
   route({
     method: 'GET',

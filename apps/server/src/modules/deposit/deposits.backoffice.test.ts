@@ -11,7 +11,7 @@ import { FakeClock } from '../../lib/clock.ts';
 import { csvField, UTF8_BOM } from '../../lib/csv.ts';
 import { DepositsBackofficeRepository } from './deposits.backoffice.repository.ts';
 
-/** The back-office's deposits of every channel and its QR codes (docs/backoffice.md, Deposits and QR codes). */
+/** The back-office's deposits of every channel and its QR codes (docs/backoffice/deposits.md, Deposits and QR codes). */
 
 let t: TestApp;
 let finance: Record<string, string>;

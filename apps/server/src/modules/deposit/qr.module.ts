@@ -38,7 +38,7 @@ export interface QrPaymentsDeps {
 }
 
 /**
- * Everything of QR payments (docs/deposits.md, QR payments): one payment gateway adapter per code (the configured
+ * Everything of QR payments (docs/deposits/qr.md): one payment gateway adapter per code (the configured
  * gateway, else with SANDBOX the sandbox's over real HTTP), the service, member routes, the webhook, and the
  * settler.
  */

@@ -4,7 +4,7 @@ import type { QrCodesTable } from '../../db/tables/deposits.table.ts';
 
 export type QrCode = Selectable<QrCodesTable>;
 
-/** The SQL of QR payments (docs/deposits.md, QR payments). Functions that lock take a transaction. */
+/** The SQL of QR payments (docs/deposits/qr.md). Functions that lock take a transaction. */
 export class QrRepository {
   insert(db: Db, row: Insertable<QrCodesTable>): Promise<QrCode> {
     return db.insertInto('qr_codes').values(row).returningAll().executeTakeFirstOrThrow();

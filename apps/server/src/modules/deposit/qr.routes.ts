@@ -30,7 +30,7 @@ const qrParams = z.object({
   qrcodeId: z.string().check(z.maxLength(64)),
 });
 
-/** `GET`, `POST /api/qrcode/{gateway}` and `DELETE /api/qrcode/{gateway}/{qrcodeId}` (docs/deposits.md, QR payments). */
+/** `GET`, `POST /api/qrcode/{gateway}` and `DELETE /api/qrcode/{gateway}/{qrcodeId}` (docs/deposits/qr.md). */
 export function qrRoutes(route: Router, deps: QrRoutesDeps) {
   const { qr, idempotency, limiter } = deps;
   // Counted before the Idempotency-Key is looked at: a 429 must never become a key's stored answer.

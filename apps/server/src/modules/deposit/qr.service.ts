@@ -38,7 +38,7 @@ export interface QrPaymentServiceDeps {
   gateways: ReadonlyMap<string, PaymentGateway>;
   clock: Clock;
   logger: FastifyBaseLogger;
-  /** How long a new QR can be paid: the operator's setting, read for each QR (docs/backoffice.md, Site settings). */
+  /** How long a new QR can be paid: the operator's setting, read for each QR (docs/backoffice/settings.md). */
   expiryMinutes: () => Promise<number>;
 }
 
@@ -62,7 +62,7 @@ function noQrcode(message: 'NO_DATA' | 'QR_FAIL'): QrcodeResponse {
 }
 
 /**
- * QR payments (docs/deposits.md, QR payments): a member's QR at a gateway (one live QR per member, single use,
+ * QR payments (docs/deposits/qr.md): a member's QR at a gateway (one live QR per member, single use,
  * expiring after the server's minutes), its cancellation, the gateway's payment notification credited exactly
  * once per QR (late payments included), and the settler that asks about QRs whose notification never came.
  */
@@ -168,7 +168,7 @@ export class QrPaymentService {
   /**
    * Credits a paid QR exactly once: the row is locked, a paid row is left alone, and the ledger key
    * `qr:<gateway>:<qrcodeId>` replays on a re-run. What was paid is credited, even when it is not the QR's
-   * amount, and even when the QR had been cancelled or had expired (docs/deposits.md, late payment rule).
+   * amount, and even when the QR had been cancelled or had expired (docs/deposits/qr.md, late payment rule).
    */
   async credit(row: QrCode, payment: QrPayment, via: 'webhook' | 'settler'): Promise<boolean> {
     const { db, ledger, repository, clock, logger } = this.deps;

@@ -6,7 +6,7 @@ import { decodeImage, InvalidImageError, readPictureHeader } from '../uploads/pi
 import { findQrTexts, readSlipPicture, SLIP_PICTURE_LIMITS } from './slip.image.ts';
 import { readSlipQr } from './slip.service.ts';
 
-/** The picture checks of slips and the sandbox slip renderer (docs/deposits.md, Slips). */
+/** The picture checks of slips and the sandbox slip renderer (docs/deposits/slips.md). */
 
 const qrText = generate.slipVerify({ sendingBank: '004', transRef: 'SBT0000000000001ABCD' });
 const slip = renderSlip({

@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { checkPicture, type DecodedImage, type PictureHeader, type PictureLimits } from '../uploads/picture.ts';
 
 /**
- * The picture of a slip (docs/deposits.md, Slips): a PNG or JPEG checked like every uploaded picture
+ * The picture of a slip (docs/deposits/slips.md): a PNG or JPEG checked like every uploaded picture
  * (modules/uploads/picture.ts: by its bytes, sized from its header before anything is decoded, walked to its
  * end, decoded), then searched for mini-QR codes.
  */

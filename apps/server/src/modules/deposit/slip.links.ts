@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { MINUTE_MS } from '../../lib/clock.ts';
 
 /**
- * Short-lived signed URLs of slip pictures (docs/deposits.md, Slips). The client opens the picture in a new
+ * Short-lived signed URLs of slip pictures (docs/deposits/slips.md). The client opens the picture in a new
  * window, which cannot send the bearer token, so the URL itself is the credential: an HMAC over the slip's id,
  * its member and the expiry, with a server secret. It is handed only to the slip's member and lives 15 minutes.
  */

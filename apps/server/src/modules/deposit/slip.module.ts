@@ -49,7 +49,7 @@ export interface SlipsDeps {
 }
 
 /**
- * Everything of slips (docs/deposits.md, Slips): multipart parsing, the picture store, the verifier adapter
+ * Everything of slips (docs/deposits/slips.md): multipart parsing, the picture store, the verifier adapter
  * (the configured party, else the sandbox's over real HTTP), the service, its routes and the closed window.
  */
 export async function registerSlips(app: FastifyInstance, route: Router, config: Config, deps: SlipsDeps) {

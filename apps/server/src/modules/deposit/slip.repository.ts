@@ -5,7 +5,7 @@ import type { SlipsTable } from '../../db/tables/deposits.table.ts';
 export type Slip = Selectable<SlipsTable>;
 export type NewSlip = Insertable<SlipsTable>;
 
-/** All SQL of slips (docs/deposits.md, Slips); the bank transfer rows are the bank feed repository's. */
+/** All SQL of slips (docs/deposits/slips.md); the bank transfer rows are the bank feed repository's. */
 export class SlipRepository {
   async insert(db: Db | Transaction<Database>, slip: NewSlip): Promise<Slip> {
     return db.insertInto('slips').values(slip).returningAll().executeTakeFirstOrThrow();

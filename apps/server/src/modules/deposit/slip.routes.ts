@@ -70,7 +70,7 @@ async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
   return bytes;
 }
 
-/** `POST /api/wallet/slip`, `GET /api/lookup/slip`, the slip list and the reference look-up (docs/deposits.md). */
+/** `POST /api/wallet/slip`, `GET /api/lookup/slip`, the slip list and the reference look-up (docs/deposits/slips.md). */
 export function slipRoutes(route: Router, deps: SlipRoutesDeps) {
   const { slips, window, limiter } = deps;
   route({

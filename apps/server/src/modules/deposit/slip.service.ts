@@ -60,7 +60,7 @@ type Reading = { failed: SlipReasonCode } | { query: SlipQuery };
 const invalidFile = () => new AppError('SLIP_INVALID_FILE', 400);
 
 /**
- * Bank-transfer slips (docs/deposits.md, Slips): the picture is checked by content, stored, read for its
+ * Bank-transfer slips (docs/deposits/slips.md): the picture is checked by content, stored, read for its
  * mini-QR, verified with the bank, and credited once. A slip and the bank feed are two views of one transfer:
  * crediting records the transfer in `bank_transfers` (unique per operator account and reference) in the
  * transaction of its ledger entry, so whichever view gets there first credits it and the other finds it
@@ -110,7 +110,7 @@ export class SlipService {
     }
   }
 
-  /** Asks the verifier and applies the rules of docs/deposits.md (Slips, Flow) in their order. */
+  /** Asks the verifier and applies the rules of docs/deposits/slips.md (Flow) in their order. */
   private async verified(upload: Upload, query: SlipQuery, member: Member): Promise<SlipUploadResponse> {
     let answer: Awaited<ReturnType<SlipVerifier['verify']>>;
     try {

@@ -17,7 +17,7 @@ import { ownBaseUrl } from '../../app.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 
 /**
- * Slips end to end (docs/deposits.md, Slips): sandbox transfers injected into the sandbox bank, their slip
+ * Slips end to end (docs/deposits/slips.md): sandbox transfers injected into the sandbox bank, their slip
  * pictures fetched from the sandbox, uploaded as the client does, verified over real HTTP by the sandbox verifier.
  */
 

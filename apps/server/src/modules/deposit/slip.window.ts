@@ -7,7 +7,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 
 /**
  * The daily window in which slip uploads are closed (spec section 9: "slip upload closes daily in a time window
- * set by the server"; docs/deposits.md, Slips). Kept in the site setting `slipClosedWindow` as
+ * set by the server"; docs/deposits/slips.md). Kept in the site setting `slipClosedWindow` as
  * `{ closeFrom: "HH:mm", closeTo: "HH:mm" }` in the site's time zone; this default until an operator sets it.
  */
 export const SLIP_WINDOW_KEY = 'slipClosedWindow';

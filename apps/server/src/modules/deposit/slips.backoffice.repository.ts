@@ -17,7 +17,7 @@ type Filtered = SelectQueryBuilder<
   object
 >;
 
-/** All SQL of the back-office's slips to review (docs/backoffice.md, Slips to review). */
+/** All SQL of the back-office's slips to review (docs/backoffice/deposits.md, Slips to review). */
 export class SlipReviewRepository {
   async page(db: Db, query: SlipReviewCsvQuery, offset: number, limit: number) {
     const base = this.filtered(db, query);

@@ -48,7 +48,7 @@ function auditState(slip: Slip) {
 
 /**
  * Slips refused with a verified amount (NOT_MATCH, EXPIRED_SLIP): the transfer reached the operator's account
- * but nothing credited it (docs/deposits.md, "Money never lost by a refusal"). An operator credits it to the
+ * but nothing credited it (docs/deposits/slips.md, "Money never lost by a refusal"). An operator credits it to the
  * slip's member once, recording the transfer as a slip does (so the feed or another slip cannot credit it
  * again, nor it them), or dismisses it without money. Each with its audit line, in one transaction.
  */

@@ -13,7 +13,7 @@ import { HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { checkLedger, ledgerIsSound } from '../ledger/ledger.reconcile.ts';
 
 /**
- * Slips refused with a verified amount, reviewed by operators (docs/backoffice.md, Slips to review): sandbox
+ * Slips refused with a verified amount, reviewed by operators (docs/backoffice/deposits.md, Slips to review): sandbox
  * transfers, their sandbox slip pictures uploaded as the client does, then credited once or dismissed.
  */
 let t: TestApp;

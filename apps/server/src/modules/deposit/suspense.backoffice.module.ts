@@ -33,7 +33,7 @@ export interface SuspenseBackofficeDeps {
 }
 
 /**
- * The back-office's settling of what the matchers could not (docs/backoffice.md): bank transfers in suspense
+ * The back-office's settling of what the matchers could not (docs/backoffice/deposits.md): bank transfers in suspense
  * (assign, refund, and the refund settler beside the withdrawal settler) and slips to review (credit, dismiss).
  */
 export function registerSuspenseBackoffice(

@@ -24,7 +24,7 @@ type Filtered = SelectQueryBuilder<
   object
 >;
 
-/** All SQL of the back-office's bank transfers in suspense (docs/backoffice.md, Bank transfers in suspense). */
+/** All SQL of the back-office's bank transfers in suspense (docs/backoffice/deposits.md, Bank transfers in suspense). */
 export class SuspenseRepository {
   async page(db: Db, filter: BankTransferFilter | undefined, offset: number, limit: number) {
     const base = this.filtered(db, filter);

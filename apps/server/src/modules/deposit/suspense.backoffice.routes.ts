@@ -65,7 +65,7 @@ const SLIP_CSV_HEADER = [
   'reviewNote',
 ] as const;
 
-/** Bank transfers in suspense (docs/backoffice.md): list, export, assign to a member, refund to the sender. */
+/** Bank transfers in suspense (docs/backoffice/deposits.md): list, export, assign to a member, refund to the sender. */
 export function suspenseBackofficeRoutes(route: OperatorRouter, suspense: SuspenseService) {
   route({
     method: 'GET',
@@ -141,7 +141,7 @@ export function suspenseBackofficeRoutes(route: OperatorRouter, suspense: Suspen
   });
 }
 
-/** Slips to review (docs/backoffice.md): list with pictures, export, credit to the member, dismiss. */
+/** Slips to review (docs/backoffice/deposits.md): list with pictures, export, credit to the member, dismiss. */
 export function slipReviewRoutes(route: OperatorRouter, reviews: SlipReviewService) {
   route({
     method: 'GET',

@@ -98,7 +98,7 @@ function audit(actor: AuditActor, action: string, before: BankTransfer, after: B
 }
 
 /**
- * Bank transfers waiting in suspense (docs/backoffice.md): an operator assigns one to a member (suspense -> the
+ * Bank transfers waiting in suspense (docs/backoffice/deposits.md): an operator assigns one to a member (suspense -> the
  * member's wallet, a `deposit`) or refunds it to the sender through the payout party (suspense -> withdrawal
  * payable, then payout clearing once the party reports it paid; back to suspense and open again if it fails).
  * Each transfer is settled once: the row is locked, and a settled one refuses another settlement.

@@ -13,7 +13,7 @@ import { signedInOperator } from '../../../test/operators.ts';
 import { checkLedger, ledgerIsSound } from '../ledger/ledger.reconcile.ts';
 
 /**
- * Bank transfers in suspense settled by operators (docs/backoffice.md): unmatched transfers come from the
+ * Bank transfers in suspense settled by operators (docs/backoffice/deposits.md): unmatched transfers come from the
  * sandbox bank feed; refunds pay through the sandbox payout party over real HTTP. Each settles once, is audited,
  * and leaves the ledger sound.
  */

@@ -34,7 +34,7 @@ export interface TruelinksDeps {
 }
 
 /**
- * Everything of TrueMoney gift links (docs/deposits.md, TrueMoney): the voucher adapter (the configured party,
+ * Everything of TrueMoney gift links (docs/deposits/truemoney.md): the voucher adapter (the configured party,
  * else the sandbox's over real HTTP), the service, its routes, and the settler.
  */
 export async function registerTruelinks(app: FastifyInstance, route: Router, config: Config, deps: TruelinksDeps) {

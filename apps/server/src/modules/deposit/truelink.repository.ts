@@ -4,7 +4,7 @@ import type { TruelinkRedemptionsTable } from '../../db/tables/deposits.table.ts
 
 export type TruelinkRedemption = Selectable<TruelinkRedemptionsTable>;
 
-/** All SQL of TrueMoney gift links (docs/deposits.md, TrueMoney). */
+/** All SQL of TrueMoney gift links (docs/deposits/truemoney.md). */
 export class TruelinkRepository {
   /** Inserts a claim on a voucher, or answers undefined when the voucher already has a row. */
   insertIfAbsent(trx: Transaction<Database>, row: Insertable<TruelinkRedemptionsTable>) {

@@ -13,7 +13,7 @@ export interface TruelinkRoutesDeps {
   ratePerMinute: number;
 }
 
-/** `GET /api/lookup/truelink` and `POST /api/wallet/truelink` (docs/deposits.md, TrueMoney). */
+/** `GET /api/lookup/truelink` and `POST /api/wallet/truelink` (docs/deposits/truemoney.md). */
 export function truelinkRoutes(route: Router, deps: TruelinkRoutesDeps) {
   const { truelinks, idempotency, limiter } = deps;
   route({

@@ -60,7 +60,7 @@ export function voucherHash(code: string): string {
 }
 
 /**
- * TrueMoney gift links (docs/deposits.md, TrueMoney): decrypt, parse, claim the voucher (one row per voucher,
+ * TrueMoney gift links (docs/deposits/truemoney.md): decrypt, parse, claim the voucher (one row per voucher,
  * whoever sends it), check it at the party (the 2-baht minimum is refused before anything is redeemed), redeem
  * it under our reference (idempotent at the party), and credit the wallet once.
  */

@@ -29,7 +29,7 @@ describe('GET /api/wallet', () => {
     expect(answer.statusCode).toBe(200);
     const body = walletResponse.parse(answer.json());
     expect(body.wallet).toEqual({ amount: 250.5, currency: 'BAHT' });
-    // Prize-wheel coins: one per 100 baht of completed deposits (docs/promotions.md, Prize wheel).
+    // Prize-wheel coins: one per 100 baht of completed deposits (docs/promotions/wheel.md).
     expect(body.profile).toMatchObject({ username: player.phone, coin: 2 });
     // The invite programme's split (modules/invite), its defaults here; nothing collectable without invitees.
     expect(body.invite).toEqual({ amount: 0, success: 80, fail: 20 });

@@ -11,7 +11,7 @@ function uncollected(state: InviteAccrualState) {
     where a.invitee_id = r.invitee_id and a.state = ${state} and a.collection_id is null)::bigint`;
 }
 
-/** The back-office's SQL of invite links held for review (docs/backoffice.md, Invite links held for review). */
+/** The back-office's SQL of invite links held for review (docs/backoffice/invite-reviews.md). */
 export class InviteReviewRepository {
   /** Reviews with both members, the deciding operator and what the invitee's accruals stand at. */
   private shown(db: Db) {

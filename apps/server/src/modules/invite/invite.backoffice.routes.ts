@@ -40,7 +40,7 @@ const CSV_HEADER = [
 /** `:id` is the invitee's public id. */
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-/** Invite links held for review (docs/backoffice.md): list, export, release, reject. */
+/** Invite links held for review (docs/backoffice/invite-reviews.md): list, export, release, reject. */
 export function inviteReviewRoutes(route: OperatorRouter, reviews: InviteReviewService) {
   route({
     method: 'GET',

@@ -61,7 +61,7 @@ function toBackoffice(row: ShownRow): BackofficeInviteReview {
 type Decision = { kind: 'release'; note: string | null } | { kind: 'reject'; reason: string };
 
 /**
- * Invite links held for review (docs/backoffice.md): an operator releases a held link (its held accruals become
+ * Invite links held for review (docs/backoffice/invite-reviews.md): an operator releases a held link (its held accruals become
  * collectable, and later ones accrue open) or rejects it (its held accruals are forfeited and the invitee accrues
  * nothing more). Each decision and its audit line are one transaction, under the inviter's cursor lock, so a
  * decision never interleaves with an accrual pass or a collection of the same inviter.

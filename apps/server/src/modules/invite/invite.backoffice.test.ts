@@ -16,7 +16,7 @@ import { ACCRUAL_GRACE_MS } from './invite.service.ts';
 import { INVITE_SETTINGS_KEY } from './invite.settings.ts';
 
 /**
- * Invite links held for review, the operator's side (docs/backoffice.md): list, release, reject, export; every
+ * Invite links held for review, the operator's side (docs/backoffice/invite-reviews.md): list, release, reject, export; every
  * decision in the audit log. 5% of net deposits, 80% paid on collection.
  */
 

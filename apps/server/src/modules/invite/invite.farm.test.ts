@@ -12,7 +12,7 @@ import { ACCRUAL_GRACE_MS } from './invite.service.ts';
 import { INVITE_SETTINGS_KEY } from './invite.settings.ts';
 
 /**
- * Issue 18: the invite commission cannot be farmed (docs/promotions.md, Invite a friend, and "What an abuser
+ * Issue 18: the invite commission cannot be farmed (docs/promotions/invite.md, and docs/promotions/README.md, "What an abuser
  * meets"). 5% of net deposits, 80% paid on collection.
  */
 

@@ -54,7 +54,7 @@ export function createInviteService(config: Config, deps: Omit<InvitesDeps, 'lim
   });
 }
 
-/** Invite a friend (docs/promotions.md): routes, the background accrual pass, the demo programme. */
+/** Invite a friend (docs/promotions/invite.md): routes, the background accrual pass, the demo programme. */
 export function registerInvites(
   app: FastifyInstance,
   route: Router,

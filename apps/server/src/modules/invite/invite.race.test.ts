@@ -9,7 +9,7 @@ import { ACCRUAL_GRACE_MS } from './invite.service.ts';
 import { INVITE_SETTINGS_KEY } from './invite.settings.ts';
 
 /**
- * Races of the invite programme (docs/promotions.md, "What an abuser meets"): collections against an operator's
+ * Races of the invite programme (docs/promotions/README.md, "What an abuser meets"): collections against an operator's
  * release or rejection, and accrual passes against each other and against decisions. Run on PGlite and, with
  * DATABASE_URL, on PostgreSQL, where the requests really run at once.
  */

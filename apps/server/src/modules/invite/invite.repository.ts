@@ -18,7 +18,7 @@ function textArray<T extends string>(values: readonly T[]) {
   return sql<T[]>`array[${sql.join(values)}]::text[]`;
 }
 
-/** All SQL of the invite programme (docs/promotions.md, Invite a friend). */
+/** All SQL of the invite programme (docs/promotions/invite.md). */
 export class InviteRepository {
   constructor(private readonly db: Db) {}
 

@@ -18,7 +18,7 @@ export interface InviteRoutesDeps {
   country: Country;
 }
 
-/** `POST /api/invite`, `GET /api/invite/bonus`, `GET /api/invite/banners` (docs/promotions.md, Invite a friend). */
+/** `POST /api/invite`, `GET /api/invite/bonus`, `GET /api/invite/banners` (docs/promotions/invite.md). */
 export function inviteRoutes(route: Router, deps: InviteRoutesDeps) {
   const { invites, settings, limiter } = deps;
   route({

@@ -1,7 +1,7 @@
 import type { InviteMatch, InviteReviewStatus } from '@member-wallet/contract/backoffice/invite-reviews';
 import { comparableAccountName } from '@member-wallet/contract/rules';
 
-/** What the self-referral screening compares of a member (docs/promotions.md, Links held for review). */
+/** What the self-referral screening compares of a member (docs/promotions/invite.md, Links held for review). */
 export interface ScreenedMember {
   bank_account_name: string;
   bank_account_no: string;

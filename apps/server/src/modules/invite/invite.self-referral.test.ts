@@ -9,7 +9,7 @@ import { INVITE_SETTINGS_KEY } from './invite.settings.ts';
 
 /**
  * Issue 18: a second account registered with one's own invite link is held for an operator's review
- * (docs/promotions.md, Links held for review): its accruals are recorded but not collectable.
+ * (docs/promotions/invite.md, Links held for review): its accruals are recorded but not collectable.
  */
 
 let t: TestApp;

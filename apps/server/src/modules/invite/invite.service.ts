@@ -53,7 +53,7 @@ export interface AccrualAboveMark {
 }
 
 /**
- * The high-water mark rule (docs/promotions.md, Invite a friend): a day accrues `rate` (basis points) of how far
+ * The high-water mark rule (docs/promotions/invite.md): a day accrues `rate` (basis points) of how far
  * the invitee's cumulative net deposits at its end stand above the cumulative already accrued on, and then the
  * mark is that cumulative. Money withdrawn and deposited again only climbs back to the mark, so it earns nothing
  * twice. A day whose commission rounds down to nothing leaves the mark where it was, so its basis still counts.
@@ -99,7 +99,7 @@ export interface WalletInvite {
 }
 
 /**
- * Invite a friend (docs/promotions.md): accrues to each inviter a share of how far each invitee's cumulative net
+ * Invite a friend (docs/promotions/invite.md): accrues to each inviter a share of how far each invitee's cumulative net
  * deposits rise above what was already accrued on (per closed local day, once per invitee and day), holds the
  * links that look like self-referral for an operator's review, lists the accruals, and collects the collectable
  * ones into the wallet once, whatever the number of concurrent requests.
@@ -203,7 +203,7 @@ export class InviteService {
   }
 
   /**
-   * Self-referral screening (docs/promotions.md, Links held for review), under the inviter's cursor lock: each
+   * Self-referral screening (docs/promotions/invite.md, Links held for review), under the inviter's cursor lock: each
    * invitee that matches the inviter (bank account name or number, a shared device, the registration address)
    * is held, with its uncollected accruals; every hold is in the audit log (actor `system`). Answers each
    * reviewed link's status after it.

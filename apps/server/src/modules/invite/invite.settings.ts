@@ -1,7 +1,7 @@
 import type { SettingsService } from '../settings/settings.service.ts';
 
 /**
- * The invite programme's settings (site setting `inviteProgramme`, docs/promotions.md, Invite a friend). Every
+ * The invite programme's settings (site setting `inviteProgramme`, docs/promotions/invite.md). Every
  * field an operator leaves out takes its default; a value out of range is a broken configuration (500).
  */
 export interface InviteSettings {

@@ -25,7 +25,7 @@ export interface AuditRecord {
 }
 
 /**
- * The append-only record of every operator action (docs/backoffice.md). `record` takes the transaction of the
+ * The append-only record of every operator action (docs/backoffice/README.md). `record` takes the transaction of the
  * action itself, so an action and its audit line commit together or not at all. Nothing here updates or
  * deletes, and the database refuses both (migration 0015).
  */

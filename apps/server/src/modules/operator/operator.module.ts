@@ -41,7 +41,7 @@ export function createOperatorService(
 }
 
 /**
- * The back-office's API (docs/backoffice.md): operator sign-in, sessions, roles and the audit log. Answers the
+ * The back-office's API (docs/backoffice/README.md): operator sign-in, sessions, roles and the audit log. Answers the
  * operator router, for the back-office's other modules to add their routes to, and the endpoint list.
  */
 export function registerOperators(

@@ -72,7 +72,7 @@ export function operatorRoutes(route: OperatorRouter, operators: OperatorService
 
 /**
  * Whether sandbox mode is on, for the back-office's menu: the sandbox controls (src/sandbox/, mounted only then)
- * answer 404 otherwise (docs/backoffice.md, Sandbox controls).
+ * answer 404 otherwise (docs/backoffice/sandbox.md).
  */
 export function sandboxStatusRoute(route: OperatorRouter, sandbox: boolean) {
   route({

@@ -94,7 +94,7 @@ const PASSWORD_PROBLEM_TEXT: Record<PasswordProblem, string> = {
 
 /**
  * Operator accounts, their sign-in (password and TOTP code, both required, one answer for any mismatch) and
- * their sessions (docs/backoffice.md).
+ * their sessions (docs/backoffice/README.md).
  */
 export class OperatorService {
   readonly #guard: LoginGuard;

@@ -9,7 +9,7 @@ export interface BonusWithCount extends BonusDefinition {
   received: number;
 }
 
-/** The back-office's SQL of bonus definitions (docs/backoffice.md, Promotions). */
+/** The back-office's SQL of bonus definitions (docs/backoffice/promotions.md). */
 export class PromotionsBackofficeRepository {
   constructor(private readonly db: Db) {}
 
@@ -117,7 +117,7 @@ export class PromotionsBackofficeRepository {
 
 /**
  * The kinds operators see and change: bonuses and promotion codes. The definitions rewards run under (`reward`,
- * docs/promotions.md) belong to the system.
+ * docs/promotions/wheel.md) belong to the system.
  */
 function operatorKinds(kind: BonusKind | undefined): BonusKind[] {
   return kind ? [kind] : ['bonus', 'promotion'];

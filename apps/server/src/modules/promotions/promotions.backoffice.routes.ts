@@ -168,7 +168,7 @@ export function columnsOf(terms: BonusTerms): BonusChange {
 }
 
 /**
- * Promotions in the back-office (docs/backoffice.md, Promotions): bonus definitions and promotion codes, the
+ * Promotions in the back-office (docs/backoffice/promotions.md): bonus definitions and promotion codes, the
  * invite and refund programmes, the prize wheel, the invite and refund banners. Every operator reads them; admins
  * change them, each change and its audit line (before and after) in one transaction; a refused one writes nothing.
  */

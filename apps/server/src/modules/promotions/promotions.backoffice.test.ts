@@ -11,7 +11,7 @@ import { migrationProvider } from '../../db/migrations/index.ts';
 import { DEMO_WHEEL } from '../spin/spin.demo.ts';
 
 /**
- * Promotions in the back-office (docs/backoffice.md, Promotions): each change is validated as the member side's
+ * Promotions in the back-office (docs/backoffice/promotions.md): each change is validated as the member side's
  * readers validate, takes effect in the member API, and is audited in its transaction; a refused one stores
  * nothing.
  */

@@ -17,7 +17,7 @@ import { PERIOD_GRACE_MS } from './refund.period.ts';
 import { REFUND_DEMO, REFUND_SETTINGS_KEY } from './refund.settings.ts';
 
 /**
- * Issue 18: a loss refund never pays back bets made while a bonus ran (docs/promotions.md, Loss refunds). The
+ * Issue 18: a loss refund never pays back bets made while a bonus ran (docs/promotions/refunds.md). The
  * period's net loss counts only the bets placed while no bonus of the member was running, so a member who lost a
  * bonus at the games, then let it end or cancelled it, gets nothing back on the operator's own money.
  */

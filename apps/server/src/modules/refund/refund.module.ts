@@ -75,7 +75,7 @@ export function providerBetRecords(games: RefundsDeps['games']): BetRecords {
   };
 }
 
-/** Loss refunds (docs/promotions.md): the service, its routes and the demo programme. */
+/** Loss refunds (docs/promotions/refunds.md): the service, its routes and the demo programme. */
 export function registerRefunds(app: FastifyInstance, route: Router, config: Config, deps: RefundsDeps): RefundService {
   const refunds = new RefundService({
     db: deps.db,

@@ -4,7 +4,7 @@ import type { RefundClaimsTable } from '../../db/tables/promotions.table.ts';
 
 export type RefundClaim = Selectable<RefundClaimsTable>;
 
-/** All SQL of loss refunds (docs/promotions.md, Loss refunds). */
+/** All SQL of loss refunds (docs/promotions/refunds.md). */
 export class RefundRepository {
   constructor(private readonly db: Db) {}
 

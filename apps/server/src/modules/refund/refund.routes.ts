@@ -27,7 +27,7 @@ const RECEIVE_ERRORS =
   'REFUND_INACTIVE 403, REFUND_CONDITION 409 (a bonus is active), NO_REFUND 404 (no net loss) or 409 ' +
   '(already received), REFUND_MINIMUM 400';
 
-/** The loss refund's routes (docs/promotions.md, Loss refunds). */
+/** The loss refund's routes (docs/promotions/refunds.md). */
 export function refundRoutes(route: Router, deps: RefundRoutesDeps) {
   const { refunds, settings, limiter } = deps;
   route({

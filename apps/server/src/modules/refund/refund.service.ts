@@ -62,7 +62,7 @@ export function refundFor(netLossMinor: bigint, settings: RefundSettings): bigin
 }
 
 /**
- * Loss refunds (docs/promotions.md): a percentage of the last closed period's net loss, by the providers' bet
+ * Loss refunds (docs/promotions/refunds.md): a percentage of the last closed period's net loss, by the providers' bet
  * records of the bets placed while no bonus of the member ran, paid at most once per member and period (a unique
  * claim per period, and the ledger key `refund:<period start>`), never while a bonus is active.
  */

@@ -2,7 +2,7 @@ import { amountOk, percentOk } from '../invite/invite.settings.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
 /**
- * The loss refund's settings (site setting `refundProgramme`, docs/promotions.md, Loss refunds). Every field an
+ * The loss refund's settings (site setting `refundProgramme`, docs/promotions/refunds.md). Every field an
  * operator leaves out takes its default; a value out of range is a broken configuration (500).
  */
 export interface RefundSettings {

@@ -80,7 +80,7 @@ function minorOf(value: string | number): number | null {
 }
 
 /**
- * The member app's site settings in the back-office (docs/backoffice.md, Site settings): admins read them all
+ * The member app's site settings in the back-office (docs/backoffice/settings.md): admins read them all
  * and change them a part at a time; finance may change the withdrawal amounts too. Every change and its audit
  * line (before and after) commit in one transaction; a refused change writes nothing.
  */

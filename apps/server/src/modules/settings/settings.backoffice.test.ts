@@ -4,7 +4,7 @@ import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../t
 import { signedInOperator } from '../../../test/operators.ts';
 
 /**
- * The member app's site settings in the back-office (docs/backoffice.md, Site settings): each change is
+ * The member app's site settings in the back-office (docs/backoffice/settings.md): each change is
  * validated, audited with its before and after in the same transaction, and seen by the member side at once.
  */
 let t: TestApp;

@@ -6,7 +6,7 @@ import { HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { SpinRepository } from './spin.repository.ts';
 
 /**
- * The coupon listing (docs/promotions.md, Coupons): paged on the server, claimable coupons first, then the
+ * The coupon listing (docs/promotions/wheel.md, Coupons): paged on the server, claimable coupons first, then the
  * others, each group newest first (ties: the later coupon first); a total, and nothing hidden by a cap.
  */
 

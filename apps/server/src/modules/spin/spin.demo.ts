@@ -26,7 +26,7 @@ function cash(code: string, baht: number, weight: number, bgColor: string, textC
 
 /**
  * The demo wheel: 8 slices, each colour pair at a contrast of 4.5:1 or more. Weights add up to 100, so each
- * weight is the slice's chance in percent (docs/promotions.md, Prize wheel, has the table).
+ * weight is the slice's chance in percent (docs/promotions/wheel.md, Weights and odds, has the table).
  */
 export const DEMO_WHEEL: WheelSetting = {
   active: true,

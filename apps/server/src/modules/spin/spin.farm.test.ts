@@ -6,7 +6,7 @@ import { DEMO_WHEEL } from './spin.demo.ts';
 
 /**
  * Issue 18, finding 2: coins cannot be farmed by depositing, spinning and withdrawing the deposit unplayed
- * (docs/promotions.md, Coins: coins follow net deposits). With the demo rules, 100 baht a coin.
+ * (docs/promotions/wheel.md, Coins: coins follow net deposits). With the demo rules, 100 baht a coin.
  */
 
 let t: TestApp;

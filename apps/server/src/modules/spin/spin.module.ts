@@ -35,7 +35,7 @@ export interface SpinWheelDeps {
   settings: SettingsService;
   members: AccountRepository;
   bonusGate: ActiveBonusGate;
-  /** A claimed cash prize runs as the member's bonus (docs/promotions.md, "Rewards are bonus money"). */
+  /** A claimed cash prize runs as the member's bonus (docs/promotions/wheel.md, "Rewards are bonus money"). */
   rewards: RewardBonuses;
   /** The draw's random source; the operating system's cryptographic one unless a test injects another. */
   rng?: Rng;
@@ -45,7 +45,7 @@ const sandboxCoinsRequest = z.object({ username: z.string(), coins: z.int().chec
 const sandboxCoinsResponse = z.object({ userCoin: z.int() });
 
 /**
- * The prize wheel (docs/promotions.md, Prize wheel): the service, its routes, a sandbox control that grants
+ * The prize wheel (docs/promotions/wheel.md): the service, its routes, a sandbox control that grants
  * coins, and the demo wheel. Answers the service: the wallet shows its coins.
  */
 export function registerSpinWheel(app: FastifyInstance, route: Router, config: Config, deps: SpinWheelDeps) {

@@ -12,7 +12,7 @@ export interface UncountedMovement {
   amountMinor: bigint;
 }
 
-/** A member's coins (docs/promotions.md, Coins). */
+/** A member's coins (docs/promotions/wheel.md, Coins). */
 export interface CoinState {
   /** Coins to spin. */
   coins: number;
@@ -24,7 +24,7 @@ export interface CoinState {
   coinDebt: number;
 }
 
-/** All SQL of the prize wheel (docs/promotions.md, Prize wheel). */
+/** All SQL of the prize wheel (docs/promotions/wheel.md). */
 export class SpinRepository {
   async coinsOf(db: Db, memberId: bigint): Promise<number> {
     const row = await db.selectFrom('spin_coins').select('coins').where('member_id', '=', memberId).executeTakeFirst();
@@ -176,7 +176,7 @@ export class SpinRepository {
   }
 
   /**
-   * One page of the member's coupons (docs/promotions.md, Coupons): those claimable at `now` first, then the
+   * One page of the member's coupons (docs/promotions/wheel.md, Coupons): those claimable at `now` first, then the
    * others, each group newest first, ties broken by id (the later-made first), so the order is total and a page
    * boundary never splits or repeats a coupon between two reads at the same `now`. Offset paging: the claimable
    * flag moves with time and claims, so there is no fixed key to continue from.

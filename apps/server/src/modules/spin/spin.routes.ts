@@ -26,7 +26,7 @@ export interface SpinRoutesDeps {
 
 const tags = ['spinwheel'];
 
-/** The prize wheel's calls (spec section 7, Spin wheel; docs/promotions.md, Prize wheel). */
+/** The prize wheel's calls (spec section 7, Spin wheel; docs/promotions/wheel.md). */
 export function spinRoutes(route: Router, deps: SpinRoutesDeps) {
   const { spin, idempotency, limiter } = deps;
   const locale = (request: FastifyRequest) => pickLocale(request.headers['accept-language'], deps.country);

@@ -75,7 +75,7 @@ export interface SpinServiceDeps {
 }
 
 /**
- * The prize wheel (docs/promotions.md, Prize wheel): coins earned from completed deposits, spins drawn on the
+ * The prize wheel (docs/promotions/wheel.md): coins earned from completed deposits, spins drawn on the
  * server by the slices' weights, coupons for won prizes, and claims that credit a cash coupon once.
  */
 export class SpinService {
@@ -132,7 +132,7 @@ export class SpinService {
   }
 
   /**
-   * Coin accrual (docs/promotions.md, Coins): every deposit and withdrawal entry not yet counted moves the member's
+   * Coin accrual (docs/promotions/wheel.md, Coins): every deposit and withdrawal entry not yet counted moves the member's
    * net deposits (`countMovement`): each whole `depositPerCoin` deposited is a coin, and a withdrawal takes back
    * the coins of what it takes out. Counted entries are recorded by id, so an entry counts once however many
    * requests accrue at the same time, and whatever order the entries commit in.
@@ -259,7 +259,7 @@ export class SpinService {
   }
 
   /**
-   * One page of the member's coupons, claimable ones first (docs/promotions.md, Coupons). The page, its flags
+   * One page of the member's coupons, claimable ones first (docs/promotions/wheel.md, Coupons). The page, its flags
    * and the counts are judged at one `now`, so they agree (a claim landing between the two reads aside).
    */
   async coupons(memberId: bigint, locale: Locale, paging: SpinCouponsQuery): Promise<SpinCouponsResponse> {
@@ -285,7 +285,7 @@ export class SpinService {
     const found = await repository.findCoupon(db, memberId, publicId);
     if (!found) throw new AppError('INVALID_CODE', 404);
     checkClaimable(found, clock.now());
-    // Read before the transaction: the gate is another module's query (docs/promotions.md, Claiming).
+    // Read before the transaction: the gate is another module's query (docs/promotions/wheel.md, Claiming).
     if (await this.deps.bonusGate.hasActiveBonus(memberId)) throw new AppError('BONUS_REMAINING', 409);
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
     const wallet = await ledger.memberWallet(db, memberId, found.currency);
@@ -318,7 +318,7 @@ export class SpinService {
           { account: wallet.id, amount: coupon.amount_minor },
         ],
       });
-      // The prize is bonus money (docs/promotions.md): it runs as the member's bonus from this moment. A bonus
+      // The prize is bonus money (docs/promotions/wheel.md): it runs as the member's bonus from this moment. A bonus
       // started since the gate above was asked makes this refuse, and the credit rolls back with it.
       await this.deps.rewards.startRewardIn(trx, {
         definitionId,
@@ -344,7 +344,7 @@ export class SpinService {
 }
 
 /**
- * One deposit (+) or withdrawal (-) counted for coins (docs/promotions.md, Coins: coins follow net deposits).
+ * One deposit (+) or withdrawal (-) counted for coins (docs/promotions/wheel.md, Coins: coins follow net deposits).
  * A deposit adds to the remainder, and each whole `perCoin` of it is a coin, which pays a coin debt first. A
  * withdrawal takes from the remainder; while it is below zero, a coin deposits earned is taken back (an unspun
  * one, else it becomes a debt), never more than deposits earned, and what is still below zero then is forgotten:

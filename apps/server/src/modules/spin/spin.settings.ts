@@ -9,7 +9,7 @@ import {
 import { z } from 'zod/mini';
 
 /**
- * The operator's settings of the prize wheel (docs/promotions.md, Prize wheel), kept as JSON in `site_settings`:
+ * The operator's settings of the prize wheel (docs/promotions/wheel.md), kept as JSON in `site_settings`:
  * `spinWheel` (the wheel) and `spinRules` (how coins are earned, how long coupons last). The schemas live in the
  * contract, so the back-office's editor and this reader check a wheel the same way.
  */

@@ -2,7 +2,7 @@ import jpeg from 'jpeg-js';
 import { PNG } from 'pngjs';
 
 /**
- * Uploaded pictures (chat pictures and slips; docs/chat.md, docs/deposits.md; decision 0016), checked by what
+ * Uploaded pictures (chat pictures and slips; docs/chat.md, docs/deposits/slips.md; decision 0016), checked by what
  * they are, not by their name: recognised by their first bytes, sized from their header before any pixel is
  * decoded (a small file can claim billions of pixels: a decompression bomb), walked to the end of the picture
  * (a truncated one is refused; anything after it is cut, so what is stored is what was checked), then decoded

@@ -36,7 +36,7 @@ const CSV_HEADER = [
 
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-/** The withdrawals queue of the back-office (docs/backoffice.md, Withdrawals): list, export, approve, reject. */
+/** The withdrawals queue of the back-office (docs/backoffice/withdrawals.md): list, export, approve, reject. */
 export function withdrawalReviewRoutes(route: OperatorRouter, withdrawals: WithdrawalService) {
   route({
     method: 'GET',

@@ -31,7 +31,7 @@ export interface WithdrawalsDeps {
   limiter: RateLimiter;
   settings: SettingsService;
   members: AccountRepository;
-  /** The bonus module's rules for withdrawing while a bonus runs (docs/promotions.md). */
+  /** The bonus module's rules for withdrawing while a bonus runs (docs/promotions/bonuses.md). */
   bonus: WithdrawalBonusRules;
   /** The back-office's audit log, written with operators' reviews. */
   audit: AuditRecorder;

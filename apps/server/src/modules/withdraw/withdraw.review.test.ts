@@ -8,7 +8,7 @@ import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 
 /**
- * Operators' review of withdrawals (docs/backoffice.md, Withdrawals): above the auto-approve amount a
+ * Operators' review of withdrawals (docs/backoffice/withdrawals.md): above the auto-approve amount a
  * withdrawal waits; approving pays it once through the payout party, rejecting returns the money once; both
  * are audited and keep the ledger balanced.
  */

@@ -39,7 +39,7 @@ const WEBHOOK_EVENTS_KEPT_MS = HOUR_MS;
 export type FinalPayoutState = Extract<PayoutState, { status: 'paid' | 'failed' }>;
 
 /**
- * What withdrawals ask of a running bonus (docs/promotions.md): a partial withdrawal is refused while one runs
+ * What withdrawals ask of a running bonus (docs/promotions/bonuses.md): a partial withdrawal is refused while one runs
  * (`BONUS_REMAINING`), and a withdraw-all first ends it, or is refused when its condition is not met.
  */
 export interface WithdrawalBonusRules {
@@ -222,7 +222,7 @@ export class WithdrawalService {
   }
 
   /**
-   * An operator approves a withdrawal waiting for review (docs/backoffice.md): it is marked approved and
+   * An operator approves a withdrawal waiting for review (docs/backoffice/withdrawals.md): it is marked approved and
    * audited in one transaction, then the payout party is asked to pay it. Approving it again answers it as it
    * is and pays nothing twice; a rejected one cannot be approved (409 ALREADY_REVIEWED).
    */

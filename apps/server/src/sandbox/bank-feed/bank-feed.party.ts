@@ -32,7 +32,7 @@ export interface SandboxFeedTransfer {
 }
 
 /**
- * SANDBOX ONLY: a fake bank feed for demos and tests (docs/deposits.md). It keeps its own records
+ * SANDBOX ONLY: a fake bank feed for demos and tests (docs/parties/bank-feed.md). It keeps its own records
  * (`sandbox_bank_transfers`), numbered in arrival order; the feed's cursor is the last number read. Injecting a
  * reference again adds a second line with it: the re-delivery a real feed can make, which the matcher ignores.
  */
@@ -72,7 +72,7 @@ export class SandboxBankFeedParty {
   /**
    * The lines after `after` (a line number), oldest first; the cursor stays put when nothing new arrived. Lines
    * to an operator account of mode MANUAL are not reported: such an account has no feed, its transfers are
-   * proved by slips (docs/deposits.md), so a demo's slip is never raced by the matcher.
+   * proved by slips (docs/deposits/slips.md), so a demo's slip is never raced by the matcher.
    */
   async page(after: bigint, limit: number): Promise<{ transfers: SandboxFeedTransfer[]; nextCursor: string }> {
     const rows = await this.deps.db

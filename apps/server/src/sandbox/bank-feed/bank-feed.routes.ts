@@ -38,7 +38,7 @@ const feedTransfer = z.object({
 const faultBody = z.object({ fault: z.enum(SANDBOX_BANK_FEED_FAULTS) });
 
 /**
- * SANDBOX ONLY: the fake bank feed's HTTP API (docs/deposits.md). The listing is what a real feed serves,
+ * SANDBOX ONLY: the fake bank feed's HTTP API (docs/parties/bank-feed.md). The listing is what a real feed serves,
  * signed with the shared secret; injecting a transfer and setting a fault are unsigned controls for demos and
  * tests, as every sandbox control is.
  */

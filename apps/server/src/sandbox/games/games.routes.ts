@@ -35,7 +35,7 @@ export interface SandboxGamesOptions {
 type Params = { code: string; username?: string; txId?: string };
 
 /**
- * The sandbox game provider (docs/wallet.md): the protocol of the HTTP adapter under `/sandbox/games/{code}`,
+ * The sandbox game provider (docs/parties/games.md): the protocol of the HTTP adapter under `/sandbox/games/{code}`,
  * signed requests only, its own persistent books; fault injection; and a playable demo slot machine at the
  * launch link. Registered as its own plugin, so its raw-body JSON parser (signatures cover the exact bytes)
  * touches no other route.

@@ -149,7 +149,7 @@ export class SandboxPaymentGateways {
 
   /**
    * Pays the QR as a member's bank app would, whatever its state here but paid: a payment that raced the QR's
-   * cancellation or expiry is how a late payment happens (docs/deposits.md, late payment rule). Then notifies.
+   * cancellation or expiry is how a late payment happens (docs/deposits/qr.md, late payment rule). Then notifies.
    */
   async pay(
     gateway: string,

@@ -61,8 +61,8 @@ const settingsAnswer = z.object({ latencyMs: z.number(), fault: z.enum(SANDBOX_P
 const unavailable = (reply: FastifyReply) => reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
 
 /**
- * SANDBOX ONLY: the sandbox payment gateways' HTTP API under `/sandbox/payments/{gateway}` (docs/deposits.md,
- * QR payments): what a real gateway would serve, signed with the gateway's secret, plus unsigned controls to pay
+ * SANDBOX ONLY: the sandbox payment gateways' HTTP API under `/sandbox/payments/{gateway}` (docs/parties/payments.md,
+ * Sandbox gateways): what a real gateway would serve, signed with the gateway's secret, plus unsigned controls to pay
  * a QR, send its webhook again and inject faults.
  */
 export async function sandboxPaymentRoutes(

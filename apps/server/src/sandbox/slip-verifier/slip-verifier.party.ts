@@ -4,7 +4,7 @@ import type { SandboxSettingsStore } from '../ports.ts';
 import type { SandboxDb } from '../sandbox.tables.ts';
 import { renderSlip } from './slip.render.ts';
 
-/** SANDBOX ONLY. Faults the sandbox verifier can be told to show (docs/deposits.md, sandbox). */
+/** SANDBOX ONLY. Faults the sandbox verifier can be told to show (docs/parties/slip-verifier.md, sandbox). */
 export const SANDBOX_SLIP_VERIFIER_FAULTS = ['none', 'unavailable', 'captcha', 'garbage'] as const;
 export type SandboxSlipVerifierFault = (typeof SANDBOX_SLIP_VERIFIER_FAULTS)[number];
 export const SANDBOX_SLIP_VERIFIER_LATENCY_MAX_MS = 30_000;
@@ -32,7 +32,7 @@ export type SandboxVerifyAnswer =
     };
 
 /**
- * SANDBOX ONLY: the sandbox bank's slip verification service (docs/deposits.md, sandbox). It knows the
+ * SANDBOX ONLY: the sandbox bank's slip verification service (docs/parties/slip-verifier.md, sandbox). It knows the
  * sandbox bank's transfers (`sandbox_bank_transfers`, injected by `POST /sandbox/bank/transfers`) and renders
  * their slips. A reference injected again with other details is one the bank cannot vouch for: `unstable`.
  */

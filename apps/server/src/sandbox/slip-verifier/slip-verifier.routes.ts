@@ -24,7 +24,7 @@ const settingsBody = z.object({
 const SLIP_FILE = /^([A-Za-z0-9_.:-]{1,100})\.png$/;
 
 /**
- * SANDBOX ONLY: the sandbox slip verifier's HTTP API (docs/deposits.md, sandbox). `POST .../verify` is what a
+ * SANDBOX ONLY: the sandbox slip verifier's HTTP API (docs/parties/slip-verifier.md, sandbox). `POST .../verify` is what a
  * real verifier serves, signed with the shared secret; the settings and the slip pictures are unsigned
  * controls for demos and tests, as every sandbox control is.
  */

@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { GLYPH_HEIGHT, GLYPH_WIDTH, glyph } from './bitmap-font.ts';
 
 /**
- * SANDBOX ONLY: draws a bank-app style transfer slip as a PNG (docs/deposits.md, sandbox): a bank header band,
+ * SANDBOX ONLY: draws a bank-app style transfer slip as a PNG (docs/parties/slip-verifier.md, sandbox): a bank header band,
  * "TRANSFER SUCCESSFUL", the amount, the masked accounts, the date, the reference and the verification mini-QR,
  * whose text is the Bank of Thailand slip-verify payload the caller hands in.
  */

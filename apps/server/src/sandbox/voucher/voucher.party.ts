@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
 import type { SandboxDb } from '../sandbox.tables.ts';
 
-/** SANDBOX ONLY: a stand-in for TrueMoney's voucher service, for demos and tests (docs/deposits.md). */
+/** SANDBOX ONLY: a stand-in for TrueMoney's voucher service, for demos and tests (docs/parties/voucher.md). */
 
 export const SANDBOX_VOUCHER_FAULTS = ['none', 'unavailable', 'lostAnswer'] as const;
 export type SandboxVoucherFault = (typeof SANDBOX_VOUCHER_FAULTS)[number];

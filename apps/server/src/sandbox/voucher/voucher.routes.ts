@@ -23,7 +23,7 @@ const checkAnswer = z.object({
 });
 
 /**
- * SANDBOX ONLY: the voucher party's HTTP API under /sandbox/truemoney (docs/deposits.md, TrueMoney): what a real
+ * SANDBOX ONLY: the voucher party's HTTP API under /sandbox/truemoney (docs/parties/voucher.md): what a real
  * party would serve, signed with the shared secret, plus unsigned controls for demos and tests.
  */
 export async function sandboxVoucherRoutes(

@@ -6,7 +6,7 @@ import { BONUS_QUERY_KEY } from './get-bonuses.ts';
 
 /**
  * Ends the running bonus: `BONUS_CLEAR` when its condition was met, `SUCCESS` when cancelled early (percentFail
- * of it taken back; docs/promotions.md, Ending). Its message is shown as a toast (spec section 7).
+ * of it taken back; docs/promotions/bonuses.md, Ending). Its message is shown as a toast (spec section 7).
  */
 export function clearBonus(): Promise<BonusClearResponse> {
   return request(API.bonusClear, { schema: bonusClearResponse });

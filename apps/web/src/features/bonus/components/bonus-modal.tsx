@@ -24,7 +24,7 @@ export interface BonusModalProps {
  * the button. The spec's "receive button (or confirm if already active)" is read this way:
  * - this bonus is the running one: a confirm button that only closes the modal (there is nothing to receive);
  * - another bonus is running: the server would answer BONUS_ALREADY_ACTIVE (one bonus at a time,
- *   docs/promotions.md), so that text is shown and the receive button is disabled instead of a call known to
+ *   docs/promotions/bonuses.md), so that text is shown and the receive button is disabled instead of a call known to
  *   fail. The server still decides: a stale page that calls anyway gets the error dialog with that text;
  * - otherwise the receive button calls GET /api/bonus/activate/{code}; a refusal (BONUS_MAX_CLAIMED,
  *   BONUS_CONDITION, BONUS_FULL, ...) shows the error dialog with the catalogue text.

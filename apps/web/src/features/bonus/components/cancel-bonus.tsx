@@ -50,7 +50,7 @@ export function CancelFailedAlert({ message, onClose }: { message: string; onClo
 }
 
 /**
- * After a cancel that took money back (docs/promotions.md, "Where the bonus money goes"): how much and why, what
+ * After a cancel that took money back (docs/promotions/bonuses.md, "Where the bonus money goes"): how much and why, what
  * left the wallet now, and what is still to come from the money in the game accounts.
  */
 export function CancelledDialog({

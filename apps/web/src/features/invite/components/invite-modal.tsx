@@ -14,7 +14,7 @@ import { CollectInviteDialog } from './collect-invite-dialog.tsx';
 
 /**
  * What became of an accrual, when it is not simply waiting to be collected: collected, held for an operator's
- * review (not in the amount to collect), or not paid (the review rejected the link). docs/promotions.md.
+ * review (not in the amount to collect), or not paid (the review rejected the link). docs/promotions/invite.md.
  */
 function InviteRowStatus({ status }: { status: InviteItemStatus }) {
   const { t } = useTranslation();

@@ -16,7 +16,7 @@ export type CouponPage = SpinCouponsResponse & { page: number };
 
 /**
  * A page of the member's coupons as the server orders them: claimable ones first, then the others, newest
- * first (docs/promotions.md, Coupons). The prize names come in the reader's language, hence the key; every
+ * first (docs/promotions/wheel.md, Coupons). The prize names come in the reader's language, hence the key; every
  * page sits under SPIN_QUERY_KEY, so reloading the wheel reloads the page shown.
  */
 export function couponsQuery(language: string, page: number) {
