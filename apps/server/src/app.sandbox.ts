@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from './core.ts';
 import { AppError } from './lib/errors.ts';
-import { DepositChannelsRepository } from './modules/deposit/deposit-channels.ts';
-import type { DepositsBackofficeRepository } from './modules/deposit/deposits.backoffice.repository.ts';
-import { SLIP_WINDOW_KEY } from './modules/deposit/slip.window.ts';
+import { DepositChannelsRepository } from './modules/deposit-channels/deposit-channels.ts';
+import type { DepositsBackofficeRepository } from './modules/deposits/deposits.backoffice.repository.ts';
+import { SLIP_WINDOW_KEY } from './modules/slip/slip.window.ts';
 import type { GamesModule } from './modules/games/games.module.ts';
 import { createInviteService } from './modules/invite/invite.module.ts';
 import {

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SlipPicture } from '../deposit/slip.image.ts';
+import type { SlipPicture } from '../slip/slip.image.ts';
 import { type CheckedPicture, InvalidImageError, type PictureLimits } from './picture.ts';
 import type { PictureTask } from './picture.worker.ts';
 

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { readSlipPicture } from '../deposit/slip.image.ts';
+import { readSlipPicture } from '../slip/slip.image.ts';
 import { checkPicture, InvalidImageError, type PictureLimits } from './picture.ts';
 
 /**

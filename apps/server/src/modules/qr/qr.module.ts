@@ -15,7 +15,7 @@ import { IdempotencyService } from '../ledger/idempotency.service.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import { DepositChannelsRepository } from './deposit-channels.ts';
+import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.ts';
 import { QrRepository } from './qr.repository.ts';
 import { paymentWebhookRoutes, qrRoutes } from './qr.routes.ts';
 import { QrPaymentService } from './qr.service.ts';

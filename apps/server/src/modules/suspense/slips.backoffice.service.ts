@@ -12,8 +12,8 @@ import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { OperatorActor } from '../operator/audit-log.ts';
-import type { Slip } from './slip.repository.ts';
-import type { SlipService } from './slip.service.ts';
+import type { Slip } from '../slip/slip.repository.ts';
+import type { SlipService } from '../slip/slip.service.ts';
 import type { SlipReviewRepository, SlipReviewRow } from './slips.backoffice.repository.ts';
 import type { AuditRecorder } from './suspense.backoffice.service.ts';
 

@@ -8,7 +8,7 @@ import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { WithdrawalService } from '../withdraw/withdraw.service.ts';
-import type { SlipService } from './slip.service.ts';
+import type { SlipService } from '../slip/slip.service.ts';
 import { SlipReviewRepository } from './slips.backoffice.repository.ts';
 import { SlipReviewService } from './slips.backoffice.service.ts';
 import { SuspenseRepository } from './suspense.backoffice.repository.ts';
