@@ -1,9 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from './core.ts';
 import { AppError } from './lib/errors.ts';
-import { DepositChannelsRepository } from './modules/deposit-channels/deposit-channels.ts';
+import { DepositChannelsRepository } from './modules/deposit-channels/deposit-channels.repository.ts';
 import type { DepositsBackofficeRepository } from './modules/deposits/deposits.backoffice.repository.ts';
-import { SLIP_WINDOW_KEY } from './modules/slip/slip.window.ts';
 import type { GamesModule } from './modules/games/games.module.ts';
 import { createInviteService } from './modules/invite/invite.module.ts';
 import {
@@ -12,6 +12,8 @@ import {
   OperatorError,
   type OperatorService,
 } from './modules/operator/operator.service.ts';
+import { SLIP_WINDOW_KEY } from './modules/slip/slip.window.ts';
+import type { SpinService } from './modules/spin/spin.service.ts';
 import { registerSandbox } from './sandbox/sandbox.plugin.ts';
 
 /** What of the modules the sandbox's controls drive. */
@@ -19,6 +21,7 @@ export interface SandboxModules {
   operators: OperatorService;
   deposits: DepositsBackofficeRepository;
   games: GamesModule;
+  spin: SpinService;
 }
 
 /**
@@ -64,6 +67,11 @@ export async function mountSandbox(app: FastifyInstance, core: Core, modules: Sa
       return invites.list(member.id, { page: 1, limit: 50 });
     },
     ensureDepositChannels: (channels, wallets) => new DepositChannelsRepository(db).ensure(channels, wallets),
+    grantCoins: async (phone, coins) => {
+      const member = await members.findByPhone(phone);
+      if (!member) throw new AppError('NO_USER', 404);
+      return modules.spin.grantCoins(member.id, `sandbox:${randomUUID()}`, coins);
+    },
     reconcileTransfers: () => modules.games.reconciler.reconcile({ minAgeMs: 0 }),
     backoffice: {
       route: core.backoffice.route,

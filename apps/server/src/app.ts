@@ -1,715 +1,142 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { STATUS_CODES } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { join, sep } from 'node:path';
-import type { Duplex } from 'node:stream';
-import { constants as zlibConstants } from 'node:zlib';
-import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
-import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { API } from '@member-wallet/contract/api-paths';
-import { APP_NAME, APP_NAME_HEADER, APP_VERSION } from '@member-wallet/contract/constants';
-import { GONE } from '@member-wallet/contract/error-codes';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import type { DestinationStream } from 'pino';
-import { HttpSmsSender, UnconfiguredSmsSender } from './adapters/sms/http.ts';
-import { sandboxSmsSender } from './adapters/sms/sandbox.ts';
-import type { SmsSender } from './adapters/sms/sms-sender.ts';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { mountSandbox } from './app.sandbox.ts';
 import type { Config } from './config.ts';
-import type { Core } from './core.ts';
-import { createDatabase, migrateToLatest } from './db/connect.ts';
-import type { Db } from './db/database.ts';
-import { isRetryableTransactionError } from './db/transaction.ts';
+import { type AppDeps, type Core, createCore } from './core.ts';
 import { seedDemoData } from './demo/demo-data.ts';
-import { type Clock, systemClock } from './lib/clock.ts';
-import { DeviceCookies } from './lib/device-cookie.ts';
-import { AppError, InvalidTokenError } from './lib/errors.ts';
+import { registerDocs } from './http/api-docs.ts';
+import { createFastify } from './http/fastify.ts';
+import { registerPlumbing } from './http/plumbing.ts';
+import { registerStatic } from './http/static.ts';
 import { FileStore } from './lib/file-store.ts';
-import { InFlight, UPLOADS_IN_FLIGHT_MAX } from './lib/in-flight.ts';
 import { siteTimeZone } from './lib/local-calendar.ts';
-import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
-import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
-import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
-import { createRouter } from './lib/route.ts';
-import { loadSpaPage, type SpaPage } from './lib/spa-page.ts';
-import { AccountRepository } from './modules/account/account.repository.ts';
-import { accountRoutes } from './modules/account/account.routes.ts';
-import { AccountService } from './modules/account/account.service.ts';
+import { registerAccount } from './modules/account/account.module.ts';
 import { MembersBackofficeRepository } from './modules/account/members.backoffice.repository.ts';
 import { MembersBackoffice, memberBackofficeRoutes } from './modules/account/members.backoffice.ts';
-import { adjustmentBackofficeRoutes } from './modules/adjustment/adjustment.backoffice.routes.ts';
-import { AdjustmentRepository } from './modules/adjustment/adjustment.repository.ts';
-import { AdjustmentService } from './modules/adjustment/adjustment.service.ts';
-import { SessionRepository } from './modules/auth/auth.repository.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
+import { registerAdjustments } from './modules/adjustment/adjustment.module.ts';
+import { registerAuth } from './modules/auth/auth.module.ts';
+import { registerBankFeed } from './modules/bank-feed/bank-feed.module.ts';
 import { registerBonuses } from './modules/bonus/bonus.module.ts';
 import { registerChat } from './modules/chat/chat.module.ts';
 import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
-import { registerBankFeed } from './modules/bank-feed/bank-feed.module.ts';
-import { registerDepositChannels } from './modules/deposit-channels/deposit-channels.ts';
-import { DepositsBackofficeRepository } from './modules/deposits/deposits.backoffice.repository.ts';
-import { depositsBackofficeRoutes } from './modules/deposits/deposits.backoffice.routes.ts';
-import { registerQrPayments } from './modules/qr/qr.module.ts';
-import { registerSlips } from './modules/slip/slip.module.ts';
-import { registerSuspenseBackoffice } from './modules/suspense/suspense.backoffice.module.ts';
-import { registerTruelinks } from './modules/truelink/truelink.module.ts';
+import { registerDepositChannels } from './modules/deposit-channels/deposit-channels.module.ts';
+import { registerDepositsBackoffice } from './modules/deposits/deposits.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
-import { InviteReviewRepository } from './modules/invite/invite.backoffice.repository.ts';
-import { inviteReviewRoutes } from './modules/invite/invite.backoffice.routes.ts';
-import { InviteReviewService } from './modules/invite/invite.backoffice.service.ts';
-import { createInviteService, registerInvites } from './modules/invite/invite.module.ts';
-import { IdempotencyRepository } from './modules/ledger/idempotency.repository.ts';
-import { IdempotencyService } from './modules/ledger/idempotency.service.ts';
-import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
-import { LedgerService } from './modules/ledger/ledger.service.ts';
-import { LookupRepository } from './modules/lookup/lookup.repository.ts';
-import { lookupRoutes } from './modules/lookup/lookup.routes.ts';
-import { LookupService } from './modules/lookup/lookup.service.ts';
-import { auditCsvRoutes } from './modules/operator/audit.backoffice.routes.ts';
+import { registerInvites } from './modules/invite/invite.module.ts';
+import { registerLookup } from './modules/lookup/lookup.module.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
-import { OtpRepository } from './modules/otp/otp.repository.ts';
-import { otpRoutes } from './modules/otp/otp.routes.ts';
-import { OtpService } from './modules/otp/otp.service.ts';
+import { registerOtp } from './modules/otp/otp.module.ts';
 import { mediaBackofficeRoutes } from './modules/promotions/media.backoffice.routes.ts';
 import { PromotionsBackofficeRepository } from './modules/promotions/promotions.backoffice.repository.ts';
 import { promotionsBackofficeRoutes } from './modules/promotions/promotions.backoffice.routes.ts';
+import { registerQrPayments } from './modules/qr/qr.module.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
 import { settingsBackofficeRoutes } from './modules/settings/settings.backoffice.routes.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
-import { SettingsService } from './modules/settings/settings.service.ts';
+import { registerSlips } from './modules/slip/slip.module.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
-import { statementRoutes } from './modules/statement/statement.routes.ts';
-import { PictureReader } from './modules/uploads/picture.pool.ts';
-import { withdrawalReviewRoutes } from './modules/withdraw/withdraw.backoffice.routes.ts';
+import { registerStatement } from './modules/statement/statement.module.ts';
+import { registerSuspense } from './modules/suspense/suspense.module.ts';
+import { registerTruelinks } from './modules/truelink/truelink.module.ts';
+import { registerUploads } from './modules/uploads/uploads.module.ts';
+import { registerWallet } from './modules/wallet/wallet.module.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The app's database, for the readiness probe's tests and operational scripts. */
-    db: Db;
-    /** The site settings, for tests and the back-office's settings screens. */
-    siteSettings: SettingsService;
-    /** Each member's, guest's or operator's uploads in flight, for tests. */
-    uploadsInFlight: InFlight;
-  }
-}
-
-/** Things tests (and only tests) replace. */
-export interface AppDeps {
-  clock?: Clock;
-  logStream?: DestinationStream;
-  argon2?: Argon2Parameters;
-  smsSender?: SmsSender;
-  /** An embedded database starts as a copy of this PGlite data directory dump (tests: a migrated template). */
-  pgliteDataDir?: Blob;
-}
-
-const BODY_LIMIT_BYTES = 64 * 1024;
-/** Retry-After of a request whose transaction PostgreSQL kept aborting: contention passes in moments. */
-const RETRY_AFTER_ABORTED_S = 1;
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
-/** Paths that never fall back to the SPA's index.html. */
-const NON_SPA_PREFIXES = ['/api', '/backoffice/api', '/sandbox', '/media', '/files', '/healthz', '/readyz'];
-/** Never written to the log, wherever they appear in a logged object. */
-const REDACTED = [
-  'req.headers.authorization',
-  'req.headers.cookie',
-  'password',
-  'oldPassword',
-  'newPassword',
-  'token',
-  'otpToken',
-  'otpCode',
-  '*.password',
-  '*.token',
-  '*.otpToken',
-  '*.otpCode',
-];
+export type { AppDeps } from './core.ts';
+export { ownBaseUrl } from './core.ts';
 
 /**
- * What Node's HTTP parser could not read (malformed request line or headers, headers too large, a request too
- * slow): the status Fastify would answer, with the project's body, then the connection is closed.
+ * The server (docs/architecture.md): the Core built once, then every module in turn, each a
+ * `register<Name>(app, core, deps?)` whose third argument names what it needs of modules before it.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const body = JSON.stringify({ message: 'KEY_INVALID' });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
-        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
-}
-
-function pathOf(request: FastifyRequest): string {
-  return request.url.split('?')[0] ?? '/';
-}
-
-function under(path: string, prefix: string): boolean {
-  return path === prefix || path.startsWith(`${prefix}/`);
-}
-
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: { paths: REDACTED, censor: '[redacted]' },
-      // Auto-login URLs carry game credentials: the logged URL is cut at its secret part (docs/wallet.md).
-      serializers: { req: requestSerializer },
-      ...(deps.logStream ? { stream: deps.logStream } : {}),
-    },
-    bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.trustProxy,
-    requestIdHeader: false,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id'];
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    },
-    // Refusals Fastify makes before any route or hook (a URL that does not decode, a parameter over its
-    // length, bytes that are not HTTP) answer in the project's shape too, never Fastify's code and message.
-    frameworkErrors: (error, request, reply) => {
-      const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
-      if (status === 500) request.log.error({ err: error }, 'unexpected framework error');
-      (reply as FastifyReply).code(status).send({ message: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'KEY_INVALID' });
-    },
-    clientErrorHandler: answerClientError,
-  });
-  // Input is validated by zod in the route helper; JSON Schemas are kept for the docs and the serializers.
-  app.setValidatorCompiler(() => (value) => ({ value }));
-
-  const db = createDatabase(config, deps.pgliteDataDir);
-  app.decorate('db', db);
-  app.addHook('onClose', async () => {
-    await db.destroy();
-  });
-  await migrateToLatest(db);
-
-  const clock = deps.clock ?? systemClock;
-  const limiter: RateLimiter = config.redisUrl
-    ? new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix)
-    : new MemoryRateLimiter(clock);
-  app.addHook('onClose', () => limiter.close());
-
-  const settingsRepository = new SettingsRepository(db);
-  const settings = new SettingsService(settingsRepository, clock);
-  app.decorate('siteSettings', settings);
-  registerPlumbing(app, config, settings, db);
+  const app = createFastify(config, deps.logStream);
+  const { core, auth, operators } = await createCore(app, config, deps);
+  registerPlumbing(app, config, core.settings, core.db);
   if (config.apiDocs) await registerDocs(app);
 
-  const services = createServices(app, config, deps, { db, clock, limiter, settings });
-  const route = createRouter(app, (request) => services.auth.authenticate(request.headers.authorization));
-  // The back-office's API (docs/backoffice/README.md): operators, their sessions and roles, the audit log; the
-  // modules below add their operators' routes to its router.
-  const backoffice = registerOperators(app, config, { db, clock, limiter, passwords: services.passwords });
-  // Bonuses and promotion codes (docs/promotions/bonuses.md): before withdrawals, whose rules depend on a running bonus.
-  const bonuses = await registerBonuses(app, route, config, {
-    db,
-    clock,
-    limiter,
-    members: services.accountRepository,
-    ownBaseUrl: () => ownBaseUrl(app),
+  // Operators, their sessions, roles and audit log (docs/backoffice/README.md).
+  registerOperators(app, core, { operators: operators.service, endpoints: operators.endpoints });
+  // Bonuses first: withdrawals, the wheel, refunds and adjustments obey a running bonus (docs/promotions/).
+  const bonuses = await registerBonuses(app, core);
+  const withdrawals = await registerWithdrawals(app, core, { bonus: bonuses });
+  // Members: one-time codes, reference data, registration and profile, sessions, statement (docs/accounts.md).
+  const otp = registerOtp(app, core, { sms: deps.smsSender });
+  const lookup = registerLookup(app, core, { withdrawals });
+  const accounts = registerAccount(app, core, { otp, lookup });
+  registerAuth(app, core, { auth });
+  registerStatement(app, core);
+  // Money in (docs/deposits/): channels, TrueMoney, QR, slips, bank-transfer matching.
+  registerDepositChannels(app, core);
+  registerTruelinks(app, core);
+  await registerQrPayments(app, core);
+  const uploads = registerUploads(app, core);
+  const slips = await registerSlips(app, core, { uploads });
+  // Promotions the wallet answer reads (docs/promotions/): invites, then the wheel's coins.
+  const invites = registerInvites(app, core, { accounts });
+  const spin = registerSpinWheel(app, core, { bonusGate: bonuses, rewards: bonuses });
+  // Game providers and the member's wallet of game accounts (docs/wallet.md).
+  const games = await registerGames(app, core);
+  registerWallet(app, core, { games, invites, coins: spin });
+  registerRefunds(app, core, { games, bonuses });
+  registerBankFeed(app, core);
+  // The back-office's screens over the modules above (docs/backoffice/).
+  registerBackofficeScreens(app, core);
+  registerAdjustments(app, core, { rewards: bonuses });
+  registerSuspense(app, core, { withdrawals, slips });
+  await registerChat(app, core, {
+    authenticate: (authorization) => auth.authenticate(authorization),
+    operators: operators.service,
+    uploadDirectory: app.slipStore.directory,
+    uploads,
   });
-  // Withdrawals (docs/withdrawals.md): routes, payout webhook, sandbox payout party, settler.
-  const withdrawals = await registerWithdrawals(app, route, config, {
-    db,
-    clock,
-    limiter,
-    settings,
-    members: services.accountRepository,
-    bonus: bonuses,
-    audit: backoffice.audit,
-    ownBaseUrl: () => ownBaseUrl(app),
-  });
-  lookupRoutes(route, services.lookup, settings, config.country, withdrawals);
-  otpRoutes(route, services.otp, config.country);
-  accountRoutes(route, services.accounts, config.country);
-  authRoutes(route, services.auth);
-  statementRoutes(route, db);
-  // Where members pay in (docs/deposits/README.md, deposit channels), and the sandbox's own channels when mounted.
-  await registerDepositChannels(route, { db, members: services.accountRepository });
-  // TrueMoney gift links (docs/deposits/truemoney.md): the voucher party adapter, its sandbox, the route, the settler.
-  await registerTruelinks(app, route, config, {
-    db,
-    clock,
-    limiter,
-    members: services.accountRepository,
-    ownBaseUrl: () => ownBaseUrl(app),
-  });
-  // QR payments (docs/deposits/qr.md): a gateway per code, the sandbox gateways, routes, webhook, the settler.
-  await registerQrPayments(app, route, config, {
-    db,
-    clock,
-    limiter,
-    members: services.accountRepository,
-    settings,
-    ownBaseUrl: () => ownBaseUrl(app),
-  });
-  // Uploaded pictures (slips, chat) are checked in worker threads; a member's uploads in flight are bounded.
-  const pictures = new PictureReader();
-  app.addHook('onClose', () => pictures.close());
-  const inFlight = new InFlight(UPLOADS_IN_FLIGHT_MAX);
-  app.decorate('uploadsInFlight', inFlight);
-  // Bank-transfer slips (docs/deposits/slips.md): upload, verifier, list, pictures, the sandbox verifier.
-  const slips = await registerSlips(app, route, config, {
-    pictures,
-    inFlight,
-    db,
-    clock,
-    limiter,
-    settings,
-    members: services.accountRepository,
-    ownBaseUrl: () => ownBaseUrl(app),
-  });
-  // Invite a friend (docs/promotions/invite.md): the wallet answer reads its collectable amount.
-  const invites = createInviteService(config, { db, clock, settings, members: services.accountRepository });
-  registerInvites(app, route, config, invites, {
-    db,
-    clock,
-    limiter,
-    settings,
-    members: services.accountRepository,
-    accounts: services.accounts,
-  });
-  // The prize wheel (docs/promotions/wheel.md): coins, spins, coupons; before the games, whose wallet
-  // answer shows the coins.
-  const spin = registerSpinWheel(app, route, config, {
-    db,
-    clock,
-    limiter,
-    settings,
-    members: services.accountRepository,
-    bonusGate: bonuses,
-    rewards: bonuses,
-  });
-  // Game accounts, wallet transfers, auto-login, the sandbox provider and the reconciler (docs/wallet.md).
-  const games = await registerGames(app, route, config, {
-    db,
-    clock,
-    limiter,
-    settings,
-    members: services.accountRepository,
-    ownBaseUrl: () => ownBaseUrl(app),
-    invites,
-    coins: spin,
-  });
-  // Loss refunds (docs/promotions/refunds.md): bet records from the game providers, blocked while a bonus is active.
-  registerRefunds(app, route, config, {
-    db,
-    clock,
-    limiter,
-    settings,
-    members: services.accountRepository,
-    games,
-    bonuses,
-  });
-  // Bank transfer auto-matching (docs/deposits/bank-transfers.md): the feed, the sandbox feed, the matcher's timer.
-  registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
-  withdrawalReviewRoutes(backoffice.route, withdrawals);
+  const deposits = registerDepositsBackoffice(app, core);
+  // SANDBOX only: the sandbox parties and controls, through their one door (src/sandbox/, docs/parties/).
+  if (config.sandbox) await mountSandbox(app, core, { operators: operators.service, deposits, games, spin });
+  await registerStatic(app, config);
+
+  if (config.demo && (await seedDemoData(config, accounts, core.members))) app.log.info('demo data created');
+  return app;
+}
+
+function registerBackofficeScreens(app: FastifyInstance, core: Core) {
+  const { db, clock, settings, config } = core;
+  const { route, audit } = core.backoffice;
   const membersRepository = new MembersBackofficeRepository(db);
   memberBackofficeRoutes(
-    backoffice.route,
-    new MembersBackoffice({
-      db,
-      repository: membersRepository,
-      audit: backoffice.audit,
-      passwords: services.passwords,
-      clock,
-    }),
+    route,
+    new MembersBackoffice({ db, repository: membersRepository, audit, passwords: core.passwords, clock }),
     membersRepository,
   );
-  // Manual adjustments (docs/backoffice/members.md): a second operator approves those above the currency's amount.
-  adjustmentBackofficeRoutes(
-    backoffice.route,
-    new AdjustmentService({
-      db,
-      repository: new AdjustmentRepository(),
-      ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
-      settings,
-      audit: backoffice.audit,
-      clock,
-      rewards: bonuses,
-    }),
-  );
-  // Invite links held for review (docs/backoffice/invite-reviews.md): an operator releases or rejects a self-referral match.
-  inviteReviewRoutes(
-    backoffice.route,
-    new InviteReviewService({
-      db,
-      repository: new InviteReviewRepository(),
-      invites,
-      audit: backoffice.audit,
-      clock,
-    }),
-  );
-  dashboardRoutes(backoffice.route, {
+  dashboardRoutes(route, {
     repository: new DashboardRepository(db),
     clock,
     timeZone: siteTimeZone(config.country),
     db,
   });
-  settingsBackofficeRoutes(backoffice.route, {
+  const settingsRepository = new SettingsRepository(db);
+  settingsBackofficeRoutes(route, {
     db,
     clock,
     settings,
     repository: settingsRepository,
-    audit: backoffice.audit,
+    audit,
     qrValidityFallback: config.qrExpiryMinutes,
   });
-  // Promotions (docs/backoffice/promotions.md): bonuses, programmes, the wheel, banners, uploaded pictures.
-  promotionsBackofficeRoutes(backoffice.route, {
+  promotionsBackofficeRoutes(route, {
     db,
     clock,
     settings,
     settingsRepository,
     repository: new PromotionsBackofficeRepository(db),
-    audit: backoffice.audit,
+    audit,
   });
   // Beside the slip pictures' folder, which an in-memory database removes on close.
-  mediaBackofficeRoutes(app, backoffice.route, {
+  mediaBackofficeRoutes(app, route, {
     db,
     clock,
     store: new FileStore(join(app.slipStore.directory, 'media')),
-    audit: backoffice.audit,
+    audit,
   });
-  // Bank transfers in suspense and slips to review (docs/backoffice/deposits.md): assign, refund, credit, dismiss.
-  registerSuspenseBackoffice(app, backoffice.route, config, {
-    db,
-    clock,
-    audit: backoffice.audit,
-    withdrawals,
-    slips,
-    members: services.accountRepository,
-  });
-  // Live chat (docs/chat.md): the customer's API, the files, Socket.IO and the back-office's inbox.
-  await registerChat(app, route, config, {
-    db,
-    clock,
-    limiter,
-    authenticate: (authorization) => services.auth.authenticate(authorization),
-    operators: backoffice.service,
-    audit: backoffice.audit,
-    backofficeRoute: backoffice.route,
-    uploadDirectory: app.slipStore.directory,
-    pictures,
-    inFlight,
-  });
-  // Deposits and QR codes, the audit export, the sandbox controls (docs/backoffice/).
-  const depositsRepository = new DepositsBackofficeRepository(db);
-  depositsBackofficeRoutes(backoffice.route, depositsRepository);
-  auditCsvRoutes(backoffice.route, backoffice.audit);
-  if (config.sandbox) {
-    const core: Core = {
-      config,
-      db,
-      clock,
-      log: app.log,
-      limiter,
-      settings,
-      ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
-      idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
-      passwords: services.passwords,
-      members: services.accountRepository,
-      route,
-      backoffice: { route: backoffice.route, audit: backoffice.audit },
-      ownBaseUrl: () => ownBaseUrl(app),
-    };
-    await mountSandbox(app, core, { operators: backoffice.service, deposits: depositsRepository, games });
-  }
-  await registerStatic(app, config);
-
-  if (config.demo && (await seedDemoData(config, services.accounts, services.accountRepository))) {
-    app.log.info('demo data created');
-  }
-  return app;
-}
-
-interface Shared {
-  db: Db;
-  clock: Clock;
-  limiter: RateLimiter;
-  settings: SettingsService;
-}
-
-function createServices(app: FastifyInstance, config: Config, deps: AppDeps, shared: Shared) {
-  const { db, clock, limiter, settings } = shared;
-  const passwords = new PasswordHasher(deps.argon2 ?? OWASP_ARGON2);
-  const accountRepository = new AccountRepository(db);
-  const otpRepository = new OtpRepository(db);
-  const lookup = new LookupService(new LookupRepository(db), settings, config.country);
-  const otp = new OtpService({
-    repository: otpRepository,
-    sms: deps.smsSender ?? createSmsSender(app, config),
-    limiter,
-    clock,
-    logger: app.log,
-    logSandboxText: config.sandbox && config.nodeEnv !== 'production',
-    isRegistered: async (phone) => (await accountRepository.findByPhone(phone)) !== undefined,
-  });
-  const accounts = new AccountService({
-    db,
-    repository: accountRepository,
-    otpRepository,
-    otp,
-    lookup,
-    settings,
-    passwords,
-    limiter,
-    clock,
-    country: config.country,
-  });
-  const auth = new AuthService({
-    sessions: new SessionRepository(db),
-    accounts: accountRepository,
-    passwords,
-    limiter,
-    clock,
-    devices: new DeviceCookies(db, { space: 'member', name: 'mw_device', path: API.login }),
-    sessionTtlHours: config.sessionTtlHours,
-    rememberTtlDays: config.rememberTtlDays,
-  });
-  return { lookup, otp, accounts, accountRepository, auth, passwords };
-}
-
-/** This server's own address, for the sandbox parties it reaches over real HTTP. Known only after listen. */
-export function ownBaseUrl(app: FastifyInstance): string {
-  const address = app.server.address() as AddressInfo | null;
-  if (!address || typeof address !== 'object') throw new Error('The server is not listening yet');
-  const host = ['0.0.0.0', '::', ''].includes(address.address) ? '127.0.0.1' : address.address;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
-}
-
-function createSmsSender(app: FastifyInstance, config: Config): SmsSender {
-  if (config.smsBaseUrl && config.smsApiKey) {
-    const baseUrl = config.smsBaseUrl.replace(/\/+$/, '');
-    return new HttpSmsSender({ baseUrl: () => baseUrl, apiKey: config.smsApiKey });
-  }
-  if (config.sandbox && config.smsApiKey) {
-    return sandboxSmsSender(() => ownBaseUrl(app), config.smsApiKey);
-  }
-  app.log.warn('No SMS party configured (SMS_BASE_URL, SMS_API_KEY): OTP sends will fail');
-  return new UnconfiguredSmsSender();
-}
-
-function registerPlumbing(app: FastifyInstance, config: Config, settings: SettingsService, db: Db) {
-  registerCompression(app);
-  registerSecurityHeaders(app, config);
-  registerApiGate(app, settings, config.apiDocs);
-  registerHealth(app, db);
-  registerErrorHandlers(app, config);
-}
-
-/**
- * JSON answers and pages of 1 KiB or more go out compressed to clients that accept it (the wallet answer is
- * about 5 KiB, under 1 KiB compressed). Brotli at quality 4 costs a fraction of a millisecond for a few KiB
- * and keeps most of the gain of its slow top quality; built assets are compressed once, at build time
- * (preCompressed below), and already-compressed types (video, images but SVG) are left alone.
- */
-function registerCompression(app: FastifyInstance) {
-  app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
-}
-
-/**
- * The origins a chat socket may reach: this one, and a separate chat backend when configured (its http and ws
- * schemes both, since Socket.IO may poll before it upgrades).
- */
-function connectSources(config: Config): string[] {
-  if (!config.chatSocketUrl) return ["'self'"];
-  const { host, protocol } = new URL(config.chatSocketUrl);
-  const secure = protocol === 'https:' || protocol === 'wss:';
-  return ["'self'", `${secure ? 'https' : 'http'}://${host}`, `${secure ? 'wss' : 'ws'}://${host}`];
-}
-
-function registerSecurityHeaders(app: FastifyInstance, config: Config) {
-  app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // Operators may send chat pictures and videos by https URL (docs/chat.md); nothing else is loaded.
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: connectSources(config),
-        mediaSrc: ["'self'", 'https:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    // HSTS is added below, and only on requests that arrived over TLS.
-    hsts: false,
-  });
-}
-
-/**
- * Every /api call names the client app (but the documentation's, when served); while the site is terminated
- * every /api call answers `gone`.
- */
-function registerApiGate(app: FastifyInstance, settings: SettingsService, docs: boolean) {
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    const path = pathOf(request);
-    // Webhooks come from parties, not the client app, and must land even while the site is terminated.
-    if (!under(path, '/api') || (docs && under(path, '/api/docs')) || under(path, '/api/webhooks')) return;
-    if (request.headers[APP_NAME_HEADER] !== APP_NAME) return reply.code(403).send({ message: 'UNAUTHORIZED' });
-    if (await settings.flag('terminated')) {
-      const body = path === '/api/lookup/active' ? { active: false, message: GONE } : { message: GONE };
-      // A string body skips the route's response serializer, whose schema describes the live answer.
-      return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(body));
-    }
-  });
-}
-
-function registerHealth(app: FastifyInstance, db: Db) {
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
-    try {
-      await sql`select 1`.execute(db);
-      return { status: 'ok' };
-    } catch (error) {
-      request.log.warn({ err: error }, 'database not reachable');
-      return reply.code(503).send({ status: 'unavailable' });
-    }
-  });
-}
-
-function registerErrorHandlers(app: FastifyInstance, config: Config) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof AppError || error instanceof InvalidTokenError) {
-      return reply.code(error.status).send(error.body());
-    }
-    // PostgreSQL aborted a transaction (serialization failure or deadlock) more often than transactionWithRetry
-    // runs it again: that transaction wrote nothing and the Idempotency-Key was released, so this is an
-    // operating error, not a bug; the member is told to try again (no code of its own in the spec's catalogue).
-    if (isRetryableTransactionError(error)) {
-      request.log.warn({ err: error, method: request.method, path: redactUrl(pathOf(request)) }, 'transaction aborted');
-      return reply.code(503).header('retry-after', RETRY_AFTER_ABORTED_S).send({ message: 'INTERNAL_SERVER_ERROR' });
-    }
-    const status = error.statusCode ?? 500;
-    // Fastify's own refusals: malformed JSON, a body over the limit, an unsupported content type.
-    if (status >= 400 && status < 500) return reply.code(status).send({ message: 'KEY_INVALID' });
-    request.log.error({ err: error, method: request.method, path: redactUrl(pathOf(request)) }, 'unexpected error');
-    return reply.code(500).send({ message: 'INTERNAL_SERVER_ERROR' });
-  });
-
-  const spa = loadSpaPage(config.publicDir);
-  const backofficeSpa = loadSpaPage(config.backofficeDir);
-  const sendPage = (page: SpaPage, request: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'cookie')
-      .type('text/html; charset=utf-8')
-      .send(page.html(request.headers.cookie, pathOf(request)));
-  // The static files plugin leaves `/` alone (`index: false`), so every page goes through sendPage.
-  if (spa) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(spa, request, reply));
-  if (backofficeSpa) {
-    app.get('/backoffice', { schema: { hide: true } }, (_request, reply) => reply.redirect(BACKOFFICE_PREFIX));
-    app.get(BACKOFFICE_PREFIX, { schema: { hide: true } }, (request, reply) => sendPage(backofficeSpa, request, reply));
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = pathOf(request);
-    const page = request.method === 'GET' || request.method === 'HEAD';
-    const spaPath = page && !NON_SPA_PREFIXES.some((prefix) => under(path, prefix));
-    // The back-office's pages fall back to its own index.html, never to the member app's.
-    if (under(path, '/backoffice')) {
-      if (spaPath && backofficeSpa) return sendPage(backofficeSpa, request, reply);
-    } else if (spaPath && spa) return sendPage(spa, request, reply);
-    return reply.code(404).send({ message: 'NO_DATA' });
-  });
-}
-
-/** What the documentation describes: the public API and its files, never the back-office's or the sandbox's. */
-const DOCUMENTED_PREFIXES = ['/api/', '/files/'];
-
-/** The OpenAPI document and its UI at /api/docs (API_DOCS; off in production by default). */
-async function registerDocs(app: FastifyInstance) {
-  await app.register(swagger, {
-    transformObject: (documentObject) => {
-      const document = 'openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject;
-      const paths = Object.entries(document.paths ?? {}).filter(([path]) =>
-        DOCUMENTED_PREFIXES.some((prefix) => path.startsWith(prefix)),
-      );
-      return { ...document, paths: Object.fromEntries(paths) };
-    },
-    openapi: {
-      info: { title: 'Member Wallet API', version: APP_VERSION },
-      components: {
-        securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer' },
-          appName: { type: 'apiKey', in: 'header', name: 'X-App-Name' },
-        },
-      },
-      security: [{ appName: [] }],
-    },
-  });
-  await app.register(swaggerUi, {
-    routePrefix: '/api/docs',
-    // The UI's own policy (hashes of its inline scripts), still never framed, and usable over plain HTTP.
-    staticCSP: true,
-    transformStaticCSP: (header) =>
-      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace('upgrade-insecure-requests;', ''),
-  });
-}
-
-async function registerStatic(app: FastifyInstance, config: Config) {
-  if (existsSync(config.mediaDir)) {
-    await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false });
-  }
-  // The back-office (apps/backoffice) first: its prefix is the more specific one, and it decorates nothing.
-  if (existsSync(config.backofficeDir)) {
-    await app.register(fastifyStatic, {
-      ...builtAppFiles(config.backofficeDir, BACKOFFICE_PREFIX),
-      decorateReply: false,
-    });
-  } else {
-    app.log.warn(
-      { backofficeDir: config.backofficeDir },
-      'No built back-office found: /backoffice serves its API only',
-    );
-  }
-  if (!existsSync(config.publicDir)) {
-    app.log.warn({ publicDir: config.publicDir }, 'No built SPA found: serving the API only');
-    return;
-  }
-  await app.register(fastifyStatic, builtAppFiles(config.publicDir, '/'));
-}
-
-/** Where the back-office's build is served; its API lives under `/backoffice/api`, never falling back to it. */
-const BACKOFFICE_PREFIX = '/backoffice/';
-
-/** The files of a Vite build (the member app's or the back-office's) under `prefix`. */
-function builtAppFiles(root: string, prefix: string): FastifyStaticOptions {
-  return {
-    root,
-    prefix,
-    // The build writes .br and .gz copies beside each asset (scripts/precompress.mjs); they are sent to
-    // browsers that accept them, with Vary: Accept-Encoding.
-    preCompressed: true,
-    // index.html is answered by the SPA fallback (registerErrorHandlers), in the reader's language.
-    index: false,
-    cacheControl: false,
-    setHeaders: (response, filePath) => {
-      // The same URL answers brotli, gzip or plain bytes: caches must key on Accept-Encoding.
-      response.setHeader('vary', 'accept-encoding');
-      if (filePath.includes(`${sep}assets${sep}`)) {
-        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else if (filePath.endsWith('index.html')) response.setHeader('cache-control', 'no-cache');
-    },
-  };
 }

@@ -1,16 +1,25 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { AddressInfo } from 'node:net';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import type { Config } from './config.ts';
+import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { Db } from './db/database.ts';
-import type { Clock } from './lib/clock.ts';
-import type { PasswordHasher } from './lib/passwords.ts';
-import type { RateLimiter } from './lib/rate-limiter.ts';
-import type { Router } from './lib/route.ts';
-import type { AccountRepository } from './modules/account/account.repository.ts';
-import type { IdempotencyService } from './modules/ledger/idempotency.service.ts';
-import type { LedgerService } from './modules/ledger/ledger.service.ts';
+import { type Clock, systemClock } from './lib/clock.ts';
+import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
+import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
+import { createRouter, type Router } from './lib/route.ts';
+import { AccountRepository } from './modules/account/account.repository.ts';
+import { createAuthService } from './modules/auth/auth.module.ts';
+import { IdempotencyRepository } from './modules/ledger/idempotency.repository.ts';
+import { IdempotencyService } from './modules/ledger/idempotency.service.ts';
+import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { AuditLog } from './modules/operator/audit-log.ts';
-import type { OperatorRouter } from './modules/operator/operator-router.ts';
-import type { SettingsService } from './modules/settings/settings.service.ts';
+import { createOperatorService } from './modules/operator/operator.module.ts';
+import { createOperatorRouter, type OperatorRouter } from './modules/operator/operator-router.ts';
+import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 
 /**
  * What is built once, in app.ts, and handed to every module's `register<Name>(app, core, deps?)`
@@ -39,4 +48,75 @@ export interface Core {
   backoffice: { route: OperatorRouter; audit: AuditLog };
   /** This server's own address, for the sandbox parties reached over real HTTP. Known only after listen. */
   ownBaseUrl: () => string;
+}
+
+/** Things tests (and only tests) replace. */
+export interface AppDeps {
+  clock?: Clock;
+  logStream?: DestinationStream;
+  argon2?: Argon2Parameters;
+  smsSender?: SmsSender;
+  /** An embedded database starts as a copy of this PGlite data directory dump (tests: a migrated template). */
+  pgliteDataDir?: Blob;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's database, for the readiness probe's tests and operational scripts. */
+    db: Db;
+    /** The site settings, for tests and the back-office's settings screens. */
+    siteSettings: SettingsService;
+  }
+}
+
+/**
+ * Builds the Core once: the database (migrated), the clock, the rate limiter, the settings, the ledger and
+ * idempotency services, and the two routers with what authenticates them (a member's session, an operator's),
+ * answered beside the Core for the auth and operator modules to register their routes.
+ */
+export async function createCore(app: FastifyInstance, config: Config, deps: AppDeps) {
+  const db = createDatabase(config, deps.pgliteDataDir);
+  app.decorate('db', db);
+  app.addHook('onClose', async () => {
+    await db.destroy();
+  });
+  await migrateToLatest(db);
+  const clock = deps.clock ?? systemClock;
+  const limiter: RateLimiter = config.redisUrl
+    ? new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix)
+    : new MemoryRateLimiter(clock);
+  app.addHook('onClose', () => limiter.close());
+  const settings = new SettingsService(new SettingsRepository(db), clock);
+  app.decorate('siteSettings', settings);
+  const passwords = new PasswordHasher(deps.argon2 ?? OWASP_ARGON2);
+  const members = new AccountRepository(db);
+  const auth = createAuthService(config, { db, members, passwords, limiter, clock });
+  const operators = createOperatorService(config, { db, clock, limiter, passwords });
+  const backoffice = createOperatorRouter(app, (request) =>
+    operators.service.authenticate(request.headers.authorization),
+  );
+  const core: Core = {
+    config,
+    db,
+    clock,
+    log: app.log,
+    limiter,
+    settings,
+    ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
+    idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
+    passwords,
+    members,
+    route: createRouter(app, (request) => auth.authenticate(request.headers.authorization)),
+    backoffice: { route: backoffice.route, audit: operators.audit },
+    ownBaseUrl: () => ownBaseUrl(app),
+  };
+  return { core, auth, operators: { service: operators.service, endpoints: backoffice.endpoints } };
+}
+
+/** This server's own address, for the sandbox parties it reaches over real HTTP. Known only after listen. */
+export function ownBaseUrl(app: FastifyInstance): string {
+  const address = app.server.address() as AddressInfo | null;
+  if (!address || typeof address !== 'object') throw new Error('The server is not listening yet');
+  const host = ['0.0.0.0', '::', ''].includes(address.address) ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
 }

@@ -1,10 +1,7 @@
 import { migrateToLatest } from './db/connect.ts';
 import { systemClock } from './lib/clock.ts';
 import { runCommand } from './lib/command.ts';
-import { AccountRepository } from './modules/account/account.repository.ts';
 import { createGamesServices } from './modules/games/games.module.ts';
-import { SettingsRepository } from './modules/settings/settings.repository.ts';
-import { SettingsService } from './modules/settings/settings.service.ts';
 
 /**
  * `npm run transfers:reconcile` (or `node dist/reconcile-transfers.js`): one reconciler run over every open
@@ -17,13 +14,7 @@ runCommand('transfer reconciliation', async (config, db) => {
   await migrateToLatest(db);
   const { reconciler } = createGamesServices(
     config,
-    {
-      db,
-      clock: systemClock,
-      settings: new SettingsService(new SettingsRepository(db), systemClock),
-      members: new AccountRepository(db),
-      ownBaseUrl: () => `http://${config.host}:${config.port}`,
-    },
+    { db, clock: systemClock, ownBaseUrl: () => `http://${config.host}:${config.port}` },
     { warn: (object, message) => console.warn(message, object) },
   );
   const report = await reconciler.reconcile({ minAgeMs: 2 * config.gameProviderTimeoutMs });

@@ -55,6 +55,8 @@ export interface SandboxPorts<OperatorAuth> {
     channels: Insertable<DepositChannelsTable>[],
     wallets: Insertable<DepositWalletsTable>[],
   ): Promise<void>;
+  /** Grants prize-wheel coins to a member (NO_USER for an unknown phone); answers the member's coins. */
+  grantCoins(phone: string, coins: number): Promise<number>;
   /** The transfer reconciler's pass over every open transfer, now. */
   reconcileTransfers(): Promise<{ examined: number; completed: number; failed: number; stillOpen: number }>;
   backoffice: {

@@ -26,6 +26,9 @@ import { sandboxSmsRoutes } from './sms.routes.ts';
 import { SandboxVoucherParty } from './voucher/voucher.party.ts';
 import { sandboxVoucherRoutes } from './voucher/voucher.routes.ts';
 
+const sandboxCoinsRequest = z.object({ username: z.string(), coins: z.int().check(z.minimum(1), z.maximum(1000)) });
+const sandboxCoinsResponse = z.object({ userCoin: z.int() });
+
 const reconcileReport = z.object({
   examined: z.number(),
   completed: z.number(),
@@ -53,6 +56,16 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
   sandboxSettingsRoutes(route, ports.settings);
   sandboxOperatorRoutes(route, ports.createOperator);
   sandboxInviteRoutes(route, ports.accrueInvites);
+  route({
+    method: 'POST',
+    url: '/sandbox/spinwheel/coins',
+    auth: false,
+    summary: 'Sandbox: grant coins to a member (by phone number) for the prize wheel',
+    tags: ['sandbox'],
+    body: sandboxCoinsRequest,
+    response: sandboxCoinsResponse,
+    handler: async ({ body }) => ({ userCoin: await ports.grantCoins(body.username, body.coins) }),
+  });
 
   const initialFaults = parseFaultsSetting(config.sandboxGameFaults);
   const gameFaults = new FaultBoard(typeof initialFaults === 'string' ? {} : initialFaults);

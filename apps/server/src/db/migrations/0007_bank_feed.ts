@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Bank transfers read from the operator's bank feed and matched to members (docs/deposits/bank-transfers.md): the
+ * Bank transfers read from the operator's bank feed and matched to members (docs/deposits.md, bank feed): the
  * record of every transfer received (once per operator account and reference), the feed's durable cursor, and
  * the sandbox feed's own records. Frozen in time like every migration.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * TrueMoney gift links (docs/deposits/truemoney.md): one row per voucher we ever tried to redeem, keyed by the
+ * TrueMoney gift links (docs/deposits.md, TrueMoney): one row per voucher we ever tried to redeem, keyed by the
  * SHA-256 of its code (the raw code is never stored), which makes a voucher credit once whoever sends it; and
  * the sandbox voucher party's own records. Frozen in time like every migration.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Deposit channels (docs/deposits/README.md, deposit channels): the operator's accounts and gateways a member can pay
+ * Deposit channels (docs/deposits.md, deposit channels): the operator's accounts and gateways a member can pay
  * into, listed by `GET /api/lookup/deposit`, plus TrueMoney wallet entries. Operators manage them (issue 7);
  * the sandbox mounts its own. Frozen in time like every migration.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * QR payments (docs/deposits/qr.md): one row per QR a member asked for, the de-duplication of the
+ * QR payments (docs/deposits.md, QR payments): one row per QR a member asked for, the de-duplication of the
  * gateways' webhook notifications, and the sandbox gateways' own records. Frozen in time like every migration:
  * the lists below are copies, not imports. The ledger needs no new account kind: a QR payment is a `deposit`
  * from `deposit_clearing`, as every deposit.

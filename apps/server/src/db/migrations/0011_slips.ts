@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Bank-transfer slips (docs/deposits/slips.md): every upload is a row with its outcome, the stored picture
+ * Bank-transfer slips (docs/deposits.md, Slips): every upload is a row with its outcome, the stored picture
  * (random name, content type, size, SHA-256), what was read from its mini-QR and what the verifier said. A
  * credited slip points at the `bank_transfers` row it recorded: a slip and the bank feed are two views of one
  * transfer, recorded once per (operator account, reference). `bank_transfers.recorded_by` tells which view

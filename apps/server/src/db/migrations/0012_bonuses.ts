@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Bonuses and promotion codes (docs/promotions/bonuses.md): the operator's definitions
+ * Bonuses and promotion codes (docs/promotions.md, Bonuses and promotion codes): the operator's definitions
  * (each one's numbers are its own settings), and one row per activation by a member. A member has at most one
  * running bonus (a unique partial index), and a deposit qualifies for one bonus at most. Frozen in time like
  * every migration.

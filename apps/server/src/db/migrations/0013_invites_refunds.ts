@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Invite a friend and loss refunds (docs/promotions/invite.md, refunds.md). Invite: one accrual per (invitee, local day) with a
+ * Invite a friend and loss refunds (docs/promotions.md). Invite: one accrual per (invitee, local day) with a
  * positive amount, each collected at most once (`collection_id`), and a cursor per inviter saying up to which
  * instant the invitees' days have been accrued. Refunds: one claim per (member, period), the unique key that
  * makes a period pay at most once. Frozen in time like every migration.

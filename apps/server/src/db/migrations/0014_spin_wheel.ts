@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * The prize wheel (docs/promotions/wheel.md): each member's coins, the deposits already turned into coins,
+ * The prize wheel (docs/promotions.md, Prize wheel): each member's coins, the deposits already turned into coins,
  * coins granted by hand, every spin, and the coupons spins won. The wheel itself and its rules are site
  * settings (`spinWheel`, `spinRules`). Frozen in time like every migration.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * The operators of the back-office (docs/backoffice/README.md): their accounts with a role and a TOTP secret, their
+ * The operators of the back-office (docs/backoffice.md): their accounts with a role and a TOTP secret, their
  * sessions (a table of their own: a member's token is never an operator's), and the append-only audit log of
  * every operator action. Frozen in time like every migration.
  */

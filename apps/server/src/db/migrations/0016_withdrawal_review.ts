@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Operators' review of withdrawals (docs/backoffice/withdrawals.md): a withdrawal above the auto-approve amount
+ * Operators' review of withdrawals (docs/backoffice.md, Withdrawals): a withdrawal above the auto-approve amount
  * waits for an operator before the payout party is asked to pay; the operator approves it (it is paid) or
  * rejects it with a reason (the money returns to the wallet). Frozen in time like every migration.
  */

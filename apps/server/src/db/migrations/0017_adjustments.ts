@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Manual adjustments (docs/backoffice/members.md, Manual adjustments): an operator credits or debits a member's wallet
+ * Manual adjustments (docs/backoffice.md, Manual adjustments): an operator credits or debits a member's wallet
  * with a reason, as a ledger entry against the system account `manual_adjustment`; above a configurable amount
  * a second operator approves it first. Frozen in time like every migration: the lists below are copies.
  */

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Operators settle what the matchers could not (docs/backoffice/deposits.md, Bank transfers in suspense; Slips to
+ * Operators settle what the matchers could not (docs/backoffice.md, Bank transfers in suspense; Slips to
  * review): a bank transfer waiting in suspense is assigned to a member or refunded to its sender, once; a slip
  * refused with a verified amount (NOT_MATCH, EXPIRED_SLIP) is credited to its member or dismissed, once. Frozen
  * in time like every migration.

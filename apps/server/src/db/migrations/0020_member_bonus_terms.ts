@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * A received bonus keeps the end terms it was received with (docs/promotions/bonuses.md; docs/backoffice/promotions.md,
+ * A received bonus keeps the end terms it was received with (docs/promotions.md; docs/backoffice.md,
  * Promotions): the win multiple, the floor and percentFail are copied onto `member_bonuses` at activation, so an
  * operator changing the definition later changes nothing for bonuses already running. Existing rows take their
  * definition's current terms. Frozen in time like every migration.

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * What a cancelled bonus still takes back (docs/promotions/bonuses.md, "Where the bonus money goes"): when a bonus is
+ * What a cancelled bonus still takes back (docs/promotions.md, "Where the bonus money goes"): when a bonus is
  * cancelled while its money sits in game accounts, the part of percentFail the wallet cannot pay at once is owed,
  * and the money that comes back from the game accounts pays it first. `owed_minor` is what is left to take;
  * `taken_back_minor` keeps growing as it is paid. The partial index finds a member's open debts quickly, since

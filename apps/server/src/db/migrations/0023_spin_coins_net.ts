@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Coins follow net deposits (docs/promotions/wheel.md, Coins): a withdrawal takes back the coins of the deposits it
+ * Coins follow net deposits (docs/promotions.md, Coins): a withdrawal takes back the coins of the deposits it
  * takes out, and a failed withdrawal's money coming back earns them again. `spin_coin_deposits` now records every
  * counted wallet movement of a deposit or withdrawal entry, with its sign (a withdrawal is negative).
  * `deposit_coins` is how many coins deposits have earned and withdrawals not yet taken back: a withdrawal never

@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Rewards that run as bonuses (docs/promotions/wheel.md, "Rewards are bonus money"): a claimed wheel cash prize is
+ * Rewards that run as bonuses (docs/promotions.md, "Rewards are bonus money"): a claimed wheel cash prize is
  * credited as a running bonus, under a definition of kind `reward` that the system keeps per currency. Such a
  * definition is never listed to members or operators and never activated by a code. Frozen in time like every
  * migration.

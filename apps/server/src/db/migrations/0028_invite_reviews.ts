@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, sql } from 'kysely';
 
 /**
- * Self-referral holds (docs/promotions/invite.md, "Links held for review"). What the screening compares
+ * Self-referral holds (docs/promotions.md, Invite a friend: "Links held for review"). What the screening compares
  * is recorded from now on: the address a member registered from (`members.registration_ip`; null for members
  * registered before), and for each sign-in the nonce of the device cookie it set (`sessions.device_nonce`) and
  * the member whose cookie the device carried when that was another member (`sessions.device_member_id`).

@@ -3,12 +3,12 @@ import { type Kysely, type Migration, sql } from 'kysely';
 /**
  * Issue 18, rewards follow the bonus rules. Frozen in time like every migration.
  *
- * Manual adjustments paid as a bonus (docs/backoffice/members.md, Manual adjustments): an operator may mark a credit as
+ * Manual adjustments paid as a bonus (docs/backoffice.md, Manual adjustments): an operator may mark a credit as
  * bonus money, with the end terms it runs with once applied. Both terms are set, or neither (cash); only a credit
  * can carry them. The limits are a bonus definition's (0012). The definition such a bonus runs under
  * (`ADJUSTMENT-<currency>`, kind `reward` of 0027) is made by the system when first needed, as the wheel's is.
  *
- * When a cancelled bonus's debt was paid (docs/promotions/refunds.md): a bonus cancelled while its money sat
+ * When a cancelled bonus's debt was paid (docs/promotions.md, Loss refunds): a bonus cancelled while its money sat
  * in game accounts still owes (0022) until money coming back pays it; until then its money is at the games, and a
  * loss refund counts that time as bonus time. `debt_paid_at` is the instant the last of the debt was taken; null
  * while something is owed, and for bonuses that never owed (or whose debt was paid before this migration).

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { Router } from '../../lib/route.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
+import type { Core } from '../../core.ts';
 import { createProviderRegistry } from '../games/games.module.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 import type { ActiveBonusGate } from './active-bonus.ts';
 import { seedDemoBonuses } from './bonus.demo.ts';
 import { BonusRepository } from './bonus.repository.ts';
@@ -23,39 +17,25 @@ declare module 'fastify' {
   }
 }
 
-export interface BonusesDeps {
-  db: Db;
-  clock: Clock;
-  limiter: RateLimiter;
-  members: AccountRepository;
-  ownBaseUrl: () => string;
-}
-
 /** Bonuses and promotion codes (docs/promotions/bonuses.md): the service, its routes, the demo definitions. */
-export async function registerBonuses(
-  app: FastifyInstance,
-  route: Router,
-  config: Config,
-  deps: BonusesDeps,
-): Promise<BonusService> {
-  const { db, clock } = deps;
-  const ledgerRepository = new LedgerRepository();
+export async function registerBonuses(app: FastifyInstance, core: Core): Promise<BonusService> {
+  const { config } = core;
   const bonuses = new BonusService({
-    db,
-    ledger: new LedgerService({ repository: ledgerRepository, clock }),
-    ledgerRepository,
+    db: core.db,
+    ledger: core.ledger,
+    ledgerRepository: new LedgerRepository(),
     repository: new BonusRepository(),
-    members: deps.members,
-    registry: createProviderRegistry(config, deps.ownBaseUrl),
-    clock,
+    members: core.members,
+    registry: createProviderRegistry(config, core.ownBaseUrl),
+    clock: core.clock,
     country: config.country,
     logger: app.log,
   });
   app.decorate('bonuses', bonuses);
   app.decorate('activeBonus', bonuses as ActiveBonusGate);
-  bonusRoutes(route, {
+  bonusRoutes(core.route, {
     bonuses,
-    limiter: deps.limiter,
+    limiter: core.limiter,
     country: config.country,
     ratePerMinute: config.moneyRatePerMinute,
   });

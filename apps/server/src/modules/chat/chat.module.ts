@@ -1,17 +1,12 @@
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import { type Clock, HOUR_MS } from '../../lib/clock.ts';
+import type { Core } from '../../core.ts';
+import { HOUR_MS } from '../../lib/clock.ts';
 import { FileStore } from '../../lib/file-store.ts';
-import type { InFlight } from '../../lib/in-flight.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { AuthContext, Router } from '../../lib/route.ts';
-import type { AuditLog } from '../operator/audit-log.ts';
+import type { AuthContext } from '../../lib/route.ts';
 import type { OperatorService } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
-import type { PictureReader } from '../uploads/picture.pool.ts';
+import type { Uploads } from '../uploads/uploads.module.ts';
 import { chatBackofficeRoutes } from './chat.backoffice.routes.ts';
 import { ChatBackoffice } from './chat.backoffice.service.ts';
 import { chatFileRoute } from './chat.files.ts';
@@ -31,26 +26,22 @@ declare module 'fastify' {
 }
 
 export interface ChatDeps {
-  db: Db;
-  clock: Clock;
-  limiter: RateLimiter;
+  /** A member's bearer token to the member of its session (the member router's own check). */
   authenticate: (authorization: string | undefined) => Promise<AuthContext>;
+  /** An operator's bearer token to the operator (the back-office's inbox over the socket). */
   operators: OperatorService;
-  audit: AuditLog;
-  backofficeRoute: OperatorRouter;
   /** Where the slip pictures live: the chat's files go in a folder beside them. */
   uploadDirectory: string;
   /** The worker threads that check uploaded pictures, and each uploader's uploads in flight (shared with slips). */
-  pictures: PictureReader;
-  inFlight: InFlight;
+  uploads: Uploads;
 }
 
 /**
  * Everything of the live chat (docs/chat.md): guest tokens, the customer's API, the files, the Socket.IO server
  * on the app's HTTP server (with the Redis adapter when REDIS_URL is set) and the back-office's inbox.
  */
-export async function registerChat(app: FastifyInstance, route: Router, config: Config, deps: ChatDeps) {
-  const { db } = deps;
+export async function registerChat(app: FastifyInstance, core: Core, deps: ChatDeps): Promise<ChatService> {
+  const { db, config } = core;
   const guests = new GuestTokens(db, await loadGuestKey(db, config.chatGuestSecret));
   const identity = { db, guests, authenticate: deps.authenticate };
   const hub = new ChatHub(app, {
@@ -73,17 +64,17 @@ export async function registerChat(app: FastifyInstance, route: Router, config: 
     db,
     repository: new ChatRepository(db),
     guests,
-    limiter: deps.limiter,
-    clock: deps.clock,
+    limiter: core.limiter,
+    clock: core.clock,
     store,
     hub,
     prefix: config.chatPrefix,
-    pictures: deps.pictures,
-    inFlight: deps.inFlight,
+    pictures: deps.uploads.pictures,
+    inFlight: deps.uploads.inFlight,
   });
-  chatRoutes(route, chat, identity);
+  chatRoutes(core.route, chat, identity);
   chatFileRoute(app, store);
-  chatBackofficeRoutes(deps.backofficeRoute, new ChatBackoffice(chat, deps.audit), chat);
+  chatBackofficeRoutes(core.backoffice.route, new ChatBackoffice(chat, core.backoffice.audit), chat);
   app.decorate('chat', chat);
   startPeriodicJob(app, 'chat upload sweeper', HOUR_MS, () => chat.sweepUnsentUploads());
   return chat;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { SANDBOX_DEPOSIT_CHANNELS, SANDBOX_DEPOSIT_WALLETS } from '../../sandbox/deposit-channels.ts';
-import { DepositChannelsRepository } from './deposit-channels.ts';
+import { DepositChannelsRepository } from './deposit-channels.repository.ts';
 
 /** `GET /api/lookup/deposit` over the sandbox's channels (docs/deposits/README.md, deposit channels). */
 

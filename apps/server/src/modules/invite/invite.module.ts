@@ -2,12 +2,12 @@ import { registerRequest } from '@member-wallet/contract/account';
 import { toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart, siteTimeZone } from '../../lib/local-calendar.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import { parseInput, type Router } from '../../lib/route.ts';
+import { parseInput } from '../../lib/route.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { AccountService } from '../account/account.service.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -16,6 +16,9 @@ import { AuditLog } from '../operator/audit-log.ts';
 import { seedBanners } from '../settings/settings.banners.ts';
 import { SettingsRepository } from '../settings/settings.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { InviteReviewRepository } from './invite.backoffice.repository.ts';
+import { inviteReviewRoutes } from './invite.backoffice.routes.ts';
+import { InviteReviewService } from './invite.backoffice.service.ts';
 import { InviteRepository } from './invite.repository.ts';
 import { inviteRoutes } from './invite.routes.ts';
 import { InviteService } from './invite.service.ts';
@@ -28,20 +31,14 @@ declare module 'fastify' {
   }
 }
 
-export interface InvitesDeps {
-  db: Db;
-  clock: Clock;
-  limiter: RateLimiter;
-  settings: SettingsService;
-  members: AccountRepository;
-  accounts: AccountService;
-}
-
 /** How often the background pass accrues the days that closed for inviters nobody has looked at. */
 const ACCRUAL_INTERVAL_MS = 5 * 60 * 1000;
 
-/** The service alone: the wallet reads it (`invite` of `GET /api/wallet`) before the routes exist. */
-export function createInviteService(config: Config, deps: Omit<InvitesDeps, 'limiter' | 'accounts'>): InviteService {
+/** The service alone, with a clock of the caller's (the sandbox accrues as if at another time). */
+export function createInviteService(
+  config: Config,
+  deps: { db: Db; clock: Clock; settings: SettingsService; members: AccountRepository },
+): InviteService {
   return new InviteService({
     db: deps.db,
     audit: new AuditLog(deps.db),
@@ -54,25 +51,34 @@ export function createInviteService(config: Config, deps: Omit<InvitesDeps, 'lim
   });
 }
 
-/** Invite a friend (docs/promotions/invite.md): routes, the background accrual pass, the demo programme. */
-export function registerInvites(
-  app: FastifyInstance,
-  route: Router,
-  config: Config,
-  invites: InviteService,
-  deps: InvitesDeps,
-): void {
+/**
+ * Invite a friend (docs/promotions/invite.md): the service, routes, the background accrual pass, the demo
+ * programme, and the operators' review of invite links held as possible self-referrals (docs/backoffice/invite-reviews.md).
+ * `accounts`: registration, with which the demo invitee is made.
+ */
+export function registerInvites(app: FastifyInstance, core: Core, deps: { accounts: AccountService }): InviteService {
+  const { config } = core;
+  const invites = createInviteService(config, core);
   app.decorate('invites', invites);
-  inviteRoutes(route, {
+  inviteRoutes(core.route, {
     invites,
-    settings: deps.settings,
-    limiter: deps.limiter,
+    settings: core.settings,
+    limiter: core.limiter,
     ratePerMinute: config.moneyRatePerMinute,
     country: config.country,
   });
+  const reviews = new InviteReviewService({
+    db: core.db,
+    repository: new InviteReviewRepository(),
+    invites,
+    audit: core.backoffice.audit,
+    clock: core.clock,
+  });
+  inviteReviewRoutes(core.backoffice.route, reviews);
   startPeriodicJob(app, 'invite accrual', ACCRUAL_INTERVAL_MS, () => invites.accrueDue());
   // After buildApp has created the demo member (seedDemoData runs last).
-  if (config.demo) app.addHook('onReady', () => seedInviteDemo(config, deps));
+  if (config.demo) app.addHook('onReady', () => seedInviteDemo(core, deps.accounts));
+  return invites;
 }
 
 const DEMO_INVITEE = { phone: '0899990001', bankAccountNo: '1234567891', depositMinor: toMinor(2_000) };
@@ -91,11 +97,11 @@ const DEMO_BANNERS = {
  * The demo programme (DESIGN.md section 7), once: its settings and banners when unset, and a demo invitee of
  * the demo member with a deposit yesterday, so the demo member has an accrual to collect from the start.
  */
-async function seedInviteDemo(config: Config, deps: InvitesDeps): Promise<void> {
-  const { settings, members, db } = deps;
+async function seedInviteDemo(core: Core, accounts: AccountService): Promise<void> {
+  const { config, settings, members, db } = core;
   if ((await settings.global(INVITE_SETTINGS_KEY)) === undefined)
     await settings.setGlobal(INVITE_SETTINGS_KEY, INVITE_DEMO);
-  await seedBanners(new SettingsRepository(db), INVITE_BANNERS_KEY, DEMO_BANNERS, deps.clock.now());
+  await seedBanners(new SettingsRepository(db), INVITE_BANNERS_KEY, DEMO_BANNERS, core.clock.now());
   const inviter = await members.findByPhone(config.demoPhone);
   if (!inviter || (await members.findByPhone(DEMO_INVITEE.phone))) return;
   const request = parseInput(registerRequest(config.country), {
@@ -108,10 +114,10 @@ async function seedInviteDemo(config: Config, deps: InvitesDeps): Promise<void> 
     inviteCode: `PR${inviter.public_id}`,
   });
   // Another address than the demo member's ('demo-seed'): the demo friend is not a self-referral to hold.
-  const invitee = await deps.accounts.register(request, 'demo-seed:friend');
+  const invitee = await accounts.register(request, 'demo-seed:friend');
   // Yesterday in the site's time zone: the ledger is handed a clock standing there, so the day has closed.
   const timeZone = siteTimeZone(config.country);
-  const yesterday = addLocalDays(localDayStart(deps.clock.now(), timeZone), -1, timeZone);
+  const yesterday = addLocalDays(localDayStart(core.clock.now(), timeZone), -1, timeZone);
   const ledger = new LedgerService({
     repository: new LedgerRepository(),
     clock: { now: () => new Date(yesterday.getTime() + 12 * 60 * 60 * 1000) },

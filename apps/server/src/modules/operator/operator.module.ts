@@ -1,17 +1,19 @@
 import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { Core } from '../../core.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { DeviceCookies } from '../../lib/device-cookie.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
+import { auditCsvRoutes } from './audit.backoffice.routes.ts';
 import { AuditLog } from './audit-log.ts';
 import { OperatorRepository } from './operator.repository.ts';
 import { operatorRoutes, sandboxStatusRoute } from './operator.routes.ts';
 import { OperatorService } from './operator.service.ts';
-import { createOperatorRouter, type OperatorEndpoint } from './operator-router.ts';
+import type { OperatorEndpoint } from './operator-router.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,18 +43,18 @@ export function createOperatorService(
 }
 
 /**
- * The back-office's API (docs/backoffice/README.md): operator sign-in, sessions, roles and the audit log. Answers the
- * operator router, for the back-office's other modules to add their routes to, and the endpoint list.
+ * The back-office's API (docs/backoffice/README.md): operator sign-in, sessions, roles, the audit log and its
+ * export, and whether sandbox mode is on. The operator service and router were built with the Core, whose
+ * back-office router the other modules add their operators' routes to.
  */
 export function registerOperators(
   app: FastifyInstance,
-  config: Config,
-  deps: { db: Db; clock: Clock; limiter: RateLimiter; passwords: PasswordHasher },
-) {
-  const { service, audit } = createOperatorService(config, deps);
-  const router = createOperatorRouter(app, (request) => service.authenticate(request.headers.authorization));
-  operatorRoutes(router.route, service, audit);
-  sandboxStatusRoute(router.route, config.sandbox);
-  app.decorate('backoffice', { operators: service, audit, endpoints: router.endpoints });
-  return { service, audit, route: router.route };
+  core: Core,
+  deps: { operators: OperatorService; endpoints: readonly OperatorEndpoint[] },
+): void {
+  const { route, audit } = core.backoffice;
+  operatorRoutes(route, deps.operators, audit);
+  auditCsvRoutes(route, audit);
+  sandboxStatusRoute(route, core.config.sandbox);
+  app.decorate('backoffice', { operators: deps.operators, audit, endpoints: deps.endpoints });
 }

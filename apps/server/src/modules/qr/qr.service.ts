@@ -14,8 +14,8 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Member } from '../account/account.repository.ts';
+import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.ts';
 import type { QrCode, QrRepository } from './qr.repository.ts';
 
 /** The settler asks about a QR first this long after it was made, then after doubling pauses up to the cap. */

@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { ProviderRefusedError, ProviderUnavailableError } from '../../adapters/games/game-provider.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Core } from '../../core.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { Router } from '../../lib/route.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
 import type { ActiveBonusGate, BonusHistory } from '../bonus/active-bonus.ts';
 import type { GamesRepository } from '../games/games.repository.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 import { seedBanners } from '../settings/settings.banners.ts';
 import { SettingsRepository } from '../settings/settings.repository.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
 import { RefundRepository } from './refund.repository.ts';
 import { refundRoutes } from './refund.routes.ts';
 import { type BetRecords, RefundService } from './refund.service.ts';
@@ -29,11 +21,6 @@ declare module 'fastify' {
 }
 
 export interface RefundsDeps {
-  db: Db;
-  clock: Clock;
-  limiter: RateLimiter;
-  settings: SettingsService;
-  members: AccountRepository;
   /** The game catalogue and accounts, and the provider adapters: where the bet records come from. */
   games: { repository: GamesRepository; registry: ProviderRegistry };
   /**
@@ -76,27 +63,28 @@ export function providerBetRecords(games: RefundsDeps['games']): BetRecords {
 }
 
 /** Loss refunds (docs/promotions/refunds.md): the service, its routes and the demo programme. */
-export function registerRefunds(app: FastifyInstance, route: Router, config: Config, deps: RefundsDeps): RefundService {
+export function registerRefunds(app: FastifyInstance, core: Core, deps: RefundsDeps): RefundService {
+  const { config } = core;
   const refunds = new RefundService({
-    db: deps.db,
-    repository: new RefundRepository(deps.db),
-    ledger: new LedgerService({ repository: new LedgerRepository(), clock: deps.clock }),
-    settings: deps.settings,
-    members: deps.members,
+    db: core.db,
+    repository: new RefundRepository(core.db),
+    ledger: core.ledger,
+    settings: core.settings,
+    members: core.members,
     bets: providerBetRecords(deps.games),
     bonuses: deps.bonuses,
-    clock: deps.clock,
+    clock: core.clock,
     timeZone: siteTimeZone(config.country),
   });
   app.decorate('refunds', refunds);
-  refundRoutes(route, {
+  refundRoutes(core.route, {
     refunds,
-    settings: deps.settings,
-    limiter: deps.limiter,
+    settings: core.settings,
+    limiter: core.limiter,
     ratePerMinute: config.moneyRatePerMinute,
     country: config.country,
   });
-  if (config.demo) app.addHook('onReady', () => seedRefundDemo(deps));
+  if (config.demo) app.addHook('onReady', () => seedRefundDemo(core));
   return refunds;
 }
 
@@ -109,9 +97,9 @@ const DEMO_BANNERS = {
 };
 
 /** The demo programme (DESIGN.md section 7): its settings and banners, each only when unset. */
-async function seedRefundDemo(deps: RefundsDeps): Promise<void> {
-  if ((await deps.settings.global(REFUND_SETTINGS_KEY)) === undefined) {
-    await deps.settings.setGlobal(REFUND_SETTINGS_KEY, REFUND_DEMO);
+async function seedRefundDemo(core: Core): Promise<void> {
+  if ((await core.settings.global(REFUND_SETTINGS_KEY)) === undefined) {
+    await core.settings.setGlobal(REFUND_SETTINGS_KEY, REFUND_DEMO);
   }
-  await seedBanners(new SettingsRepository(deps.db), REFUND_BANNERS_KEY, DEMO_BANNERS, deps.clock.now());
+  await seedBanners(new SettingsRepository(core.db), REFUND_BANNERS_KEY, DEMO_BANNERS, core.clock.now());
 }

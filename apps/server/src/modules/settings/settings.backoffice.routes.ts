@@ -23,10 +23,10 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/route.ts';
-import { SLIP_WINDOW_DEFAULT, SLIP_WINDOW_KEY } from '../slip/slip.window.ts';
 import type { AuditRecord } from '../operator/audit-log.ts';
 import { actorOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
+import { SLIP_WINDOW_DEFAULT, SLIP_WINDOW_KEY } from '../slip/slip.window.ts';
 import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';
 import {
   ADJUSTMENT_APPROVAL_KEY,

@@ -3,23 +3,17 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { chooseAdapter } from '../../adapters/choose-adapter.ts';
 import { HttpSlipVerifier } from '../../adapters/slip-verifier/http.ts';
 import { sandboxSlipVerifier } from '../../adapters/slip-verifier/sandbox.ts';
 import { type SlipVerifier, UnconfiguredSlipVerifier } from '../../adapters/slip-verifier/slip-verifier.ts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Core } from '../../core.ts';
 import { FileStore } from '../../lib/file-store.ts';
-import type { InFlight } from '../../lib/in-flight.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { Router } from '../../lib/route.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import type { PictureReader } from '../uploads/picture.pool.ts';
 import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
-import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.ts';
+import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
+import { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { Uploads } from '../uploads/uploads.module.ts';
 import { SlipRepository } from './slip.repository.ts';
 import { slipImageRoute, slipRoutes } from './slip.routes.ts';
 import { SlipService } from './slip.service.ts';
@@ -34,41 +28,32 @@ declare module 'fastify' {
   }
 }
 
-export interface SlipsDeps {
-  db: Db;
-  clock: Clock;
-  limiter: RateLimiter;
-  settings: SettingsService;
-  members: AccountRepository;
-  /** This server's own address, for the sandbox verifier reached over real HTTP (known after listen). */
-  ownBaseUrl: () => string;
-  /** The worker threads that check uploaded pictures (shared with the chat). */
-  pictures: PictureReader;
-  /** Each member's uploads in flight (shared with the chat). */
-  inFlight: InFlight;
-}
-
 /**
  * Everything of slips (docs/deposits/slips.md): multipart parsing, the picture store, the verifier adapter
  * (the configured party, else the sandbox's over real HTTP), the service, its routes and the closed window.
+ * `uploads`: the picture checkers and each member's uploads in flight, shared with the chat.
  */
-export async function registerSlips(app: FastifyInstance, route: Router, config: Config, deps: SlipsDeps) {
-  const { db, clock } = deps;
+export async function registerSlips(
+  app: FastifyInstance,
+  core: Core,
+  deps: { uploads: Uploads },
+): Promise<SlipService> {
+  const { config, clock, db } = core;
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
   await app.register(multipart);
   const store = new FileStore(uploadDirectory(app, config));
   const repository = new SlipRepository();
-  const window = new SlipWindow({ settings: deps.settings, clock, country: config.country });
+  const window = new SlipWindow({ settings: core.settings, clock, country: config.country });
   const slips = new SlipService({
     db,
     repository,
     transfers: new BankFeedRepository(),
     channels: new DepositChannelsRepository(db),
-    ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
+    ledger: core.ledger,
     ledgerRepository: new LedgerRepository(),
-    members: deps.members,
-    verifier: createVerifier(app, config, deps),
-    pictures: deps.pictures,
+    members: core.members,
+    verifier: createVerifier(app, core),
+    pictures: deps.uploads.pictures,
     store,
     clock,
     logger: app.log,
@@ -78,12 +63,12 @@ export async function registerSlips(app: FastifyInstance, route: Router, config:
   app.decorate('slips', slips);
   app.decorate('slipWindow', window);
   app.decorate('slipStore', store);
-  slipRoutes(route, {
+  slipRoutes(core.route, {
     slips,
     window,
-    limiter: deps.limiter,
+    limiter: core.limiter,
     ratePerMinute: config.moneyRatePerMinute,
-    inFlight: deps.inFlight,
+    inFlight: deps.uploads.inFlight,
   });
   slipImageRoute(app, { repository, store, secret: config.slipUrlSecret, clock, db });
   return slips;
@@ -98,12 +83,17 @@ function uploadDirectory(app: FastifyInstance, config: Config): string {
   return directory;
 }
 
-function createVerifier(app: FastifyInstance, config: Config, deps: SlipsDeps): SlipVerifier {
-  const { slipVerifierBaseUrl, slipVerifierSecret } = config;
-  if (slipVerifierBaseUrl && slipVerifierSecret) {
-    return new HttpSlipVerifier({ baseUrl: () => slipVerifierBaseUrl, secret: slipVerifierSecret, clock: deps.clock });
-  }
-  if (config.sandbox && slipVerifierSecret) return sandboxSlipVerifier(deps.ownBaseUrl, slipVerifierSecret, deps.clock);
-  app.log.warn('No slip verifier configured (SLIP_VERIFIER_BASE_URL, SLIP_VERIFIER_SECRET): slips cannot be verified');
-  return new UnconfiguredSlipVerifier();
+function createVerifier(app: FastifyInstance, core: Core): SlipVerifier {
+  const { config, clock } = core;
+  return chooseAdapter<SlipVerifier>(
+    { sandbox: config.sandbox, log: app.log },
+    {
+      baseUrl: config.slipVerifierBaseUrl,
+      secret: config.slipVerifierSecret,
+      real: (baseUrl, secret) => new HttpSlipVerifier({ baseUrl: () => baseUrl, secret, clock }),
+      sandbox: (secret) => sandboxSlipVerifier(core.ownBaseUrl, secret, clock),
+      unconfigured: () => new UnconfiguredSlipVerifier(),
+      warning: 'No slip verifier configured (SLIP_VERIFIER_BASE_URL, SLIP_VERIFIER_SECRET): slips cannot be verified',
+    },
+  );
 }

@@ -11,10 +11,10 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
+import type { BankTransfer } from '../bank-feed/bank-feed.repository.ts';
 import type { LedgerAccount } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditActor, AuditRecord, OperatorActor } from '../operator/audit-log.ts';
-import type { BankTransfer } from '../bank-feed/bank-feed.repository.ts';
 import type { SuspenseRepository, SuspenseRow } from './suspense.backoffice.repository.ts';
 
 const CSV_BATCH = 500;

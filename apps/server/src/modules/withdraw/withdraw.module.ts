@@ -1,22 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { chooseAdapter } from '../../adapters/choose-adapter.ts';
 import { HttpPayout } from '../../adapters/payout/http.ts';
 import { type Payout, UnconfiguredPayout } from '../../adapters/payout/payout.ts';
 import { sandboxPayout } from '../../adapters/payout/sandbox.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { Core } from '../../core.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
-import type { RateLimiter } from '../../lib/rate-limiter.ts';
-import type { Router } from '../../lib/route.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
-import { IdempotencyRepository } from '../ledger/idempotency.repository.ts';
-import { IdempotencyService } from '../ledger/idempotency.service.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import { withdrawalReviewRoutes } from './withdraw.backoffice.routes.ts';
 import { WithdrawalRepository } from './withdraw.repository.ts';
 import { payoutWebhookRoutes, withdrawRoutes } from './withdraw.routes.ts';
-import { type AuditRecorder, type WithdrawalBonusRules, WithdrawalService } from './withdraw.service.ts';
+import { type WithdrawalBonusRules, WithdrawalService } from './withdraw.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,68 +18,56 @@ declare module 'fastify' {
   }
 }
 
-export interface WithdrawalsDeps {
-  db: Db;
-  clock: Clock;
-  limiter: RateLimiter;
-  settings: SettingsService;
-  members: AccountRepository;
-  /** The bonus module's rules for withdrawing while a bonus runs (docs/promotions/bonuses.md). */
-  bonus: WithdrawalBonusRules;
-  /** The back-office's audit log, written with operators' reviews. */
-  audit: AuditRecorder;
-  /** This server's own address, for the sandbox payout party reached over real HTTP (known after listen). */
-  ownBaseUrl: () => string;
-}
-
 /**
  * Everything of withdrawals (docs/withdrawals.md): the payout adapter (the configured party, else the sandbox's
- * over real HTTP), the service, its routes and webhook, and the settler.
+ * over real HTTP), the service, the member's routes, the payout webhook, the operators' review, and the settler.
+ * `bonus`: the bonus module's rules for withdrawing while a bonus runs (docs/promotions/bonuses.md).
  */
 export async function registerWithdrawals(
   app: FastifyInstance,
-  route: Router,
-  config: Config,
-  deps: WithdrawalsDeps,
+  core: Core,
+  deps: { bonus: WithdrawalBonusRules },
 ): Promise<WithdrawalService> {
-  const { db, clock } = deps;
+  const { config, clock } = core;
   const withdrawals = new WithdrawalService({
-    db,
-    ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
+    db: core.db,
+    ledger: core.ledger,
     ledgerRepository: new LedgerRepository(),
     repository: new WithdrawalRepository(),
-    members: deps.members,
-    settings: deps.settings,
+    members: core.members,
+    settings: core.settings,
     bonus: deps.bonus,
-    payout: createPayout(app, config, deps),
-    audit: deps.audit,
+    payout: createPayout(app, core),
+    audit: core.backoffice.audit,
     clock,
     logger: app.log,
   });
   app.decorate('withdrawals', withdrawals);
-  withdrawRoutes(route, {
+  withdrawRoutes(core.route, {
     withdrawals,
-    idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
-    limiter: deps.limiter,
+    idempotency: core.idempotency,
+    limiter: core.limiter,
     ratePerMinute: config.withdrawRatePerMinute,
     ratePerHour: config.withdrawRatePerHour,
   });
   await payoutWebhookRoutes(app, { withdrawals, secret: config.payoutSecret, clock });
+  withdrawalReviewRoutes(core.backoffice.route, withdrawals);
   startPeriodicJob(app, 'withdrawal settler', config.payoutSettleIntervalMs, () => withdrawals.settlePending());
   return withdrawals;
 }
 
-function createPayout(app: FastifyInstance, config: Config, deps: WithdrawalsDeps): Payout {
-  const { payoutBaseUrl, payoutSecret, payoutCallbackUrl } = config;
-  if (payoutBaseUrl && payoutSecret) {
-    return new HttpPayout({
-      baseUrl: () => payoutBaseUrl,
-      secret: payoutSecret,
-      callbackUrl: () => payoutCallbackUrl,
-      clock: deps.clock,
-    });
-  }
-  if (config.sandbox && payoutSecret) return sandboxPayout(deps.ownBaseUrl, payoutSecret, deps.clock);
-  app.log.warn('No payout party configured (PAYOUT_BASE_URL, PAYOUT_SECRET): withdrawals wait in progress');
-  return new UnconfiguredPayout();
+function createPayout(app: FastifyInstance, core: Core): Payout {
+  const { config, clock } = core;
+  return chooseAdapter<Payout>(
+    { sandbox: config.sandbox, log: app.log },
+    {
+      baseUrl: config.payoutBaseUrl,
+      secret: config.payoutSecret,
+      real: (baseUrl, secret) =>
+        new HttpPayout({ baseUrl: () => baseUrl, secret, callbackUrl: () => config.payoutCallbackUrl, clock }),
+      sandbox: (secret) => sandboxPayout(core.ownBaseUrl, secret, clock),
+      unconfigured: () => new UnconfiguredPayout(),
+      warning: 'No payout party configured (PAYOUT_BASE_URL, PAYOUT_SECRET): withdrawals wait in progress',
+    },
+  );
 }

@@ -9,12 +9,12 @@ import { AppError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountRepository, Member } from '../account/account.repository.ts';
 import { sessionMember } from '../account/session-member.ts';
+import type { GameAccount, GameProviderRow, GamesRepository } from '../games/games.repository.ts';
+import type { ProviderRegistry } from '../games/provider-registry.ts';
+import { isOpen, type TransferService } from '../games/transfer.service.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
-import type { GameAccount, GameProviderRow, GamesRepository } from './games.repository.ts';
-import type { ProviderRegistry } from './provider-registry.ts';
-import { isOpen, type TransferService } from './transfer.service.ts';
 
 /** The smallest transfer: 1 baht (spec sections 5 and 9). */
 export const TRANSFER_MIN_MINOR = 100n;

@@ -12,7 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type Limit, type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
+import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { AuthContext, Router } from '../../lib/route.ts';
 import type { IdempotencyService } from '../ledger/idempotency.service.ts';
 import type { WalletService } from './wallet.service.ts';
@@ -39,15 +39,15 @@ function param(request: FastifyRequest, name: string): string {
 
 export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
   const { wallet, idempotency, limiter, ratePerMinute } = deps;
-  const limits = (auth: AuthContext): Limit[] => [
-    { key: `money:${auth.memberId}`, max: ratePerMinute, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
-  ];
+  const limit = (auth: AuthContext) =>
+    takeHits(limiter, [
+      { key: `money:${auth.memberId}`, max: ratePerMinute, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
+    ]);
   /** Every money route: the member's rate limit first, then the Idempotency-Key (required). */
   const money = async <T>(request: FastifyRequest, auth: AuthContext, work: (key: string) => Promise<T>) => {
-    await takeHits(limiter, limits(auth));
+    await limit(auth);
     return idempotency.withIdempotency(request, auth.memberId, (key) => work(key ?? ''), { required: true });
   };
-
   route({
     method: 'GET',
     url: '/api/wallet',
@@ -57,6 +57,15 @@ export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
     response: walletResponse,
     handler: ({ auth }) => wallet.view(auth.memberId),
   });
+  slotRoutes(route, wallet, limit);
+  moneyRoutes(route, wallet, money);
+  autoLoginRoutes(route, wallet);
+}
+
+type Money = <T>(request: FastifyRequest, auth: AuthContext, work: (key: string) => Promise<T>) => Promise<T>;
+
+/** The member's game accounts: live balances, opening one, its login, a new password (rate-limited as money). */
+function slotRoutes(route: Router, wallet: WalletService, limit: (auth: AuthContext) => Promise<void>) {
   route({
     method: 'GET',
     url: '/api/wallet/refresh/slot',
@@ -65,7 +74,7 @@ export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
     tags,
     response: walletResponse,
     handler: async ({ auth }) => {
-      await takeHits(limiter, limits(auth));
+      await limit(auth);
       return wallet.refreshSlots(auth.memberId);
     },
   });
@@ -77,7 +86,7 @@ export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
     tags,
     response: slotAccountResponse,
     handler: async ({ auth, request }) => {
-      await takeHits(limiter, limits(auth));
+      await limit(auth);
       return wallet.activate(auth.memberId, param(request, 'slotCode'));
     },
   });
@@ -98,10 +107,14 @@ export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
     tags,
     response: slotAccountResponse,
     handler: async ({ auth, request }) => {
-      await takeHits(limiter, limits(auth));
+      await limit(auth);
       return wallet.resetPassword(auth.memberId, param(request, 'slotCode'));
     },
   });
+}
+
+/** Money between the wallet and the game accounts: each under the member's rate limit and an Idempotency-Key. */
+function moneyRoutes(route: Router, wallet: WalletService, money: Money) {
   route({
     method: 'POST',
     url: '/api/wallet/add',
@@ -147,7 +160,6 @@ export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
     handler: ({ auth, request, body }) =>
       money(request, auth, (key) => wallet.transferAll(auth.memberId, body.to, `transferAll:${key}`)),
   });
-  autoLoginRoutes(route, wallet);
 }
 
 /** Every auto-login path of the contract. Their URLs carry credentials: the log never shows them (app.ts). */

@@ -1,11 +1,6 @@
-import { type DepositBank, type DepositLookupResponse, depositLookupResponse } from '@member-wallet/contract/deposit';
-import { toMajor } from '@member-wallet/contract/money';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DepositChannelsTable, DepositWalletsTable } from '../../db/tables/deposits.table.ts';
-import { InvalidTokenError } from '../../lib/errors.ts';
-import type { Router } from '../../lib/route.ts';
-import type { Member } from '../account/account.repository.ts';
 
 export type DepositChannel = Selectable<DepositChannelsTable>;
 
@@ -88,56 +83,4 @@ export class DepositChannelsRepository {
         .execute();
     }
   }
-}
-
-function toBankEntry(channel: DepositChannel): DepositBank {
-  return {
-    bankCode: channel.bank_code,
-    bankType: channel.bank_type,
-    mode: channel.mode,
-    bankNameTH: channel.name_th,
-    bankNameEN: channel.name_en,
-    bankNameLO: channel.name_lo,
-    accountName: channel.account_name,
-    accountNo: channel.account_no,
-    currency: channel.currency,
-    minAmount: channel.mode === 'QR' ? toMajor(channel.min_amount_minor) : 0,
-  };
-}
-
-/**
- * `GET /api/lookup/deposit` for a member: the channels of the member's currency. `isManual` is true when one of
- * them takes transfers proved by a slip (mode MANUAL).
- */
-export async function depositLookup(
-  channels: DepositChannelsRepository,
-  member: Pick<Member, 'currency'>,
-): Promise<DepositLookupResponse> {
-  const [banks, wallets] = await Promise.all([channels.list(member.currency), channels.wallets(member.currency)]);
-  return depositLookupResponse.parse({
-    banks: banks.map(toBankEntry),
-    wallets: wallets.map((wallet) => ({ mode: wallet.mode, walletAccountName: wallet.wallet_account_name })),
-    isManual: banks.some((bank) => bank.mode === 'MANUAL'),
-  });
-}
-
-/** `GET /api/lookup/deposit` (the sandbox adds its own channels as it mounts: src/sandbox/deposit-channels.ts). */
-export async function registerDepositChannels(
-  route: Router,
-  deps: { db: Db; members: { findById(id: bigint): Promise<Member | undefined> } },
-) {
-  const channels = new DepositChannelsRepository(deps.db);
-  route({
-    method: 'GET',
-    url: '/api/lookup/deposit',
-    auth: true,
-    summary: "Deposit channels of the member's currency: bank accounts (AUTO, MANUAL), QR gateways, TrueMoney",
-    tags: ['lookup'],
-    response: depositLookupResponse,
-    handler: async ({ auth }) => {
-      const member = await deps.members.findById(auth.memberId);
-      if (!member) throw new InvalidTokenError();
-      return depositLookup(channels, member);
-    },
-  });
 }

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { Config } from '../config.ts';
+import { requestSerializer } from '../lib/log-redaction.ts';
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+/** Never written to the log, wherever they appear in a logged object. */
+const REDACTED = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'password',
+  'oldPassword',
+  'newPassword',
+  'token',
+  'otpToken',
+  'otpCode',
+  '*.password',
+  '*.token',
+  '*.otpToken',
+  '*.otpCode',
+];
+
+/**
+ * What Node's HTTP parser could not read (malformed request line or headers, headers too large, a request too
+ * slow): the status Fastify would answer, with the project's body, then the connection is closed.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ message: 'KEY_INVALID' });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json; charset=utf-8\r\n` +
+        `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
+}
+
+/** The Fastify instance with the project's logger, limits, request ids and refusals in the project's shape. */
+export function createFastify(config: Config, logStream?: DestinationStream): FastifyInstance {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACTED, censor: '[redacted]' },
+      // Auto-login URLs carry game credentials: the logged URL is cut at its secret part (docs/wallet.md).
+      serializers: { req: requestSerializer },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    // Refusals Fastify makes before any route or hook (a URL that does not decode, a parameter over its
+    // length, bytes that are not HTTP) answer in the project's shape too, never Fastify's code and message.
+    frameworkErrors: (error, request, reply) => {
+      const status = error.statusCode !== undefined && error.statusCode < 500 ? error.statusCode : 500;
+      if (status === 500) request.log.error({ err: error }, 'unexpected framework error');
+      (reply as FastifyReply).code(status).send({ message: status === 500 ? 'INTERNAL_SERVER_ERROR' : 'KEY_INVALID' });
+    },
+    clientErrorHandler: answerClientError,
+  });
+  // Input is validated by zod in the route helper; JSON Schemas are kept for the docs and the serializers.
+  app.setValidatorCompiler(() => (value) => ({ value }));
+
+  return app;
+}

@@ -1,0 +1,53 @@
+import { existsSync } from 'node:fs';
+import { sep } from 'node:path';
+import fastifyStatic, { type FastifyStaticOptions } from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/** The media folder and the two built apps (the back-office under /backoffice/, the member app at /). */
+export async function registerStatic(app: FastifyInstance, config: Config) {
+  if (existsSync(config.mediaDir)) {
+    await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false });
+  }
+  // The back-office (apps/backoffice) first: its prefix is the more specific one, and it decorates nothing.
+  if (existsSync(config.backofficeDir)) {
+    await app.register(fastifyStatic, {
+      ...builtAppFiles(config.backofficeDir, BACKOFFICE_PREFIX),
+      decorateReply: false,
+    });
+  } else {
+    app.log.warn(
+      { backofficeDir: config.backofficeDir },
+      'No built back-office found: /backoffice serves its API only',
+    );
+  }
+  if (!existsSync(config.publicDir)) {
+    app.log.warn({ publicDir: config.publicDir }, 'No built SPA found: serving the API only');
+    return;
+  }
+  await app.register(fastifyStatic, builtAppFiles(config.publicDir, '/'));
+}
+
+/** Where the back-office's build is served; its API lives under `/backoffice/api`, never falling back to it. */
+export const BACKOFFICE_PREFIX = '/backoffice/';
+
+/** The files of a Vite build (the member app's or the back-office's) under `prefix`. */
+function builtAppFiles(root: string, prefix: string): FastifyStaticOptions {
+  return {
+    root,
+    prefix,
+    // The build writes .br and .gz copies beside each asset (scripts/precompress.mjs); they are sent to
+    // browsers that accept them, with Vary: Accept-Encoding.
+    preCompressed: true,
+    // index.html is answered by the SPA fallback (registerErrorHandlers), in the reader's language.
+    index: false,
+    cacheControl: false,
+    setHeaders: (response, filePath) => {
+      // The same URL answers brotli, gzip or plain bytes: caches must key on Accept-Encoding.
+      response.setHeader('vary', 'accept-encoding');
+      if (filePath.includes(`${sep}assets${sep}`)) {
+        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      } else if (filePath.endsWith('index.html')) response.setHeader('cache-control', 'no-cache');
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core.ts';
+import type { RewardBonuses } from '../bonus/active-bonus.ts';
+import { adjustmentBackofficeRoutes } from './adjustment.backoffice.routes.ts';
+import { AdjustmentRepository } from './adjustment.repository.ts';
+import { AdjustmentService } from './adjustment.service.ts';
+
+/**
+ * Manual adjustments (docs/backoffice/members.md): a second operator approves those above the currency's amount.
+ * `rewards`: an adjustment paid as a bonus runs as the member's bonus.
+ */
+export function registerAdjustments(_app: FastifyInstance, core: Core, deps: { rewards: RewardBonuses }): void {
+  adjustmentBackofficeRoutes(
+    core.backoffice.route,
+    new AdjustmentService({
+      db: core.db,
+      repository: new AdjustmentRepository(),
+      ledger: core.ledger,
+      settings: core.settings,
+      audit: core.backoffice.audit,
+      clock: core.clock,
+      rewards: deps.rewards,
+    }),
+  );
+}

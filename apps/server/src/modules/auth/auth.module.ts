@@ -1,0 +1,35 @@
+import { API } from '@member-wallet/contract/api-paths';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.ts';
+import type { Core } from '../../core.ts';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { DeviceCookies } from '../../lib/device-cookie.ts';
+import type { PasswordHasher } from '../../lib/passwords.ts';
+import type { RateLimiter } from '../../lib/rate-limiter.ts';
+import type { AccountRepository } from '../account/account.repository.ts';
+import { SessionRepository } from './auth.repository.ts';
+import { authRoutes } from './auth.routes.ts';
+import { AuthService } from './auth.service.ts';
+
+/** Members' sessions: built with the Core, whose members' router it authenticates. */
+export function createAuthService(
+  config: Config,
+  deps: { db: Db; members: AccountRepository; passwords: PasswordHasher; limiter: RateLimiter; clock: Clock },
+): AuthService {
+  return new AuthService({
+    sessions: new SessionRepository(deps.db),
+    accounts: deps.members,
+    passwords: deps.passwords,
+    limiter: deps.limiter,
+    clock: deps.clock,
+    devices: new DeviceCookies(deps.db, { space: 'member', name: 'mw_device', path: API.login }),
+    sessionTtlHours: config.sessionTtlHours,
+    rememberTtlDays: config.rememberTtlDays,
+  });
+}
+
+/** Sign-in, sign-out and the session's answers (docs/accounts.md). */
+export function registerAuth(_app: FastifyInstance, core: Core, deps: { auth: AuthService }): void {
+  authRoutes(core.route, deps.auth);
+}

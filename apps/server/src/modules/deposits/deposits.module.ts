@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core.ts';
+import { DepositsBackofficeRepository } from './deposits.backoffice.repository.ts';
+import { depositsBackofficeRoutes } from './deposits.backoffice.routes.ts';
+
+/** The back-office's lists of every deposit and QR code, and their CSV (docs/backoffice/deposits.md). */
+export function registerDepositsBackoffice(_app: FastifyInstance, core: Core): DepositsBackofficeRepository {
+  const deposits = new DepositsBackofficeRepository(core.db);
+  depositsBackofficeRoutes(core.backoffice.route, deposits);
+  return deposits;
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { chooseAdapter } from '../../adapters/choose-adapter.ts';
+import { HttpSmsSender, UnconfiguredSmsSender } from '../../adapters/sms/http.ts';
+import { sandboxSmsSender } from '../../adapters/sms/sandbox.ts';
+import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
+import type { Core } from '../../core.ts';
+import { OtpRepository } from './otp.repository.ts';
+import { otpRoutes } from './otp.routes.ts';
+import { OtpService } from './otp.service.ts';
+
+/** One-time codes by SMS (docs/accounts.md): the SMS party's adapter, the service and its route. */
+export function registerOtp(app: FastifyInstance, core: Core, deps: { sms?: SmsSender }): OtpService {
+  const { config } = core;
+  const otp = new OtpService({
+    repository: new OtpRepository(core.db),
+    sms: deps.sms ?? createSmsSender(app, core),
+    limiter: core.limiter,
+    clock: core.clock,
+    logger: app.log,
+    logSandboxText: config.sandbox && config.nodeEnv !== 'production',
+    isRegistered: async (phone) => (await core.members.findByPhone(phone)) !== undefined,
+  });
+  otpRoutes(core.route, otp, config.country);
+  return otp;
+}
+
+function createSmsSender(app: FastifyInstance, core: Core): SmsSender {
+  return chooseAdapter<SmsSender>(
+    { sandbox: core.config.sandbox, log: app.log },
+    {
+      baseUrl: core.config.smsBaseUrl,
+      secret: core.config.smsApiKey,
+      real: (baseUrl, apiKey) => new HttpSmsSender({ baseUrl: () => baseUrl.replace(/\/+$/, ''), apiKey }),
+      sandbox: (apiKey) => sandboxSmsSender(core.ownBaseUrl, apiKey),
+      unconfigured: () => new UnconfiguredSmsSender(),
+      warning: 'No SMS party configured (SMS_BASE_URL, SMS_API_KEY): OTP sends will fail',
+    },
+  );
+}
