@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, sep } from 'node:path';
+import { sep } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -20,6 +20,7 @@ import { HttpSmsSender, UnconfiguredSmsSender } from './adapters/sms/http.ts';
 import { sandboxSmsSender } from './adapters/sms/sandbox.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import type { Config } from './config.ts';
+import type { Core } from './core.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { isRetryableTransactionError } from './db/transaction.ts';
@@ -27,7 +28,6 @@ import { seedDemoData } from './demo/demo-data.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
 import { DeviceCookies } from './lib/device-cookie.ts';
 import { AppError, InvalidTokenError } from './lib/errors.ts';
-import { FileStore } from './lib/file-store.ts';
 import { InFlight, UPLOADS_IN_FLIGHT_MAX } from './lib/in-flight.ts';
 import { siteTimeZone } from './lib/local-calendar.ts';
 import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
@@ -63,6 +63,8 @@ import { InviteReviewRepository } from './modules/invite/invite.backoffice.repos
 import { inviteReviewRoutes } from './modules/invite/invite.backoffice.routes.ts';
 import { InviteReviewService } from './modules/invite/invite.backoffice.service.ts';
 import { createInviteService, registerInvites } from './modules/invite/invite.module.ts';
+import { IdempotencyRepository } from './modules/ledger/idempotency.repository.ts';
+import { IdempotencyService } from './modules/ledger/idempotency.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { LookupRepository } from './modules/lookup/lookup.repository.ts';
@@ -74,9 +76,7 @@ import type { OperatorService } from './modules/operator/operator.service.ts';
 import { OtpRepository } from './modules/otp/otp.repository.ts';
 import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
-import { mediaBackofficeRoutes } from './modules/promotions/media.backoffice.routes.ts';
-import { PromotionsBackofficeRepository } from './modules/promotions/promotions.backoffice.repository.ts';
-import { promotionsBackofficeRoutes } from './modules/promotions/promotions.backoffice.routes.ts';
+import { registerPromotions } from './modules/promotions/promotions.module.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
 import { settingsBackofficeRoutes } from './modules/settings/settings.backoffice.routes.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
@@ -317,6 +317,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
   if (config.sandbox) registerSandbox(route, config, { db, clock, settings, operators: backoffice.service });
   withdrawalReviewRoutes(backoffice.route, withdrawals);
+  // What every register<Name>(app, core) takes (core.ts); the modules below that take it are registered with it.
+  const core: Core = {
+    config,
+    db,
+    clock,
+    log: app.log,
+    limiter,
+    settings,
+    ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
+    idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
+    passwords: services.passwords,
+    members: services.accountRepository,
+    route,
+    backoffice: { route: backoffice.route, audit: backoffice.audit },
+    ownBaseUrl: () => ownBaseUrl(app),
+  };
   const membersRepository = new MembersBackofficeRepository(db);
   memberBackofficeRoutes(
     backoffice.route,
@@ -367,22 +383,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     audit: backoffice.audit,
     qrValidityFallback: config.qrExpiryMinutes,
   });
-  // Promotions (docs/backoffice.md, Promotions): bonuses, programmes, the wheel, banners, uploaded pictures.
-  promotionsBackofficeRoutes(backoffice.route, {
-    db,
-    clock,
-    settings,
-    settingsRepository,
-    repository: new PromotionsBackofficeRepository(db),
-    audit: backoffice.audit,
-  });
-  // Beside the slip pictures' folder, which an in-memory database removes on close.
-  mediaBackofficeRoutes(app, backoffice.route, {
-    db,
-    clock,
-    store: new FileStore(join(app.slipStore.directory, 'media')),
-    audit: backoffice.audit,
-  });
+  // Promotions (docs/backoffice.md, Promotions): bonuses, programmes, the wheel, banners, uploaded pictures,
+  // beside the slip pictures' folder, which an in-memory database removes on close.
+  registerPromotions(app, core, { uploadDirectory: app.slipStore.directory });
   // Bank transfers in suspense and slips to review (docs/backoffice.md): assign, refund, credit, dismiss.
   registerSuspenseBackoffice(app, backoffice.route, config, {
     db,
