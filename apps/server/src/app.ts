@@ -78,7 +78,7 @@ import { otpRoutes } from './modules/otp/otp.routes.ts';
 import { OtpService } from './modules/otp/otp.service.ts';
 import { registerPromotions } from './modules/promotions/promotions.module.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
-import { settingsBackofficeRoutes } from './modules/settings/settings.backoffice.routes.ts';
+import { registerSettingsBackoffice } from './modules/settings/settings.module.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
@@ -375,14 +375,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     timeZone: siteTimeZone(config.country),
     db,
   });
-  settingsBackofficeRoutes(backoffice.route, {
-    db,
-    clock,
-    settings,
-    repository: settingsRepository,
-    audit: backoffice.audit,
-    qrValidityFallback: config.qrExpiryMinutes,
-  });
+  registerSettingsBackoffice(app, core);
   // Promotions (docs/backoffice.md, Promotions): bonuses, programmes, the wheel, banners, uploaded pictures,
   // beside the slip pictures' folder, which an in-memory database removes on close.
   registerPromotions(app, core, { uploadDirectory: app.slipStore.directory });
