@@ -29,7 +29,6 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { DeviceCookies } from './lib/device-cookie.ts';
 import { AppError, InvalidTokenError } from './lib/errors.ts';
 import { InFlight, UPLOADS_IN_FLIGHT_MAX } from './lib/in-flight.ts';
-import { siteTimeZone } from './lib/local-calendar.ts';
 import { redactUrl, requestSerializer } from './lib/log-redaction.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
@@ -48,8 +47,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { registerBonuses } from './modules/bonus/bonus.module.ts';
 import { registerChat } from './modules/chat/chat.module.ts';
-import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerDashboard } from './modules/dashboard/dashboard.module.ts';
 import { registerBankFeed } from './modules/deposit/bank-feed.module.ts';
 import { registerDepositChannels } from './modules/deposit/deposit-channels.ts';
 import { DepositsBackofficeRepository } from './modules/deposit/deposits.backoffice.repository.ts';
@@ -369,12 +367,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
       clock,
     }),
   );
-  dashboardRoutes(backoffice.route, {
-    repository: new DashboardRepository(db),
-    clock,
-    timeZone: siteTimeZone(config.country),
-    db,
-  });
+  registerDashboard(app, core);
   registerSettingsBackoffice(app, core);
   // Promotions (docs/backoffice.md, Promotions): bonuses, programmes, the wheel, banners, uploaded pictures,
   // beside the slip pictures' folder, which an in-memory database removes on close.
