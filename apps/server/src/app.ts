@@ -37,8 +37,7 @@ import { loadSpaPage, type SpaPage } from './lib/spa-page.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { AccountService } from './modules/account/account.service.ts';
-import { MembersBackofficeRepository } from './modules/account/members.backoffice.repository.ts';
-import { MembersBackoffice, memberBackofficeRoutes } from './modules/account/members.backoffice.ts';
+import { registerMembersBackoffice } from './modules/account/members.backoffice.module.ts';
 import { adjustmentBackofficeRoutes } from './modules/adjustment/adjustment.backoffice.routes.ts';
 import { AdjustmentRepository } from './modules/adjustment/adjustment.repository.ts';
 import { AdjustmentService } from './modules/adjustment/adjustment.service.ts';
@@ -331,18 +330,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     backoffice: { route: backoffice.route, audit: backoffice.audit },
     ownBaseUrl: () => ownBaseUrl(app),
   };
-  const membersRepository = new MembersBackofficeRepository(db);
-  memberBackofficeRoutes(
-    backoffice.route,
-    new MembersBackoffice({
-      db,
-      repository: membersRepository,
-      audit: backoffice.audit,
-      passwords: services.passwords,
-      clock,
-    }),
-    membersRepository,
-  );
+  registerMembersBackoffice(app, core);
   // Manual adjustments (docs/backoffice.md): a second operator approves those above the currency's amount.
   adjustmentBackofficeRoutes(
     backoffice.route,
