@@ -79,7 +79,7 @@ import { registerSettingsBackoffice } from './modules/settings/settings.module.t
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
-import { statementRoutes } from './modules/statement/statement.routes.ts';
+import { registerStatement } from './modules/statement/statement.module.ts';
 import { PictureReader } from './modules/uploads/picture.pool.ts';
 import { withdrawalReviewRoutes } from './modules/withdraw/withdraw.backoffice.routes.ts';
 import { registerWithdrawals } from './modules/withdraw/withdraw.module.ts';
@@ -209,6 +209,22 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // The back-office's API (docs/backoffice.md): operators, their sessions and roles, the audit log; the
   // modules below add their operators' routes to its router.
   const backoffice = registerOperators(app, config, { db, clock, limiter, passwords: services.passwords });
+  // What every register<Name>(app, core) takes (core.ts).
+  const core: Core = {
+    config,
+    db,
+    clock,
+    log: app.log,
+    limiter,
+    settings,
+    ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
+    idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
+    passwords: services.passwords,
+    members: services.accountRepository,
+    route,
+    backoffice: { route: backoffice.route, audit: backoffice.audit },
+    ownBaseUrl: () => ownBaseUrl(app),
+  };
   // Bonuses and promotion codes (docs/promotions.md): before withdrawals, whose rules depend on a running bonus.
   const bonuses = await registerBonuses(app, route, config, {
     db,
@@ -232,7 +248,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   otpRoutes(route, services.otp, config.country);
   accountRoutes(route, services.accounts, config.country);
   authRoutes(route, services.auth);
-  statementRoutes(route, db);
+  registerStatement(app, core);
   // Where members pay in (docs/deposits.md, deposit channels), and the sandbox's own channels when mounted.
   await registerDepositChannels(route, { db, sandbox: config.sandbox, members: services.accountRepository });
   // TrueMoney gift links (docs/deposits.md): the voucher party adapter, its sandbox, the route, the settler.
@@ -314,22 +330,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerBankFeed(app, route, config, { db, clock, settings, ownBaseUrl: () => ownBaseUrl(app) });
   if (config.sandbox) registerSandbox(route, config, { db, clock, settings, operators: backoffice.service });
   withdrawalReviewRoutes(backoffice.route, withdrawals);
-  // What every register<Name>(app, core) takes (core.ts); the modules below that take it are registered with it.
-  const core: Core = {
-    config,
-    db,
-    clock,
-    log: app.log,
-    limiter,
-    settings,
-    ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
-    idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
-    passwords: services.passwords,
-    members: services.accountRepository,
-    route,
-    backoffice: { route: backoffice.route, audit: backoffice.audit },
-    ownBaseUrl: () => ownBaseUrl(app),
-  };
   registerMembersBackoffice(app, core);
   // Manual adjustments (docs/backoffice.md): a second operator approves those above the currency's amount.
   adjustmentBackofficeRoutes(
