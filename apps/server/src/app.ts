@@ -1,25 +1,20 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { mountSandbox } from './app.sandbox.ts';
 import type { Config } from './config.ts';
-import { type AppDeps, type Core, createCore } from './core.ts';
+import { type AppDeps, createCore } from './core.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { registerDocs } from './http/api-docs.ts';
 import { createFastify } from './http/fastify.ts';
 import { registerPlumbing } from './http/plumbing.ts';
 import { registerStatic } from './http/static.ts';
-import { FileStore } from './lib/file-store.ts';
-import { siteTimeZone } from './lib/local-calendar.ts';
 import { registerAccount } from './modules/account/account.module.ts';
-import { MembersBackofficeRepository } from './modules/account/members.backoffice.repository.ts';
-import { MembersBackoffice, memberBackofficeRoutes } from './modules/account/members.backoffice.ts';
+import { registerMembersBackoffice } from './modules/account/members.backoffice.module.ts';
 import { registerAdjustments } from './modules/adjustment/adjustment.module.ts';
 import { registerAuth } from './modules/auth/auth.module.ts';
 import { registerBankFeed } from './modules/bank-feed/bank-feed.module.ts';
 import { registerBonuses } from './modules/bonus/bonus.module.ts';
 import { registerChat } from './modules/chat/chat.module.ts';
-import { DashboardRepository } from './modules/dashboard/dashboard.repository.ts';
-import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { registerDashboard } from './modules/dashboard/dashboard.module.ts';
 import { registerDepositChannels } from './modules/deposit-channels/deposit-channels.module.ts';
 import { registerDepositsBackoffice } from './modules/deposits/deposits.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
@@ -27,13 +22,10 @@ import { registerInvites } from './modules/invite/invite.module.ts';
 import { registerLookup } from './modules/lookup/lookup.module.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
 import { registerOtp } from './modules/otp/otp.module.ts';
-import { mediaBackofficeRoutes } from './modules/promotions/media.backoffice.routes.ts';
-import { PromotionsBackofficeRepository } from './modules/promotions/promotions.backoffice.repository.ts';
-import { promotionsBackofficeRoutes } from './modules/promotions/promotions.backoffice.routes.ts';
+import { registerPromotions } from './modules/promotions/promotions.module.ts';
 import { registerQrPayments } from './modules/qr/qr.module.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
-import { settingsBackofficeRoutes } from './modules/settings/settings.backoffice.routes.ts';
-import { SettingsRepository } from './modules/settings/settings.repository.ts';
+import { registerSettingsBackoffice } from './modules/settings/settings.module.ts';
 import { registerSlips } from './modules/slip/slip.module.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { registerStatement } from './modules/statement/statement.module.ts';
@@ -82,7 +74,10 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerRefunds(app, core, { games, bonuses });
   registerBankFeed(app, core);
   // The back-office's screens over the modules above (docs/backoffice/).
-  registerBackofficeScreens(app, core);
+  registerMembersBackoffice(app, core);
+  registerDashboard(app, core);
+  registerSettingsBackoffice(app, core);
+  registerPromotions(app, core, { uploadDirectory: app.slipStore.directory });
   registerAdjustments(app, core, { rewards: bonuses });
   registerSuspense(app, core, { withdrawals, slips });
   await registerChat(app, core, {
@@ -98,45 +93,4 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   if (config.demo && (await seedDemoData(config, accounts, core.members))) app.log.info('demo data created');
   return app;
-}
-
-function registerBackofficeScreens(app: FastifyInstance, core: Core) {
-  const { db, clock, settings, config } = core;
-  const { route, audit } = core.backoffice;
-  const membersRepository = new MembersBackofficeRepository(db);
-  memberBackofficeRoutes(
-    route,
-    new MembersBackoffice({ db, repository: membersRepository, audit, passwords: core.passwords, clock }),
-    membersRepository,
-  );
-  dashboardRoutes(route, {
-    repository: new DashboardRepository(db),
-    clock,
-    timeZone: siteTimeZone(config.country),
-    db,
-  });
-  const settingsRepository = new SettingsRepository(db);
-  settingsBackofficeRoutes(route, {
-    db,
-    clock,
-    settings,
-    repository: settingsRepository,
-    audit,
-    qrValidityFallback: config.qrExpiryMinutes,
-  });
-  promotionsBackofficeRoutes(route, {
-    db,
-    clock,
-    settings,
-    settingsRepository,
-    repository: new PromotionsBackofficeRepository(db),
-    audit,
-  });
-  // Beside the slip pictures' folder, which an in-memory database removes on close.
-  mediaBackofficeRoutes(app, route, {
-    db,
-    clock,
-    store: new FileStore(join(app.slipStore.directory, 'media')),
-    audit,
-  });
 }

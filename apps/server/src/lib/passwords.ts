@@ -9,7 +9,7 @@ export interface Argon2Parameters {
   parallelism: number;
 }
 
-// `Algorithm` is a const enum, which isolated modules cannot read; 2 is its Argon2id member.
+// `Algorithm` is a const enum, which `isolatedModules` cannot read; 2 is its Argon2id member.
 const ARGON2ID = 2 as Algorithm;
 
 export class PasswordHasher {

@@ -51,6 +51,11 @@ export class BonusRepository {
     return db.selectFrom('bonuses').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /** Locks a definition's row: the lock every activation of it takes, so counts cannot race past its limits. */
+  async lockDefinition(trx: Transaction<Database>, id: bigint): Promise<void> {
+    await trx.selectFrom('bonuses').select('id').where('id', '=', id).forUpdate().execute();
+  }
+
   findActive(db: Db, memberId: bigint): Promise<MemberBonus | undefined> {
     return db
       .selectFrom('member_bonuses')

@@ -8,7 +8,7 @@ import type {
   Promotion,
   UserBonus,
 } from '@member-wallet/contract/bonus';
-import { type Country, defaultLocaleFor, type Locale } from '@member-wallet/contract/constants';
+import type { Country, Locale } from '@member-wallet/contract/constants';
 import { toMajor } from '@member-wallet/contract/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -21,7 +21,7 @@ import type { Member } from '../account/account.repository.ts';
 import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
-import type { JsonValue, LedgerService } from '../ledger/ledger.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import {
   type ActiveBonusGate,
   type BonusHistory,
@@ -32,11 +32,15 @@ import {
   RUNNING_SPANS_MAX,
   type TimeSpan,
 } from './active-bonus.ts';
+import { endBonus } from './bonus.cancel.ts';
+import { claimIn } from './bonus.claims.ts';
 import { countingSince } from './bonus.period.ts';
+import { BonusMeter, type BonusProgress } from './bonus.progress.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus, NewBonusDefinition } from './bonus.repository.ts';
+import { promotionOf, REWARD_NAMES, rewardDefinition, statementText, textIn } from './bonus.rules.ts';
 import { runningSpans } from './bonus.spans.ts';
 
-const HOUR_MS = 60 * 60 * 1000;
+export type { BonusProgress } from './bonus.progress.ts';
 
 export interface BonusServiceDeps {
   db: Db;
@@ -50,45 +54,7 @@ export interface BonusServiceDeps {
   logger: FastifyBaseLogger;
 }
 
-/** What the provider records say about a running bonus; null where a provider could not be asked. */
-export interface BonusProgress {
-  winMinor: bigint | null;
-  totalBalanceMinor: bigint | null;
-  conditionMet: boolean;
-  belowFloor: boolean;
-}
-
 type Kind = 'bonus' | 'promotion';
-
-/** Bonus amount from its rule: a fixed amount, or a percentage of the qualifying deposit, floored, capped. */
-export function bonusAmount(definition: BonusDefinition, depositMinor: bigint | null): bigint {
-  if (definition.amount_rule === 'fixed') return definition.amount_minor ?? 0n;
-  const percent = BigInt(definition.deposit_percent ?? 0);
-  const raw = ((depositMinor ?? 0n) * percent) / 100n;
-  const cap = definition.amount_cap_minor ?? raw;
-  return raw < cap ? raw : cap;
-}
-
-/**
- * What cancelling takes back (docs/promotions/bonuses.md, "Where the bonus money goes"): percentFail % of the bonus,
- * floored to the minor unit, at most what the member holds in the wallet and the game accounts together. The
- * wallet pays first; the rest is owed and paid by the money that comes back from the game accounts.
- */
-export function takeBack(
-  bonusMinor: bigint,
-  percentFail: number,
-  walletMinor: bigint,
-  totalMinor: bigint,
-): { fromWallet: bigint; owed: bigint } {
-  const wanted = (bonusMinor * BigInt(percentFail)) / 100n;
-  const total = min(wanted, totalMinor > 0n ? totalMinor : 0n);
-  const fromWallet = min(total, walletMinor > 0n ? walletMinor : 0n);
-  return { fromWallet, owed: total - fromWallet };
-}
-
-function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
-}
 
 /**
  * Bonuses and promotion codes (docs/promotions/bonuses.md): activation credits the bonus
@@ -96,7 +62,11 @@ function min(a: bigint, b: bigint): bigint {
  * cancelling early takes back percentFail of the bonus.
  */
 export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuses {
-  constructor(private readonly deps: BonusServiceDeps) {}
+  readonly #meter: BonusMeter;
+
+  constructor(private readonly deps: BonusServiceDeps) {
+    this.#meter = new BonusMeter(deps);
+  }
 
   /** Adds a definition unless its code exists (demo seeding, tests, operators' scripts). */
   async define(definition: NewBonusDefinition): Promise<void> {
@@ -110,7 +80,7 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     const definition = await repository.findDefinitionOfAnyState(db, code);
     if (definition?.kind !== 'reward')
       throw new Error(`bonus code ${code} is taken by a definition of kind ${definition?.kind}`);
-    return { id: definition.id, description: this.statementText(definition) };
+    return { id: definition.id, description: statementText(definition, this.deps.country) };
   }
 
   async startRewardIn(trx: Transaction<Database>, reward: RewardStart): Promise<void> {
@@ -181,67 +151,10 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     const wallet = await ledger.memberWallet(db, member.id, member.currency);
     const expense = await this.expenseAccount(member.currency);
     const created = await transactionWithRetry(db, (trx) =>
-      this.activateIn(trx, { member, definition, wallet, expense, kind }),
+      claimIn(this.deps, trx, { member, definition, wallet, expense, kind }),
     );
     const rows = await repository.listReceived(db, memberId, [definition.id]);
     return this.userBonus(definition, rows) ?? this.userBonus(definition, [created]) ?? fail('no user bonus');
-  }
-
-  private async activateIn(
-    trx: Transaction<Database>,
-    input: { member: Member; definition: BonusDefinition; wallet: LedgerAccount; expense: LedgerAccount; kind: Kind },
-  ): Promise<MemberBonus> {
-    const { repository, ledger, clock } = this.deps;
-    const { member, definition, wallet, expense, kind } = input;
-    // The definition's row is the lock every activation of this bonus takes: counts cannot race past limits.
-    await trx.selectFrom('bonuses').select('id').where('id', '=', definition.id).forUpdate().execute();
-    if (await repository.lockActive(trx, member.id)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
-    const now = clock.now();
-    const since = countingSince(definition.type, now, siteTimeZone(this.deps.country));
-    if ((await repository.countReceived(trx, member.id, definition.id, since)) >= definition.max_received) {
-      throw new AppError(kind === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
-    }
-    if (definition.total_max !== null && (await repository.countAll(trx, definition.id)) >= definition.total_max) {
-      throw new AppError('BONUS_FULL', 409);
-    }
-    let deposit: { entryId: bigint; amountMinor: bigint } | undefined;
-    if (definition.amount_rule === 'deposit_percent') {
-      const windowStart = new Date(now.getTime() - (definition.deposit_window_hours ?? 0) * HOUR_MS);
-      deposit = await repository.findQualifyingDeposit(trx, member.id, wallet.id, windowStart);
-      if (!deposit) throw new AppError('BONUS_CONDITION', 409);
-    }
-    const amount = bonusAmount(definition, deposit?.amountMinor ?? null);
-    if (amount <= 0n) throw new AppError('BONUS_CONDITION', 409);
-    const publicId = randomUUID();
-    const posted = await ledger.post(trx, {
-      memberId: member.id,
-      type: 'bonus',
-      status: 'completed',
-      idempotencyKey: `bonus:${publicId}`,
-      reference: { [kind]: { description: this.statementText(definition) }, bonusCode: definition.code },
-      postings: [
-        { account: expense.id, amount: -amount },
-        { account: wallet.id, amount },
-      ],
-    });
-    const inserted = await repository.insertActive(trx, {
-      public_id: publicId,
-      member_id: member.id,
-      bonus_id: definition.id,
-      status: 'active',
-      amount_minor: amount,
-      currency: member.currency,
-      deposit_entry_id: deposit?.entryId ?? null,
-      entry_id: posted.entry.id,
-      activated_at: now,
-      // The end terms travel with the received bonus: an operator's later change of the definition leaves them.
-      win_multiple: definition.win_multiple,
-      end_below_minor: definition.end_below_minor,
-      percent_fail: definition.percent_fail,
-    });
-    // Another activation of this member won the unique index: this transaction (and its credit) is undone.
-    if (!inserted) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
-    return inserted;
   }
 
   async checkActive(memberId: bigint): Promise<BonusActiveResponse> {
@@ -253,7 +166,7 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     const member = await this.member(memberId);
     const running = await this.running(memberId);
     if (!running) {
-      const total = await this.totalBalance(member);
+      const total = await this.#meter.totalBalance(member);
       return { status: false, minimum: 0, balance: toMajor(total ?? 0n) };
     }
     const progress = await this.progress(member, running.row, running.definition);
@@ -319,108 +232,20 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
   }
 
   /** Winnings since activation and the total balance, from the providers; unknown parts never end a bonus. */
-  async progress(member: Member, row: MemberBonus, definition: BonusDefinition): Promise<BonusProgress> {
-    const accounts = await this.deps.repository.listGameAccounts(this.deps.db, member.id);
-    const now = this.deps.clock.now();
-    let winMinor: bigint | null = 0n;
-    for (const account of accounts) {
-      const provider = this.deps.registry.for(account);
-      try {
-        if (!provider) throw new Error(`provider ${account.code} is not reachable as configured`);
-        const summary = await provider.betSummary(account.username, row.activated_at, now);
-        if (winMinor !== null) winMinor += summary.winMinor;
-      } catch (error) {
-        this.deps.logger.warn({ err: error, provider: account.code }, 'bet records unavailable for a bonus');
-        winMinor = null;
-      }
-    }
-    const totalBalanceMinor = await this.totalBalance(member);
-    const target = row.amount_minor * BigInt(definition.win_multiple);
-    return {
-      winMinor,
-      totalBalanceMinor,
-      conditionMet: winMinor !== null && winMinor > target,
-      belowFloor: totalBalanceMinor !== null && totalBalanceMinor < definition.end_below_minor,
-    };
+  progress(member: Member, row: MemberBonus, definition: BonusDefinition): Promise<BonusProgress> {
+    return this.#meter.progress(member, row, definition);
   }
 
-  /**
-   * The wallet, each game account's balance at its provider, and the money of transfers still under way between
-   * them; null when a provider cannot be asked.
-   */
-  private async totalBalance(member: Member): Promise<bigint | null> {
-    const { db, ledger, repository, registry, logger } = this.deps;
-    const wallet = await ledger.memberWallet(db, member.id, member.currency);
-    let total = (await ledger.balanceOf(db, wallet.id)) + (await repository.openTransfersMinor(db, member.id));
-    for (const account of await repository.listGameAccounts(db, member.id)) {
-      const provider = registry.for(account);
-      try {
-        if (!provider) throw new Error(`provider ${account.code} is not reachable as configured`);
-        total += await provider.balance(account.username);
-      } catch (error) {
-        logger.warn({ err: error, provider: account.code }, 'game balance unavailable for a bonus');
-        return null;
-      }
-    }
-    return total;
-  }
-
-  /**
-   * Ends the running bonus once (the row is locked; a second request finds it ended and answers undefined).
-   * `cancelHolding` null clears it; a number cancels it, taking back percentFail of it out of what the member
-   * holds (`cancelHolding`, wallet and game accounts): the wallet's share now, the rest owed (`takeBack`).
-   */
+  /** Ends the running bonus once: `cancelHolding` null clears it, a number cancels it (bonus.cancel.ts). */
   private async end(
     member: Member,
     rowId: bigint,
     definition: BonusDefinition,
     cancelHolding: bigint | null,
   ): Promise<MemberBonus | undefined> {
-    const { db, ledger, ledgerRepository, repository, clock } = this.deps;
-    const wallet = await ledger.memberWallet(db, member.id, member.currency);
+    const wallet = await this.deps.ledger.memberWallet(this.deps.db, member.id, member.currency);
     const expense = await this.expenseAccount(member.currency);
-    return transactionWithRetry(db, async (trx) => {
-      const row = await repository.lockActive(trx, member.id);
-      if (!row || row.id !== rowId) return undefined;
-      const now = clock.now();
-      if (cancelHolding === null) {
-        return repository.markEnded(trx, row.id, {
-          status: 'cleared',
-          endEntryId: null,
-          takenBackMinor: 0n,
-          owedMinor: 0n,
-          now,
-        });
-      }
-      const [locked] = await ledgerRepository.lockAccounts(trx, [wallet.id]);
-      const walletMinor = locked?.balance ?? 0n;
-      // The holding was measured before this transaction; money moved since from a game into the wallet is in
-      // both, so the wallet as locked now counts when it is larger.
-      const holding = cancelHolding > walletMinor ? cancelHolding : walletMinor;
-      const { fromWallet, owed } = takeBack(row.amount_minor, definition.percent_fail, walletMinor, holding);
-      let endEntryId: bigint | null = null;
-      if (fromWallet > 0n) {
-        const posted = await ledger.post(trx, {
-          memberId: member.id,
-          type: 'finish_bonus',
-          status: 'completed',
-          idempotencyKey: `finish_bonus:${row.public_id}`,
-          reference: await this.endReference(trx, row, definition),
-          postings: [
-            { account: wallet.id, amount: -fromWallet },
-            { account: expense.id, amount: fromWallet },
-          ],
-        });
-        endEntryId = posted.entry.id;
-      }
-      return repository.markEnded(trx, row.id, {
-        status: 'cancelled',
-        endEntryId,
-        takenBackMinor: fromWallet,
-        owedMinor: owed,
-        now,
-      });
-    });
+    return endBonus(this.deps, { member, rowId, definition, wallet, expense, cancelHolding });
   }
 
   private alreadyEnded(): never {
@@ -455,21 +280,6 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     };
   }
 
-  /** A cancel's entry is described as the bonus's own: a reward's as the reward was (its entry's reference). */
-  private async endReference(
-    trx: Transaction<Database>,
-    row: MemberBonus,
-    definition: BonusDefinition,
-  ): Promise<Record<string, JsonValue>> {
-    if (definition.kind === 'reward') return this.deps.repository.entryReference(trx, row.entry_id);
-    return { [definition.kind]: { description: this.statementText(definition) }, bonusCode: definition.code };
-  }
-
-  /** The statement's description: the bonus's name in the site's default language. */
-  private statementText(definition: BonusDefinition): string {
-    return textIn(definition.names, defaultLocaleFor(this.deps.country), definition.code);
-  }
-
   private expenseAccount(currency: string): Promise<LedgerAccount> {
     return this.deps.ledger.ensureAccount(this.deps.db, {
       kind: 'bonus_expense',
@@ -482,52 +292,6 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
   private member(memberId: bigint): Promise<Member> {
     return sessionMember(this.deps.members, memberId);
   }
-}
-
-/** The names of the definitions rewards run under: what the member's bonus page and statement call them. */
-const REWARD_NAMES: Record<RewardSource, Record<Locale, string>> = {
-  luckydraw: { th: 'รางวัลวงล้อนำโชค', lo: 'ລາງວັນວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel prize' },
-  adjustment: { th: 'โบนัสจากทีมงาน', lo: 'ໂບນັດຈາກທີມງານ', en: 'Bonus from our team' },
-};
-
-/**
- * The definition a reward runs under: never listed, never activated by a code (`active` false), its amount and
- * terms those of each reward's own `member_bonuses` row.
- */
-function rewardDefinition(code: string, currency: string, names: Record<Locale, string>): NewBonusDefinition {
-  return {
-    code,
-    kind: 'reward',
-    type: 'limit',
-    currency,
-    max_received: 10_000,
-    total_max: null,
-    percent_fail: 100,
-    amount_rule: 'fixed',
-    amount_minor: 1n,
-    deposit_percent: null,
-    amount_cap_minor: null,
-    deposit_window_hours: null,
-    win_multiple: 1,
-    end_below_minor: 1n,
-    names: JSON.stringify(names),
-    descriptions: JSON.stringify({ th: '', lo: '', en: '' }),
-    banners: JSON.stringify([]),
-    sort_order: 0,
-    active: false,
-  };
-}
-
-function textIn(texts: Record<string, string>, locale: Locale, fallback: string): string {
-  return texts[locale] || texts.th || fallback;
-}
-
-function promotionOf(definition: BonusDefinition, locale: Locale): Promotion {
-  return {
-    code: definition.code,
-    percentFail: definition.percent_fail,
-    description: textIn(definition.descriptions, locale, textIn(definition.names, locale, definition.code)),
-  };
 }
 
 function fail(message: string): never {

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { API } from '@member-wallet/contract/api-paths';
 import { CHAT_FILE_FIELD } from '@member-wallet/contract/chat';
 import { CHAT_LIMITS } from '@member-wallet/contract/constants';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
-import type { FileStore, StoredExtension } from '../../lib/file-store.ts';
+import type { StoredExtension } from '../../lib/file-store.ts';
 import type { PictureReader } from '../uploads/picture.pool.ts';
 import { InvalidImageError, type PictureLimits, type PictureType, sniffPicture } from '../uploads/picture.ts';
 import type { Uploader } from './chat.service.ts';
@@ -197,14 +196,6 @@ export async function readChatFile(request: FastifyRequest, maxBytes: number): P
   return bytes;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  gif: 'image/gif',
-  mp4: 'video/mp4',
-  mov: 'video/quicktime',
-};
-
 /** The stored name of a chat file path (`${API.chatFiles}/<name>`), or null when it is not one. */
 export function storedNameOf(path: string): string | null {
   const match = /^\/files\/chat\/([0-9a-f]{32}\.(?:png|jpg|gif|mp4|mov))$/.exec(path);
@@ -227,43 +218,4 @@ export function parseRange(
   const start = Number(first);
   const end = last === '' ? size - 1 : Math.min(Number(last), size - 1);
   return start > end || start >= size ? null : { start, end };
-}
-
-async function sendChatFile(store: FileStore, request: FastifyRequest, reply: FastifyReply, name: string) {
-  const file = await store.locate(name);
-  const extension = name.split('.')[1] ?? '';
-  if (!file) return reply.code(404).send({ message: 'NO_DATA' });
-  reply
-    .header('content-type', CONTENT_TYPES[extension] ?? 'application/octet-stream')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', 'inline')
-    // The random name is the credential and a stored file never changes: kept long, by the browser only.
-    .header('cache-control', 'private, max-age=31536000, immutable')
-    .header('accept-ranges', 'bytes');
-  const range = parseRange(request.headers.range, file.size);
-  if (range === null) return reply.code(416).header('content-range', `bytes */${file.size}`).send();
-  if (range === undefined) {
-    return reply.header('content-length', file.size).send(createReadStream(file.path));
-  }
-  return reply
-    .code(206)
-    .header('content-range', `bytes ${range.start}-${range.end}/${file.size}`)
-    .header('content-length', range.end - range.start + 1)
-    .send(createReadStream(file.path, { start: range.start, end: range.end }));
-}
-
-/**
- * `GET /files/chat/<name>`: a chat upload, by the random name its upload answered, as its own type, inline, never
- * sniffed, in byte ranges when asked (a video's player seeks with them).
- */
-export function chatFileRoute(app: FastifyInstance, store: FileStore) {
-  app.get<{ Params: { name: string } }>(
-    `${API.chatFiles}/:name`,
-    { schema: { summary: 'A chat upload by the path its upload answered (byte ranges supported)', tags: ['chat'] } },
-    (request, reply) => {
-      const name = storedNameOf(`${API.chatFiles}/${request.params.name}`);
-      if (name === null) return reply.code(404).send({ message: 'NO_DATA' });
-      return sendChatFile(store, request, reply, name);
-    },
-  );
 }

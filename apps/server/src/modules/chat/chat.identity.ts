@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CHAT_GUEST_HEADER, guestIdOfToken } from '@member-wallet/contract/chat';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../../lib/route.ts';
+import type { ChatIdentityRepository } from './chat.identity.repository.ts';
 
 /** Who writes to a conversation: a member (by their session) or a guest (by their signed token). */
 export type ChatCustomer =
@@ -16,25 +16,15 @@ const GUEST_KEY_NAME = 'guest_token';
  * The key signing guest tokens: CHAT_GUEST_SECRET, else a random key made by the first node that needed one and
  * kept in the database, so every node on that database signs and checks alike.
  */
-export async function loadGuestKey(db: Db, configured: string | null): Promise<Buffer> {
+export async function loadGuestKey(identities: ChatIdentityRepository, configured: string | null): Promise<Buffer> {
   if (configured !== null) return Buffer.from(configured, 'utf8');
-  await db
-    .insertInto('chat_keys')
-    .values({ name: GUEST_KEY_NAME, value: randomBytes(32).toString('hex') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db
-    .selectFrom('chat_keys')
-    .select('value')
-    .where('name', '=', GUEST_KEY_NAME)
-    .executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'hex');
+  return Buffer.from(await identities.keyOrInsert(GUEST_KEY_NAME, randomBytes(32).toString('hex')), 'hex');
 }
 
 /** Guest tokens: `<guestId>.<base64url HMAC-SHA256 of the id>`, valid while the guest is bound and unclaimed. */
 export class GuestTokens {
   constructor(
-    private readonly db: Db,
+    private readonly identities: ChatIdentityRepository,
     private readonly key: Buffer,
   ) {}
 
@@ -49,12 +39,7 @@ export class GuestTokens {
     const given = Buffer.from(token.slice(guestId.length + 1), 'base64url');
     const expected = this.#signature(guestId);
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-    const guest = await this.db
-      .selectFrom('chat_guests')
-      .select('claimed_by')
-      .where('guest_id', '=', guestId)
-      .executeTakeFirst();
-    return guest && guest.claimed_by === null ? guestId : null;
+    return (await this.identities.isLiveGuest(guestId)) ? guestId : null;
   }
 
   #signature(guestId: string): Buffer {
@@ -63,19 +48,15 @@ export class GuestTokens {
 }
 
 export interface ChatIdentityDeps {
-  db: Db;
+  identities: ChatIdentityRepository;
   guests: GuestTokens;
   /** The member app's authenticator: throws InvalidTokenError (401) for a bad bearer token. */
   authenticate: (authorization: string | undefined) => Promise<AuthContext>;
 }
 
 /** A member's chat identity from their member id. */
-export async function memberCustomer(db: Db, memberId: bigint): Promise<ChatCustomer> {
-  const member = await db
-    .selectFrom('members')
-    .select(['public_id', 'name', 'phone'])
-    .where('id', '=', memberId)
-    .executeTakeFirstOrThrow();
+export async function memberCustomer(identities: ChatIdentityRepository, memberId: bigint): Promise<ChatCustomer> {
+  const member = await identities.member(memberId);
   return { kind: 'member', memberId, publicId: member.public_id, name: member.name, phone: member.phone };
 }
 
@@ -88,7 +69,7 @@ export async function chatCaller(deps: ChatIdentityDeps, request: FastifyRequest
   const { authorization } = request.headers;
   if (authorization !== undefined) {
     const auth = await deps.authenticate(authorization);
-    return memberCustomer(deps.db, auth.memberId);
+    return memberCustomer(deps.identities, auth.memberId);
   }
   const header = request.headers[CHAT_GUEST_HEADER];
   const guestId = await deps.guests.verify(typeof header === 'string' ? header : undefined);

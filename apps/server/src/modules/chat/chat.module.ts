@@ -9,7 +9,8 @@ import type { OperatorService } from '../operator/operator.service.ts';
 import type { Uploads } from '../uploads/uploads.module.ts';
 import { chatBackofficeRoutes } from './chat.backoffice.routes.ts';
 import { ChatBackoffice } from './chat.backoffice.service.ts';
-import { chatFileRoute } from './chat.files.ts';
+import { chatFileRoute } from './chat.files.routes.ts';
+import { ChatIdentityRepository } from './chat.identity.repository.ts';
 import { GuestTokens, loadGuestKey, memberCustomer } from './chat.identity.ts';
 import { ChatRepository } from './chat.repository.ts';
 import { chatRoutes } from './chat.routes.ts';
@@ -42,15 +43,16 @@ export interface ChatDeps {
  */
 export async function registerChat(app: FastifyInstance, core: Core, deps: ChatDeps): Promise<ChatService> {
   const { db, config } = core;
-  const guests = new GuestTokens(db, await loadGuestKey(db, config.chatGuestSecret));
-  const identity = { db, guests, authenticate: deps.authenticate };
+  const identities = new ChatIdentityRepository(db);
+  const guests = new GuestTokens(identities, await loadGuestKey(identities, config.chatGuestSecret));
+  const identity = { identities, guests, authenticate: deps.authenticate };
   const hub = new ChatHub(app, {
     prefix: config.chatPrefix,
     redisUrl: config.redisUrl,
     redisKeyPrefix: config.redisKeyPrefix,
     customerOf: async (auth) => {
       if (auth.token !== undefined)
-        return memberCustomer(db, (await deps.authenticate(`Bearer ${auth.token}`)).memberId);
+        return memberCustomer(identities, (await deps.authenticate(`Bearer ${auth.token}`)).memberId);
       const guestId = await guests.verify(auth.guestToken);
       return guestId === null ? null : { kind: 'guest', guestId };
     },

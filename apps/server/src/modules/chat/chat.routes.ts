@@ -68,7 +68,7 @@ export function chatRoutes(route: Router, chat: ChatService, identity: ChatIdent
     response: chatClaimGuestResponse,
     handler: async ({ request, auth }) => {
       const header = request.headers[CHAT_GUEST_HEADER];
-      const member = await memberCustomer(identity.db, auth.memberId);
+      const member = await memberCustomer(identity.identities, auth.memberId);
       return chat.claimGuest(member, typeof header === 'string' ? header : undefined);
     },
   });

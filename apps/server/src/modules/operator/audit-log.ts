@@ -1,8 +1,9 @@
 import type { AuditCsvQuery, AuditEntry, AuditPage, AuditQuery } from '@member-wallet/contract/backoffice/audit';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { AuditLogTable } from '../../db/tables/operators.table.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
+import { AuditRepository, type AuditRow } from './audit.repository.ts';
 
 /** A signed-in operator, by id and username. */
 export interface OperatorActor {
@@ -24,64 +25,72 @@ export interface AuditRecord {
   ip?: string | null;
 }
 
+/** Writes an operator's action to the audit log, in the action's own transaction. */
+export interface AuditRecorder {
+  record(db: Db, entry: AuditRecord, at: Date): Promise<void>;
+}
+
+/** Who acted, as the request tells: the operator and the address they called from. */
+export type AuditCaller = Pick<AuditRecord, 'actor' | 'ip'>;
+
+/** What a change records of itself: the action, its target, before and after. */
+export type AuditChange = Omit<AuditRecord, 'actor' | 'ip'>;
+
+/**
+ * A change and its audit line in one transaction (run again whole when PostgreSQL aborts it), both at the
+ * transaction's `now`: `work` answers the line and the change's result; a refused change writes nothing.
+ */
+export function auditedChange<T>(
+  deps: { db: Db; clock: Clock; audit: AuditRecorder },
+  caller: AuditCaller,
+  work: (trx: Db, now: Date) => Promise<{ audit: AuditChange; result: T }>,
+): Promise<T> {
+  return transactionWithRetry(deps.db, async (trx) => {
+    const now = deps.clock.now();
+    const done = await work(trx, now);
+    await deps.audit.record(trx, { ...done.audit, ...caller }, now);
+    return done.result;
+  });
+}
+
 /**
  * The append-only record of every operator action (docs/backoffice/README.md). `record` takes the transaction of the
  * action itself, so an action and its audit line commit together or not at all. Nothing here updates or
  * deletes, and the database refuses both (migration 0015).
  */
-export class AuditLog {
-  constructor(private readonly db: Db) {}
+export class AuditLog implements AuditRecorder {
+  readonly #repository: AuditRepository;
+
+  constructor(db: Db) {
+    this.#repository = new AuditRepository(db);
+  }
 
   async record(db: Db, entry: AuditRecord, at: Date): Promise<void> {
-    await db
-      .insertInto('audit_log')
-      .values({
-        operator_id: entry.actor.operatorId,
-        actor: entry.actor.username,
-        action: entry.action,
-        target: entry.target,
-        before: entry.before === undefined ? null : JSON.stringify(entry.before),
-        after: entry.after === undefined ? null : JSON.stringify(entry.after),
-        ip: entry.ip ?? null,
-        at,
-      })
-      .execute();
+    await this.#repository.insert(db, {
+      operator_id: entry.actor.operatorId,
+      actor: entry.actor.username,
+      action: entry.action,
+      target: entry.target,
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      ip: entry.ip ?? null,
+      at,
+    });
   }
 
   /** Newest first, filtered by exact action and actor. */
   async page(query: AuditQuery): Promise<AuditPage> {
-    let select = this.db.selectFrom('audit_log');
-    if (query.action) select = select.where('action', '=', query.action);
-    if (query.actor) select = select.where('actor', '=', query.actor);
-    const [count, rows] = await Promise.all([
-      select.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
-      select
-        .selectAll()
-        .orderBy('id', 'desc')
-        .offset((query.page - 1) * query.limit)
-        .limit(query.limit)
-        .execute(),
-    ]);
-    return { total: Number(count.total), entries: rows.map(toAuditEntry) };
+    const { total, rows } = await this.#repository.page(query);
+    return { total, entries: rows.map(toAuditEntry) };
   }
 
   /** Every row of the filters, newest first, a batch at a time (keyset on id: rows added meanwhile never shift). */
   all(query: AuditCsvQuery, batchSize = 500): AsyncGenerator<AuditEntry> {
-    return byIdDescending(
-      (beforeId, size) => {
-        let select = this.db.selectFrom('audit_log').selectAll();
-        if (query.action) select = select.where('action', '=', query.action);
-        if (query.actor) select = select.where('actor', '=', query.actor);
-        if (beforeId !== null) select = select.where('id', '<', beforeId);
-        return select.orderBy('id', 'desc').limit(size).execute();
-      },
-      toAuditEntry,
-      batchSize,
-    );
+    return byIdDescending((beforeId, size) => this.#repository.batch(query, beforeId, size), toAuditEntry, batchSize);
   }
 }
 
-function toAuditEntry(row: Selectable<AuditLogTable>): AuditEntry {
+function toAuditEntry(row: AuditRow): AuditEntry {
   return {
     id: String(row.id),
     actor: row.actor,

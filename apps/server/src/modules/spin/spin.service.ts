@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '@member-wallet/contract/constants';
 import type { ApiErrorBody } from '@member-wallet/contract/error-codes';
-import { toMajor, toMinor } from '@member-wallet/contract/money';
+import { toMinor } from '@member-wallet/contract/money';
 import type {
   SpinClaimResponse,
-  SpinCoupon,
   SpinCouponsQuery,
   SpinCouponsResponse,
   SpinErrorCode,
@@ -20,8 +19,10 @@ import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { ActiveBonusGate, RewardBonuses } from '../bonus/active-bonus.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
+import { countMovement } from './spin.coins.ts';
+import { labelIn, SpinCoupons } from './spin.coupons.ts';
 import { drawSlice, type Rng } from './spin.draw.ts';
-import type { CoinState, SpinCouponRow, SpinDraw, SpinRepository } from './spin.repository.ts';
+import type { CoinState, SpinDraw, SpinRepository } from './spin.repository.ts';
 import {
   parseSetting,
   type RulesSetting,
@@ -32,6 +33,8 @@ import {
   type WheelSetting,
   wheelSetting,
 } from './spin.settings.ts';
+
+export { countMovement } from './spin.coins.ts';
 
 /** Deposits turned into coins per accrual pass; a member with more gets the rest on the next read. */
 const ACCRUAL_BATCH_MAX = 500;
@@ -79,7 +82,11 @@ export interface SpinServiceDeps {
  * server by the slices' weights, coupons for won prizes, and claims that credit a cash coupon once.
  */
 export class SpinService {
-  constructor(private readonly deps: SpinServiceDeps) {}
+  readonly #coupons: SpinCoupons;
+
+  constructor(private readonly deps: SpinServiceDeps) {
+    this.#coupons = new SpinCoupons(deps, () => this.rules());
+  }
 
   /** The wheel if one is configured and switched on; null otherwise. */
   async activeWheel(): Promise<WheelSetting | null> {
@@ -258,84 +265,14 @@ export class SpinService {
     };
   }
 
-  /**
-   * One page of the member's coupons, claimable ones first (docs/promotions/wheel.md, Coupons). The page, its flags
-   * and the counts are judged at one `now`, so they agree (a claim landing between the two reads aside).
-   */
-  async coupons(memberId: bigint, locale: Locale, paging: SpinCouponsQuery): Promise<SpinCouponsResponse> {
-    const { db, repository } = this.deps;
-    const now = this.deps.clock.now();
-    const offset = (paging.page - 1) * paging.limit;
-    const counts = await repository.countCoupons(db, memberId, now);
-    const rows =
-      offset < counts.total ? await repository.listCouponsPage(db, memberId, { now, offset, limit: paging.limit }) : [];
-    return {
-      coupons: rows.map((row) => couponView(row, locale, now)),
-      total: counts.total,
-      claimableTotal: counts.claimable,
-    };
+  /** One page of the member's coupons, claimable ones first (spin.coupons.ts). */
+  coupons(memberId: bigint, locale: Locale, paging: SpinCouponsQuery): Promise<SpinCouponsResponse> {
+    return this.#coupons.coupons(memberId, locale, paging);
   }
 
-  /**
-   * Claims a coupon: a cash coupon of the member's, not claimed, not expired, while no bonus is active, is
-   * credited from `spin_prizes` to the wallet once (the coupon row is locked, and the ledger key is the coupon's).
-   */
-  async claim(memberId: bigint, publicId: string, locale: Locale): Promise<SpinClaimResponse> {
-    const { db, repository, ledger, clock } = this.deps;
-    const found = await repository.findCoupon(db, memberId, publicId);
-    if (!found) throw new AppError('INVALID_CODE', 404);
-    checkClaimable(found, clock.now());
-    // Read before the transaction: the gate is another module's query (docs/promotions/wheel.md, Claiming).
-    if (await this.deps.bonusGate.hasActiveBonus(memberId)) throw new AppError('BONUS_REMAINING', 409);
-    // Named before the transaction: on PGlite's single connection nothing may run beside it.
-    const wallet = await ledger.memberWallet(db, memberId, found.currency);
-    const prizes = await ledger.ensureAccount(db, {
-      kind: 'spin_prizes',
-      memberId: null,
-      providerCode: null,
-      currency: found.currency,
-    });
-    const rules = await this.rules();
-    const { id: definitionId } = await this.deps.rewards.rewardDefinition('luckydraw', found.currency);
-    const claimed = await transactionWithRetry(db, async (trx) => {
-      const coupon = await repository.lockCoupon(trx, found.id);
-      const now = clock.now();
-      checkClaimable(coupon, now);
-      const posted = await ledger.post(trx, {
-        memberId,
-        type: 'bonus',
-        status: 'completed',
-        idempotencyKey: `spin-coupon:${coupon.public_id}`,
-        reference: {
-          luckydraw: {
-            description: labelIn(coupon.labels, locale),
-            coupon: coupon.public_id,
-            slice: coupon.slice_code,
-          },
-        },
-        postings: [
-          { account: prizes.id, amount: -coupon.amount_minor },
-          { account: wallet.id, amount: coupon.amount_minor },
-        ],
-      });
-      // The prize is bonus money (docs/promotions/wheel.md): it runs as the member's bonus from this moment. A bonus
-      // started since the gate above was asked makes this refuse, and the credit rolls back with it.
-      await this.deps.rewards.startRewardIn(trx, {
-        definitionId,
-        memberId,
-        currency: coupon.currency,
-        amountMinor: coupon.amount_minor,
-        entryId: posted.entry.id,
-        terms: { winMultiple: rules.prizeWinMultiple ?? 1, percentFail: rules.prizePercentFail ?? 100 },
-      });
-      return repository.markClaimed(trx, coupon.id, posted.entry.id, now);
-    });
-    const balance = await ledger.balanceOf(db, wallet.id);
-    return {
-      message: 'SUCCESS',
-      coupon: couponView(claimed, locale, clock.now()),
-      wallet: { amount: toMajor(balance) },
-    };
+  /** Claims a cash coupon once: credited to the wallet, run as the member's bonus (spin.coupons.ts). */
+  claim(memberId: bigint, publicId: string, locale: Locale): Promise<SpinClaimResponse> {
+    return this.#coupons.claim(memberId, publicId, locale);
   }
 
   private member(memberId: bigint): Promise<Member> {
@@ -343,60 +280,9 @@ export class SpinService {
   }
 }
 
-/**
- * One deposit (+) or withdrawal (-) counted for coins (docs/promotions/wheel.md, Coins: coins follow net deposits).
- * A deposit adds to the remainder, and each whole `perCoin` of it is a coin, which pays a coin debt first. A
- * withdrawal takes from the remainder; while it is below zero, a coin deposits earned is taken back (an unspun
- * one, else it becomes a debt), never more than deposits earned, and what is still below zero then is forgotten:
- * withdrawn winnings owe no coins.
- */
-export function countMovement(state: CoinState, amountMinor: bigint, perCoin: bigint): CoinState {
-  let { coins, remainderMinor, depositCoins, coinDebt } = state;
-  remainderMinor += amountMinor;
-  while (remainderMinor >= perCoin) {
-    remainderMinor -= perCoin;
-    depositCoins += 1;
-    if (coinDebt > 0) coinDebt -= 1;
-    else coins += 1;
-  }
-  while (remainderMinor < 0n && depositCoins > 0) {
-    remainderMinor += perCoin;
-    depositCoins -= 1;
-    if (coins > 0) coins -= 1;
-    else coinDebt += 1;
-  }
-  if (remainderMinor < 0n) remainderMinor = 0n;
-  return { coins, remainderMinor, depositCoins, coinDebt };
-}
-
-/** The order of refusals is the documented one: claimed, then type, then expiry. */
-function checkClaimable(coupon: SpinCouponRow, now: Date): void {
-  if (coupon.claimed_at !== null) throw new AppError('NO_CLAIMABLE_COUPON', 409);
-  if (coupon.prize_type !== 'cash') throw new AppError('INVALID_COUPON_TYPE', 409);
-  if (coupon.expires_at.getTime() <= now.getTime()) throw new AppError('COUPON_EXPIRED', 409);
-}
-
 function prizeMinor(slice: SliceSetting, currency: string): bigint {
   if (slice.prize.type !== 'cash') return 0n;
   const amount = slice.prize.amount?.[currency];
   if (amount === undefined) throw new Error(`spin slice ${slice.code} has no cash amount in ${currency}`);
   return toMinor(amount);
-}
-
-function labelIn(labels: Record<string, string>, locale: Locale): string {
-  return labels[locale] ?? labels.th ?? '';
-}
-
-function couponView(row: SpinCouponRow, locale: Locale, now: Date): SpinCoupon {
-  const claimable = row.claimed_at === null && row.prize_type === 'cash' && row.expires_at.getTime() > now.getTime();
-  return {
-    id: row.public_id,
-    prize: { slice: row.slice_code, name: labelIn(row.labels, locale) },
-    type: row.prize_type,
-    amount: toMajor(row.amount_minor),
-    createdAt: row.created_at.toISOString(),
-    expiresAt: row.expires_at.toISOString(),
-    claimedAt: row.claimed_at?.toISOString() ?? null,
-    claimable,
-  };
 }

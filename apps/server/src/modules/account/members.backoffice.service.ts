@@ -1,47 +1,21 @@
-import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
-import {
-  type BackofficeMember,
-  type MemberDetail,
-  memberCsvQuery,
-  memberDetail,
-  memberLockRequest,
-  memberPage,
-  memberPasswordResetResponse,
-  memberQuery,
-  memberStatusResponse,
+import type {
+  BackofficeMember,
+  MemberCsvQuery,
+  MemberDetail,
+  MemberPage,
+  MemberQuery,
 } from '@member-wallet/contract/backoffice/members';
-import { z } from 'zod/mini';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
-import { parseInput } from '../../lib/route.ts';
 import { randomCode } from '../../lib/tokens.ts';
 import type { AuditLog, OperatorActor } from '../operator/audit-log.ts';
-import { actorOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { MembersBackofficeRepository } from './members.backoffice.repository.ts';
 
-const tags = ['backoffice'];
-const SUPPORT_ROLES = ['admin', 'support'] as const;
-const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 /** Rows per read of the CSV export. */
 const CSV_BATCH = 500;
-/** The CSV export's columns: the balance in minor units, times in ISO 8601 (UTC). */
-const CSV_HEADER = [
-  'id',
-  'createdAt',
-  'phone',
-  'name',
-  'status',
-  'currency',
-  'walletMinor',
-  'bankCode',
-  'bankAccountNo',
-  'bankAccountName',
-] as const;
 /** A temporary password: 10 characters that cannot be mistaken for one another when read out. */
 const TEMPORARY_PASSWORD_LENGTH = 10;
 
@@ -60,11 +34,6 @@ function toMember(row: MemberRow): BackofficeMember {
   };
 }
 
-/** Every member of a search, newest first, read a batch at a time. */
-function allMembers(repository: MembersBackofficeRepository, query: { q?: string | undefined }) {
-  return byIdDescending((beforeId, size) => repository.batch(query, beforeId, size), toMember, CSV_BATCH);
-}
-
 export interface MembersBackofficeDeps {
   db: Db;
   repository: MembersBackofficeRepository;
@@ -78,8 +47,19 @@ export interface MembersBackofficeDeps {
  * unlock (a locked member's sessions end at once and sign-in answers INACTIVE_USER), and a password reset that
  * answers a temporary password once. Each change is audited in its own transaction.
  */
-export class MembersBackoffice {
+export class MembersBackofficeService {
   constructor(private readonly deps: MembersBackofficeDeps) {}
+
+  /** Members by phone, name or bank account, newest first. */
+  async page(query: MemberQuery): Promise<MemberPage> {
+    const { total, rows } = await this.deps.repository.page(query);
+    return { total, members: rows.map(toMember) };
+  }
+
+  /** Every member of a search, newest first, read a batch at a time (the CSV export). */
+  all(query: MemberCsvQuery): AsyncGenerator<BackofficeMember> {
+    return byIdDescending((beforeId, size) => this.deps.repository.batch(query, beforeId, size), toMember, CSV_BATCH);
+  }
 
   async detail(publicId: string): Promise<MemberDetail> {
     const { repository } = this.deps;
@@ -178,93 +158,4 @@ export class MembersBackoffice {
     if (!row) throw new AppError('NO_DATA', 404);
     return toMember(row);
   }
-}
-
-export function memberBackofficeRoutes(
-  route: OperatorRouter,
-  members: MembersBackoffice,
-  repository: MembersBackofficeRepository,
-) {
-  route({
-    method: 'GET',
-    url: BACKOFFICE_API.members,
-    auth: true,
-    roles: 'any',
-    summary: 'Members by phone, name or bank account, newest first',
-    tags,
-    query: memberQuery,
-    response: memberPage,
-    handler: async ({ query }) => {
-      const { total, rows } = await repository.page(query);
-      return { total, members: rows.map(toMember) };
-    },
-  });
-  route({
-    method: 'GET',
-    url: BACKOFFICE_API.member,
-    auth: true,
-    roles: 'any',
-    summary: "A member's page: wallet, game accounts, latest ledger entries, slips and bonuses",
-    tags,
-    response: memberDetail,
-    handler: ({ request }) => members.detail(parseInput(idParams, request.params).id),
-  });
-  route({
-    method: 'POST',
-    url: BACKOFFICE_API.memberLock,
-    auth: true,
-    roles: SUPPORT_ROLES,
-    summary: 'Lock a member: sign-in refused, sessions ended at once',
-    tags,
-    body: memberLockRequest,
-    response: memberStatusResponse,
-    handler: ({ request, auth, body }) =>
-      members.setStatus(parseInput(idParams, request.params).id, 'inactive', actorOf(auth), body.reason),
-  });
-  route({
-    method: 'POST',
-    url: BACKOFFICE_API.memberUnlock,
-    auth: true,
-    roles: SUPPORT_ROLES,
-    summary: 'Unlock a member',
-    tags,
-    response: memberStatusResponse,
-    handler: ({ request, auth }) =>
-      members.setStatus(parseInput(idParams, request.params).id, 'active', actorOf(auth), null),
-  });
-  route({
-    method: 'POST',
-    url: BACKOFFICE_API.memberResetPassword,
-    auth: true,
-    roles: SUPPORT_ROLES,
-    summary: 'Give a member a temporary password, shown once; every session of the member ends',
-    tags,
-    response: memberPasswordResetResponse,
-    handler: ({ request, auth }) => members.resetPassword(parseInput(idParams, request.params).id, actorOf(auth)),
-  });
-  route({
-    method: 'GET',
-    url: BACKOFFICE_API.membersCsv,
-    auth: true,
-    roles: 'any',
-    summary: 'Every member of the search as CSV (UTF-8 with a BOM), newest first, streamed',
-    tags,
-    query: memberCsvQuery,
-    response: z.string(),
-    handler: async ({ query, reply }) => {
-      const rows = csvStream(CSV_HEADER, allMembers(repository, query), (m) => [
-        m.id,
-        m.createdAt,
-        m.phone,
-        m.name,
-        m.status,
-        m.currency,
-        m.walletMinor,
-        m.bank.code,
-        m.bank.accountNo,
-        m.bank.accountName,
-      ]);
-      return sendCsv(reply, 'members.csv', rows);
-    },
-  });
 }

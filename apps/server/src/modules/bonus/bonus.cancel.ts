@@ -1,0 +1,93 @@
+import type { Country } from '@member-wallet/contract/constants';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Member } from '../account/account.repository.ts';
+import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { JsonValue, LedgerService } from '../ledger/ledger.service.ts';
+import type { BonusDefinition, BonusRepository, MemberBonus } from './bonus.repository.ts';
+import { statementText, takeBack } from './bonus.rules.ts';
+
+export interface EndDeps {
+  db: Db;
+  ledger: LedgerService;
+  ledgerRepository: LedgerRepository;
+  repository: BonusRepository;
+  clock: Clock;
+  country: Country;
+}
+
+/** The running bonus to end, the accounts a cancel moves money between, and how it ends. */
+export interface Ending {
+  member: Member;
+  rowId: bigint;
+  definition: BonusDefinition;
+  wallet: LedgerAccount;
+  expense: LedgerAccount;
+  /** Null clears the bonus; a number cancels it, out of what the member holds (wallet and game accounts). */
+  cancelHolding: bigint | null;
+}
+
+/**
+ * Ends the running bonus once (the row is locked; a second request finds it ended and answers undefined).
+ * Cleared: nothing is taken back. Cancelled: percentFail of it is taken back out of what the member holds
+ * (`cancelHolding`): the wallet's share now, as a `finish_bonus` entry, the rest owed (`takeBack`).
+ */
+export function endBonus(deps: EndDeps, ending: Ending): Promise<MemberBonus | undefined> {
+  const { db, ledger, ledgerRepository, repository, clock } = deps;
+  const { member, rowId, definition, wallet, expense, cancelHolding } = ending;
+  return transactionWithRetry(db, async (trx) => {
+    const row = await repository.lockActive(trx, member.id);
+    if (!row || row.id !== rowId) return undefined;
+    const now = clock.now();
+    if (cancelHolding === null) {
+      return repository.markEnded(trx, row.id, {
+        status: 'cleared',
+        endEntryId: null,
+        takenBackMinor: 0n,
+        owedMinor: 0n,
+        now,
+      });
+    }
+    const [locked] = await ledgerRepository.lockAccounts(trx, [wallet.id]);
+    const walletMinor = locked?.balance ?? 0n;
+    // The holding was measured before this transaction; money moved since from a game into the wallet is in
+    // both, so the wallet as locked now counts when it is larger.
+    const holding = cancelHolding > walletMinor ? cancelHolding : walletMinor;
+    const { fromWallet, owed } = takeBack(row.amount_minor, definition.percent_fail, walletMinor, holding);
+    let endEntryId: bigint | null = null;
+    if (fromWallet > 0n) {
+      const posted = await ledger.post(trx, {
+        memberId: member.id,
+        type: 'finish_bonus',
+        status: 'completed',
+        idempotencyKey: `finish_bonus:${row.public_id}`,
+        reference: await endReference(deps, trx, row, definition),
+        postings: [
+          { account: wallet.id, amount: -fromWallet },
+          { account: expense.id, amount: fromWallet },
+        ],
+      });
+      endEntryId = posted.entry.id;
+    }
+    return repository.markEnded(trx, row.id, {
+      status: 'cancelled',
+      endEntryId,
+      takenBackMinor: fromWallet,
+      owedMinor: owed,
+      now,
+    });
+  });
+}
+
+/** A cancel's entry is described as the bonus's own: a reward's as the reward was (its entry's reference). */
+async function endReference(
+  deps: EndDeps,
+  trx: Transaction<Database>,
+  row: MemberBonus,
+  definition: BonusDefinition,
+): Promise<Record<string, JsonValue>> {
+  if (definition.kind === 'reward') return deps.repository.entryReference(trx, row.entry_id);
+  return { [definition.kind]: { description: statementText(definition, deps.country) }, bonusCode: definition.code };
+}

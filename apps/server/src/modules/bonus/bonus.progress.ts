@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Member } from '../account/account.repository.ts';
+import type { ProviderRegistry } from '../games/provider-registry.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { BonusDefinition, BonusRepository, MemberBonus } from './bonus.repository.ts';
+
+/** What the provider records say about a running bonus; null where a provider could not be asked. */
+export interface BonusProgress {
+  winMinor: bigint | null;
+  totalBalanceMinor: bigint | null;
+  conditionMet: boolean;
+  belowFloor: boolean;
+}
+
+export interface BonusMeterDeps {
+  db: Db;
+  ledger: LedgerService;
+  repository: BonusRepository;
+  registry: ProviderRegistry;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Measures a running bonus against its end terms (docs/promotions/bonuses.md): the winnings since it was activated, from
+ * the providers' bet records, and everything the member holds, wallet and game accounts.
+ */
+export class BonusMeter {
+  constructor(private readonly deps: BonusMeterDeps) {}
+
+  /** Winnings since activation and the total balance, from the providers; unknown parts never end a bonus. */
+  async progress(member: Member, row: MemberBonus, definition: BonusDefinition): Promise<BonusProgress> {
+    const accounts = await this.deps.repository.listGameAccounts(this.deps.db, member.id);
+    const now = this.deps.clock.now();
+    let winMinor: bigint | null = 0n;
+    for (const account of accounts) {
+      const provider = this.deps.registry.for(account);
+      try {
+        if (!provider) throw new Error(`provider ${account.code} is not reachable as configured`);
+        const summary = await provider.betSummary(account.username, row.activated_at, now);
+        if (winMinor !== null) winMinor += summary.winMinor;
+      } catch (error) {
+        this.deps.logger.warn({ err: error, provider: account.code }, 'bet records unavailable for a bonus');
+        winMinor = null;
+      }
+    }
+    const totalBalanceMinor = await this.totalBalance(member);
+    const target = row.amount_minor * BigInt(definition.win_multiple);
+    return {
+      winMinor,
+      totalBalanceMinor,
+      conditionMet: winMinor !== null && winMinor > target,
+      belowFloor: totalBalanceMinor !== null && totalBalanceMinor < definition.end_below_minor,
+    };
+  }
+
+  /**
+   * The wallet, each game account's balance at its provider, and the money of transfers still under way between
+   * them; null when a provider cannot be asked.
+   */
+  async totalBalance(member: Member): Promise<bigint | null> {
+    const { db, ledger, repository, registry, logger } = this.deps;
+    const wallet = await ledger.memberWallet(db, member.id, member.currency);
+    let total = (await ledger.balanceOf(db, wallet.id)) + (await repository.openTransfersMinor(db, member.id));
+    for (const account of await repository.listGameAccounts(db, member.id)) {
+      const provider = registry.for(account);
+      try {
+        if (!provider) throw new Error(`provider ${account.code} is not reachable as configured`);
+        total += await provider.balance(account.username);
+      } catch (error) {
+        logger.warn({ err: error, provider: account.code }, 'game balance unavailable for a bonus');
+        return null;
+      }
+    }
+    return total;
+  }
+}

@@ -1,0 +1,85 @@
+import type { Promotion } from '@member-wallet/contract/bonus';
+import { type Country, defaultLocaleFor, type Locale } from '@member-wallet/contract/constants';
+import type { RewardSource } from './active-bonus.ts';
+import type { BonusDefinition, NewBonusDefinition } from './bonus.repository.ts';
+
+/** Bonus amount from its rule: a fixed amount, or a percentage of the qualifying deposit, floored, capped. */
+export function bonusAmount(definition: BonusDefinition, depositMinor: bigint | null): bigint {
+  if (definition.amount_rule === 'fixed') return definition.amount_minor ?? 0n;
+  const percent = BigInt(definition.deposit_percent ?? 0);
+  const raw = ((depositMinor ?? 0n) * percent) / 100n;
+  const cap = definition.amount_cap_minor ?? raw;
+  return raw < cap ? raw : cap;
+}
+
+/**
+ * What cancelling takes back (docs/promotions/bonuses.md, "Where the bonus money goes"): percentFail % of the bonus,
+ * floored to the minor unit, at most what the member holds in the wallet and the game accounts together. The
+ * wallet pays first; the rest is owed and paid by the money that comes back from the game accounts.
+ */
+export function takeBack(
+  bonusMinor: bigint,
+  percentFail: number,
+  walletMinor: bigint,
+  totalMinor: bigint,
+): { fromWallet: bigint; owed: bigint } {
+  const wanted = (bonusMinor * BigInt(percentFail)) / 100n;
+  const total = min(wanted, totalMinor > 0n ? totalMinor : 0n);
+  const fromWallet = min(total, walletMinor > 0n ? walletMinor : 0n);
+  return { fromWallet, owed: total - fromWallet };
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}
+
+/** The names of the definitions rewards run under: what the member's bonus page and statement call them. */
+export const REWARD_NAMES: Record<RewardSource, Record<Locale, string>> = {
+  luckydraw: { th: 'รางวัลวงล้อนำโชค', lo: 'ລາງວັນວົງລໍ້ນຳໂຊກ', en: 'Lucky wheel prize' },
+  adjustment: { th: 'โบนัสจากทีมงาน', lo: 'ໂບນັດຈາກທີມງານ', en: 'Bonus from our team' },
+};
+
+/**
+ * The definition a reward runs under: never listed, never activated by a code (`active` false), its amount and
+ * terms those of each reward's own `member_bonuses` row.
+ */
+export function rewardDefinition(code: string, currency: string, names: Record<Locale, string>): NewBonusDefinition {
+  return {
+    code,
+    kind: 'reward',
+    type: 'limit',
+    currency,
+    max_received: 10_000,
+    total_max: null,
+    percent_fail: 100,
+    amount_rule: 'fixed',
+    amount_minor: 1n,
+    deposit_percent: null,
+    amount_cap_minor: null,
+    deposit_window_hours: null,
+    win_multiple: 1,
+    end_below_minor: 1n,
+    names: JSON.stringify(names),
+    descriptions: JSON.stringify({ th: '', lo: '', en: '' }),
+    banners: JSON.stringify([]),
+    sort_order: 0,
+    active: false,
+  };
+}
+
+export function textIn(texts: Record<string, string>, locale: Locale, fallback: string): string {
+  return texts[locale] || texts.th || fallback;
+}
+
+/** The statement's description of a bonus's entries: its name in the site's default language. */
+export function statementText(definition: BonusDefinition, country: Country): string {
+  return textIn(definition.names, defaultLocaleFor(country), definition.code);
+}
+
+export function promotionOf(definition: BonusDefinition, locale: Locale): Promotion {
+  return {
+    code: definition.code,
+    percentFail: definition.percent_fail,
+    description: textIn(definition.descriptions, locale, textIn(definition.names, locale, definition.code)),
+  };
+}

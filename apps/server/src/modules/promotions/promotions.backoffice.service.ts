@@ -1,0 +1,153 @@
+import type {
+  BackofficeBonus,
+  BonusCsvQuery,
+  BonusPage,
+  BonusQuery,
+  BonusTerms,
+} from '@member-wallet/contract/backoffice/promotions';
+import type { ErrorCode } from '@member-wallet/contract/error-codes';
+import type { Db } from '../../db/database.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { BonusDefinition } from '../bonus/bonus.repository.ts';
+import { type AuditCaller, type AuditRecorder, auditedChange } from '../operator/audit-log.ts';
+import type { BonusChange, PromotionsBackofficeRepository } from './promotions.backoffice.repository.ts';
+
+export interface PromotionsBackofficeDeps {
+  db: Db;
+  clock: Clock;
+  repository: PromotionsBackofficeRepository;
+  audit: AuditRecorder;
+}
+
+/** A new definition: its terms, and the code and kind it keeps for ever. */
+export type NewBonus = BonusTerms & { code: string; kind: 'bonus' | 'promotion' };
+
+function localizedOf(texts: Record<string, string>) {
+  return { th: texts.th ?? '', lo: texts.lo ?? '', en: texts.en ?? '' };
+}
+
+/** A definition as the back-office shows it: camelCase, minor units as strings. */
+export function bonusOf(row: BonusDefinition, received: number): BackofficeBonus {
+  return {
+    code: row.code,
+    kind: row.kind === 'reward' ? fail(`reward definition ${row.code} reached the back-office`) : row.kind,
+    type: row.type,
+    currency: row.currency,
+    maxReceived: row.max_received,
+    totalMax: row.total_max,
+    percentFail: row.percent_fail,
+    amountRule: row.amount_rule,
+    amountMinor: row.amount_minor === null ? null : String(row.amount_minor),
+    depositPercent: row.deposit_percent,
+    amountCapMinor: row.amount_cap_minor === null ? null : String(row.amount_cap_minor),
+    depositWindowHours: row.deposit_window_hours,
+    winMultiple: row.win_multiple,
+    endBelowMinor: String(row.end_below_minor),
+    names: localizedOf(row.names),
+    descriptions: localizedOf(row.descriptions),
+    banners: row.banners.map((banner) => ({
+      image: banner.image,
+      html: typeof banner.html === 'string' ? banner.html : localizedOf(banner.html),
+    })),
+    sortOrder: row.sort_order,
+    active: row.active,
+    createdAt: row.created_at.toISOString(),
+    received,
+  };
+}
+
+const positive = (value: string | number | null): bigint | null => {
+  if (value === null) return null;
+  const minor = BigInt(value);
+  return minor > 0n ? minor : null;
+};
+
+/**
+ * The columns of a definition from the request, with the rule's own fields checked as migration 0012 checks
+ * them: `fixed` needs an amount above 0; `deposit_percent` its percentage, cap and window. The other rule's
+ * fields are stored as null. Anything else: KEY_MISSING / KEY_INVALID with the fields.
+ */
+export function columnsOf(terms: BonusTerms): BonusChange {
+  const fields: Record<string, ErrorCode> = {};
+  const fixed = terms.amountRule === 'fixed';
+  const amount = fixed ? positive(terms.amountMinor) : null;
+  const cap = fixed ? null : positive(terms.amountCapMinor);
+  if (fixed && amount === null) fields.amountMinor = terms.amountMinor === null ? 'KEY_MISSING' : 'KEY_INVALID';
+  if (!fixed) {
+    if (terms.depositPercent === null) fields.depositPercent = 'KEY_MISSING';
+    if (cap === null) fields.amountCapMinor = terms.amountCapMinor === null ? 'KEY_MISSING' : 'KEY_INVALID';
+    if (terms.depositWindowHours === null) fields.depositWindowHours = 'KEY_MISSING';
+  }
+  const [first] = Object.values(fields);
+  if (first) throw new AppError(first, 400, fields);
+  return {
+    type: terms.type,
+    currency: terms.currency,
+    max_received: terms.maxReceived,
+    total_max: terms.totalMax,
+    percent_fail: terms.percentFail,
+    amount_rule: terms.amountRule,
+    amount_minor: amount,
+    deposit_percent: fixed ? null : terms.depositPercent,
+    amount_cap_minor: cap,
+    deposit_window_hours: fixed ? null : terms.depositWindowHours,
+    win_multiple: terms.winMultiple,
+    end_below_minor: BigInt(terms.endBelowMinor),
+    names: JSON.stringify(terms.names),
+    descriptions: JSON.stringify(terms.descriptions),
+    banners: JSON.stringify(terms.banners),
+    sort_order: terms.sortOrder,
+    active: terms.active,
+  };
+}
+
+/**
+ * Bonus definitions and promotion codes in the back-office (docs/backoffice/promotions.md): every operator
+ * reads them; admins create and change them, each change and its audit line (before and after) in one
+ * transaction; a refused one writes nothing.
+ */
+export class PromotionsBackofficeService {
+  constructor(private readonly deps: PromotionsBackofficeDeps) {}
+
+  async page(query: BonusQuery): Promise<BonusPage> {
+    const { total, rows } = await this.deps.repository.list(query);
+    return { total, bonuses: rows.map((row) => bonusOf(row, row.received)) };
+  }
+
+  /** Every definition of the kind filter, newest first, read a batch at a time (the CSV export). */
+  async *all(query: BonusCsvQuery): AsyncGenerator<BackofficeBonus> {
+    for await (const row of this.deps.repository.all(query)) yield bonusOf(row, row.received);
+  }
+
+  /** A new bonus or promotion code; its code taken already: 409 BONUS_EXISTS. */
+  create(bonus: NewBonus, caller: AuditCaller): Promise<BackofficeBonus> {
+    const { repository } = this.deps;
+    const columns = columnsOf(bonus);
+    return auditedChange(this.deps, caller, async (trx) => {
+      const created = await repository.insert(trx, { ...columns, code: bonus.code, kind: bonus.kind });
+      if (!created) throw new AppError('BONUS_EXISTS', 409);
+      const after = bonusOf(created, 0);
+      return { audit: { action: 'bonus.create', target: `bonus:${created.code}`, before: null, after }, result: after };
+    });
+  }
+
+  /** New terms for a definition of any state; running member bonuses keep the terms they got. */
+  update(code: string, terms: BonusTerms, caller: AuditCaller): Promise<BackofficeBonus> {
+    const { repository } = this.deps;
+    const columns = columnsOf(terms);
+    return auditedChange(this.deps, caller, async (trx) => {
+      const row = await repository.lockByCode(trx, code);
+      if (!row) throw new AppError('NO_DATA', 404);
+      const received = await repository.received(trx, row.id);
+      const updated = await repository.update(trx, row.id, columns);
+      const before = bonusOf(row, received);
+      const after = bonusOf(updated, received);
+      return { audit: { action: 'bonus.update', target: `bonus:${row.code}`, before, after }, result: after };
+    });
+  }
+}
+
+function fail(message: string): never {
+  throw new Error(message);
+}

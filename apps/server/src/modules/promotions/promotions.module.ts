@@ -1,0 +1,31 @@
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Core } from '../../core.ts';
+import { FileStore } from '../../lib/file-store.ts';
+import { SettingsRepository } from '../settings/settings.repository.ts';
+import { mediaBackofficeRoutes } from './media.backoffice.routes.ts';
+import { MediaBackofficeService } from './media.backoffice.service.ts';
+import { PromotionsBackofficeRepository } from './promotions.backoffice.repository.ts';
+import { promotionsBackofficeRoutes } from './promotions.backoffice.routes.ts';
+import { PromotionsBackofficeService } from './promotions.backoffice.service.ts';
+import { PromotionSettingsService } from './promotions.settings.service.ts';
+
+export interface PromotionsDeps {
+  /** Where the slip pictures live: the promotion pictures go in a `media` folder beside them. */
+  uploadDirectory: string;
+}
+
+/**
+ * Promotions in the back-office (docs/backoffice/promotions.md): bonus definitions and promotion codes, the
+ * invite and refund programmes, the wheel, the banners, and the uploaded pictures banners show.
+ */
+export function registerPromotions(app: FastifyInstance, core: Core, deps: PromotionsDeps): void {
+  const { db, clock, settings } = core;
+  const { route, audit } = core.backoffice;
+  promotionsBackofficeRoutes(route, {
+    bonuses: new PromotionsBackofficeService({ db, clock, audit, repository: new PromotionsBackofficeRepository(db) }),
+    settings: new PromotionSettingsService({ db, clock, audit, settings, repository: new SettingsRepository(db) }),
+  });
+  const store = new FileStore(join(deps.uploadDirectory, 'media'));
+  mediaBackofficeRoutes(app, route, new MediaBackofficeService({ db, clock, audit, store }));
+}
