@@ -8,6 +8,7 @@ import { sandboxBankFeedRoutes } from './bank-feed/bank-feed.routes.ts';
 import { SANDBOX_DEPOSIT_CHANNELS, SANDBOX_DEPOSIT_WALLETS } from './deposit-channels.ts';
 import { FaultBoard } from './games/faults.ts';
 import { releaseHeldCalls, sandboxGamesPlugin } from './games/games.routes.ts';
+import { SandboxGameStore } from './games/store.ts';
 import { sandboxInviteRoutes } from './invites.routes.ts';
 import { migrateSandbox } from './migrations/index.ts';
 import { sandboxOperatorRoutes } from './operators.routes.ts';
@@ -17,11 +18,13 @@ import { SandboxPayoutParty } from './payout.party.ts';
 import { sandboxPayoutRoutes } from './payout.routes.ts';
 import type { SandboxPorts } from './ports.ts';
 import { sandboxBackofficeRoutes } from './sandbox.backoffice.routes.ts';
+import { SandboxControls } from './sandbox.controls.ts';
 import type { SandboxDb, SandboxTables } from './sandbox.tables.ts';
 import type { SandboxParties } from './sandbox-parties.ts';
 import { sandboxSettingsRoutes } from './settings.routes.ts';
 import { SandboxSlipVerifierParty } from './slip-verifier/slip-verifier.party.ts';
 import { sandboxSlipVerifierRoutes } from './slip-verifier/slip-verifier.routes.ts';
+import { SandboxSmsParty } from './sms.party.ts';
 import { sandboxSmsRoutes } from './sms.routes.ts';
 import { SandboxVoucherParty } from './voucher/voucher.party.ts';
 import { sandboxVoucherRoutes } from './voucher/voucher.routes.ts';
@@ -52,7 +55,7 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
   const parties: SandboxParties = {};
   app.decorate('sandboxParties', parties);
 
-  sandboxSmsRoutes(route, db, clock, config.smsApiKey ?? '');
+  sandboxSmsRoutes(route, new SandboxSmsParty({ db, clock }), config.smsApiKey ?? '');
   sandboxSettingsRoutes(route, ports.settings);
   sandboxOperatorRoutes(route, ports.createOperator);
   sandboxInviteRoutes(route, ports.accrueInvites);
@@ -70,7 +73,8 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
   const initialFaults = parseFaultsSetting(config.sandboxGameFaults);
   const gameFaults = new FaultBoard(typeof initialFaults === 'string' ? {} : initialFaults);
   parties.gameFaults = gameFaults;
-  await app.register(sandboxGamesPlugin, { db, clock, secret: config.sandboxGameSecret, faults: gameFaults });
+  const store = new SandboxGameStore(db, clock);
+  await app.register(sandboxGamesPlugin, { store, secret: config.sandboxGameSecret, faults: gameFaults });
   app.addHook('preClose', async () => releaseHeldCalls());
   route({
     method: 'POST',
@@ -104,7 +108,7 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
     parties.bankFeed = bankFeed;
     sandboxBankFeedRoutes(route, { party: bankFeed, secret: config.bankFeedSecret, clock });
   }
-  sandboxBackofficeRoutes({ ports, parties, gameFaults });
+  sandboxBackofficeRoutes(ports.backoffice.route, new SandboxControls({ ports, parties, gameFaults }));
 }
 
 async function mountPayout<Auth>(

@@ -70,7 +70,7 @@ export async function registerSlips(
     ratePerMinute: config.moneyRatePerMinute,
     inFlight: deps.uploads.inFlight,
   });
-  slipImageRoute(app, { repository, store, secret: config.slipUrlSecret, clock, db });
+  slipImageRoute(app, slips);
   return slips;
 }
 

@@ -9,16 +9,12 @@ import {
 } from '@member-wallet/contract/slip';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import type { Db } from '../../db/database.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { FileStore } from '../../lib/file-store.ts';
 import type { InFlight } from '../../lib/in-flight.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
-import { SLIP_IMAGE_PATH, slipImageUrlValid } from './slip.links.ts';
-import type { SlipRepository } from './slip.repository.ts';
+import { SLIP_IMAGE_PATH } from './slip.links.ts';
 import type { SlipService } from './slip.service.ts';
 import type { SlipWindow } from './slip.window.ts';
 
@@ -142,44 +138,24 @@ const imageQuery = z.object({
  * signature is the credential: a new window cannot send the bearer token). Sent as the stored type, inline,
  * never sniffed, never cached by shared caches.
  */
-export function slipImageRoute(
-  app: FastifyInstance,
-  deps: {
-    repository: SlipRepository;
-    store: FileStore;
-    secret: string;
-    clock: Clock;
-    db: Db;
-  },
-) {
+export function slipImageRoute(app: FastifyInstance, slips: SlipService) {
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(
     `${SLIP_IMAGE_PATH}/:id`,
     { schema: { summary: 'A slip picture by its signed, expiring URL (from the slip list)', tags: ['wallet'] } },
     async (request, reply) => {
       const query = z.safeParse(imageQuery, request.query);
-      const { id } = request.params;
-      const slip = /^[0-9a-f]{32}$/.test(id) ? await deps.repository.byPublicId(deps.db, id) : undefined;
-      const valid =
-        query.success &&
-        slip !== undefined &&
-        slipImageUrlValid(
-          deps.secret,
-          id,
-          slip.member_id,
-          Number(query.data.expires),
-          query.data.signature,
-          deps.clock.now().getTime(),
-        );
-      if (!valid) return reply.code(403).send({ message: 'UNAUTHORIZED' });
-      const bytes = slip.file_name === null ? null : await deps.store.read(slip.file_name);
-      if (!bytes) return reply.code(404).send({ message: 'NO_DATA' });
-      const extension = slip.content_type === 'image/png' ? 'png' : 'jpg';
+      const picture = query.success
+        ? await slips.picture(request.params.id, Number(query.data.expires), query.data.signature)
+        : 'unauthorized';
+      if (picture === 'unauthorized') return reply.code(403).send({ message: 'UNAUTHORIZED' });
+      if (picture === 'missing') return reply.code(404).send({ message: 'NO_DATA' });
+      const extension = picture.contentType === 'image/png' ? 'png' : 'jpg';
       return reply
-        .header('content-type', slip.content_type)
-        .header('content-disposition', `inline; filename="slip-${slip.public_id}.${extension}"`)
+        .header('content-type', picture.contentType)
+        .header('content-disposition', `inline; filename="slip-${picture.publicId}.${extension}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, max-age=300')
-        .send(bytes);
+        .send(picture.bytes);
     },
   );
 }

@@ -25,7 +25,7 @@ import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repositor
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { InvalidImageError } from '../uploads/picture.ts';
 import type { ImageHeader, SlipPicture } from './slip.image.ts';
-import { slipImageUrl } from './slip.links.ts';
+import { slipImageUrl, slipImageUrlValid } from './slip.links.ts';
 import type { NewSlip, Slip, SlipRepository } from './slip.repository.ts';
 
 export interface SlipServiceDeps {
@@ -322,6 +322,24 @@ export class SlipService {
   }
 
   /** The picture's signed URL, for the slip's member or an operator reviewing it; null when it was not stored. */
+  /**
+   * A slip picture by its signed, expiring URL (slip.links.ts): `unauthorized` when the id, the expiry or the
+   * signature does not hold; `missing` when the slip kept no picture.
+   */
+  async picture(
+    publicId: string,
+    expires: number,
+    signature: string,
+  ): Promise<{ bytes: Buffer; contentType: string; publicId: string } | 'unauthorized' | 'missing'> {
+    const { db, repository, store, urlSecret, clock } = this.deps;
+    const slip = /^[0-9a-f]{32}$/.test(publicId) ? await repository.byPublicId(db, publicId) : undefined;
+    if (!slip || !slipImageUrlValid(urlSecret, publicId, slip.member_id, expires, signature, clock.now().getTime())) {
+      return 'unauthorized';
+    }
+    const bytes = slip.file_name === null ? null : await store.read(slip.file_name);
+    return bytes ? { bytes, contentType: slip.content_type, publicId: slip.public_id } : 'missing';
+  }
+
   pictureUrl(row: Slip): string | null {
     return row.file_name === null ? null : this.link(row);
   }

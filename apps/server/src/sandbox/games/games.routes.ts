@@ -4,12 +4,10 @@ import { amountField, isAmount, toMajor, toMinor } from '@member-wallet/contract
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { verifySignature } from '../../adapters/games/signature.ts';
-import type { Clock } from '../../lib/clock.ts';
 import { parseInput } from '../../lib/route.ts';
-import type { SandboxDb } from '../sandbox.tables.ts';
 import { type FaultBoard, type FaultOperation, faultsRequest } from './faults.ts';
 import { SLOT_PAGE_SCRIPT, slotPage } from './slot-page.ts';
-import { type SandboxAccount, SandboxGameStore } from './store.ts';
+import type { SandboxAccount, SandboxGameStore } from './store.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,14 +23,34 @@ const SYMBOLS = ['CHERRY', 'LEMON', 'BELL', 'STAR', 'SEVEN'];
 const BETS_SHOWN = 10;
 const tags = ['sandbox'];
 
+/**
+ * The sandbox game provider (docs/parties/games.md): the protocol of the HTTP adapter under `/sandbox/games/{code}`,
+ * signed requests only, its own persistent books; fault injection; and a playable demo slot machine at the
+ * launch link. Registered as its own plugin, so its raw-body JSON parser (signatures cover the exact bytes)
+ * touches no other route.
+ */
 export interface SandboxGamesOptions {
-  db: SandboxDb;
-  clock: Clock;
+  store: SandboxGameStore;
   secret: string;
   faults: FaultBoard;
 }
 
 type Params = { code: string; username?: string; txId?: string };
+
+/** What every provider route uses: the books, the faults, the signature check, and the call wrapper. */
+interface ProviderCalls {
+  store: SandboxGameStore;
+  faults: FaultBoard;
+  secret: string;
+  signed(request: FastifyRequest): boolean;
+  call(
+    request: FastifyRequest<{ Params: Params }>,
+    reply: FastifyReply,
+    operation: FaultOperation,
+    work: (outcome: ReturnType<FaultBoard['roll']>) => Promise<unknown>,
+  ): Promise<unknown>;
+  account(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply): Promise<SandboxAccount | undefined>;
+}
 
 /**
  * The sandbox game provider (docs/parties/games.md): the protocol of the HTTP adapter under `/sandbox/games/{code}`,
@@ -41,8 +59,6 @@ type Params = { code: string; username?: string; txId?: string };
  * touches no other route.
  */
 export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxGamesOptions) {
-  const store = new SandboxGameStore(options.db, options.clock);
-  const { faults, secret } = options;
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = String(body);
     try {
@@ -52,6 +68,15 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
     }
   });
 
+  const p = providerCalls(options);
+  accountRoutes(app, p);
+  moneyRoutes(app, p);
+  controlRoutes(app, p);
+  registerSlotMachine(app, options.store, options.secret);
+}
+
+function providerCalls(options: SandboxGamesOptions): ProviderCalls {
+  const { store, faults, secret } = options;
   const signed = (request: FastifyRequest) =>
     verifySignature(
       secret,
@@ -84,16 +109,21 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
     return found;
   }
 
+  return { store, faults, secret, signed, call: provider, account };
+}
+
+/** Opening an account, its balance, a new password, a launch link. */
+function accountRoutes(app: FastifyInstance, p: ProviderCalls) {
   app.post<{ Params: Params; Body: { externalId?: unknown } }>(
     '/sandbox/games/:code/accounts',
     { schema: { tags, summary: 'Sandbox provider: open (or answer again) an account' } },
     (request, reply) =>
-      provider(request, reply, 'createAccount', async () => {
+      p.call(request, reply, 'createAccount', async () => {
         const externalId = request.body?.externalId;
         if (typeof externalId !== 'string' || externalId === '' || externalId.length > 64) {
           return reply.code(400).send({ error: 'externalId required' });
         }
-        const created = await store.createAccount(request.params.code, externalId);
+        const created = await p.store.createAccount(request.params.code, externalId);
         return { username: created.username, password: created.password };
       }),
   );
@@ -102,10 +132,10 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
     '/sandbox/games/:code/accounts/:username/balance',
     { schema: { tags, summary: 'Sandbox provider: an account balance (minor units)' } },
     (request, reply) =>
-      provider(request, reply, 'balance', async () => {
-        const found = await account(request, reply);
+      p.call(request, reply, 'balance', async () => {
+        const found = await p.account(request, reply);
         if (!found) return reply;
-        return { balanceMinor: (await store.balance(found)).toString() };
+        return { balanceMinor: (await p.store.balance(found)).toString() };
       }),
   );
 
@@ -113,10 +143,10 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
     '/sandbox/games/:code/accounts/:username/password',
     { schema: { tags, summary: 'Sandbox provider: a new password' } },
     (request, reply) =>
-      provider(request, reply, 'resetPassword', async () => {
-        const found = await account(request, reply);
+      p.call(request, reply, 'resetPassword', async () => {
+        const found = await p.account(request, reply);
         if (!found) return reply;
-        return { password: await store.resetPassword(found) };
+        return { password: await p.store.resetPassword(found) };
       }),
   );
 
@@ -124,27 +154,30 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
     '/sandbox/games/:code/accounts/:username/launch',
     { schema: { tags, summary: 'Sandbox provider: a launch link to the demo slot machine' } },
     async (request, reply) => {
-      if (!signed(request)) return reply.code(401).send({ error: 'bad signature' });
-      const found = await account(request, reply);
+      if (!p.signed(request)) return reply.code(401).send({ error: 'bad signature' });
+      const found = await p.account(request, reply);
       if (!found) return reply;
-      const session = sessionToken(secret, found, Date.now() + SESSION_TTL_MS);
+      const session = sessionToken(p.secret, found, Date.now() + SESSION_TTL_MS);
       const base = `${request.protocol}://${request.host}`;
       return { link: `${base}/sandbox/games/${encodeURIComponent(request.params.code)}/play?session=${session}` };
     },
   );
+}
 
+/** Money by our transaction id, what became of one, and the bet records promotions read. */
+function moneyRoutes(app: FastifyInstance, p: ProviderCalls) {
   app.post<{ Params: Params; Body: Record<string, unknown> }>(
     '/sandbox/games/:code/transactions',
     { schema: { tags, summary: 'Sandbox provider: deposit or withdraw by our transaction id (idempotent)' } },
     (request, reply) => {
       const type =
         request.body?.type === 'deposit' || request.body?.type === 'withdraw' ? request.body.type : 'deposit';
-      return provider(request, reply, type, async (outcome) => {
+      return p.call(request, reply, type, async (outcome) => {
         const call = moneyCall(request.body);
         if (!call) return reply.code(400).send({ error: 'txId, username, type, amountMinor required' });
-        const found = await store.findByUsername(request.params.code, call.username);
+        const found = await p.store.findByUsername(request.params.code, call.username);
         if (!found) return reply.code(422).send({ status: 'failed', reason: 'no such account' });
-        const { lateApplyMs } = faults.for(request.params.code);
+        const { lateApplyMs } = p.faults.for(request.params.code);
         const record =
           outcome === 'error'
             ? ({ kind: 'fail', reason: 'sandbox fault' } as const)
@@ -154,7 +187,7 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
                 : null
               : ({ kind: 'apply' } as const);
         if (record === null) return hang(reply);
-        const answer = await store.money(request.params.code, found, call, record);
+        const answer = await p.store.money(request.params.code, found, call, record);
         if (outcome === 'timeout' || outcome === 'applied_then_timeout') return hang(reply);
         if (answer.status === 'conflict') return reply.code(409).send({ error: 'transaction id reused' });
         if (answer.status === 'pending') return reply.code(503).send({ status: 'pending' });
@@ -164,23 +197,37 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
     },
   );
 
+  app.get<{ Params: Params }>(
+    '/sandbox/games/:code/transactions/:txId',
+    { schema: { tags, summary: 'Sandbox provider: what became of one of our transaction ids' } },
+    (request, reply) =>
+      p.call(request, reply, 'status', async () => {
+        const row = await p.store.findTransaction(request.params.code, request.params.txId ?? '');
+        if (!row) return reply.code(404).send({ status: 'not_found' });
+        return { txId: row.tx_id, status: row.status };
+      }),
+  );
+
   app.get<{ Params: Params; Querystring: { from?: string; to?: string } }>(
     '/sandbox/games/:code/accounts/:username/bets/summary',
     { schema: { tags, summary: "Sandbox provider: an account's bets in [from, to): count, stakes, winnings" } },
     (request, reply) =>
-      provider(request, reply, 'bets', async () => {
+      p.call(request, reply, 'bets', async () => {
         const from = new Date(request.query.from ?? '');
         const to = new Date(request.query.to ?? '');
         if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) || from > to) {
           return reply.code(400).send({ error: 'from and to required, from <= to' });
         }
-        const found = await account(request, reply);
+        const found = await p.account(request, reply);
         if (!found) return reply;
-        const summary = await store.betSummary(found.id, from, to);
+        const summary = await p.store.betSummary(found.id, from, to);
         return { bets: summary.bets, stakeMinor: summary.stakeMinor.toString(), winMinor: summary.winMinor.toString() };
       }),
   );
+}
 
+/** SANDBOX controls: a bet as if played, and the faults. */
+function controlRoutes(app: FastifyInstance, p: ProviderCalls) {
   // SANDBOX ONLY, unsigned: a bet as if the member played, for tests and demos of promotions. `at` dates the
   // bet record (not the balance change, which happens now), so an end-to-end test can place bets in a period
   // that has already closed, such as last week for the loss refund.
@@ -196,11 +243,11 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
     },
     async (request, reply) => {
       const body = parseInput(betRequest, request.body);
-      const found = await account(request, reply);
+      const found = await p.account(request, reply);
       if (!found) return reply;
       const stake = toMinor(body.stake);
       const win = toMinor(body.win);
-      const placed = await store.bet(
+      const placed = await p.store.bet(
         found.id,
         stake,
         win,
@@ -212,26 +259,13 @@ export async function sandboxGamesPlugin(app: FastifyInstance, options: SandboxG
     },
   );
 
-  app.get<{ Params: Params }>(
-    '/sandbox/games/:code/transactions/:txId',
-    { schema: { tags, summary: 'Sandbox provider: what became of one of our transaction ids' } },
-    (request, reply) =>
-      provider(request, reply, 'status', async () => {
-        const row = await store.findTransaction(request.params.code, request.params.txId ?? '');
-        if (!row) return reply.code(404).send({ status: 'not_found' });
-        return { txId: row.tx_id, status: row.status };
-      }),
-  );
-
   const setFaults = async (request: FastifyRequest<{ Params: Partial<Params> }>) => {
     const body = parseInput(faultsRequest, request.body);
-    const set = faults.set({ ...body, ...(request.params.code ? { provider: request.params.code } : {}) });
+    const set = p.faults.set({ ...body, ...(request.params.code ? { provider: request.params.code } : {}) });
     return { provider: request.params.code ?? body.provider ?? '*', ...set };
   };
   app.put('/sandbox/games/faults', { schema: { tags, summary: 'Sandbox provider: set faults' } }, setFaults);
   app.put('/sandbox/games/:code/faults', { schema: { tags, summary: 'Sandbox provider: set faults' } }, setFaults);
-
-  registerSlotMachine(app, store, secret);
 }
 
 function registerSlotMachine(app: FastifyInstance, store: SandboxGameStore, secret: string) {
