@@ -4,10 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../lib/clock.ts';
 import { HttpBankFeed } from './bank-feed/http.ts';
 import { bankFeedHeaders } from './bank-feed/signature.ts';
+import { signedHeaders } from './hmac-signature.ts';
 import { HttpPaymentGateway } from './payments/http.ts';
 import { paymentSignedHeaders } from './payments/signature.ts';
-import { HttpPayout } from './payout/http.ts';
-import { signedHeaders } from './payout/signature.ts';
+import { HttpPayout, PAYOUT_SIGNATURE_HEADERS } from './payout/http.ts';
 import { HttpSlipVerifier } from './slip-verifier/http.ts';
 import { slipVerifierHeaders } from './slip-verifier/signature.ts';
 import { HttpVoucherRedeemer } from './voucher/http.ts';
@@ -28,7 +28,7 @@ describe('signature headers of each party', () => {
   it('signs a request the same way under the names of each party', () => {
     const payload = `POST /p?x=1\n${BODY}`;
     expect({
-      payout: signedHeaders(SECRET, NOW_MS, payload),
+      payout: signedHeaders(PAYOUT_SIGNATURE_HEADERS, SECRET, NOW_MS, payload),
       payments: paymentSignedHeaders(SECRET, NOW_MS, payload),
       bankFeed: bankFeedHeaders(SECRET, NOW_MS, 'GET', '/transfers?after=7&limit=2'),
       slipVerifier: slipVerifierHeaders(SECRET, NOW_MS, payload),
@@ -61,7 +61,7 @@ describe('signature headers of each party', () => {
 
   it('signs a webhook body (payout party, payment gateways)', () => {
     expect({
-      payout: signedHeaders(SECRET, NOW_MS, BODY),
+      payout: signedHeaders(PAYOUT_SIGNATURE_HEADERS, SECRET, NOW_MS, BODY),
       payments: paymentSignedHeaders(SECRET, NOW_MS, BODY),
     }).toMatchInlineSnapshot(`
       {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import { requestPayload, verifySignature } from '../adapters/payout/signature.ts';
+import { requestPayload, verifySignature } from '../adapters/hmac-signature.ts';
+import { PAYOUT_SIGNATURE_HEADERS } from '../adapters/payout/http.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError, InvalidTokenError } from '../lib/errors.ts';
 import { keepRawJsonBody, rawBodyOf } from '../lib/raw-body.ts';
@@ -50,7 +51,7 @@ export async function sandboxPayoutRoutes(
   const { party, secret, clock } = deps;
   const checkSignature = (request: FastifyRequest) => {
     const payload = requestPayload(request.method, request.url, rawBodyOf(request));
-    if (verifySignature(secret, clock.now().getTime(), request.headers, payload) !== 'ok') {
+    if (verifySignature(PAYOUT_SIGNATURE_HEADERS, secret, clock.now().getTime(), request.headers, payload) !== 'ok') {
       throw new InvalidTokenError();
     }
   };

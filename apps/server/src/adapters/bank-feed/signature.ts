@@ -1,4 +1,4 @@
-import { requestPayload, signedHeadersAs, verifySignatureAs } from '../payout/signature.ts';
+import { requestPayload, signedHeaders, verifySignature } from '../hmac-signature.ts';
 
 /**
  * Requests to the bank feed are signed as those to the payout party (docs/parties/payout.md): HMAC-SHA256 of
@@ -9,7 +9,7 @@ export const BANK_FEED_SIGNATURE_HEADER = 'x-bank-feed-signature';
 const NAMES = { timestamp: BANK_FEED_TIMESTAMP_HEADER, signature: BANK_FEED_SIGNATURE_HEADER };
 
 export function bankFeedHeaders(secret: string, nowMs: number, method: string, pathWithQuery: string) {
-  return signedHeadersAs(NAMES, secret, nowMs, requestPayload(method, pathWithQuery, ''));
+  return signedHeaders(NAMES, secret, nowMs, requestPayload(method, pathWithQuery, ''));
 }
 
 /** Checks a signed bank feed request (no body: the feed is only read). */
@@ -20,5 +20,5 @@ export function verifyBankFeedRequest(
   method: string,
   pathWithQuery: string,
 ): boolean {
-  return verifySignatureAs(NAMES, secret, nowMs, headers, requestPayload(method, pathWithQuery, '')) === 'ok';
+  return verifySignature(NAMES, secret, nowMs, headers, requestPayload(method, pathWithQuery, '')) === 'ok';
 }

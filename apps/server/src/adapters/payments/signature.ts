@@ -1,4 +1,4 @@
-import { requestPayload, type SignatureCheck, signedHeadersAs, verifySignatureAs } from '../payout/signature.ts';
+import { requestPayload, type SignatureCheck, signedHeaders, verifySignature } from '../hmac-signature.ts';
 
 /**
  * Messages between us and a payment gateway are signed as those of the payout party (docs/parties/payout.md),
@@ -15,7 +15,7 @@ export type PaymentSignatureCheck = SignatureCheck;
 export { requestPayload as paymentRequestPayload };
 
 export function paymentSignedHeaders(secret: string, nowMs: number, payload: string): Record<string, string> {
-  return signedHeadersAs(NAMES, secret, nowMs, payload);
+  return signedHeaders(NAMES, secret, nowMs, payload);
 }
 
 /** Checks a signed message (a webhook: the raw body; a request: `paymentRequestPayload`), in constant time. */
@@ -25,5 +25,5 @@ export function verifyPaymentSignature(
   headers: Record<string, string | string[] | undefined>,
   payload: string,
 ): PaymentSignatureCheck {
-  return verifySignatureAs(NAMES, secret, nowMs, headers, payload);
+  return verifySignature(NAMES, secret, nowMs, headers, payload);
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
+import { requestPayload, type SignatureHeaderNames, signedHeaders } from '../hmac-signature.ts';
 import { callParty } from '../signed-fetch.ts';
 import { type Payout, type PayoutRequest, type PayoutState, PayoutUnavailableError } from './payout.ts';
-import { requestPayload, signedHeaders } from './signature.ts';
 
 export interface HttpPayoutOptions {
   /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
@@ -12,6 +12,12 @@ export interface HttpPayoutOptions {
   clock: Clock;
   timeoutMs?: number;
 }
+
+/** The headers our requests and the party's webhooks carry their signature under (adapters/hmac-signature.ts). */
+export const PAYOUT_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-payout-timestamp',
+  signature: 'x-payout-signature',
+};
 
 const PAYOUT_ID_LENGTH_MAX = 100;
 const REASON_LENGTH_MAX = 200;
@@ -46,6 +52,7 @@ export class HttpPayout implements Payout {
   private async call(method: 'GET' | 'POST', path: string, body: string): Promise<PayoutState> {
     const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}${path}`);
     const headers = signedHeaders(
+      PAYOUT_SIGNATURE_HEADERS,
       this.options.secret,
       this.options.clock.now().getTime(),
       requestPayload(method, url.pathname + url.search, body),

@@ -1,4 +1,4 @@
-import { requestPayload, signedHeadersAs, verifySignatureAs } from '../payout/signature.ts';
+import { requestPayload, signedHeaders, verifySignature } from '../hmac-signature.ts';
 
 /**
  * HMAC-SHA256 request signatures towards the voucher party, the scheme of the payout party
@@ -11,7 +11,7 @@ const NAMES = { timestamp: VOUCHER_TIMESTAMP_HEADER, signature: VOUCHER_SIGNATUR
 export { requestPayload as voucherPayload };
 
 export function voucherSignedHeaders(secret: string, nowMs: number, payload: string): Record<string, string> {
-  return signedHeadersAs(NAMES, secret, nowMs, payload);
+  return signedHeaders(NAMES, secret, nowMs, payload);
 }
 
 /** Whether the headers sign the payload with the secret, within the window; compared in constant time. */
@@ -21,5 +21,5 @@ export function voucherSignatureValid(
   headers: Record<string, string | string[] | undefined>,
   payload: string,
 ): boolean {
-  return verifySignatureAs(NAMES, secret, nowMs, headers, payload) === 'ok';
+  return verifySignature(NAMES, secret, nowMs, headers, payload) === 'ok';
 }
