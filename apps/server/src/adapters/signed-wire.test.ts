@@ -2,16 +2,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../lib/clock.ts';
-import { HttpBankFeed } from './bank-feed/http.ts';
-import { bankFeedHeaders } from './bank-feed/signature.ts';
-import { signedHeaders } from './hmac-signature.ts';
-import { HttpPaymentGateway } from './payments/http.ts';
-import { paymentSignedHeaders } from './payments/signature.ts';
+import { BANK_FEED_SIGNATURE_HEADERS, HttpBankFeed } from './bank-feed/http.ts';
+import { requestPayload, signedHeaders } from './hmac-signature.ts';
+import { HttpPaymentGateway, PAYMENT_SIGNATURE_HEADERS } from './payments/http.ts';
 import { HttpPayout, PAYOUT_SIGNATURE_HEADERS } from './payout/http.ts';
-import { HttpSlipVerifier } from './slip-verifier/http.ts';
-import { slipVerifierHeaders } from './slip-verifier/signature.ts';
-import { HttpVoucherRedeemer } from './voucher/http.ts';
-import { voucherSignedHeaders } from './voucher/signature.ts';
+import { HttpSlipVerifier, SLIP_VERIFIER_SIGNATURE_HEADERS } from './slip-verifier/http.ts';
+import { HttpVoucherRedeemer, VOUCHER_SIGNATURE_HEADERS } from './voucher/http.ts';
 
 /**
  * The bytes each HMAC-signed party receives from us, pinned: the request line, every header in the order sent
@@ -29,10 +25,15 @@ describe('signature headers of each party', () => {
     const payload = `POST /p?x=1\n${BODY}`;
     expect({
       payout: signedHeaders(PAYOUT_SIGNATURE_HEADERS, SECRET, NOW_MS, payload),
-      payments: paymentSignedHeaders(SECRET, NOW_MS, payload),
-      bankFeed: bankFeedHeaders(SECRET, NOW_MS, 'GET', '/transfers?after=7&limit=2'),
-      slipVerifier: slipVerifierHeaders(SECRET, NOW_MS, payload),
-      voucher: voucherSignedHeaders(SECRET, NOW_MS, payload),
+      payments: signedHeaders(PAYMENT_SIGNATURE_HEADERS, SECRET, NOW_MS, payload),
+      bankFeed: signedHeaders(
+        BANK_FEED_SIGNATURE_HEADERS,
+        SECRET,
+        NOW_MS,
+        requestPayload('GET', '/transfers?after=7&limit=2', ''),
+      ),
+      slipVerifier: signedHeaders(SLIP_VERIFIER_SIGNATURE_HEADERS, SECRET, NOW_MS, payload),
+      voucher: signedHeaders(VOUCHER_SIGNATURE_HEADERS, SECRET, NOW_MS, payload),
     }).toMatchInlineSnapshot(`
       {
         "bankFeed": {
@@ -62,7 +63,7 @@ describe('signature headers of each party', () => {
   it('signs a webhook body (payout party, payment gateways)', () => {
     expect({
       payout: signedHeaders(PAYOUT_SIGNATURE_HEADERS, SECRET, NOW_MS, BODY),
-      payments: paymentSignedHeaders(SECRET, NOW_MS, BODY),
+      payments: signedHeaders(PAYMENT_SIGNATURE_HEADERS, SECRET, NOW_MS, BODY),
     }).toMatchInlineSnapshot(`
       {
         "payments": {

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.ts';
+import { requestPayload, type SignatureHeaderNames, signedHeaders } from '../hmac-signature.ts';
 import { callParty } from '../signed-fetch.ts';
 import { type BankFeed, type BankFeedPage, BankFeedUnavailableError, type IncomingTransfer } from './bank-feed.ts';
-import { bankFeedHeaders } from './signature.ts';
 
 export interface HttpBankFeedOptions {
   /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
@@ -10,6 +10,12 @@ export interface HttpBankFeedOptions {
   clock: Clock;
   timeoutMs?: number;
 }
+
+/** The headers our requests to the feed carry their signature under (adapters/hmac-signature.ts). */
+export const BANK_FEED_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-bank-feed-timestamp',
+  signature: 'x-bank-feed-signature',
+};
 
 /** Limits on what the feed may answer (STYLE.md 12): anything outside them is an unreadable answer. */
 export const BANK_FEED_PAGE_SIZE_MAX = 500;
@@ -32,11 +38,11 @@ export class HttpBankFeed implements BankFeed {
     const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}/transfers`);
     if (cursor !== null) url.searchParams.set('after', cursor);
     url.searchParams.set('limit', String(Math.min(Math.max(1, limit), BANK_FEED_PAGE_SIZE_MAX)));
-    const headers = bankFeedHeaders(
+    const headers = signedHeaders(
+      BANK_FEED_SIGNATURE_HEADERS,
       this.options.secret,
       this.options.clock.now().getTime(),
-      'GET',
-      url.pathname + url.search,
+      requestPayload('GET', url.pathname + url.search, ''),
     );
     const { status, ok, answer } = await callParty({
       url,

@@ -1,4 +1,5 @@
 import type { Clock } from '../../lib/clock.ts';
+import { requestPayload, type SignatureHeaderNames, signedHeaders } from '../hmac-signature.ts';
 import { callParty } from '../signed-fetch.ts';
 import {
   type CreatedQr,
@@ -8,7 +9,6 @@ import {
   PaymentGatewayUnavailableError,
   type QrState,
 } from './payment-gateway.ts';
-import { paymentRequestPayload, paymentSignedHeaders } from './signature.ts';
 
 export interface HttpPaymentGatewayOptions {
   code: string;
@@ -21,6 +21,12 @@ export interface HttpPaymentGatewayOptions {
   timeoutMs: number;
   sandbox: boolean;
 }
+
+/** The headers our requests and a gateway's webhooks carry their signature under (adapters/hmac-signature.ts). */
+export const PAYMENT_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-payment-timestamp',
+  signature: 'x-payment-signature',
+};
 
 const REFERENCE_LENGTH_MAX = 100;
 const PAYLOAD_LENGTH_MAX = 512;
@@ -82,10 +88,11 @@ export class HttpPaymentGateway implements PaymentGateway {
 
   private call(method: 'GET' | 'POST', path: string, body: string) {
     const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}${path}`);
-    const headers = paymentSignedHeaders(
+    const headers = signedHeaders(
+      PAYMENT_SIGNATURE_HEADERS,
       this.options.secret,
       this.options.clock.now().getTime(),
-      paymentRequestPayload(method, url.pathname + url.search, body),
+      requestPayload(method, url.pathname + url.search, body),
     );
     return callParty({
       url,

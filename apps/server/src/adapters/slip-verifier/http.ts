@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
+import { requestPayload, type SignatureHeaderNames, signedHeaders } from '../hmac-signature.ts';
 import { callParty } from '../signed-fetch.ts';
-import { slipVerifierHeaders, slipVerifierPayload } from './signature.ts';
 import {
   type SlipQuery,
   type SlipVerification,
@@ -17,6 +17,12 @@ export interface HttpSlipVerifierOptions {
   timeoutMs?: number;
 }
 
+/** The headers our requests to the verifier carry their signature under (adapters/hmac-signature.ts). */
+export const SLIP_VERIFIER_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-slip-verifier-timestamp',
+  signature: 'x-slip-verifier-signature',
+};
+
 const AMOUNT_MINOR = /^[1-9]\d{0,17}$/;
 const CURRENCY = /^[A-Z]{3,8}$/;
 const TEXT_LENGTH_MAX = 100;
@@ -32,10 +38,11 @@ export class HttpSlipVerifier implements SlipVerifier {
   async verify(query: SlipQuery): Promise<SlipVerification> {
     const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}/verify`);
     const body = JSON.stringify({ sendingBank: query.sendingBank, transRef: query.transRef });
-    const headers = slipVerifierHeaders(
+    const headers = signedHeaders(
+      SLIP_VERIFIER_SIGNATURE_HEADERS,
       this.options.secret,
       this.options.clock.now().getTime(),
-      slipVerifierPayload('POST', url.pathname + url.search, body),
+      requestPayload('POST', url.pathname + url.search, body),
     );
     const { status, ok, answer } = await callParty({
       url,

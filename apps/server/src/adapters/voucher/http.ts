@@ -1,6 +1,6 @@
 import type { Clock } from '../../lib/clock.ts';
+import { requestPayload, type SignatureHeaderNames, signedHeaders } from '../hmac-signature.ts';
 import { callParty } from '../signed-fetch.ts';
-import { voucherPayload, voucherSignedHeaders } from './signature.ts';
 import {
   type VoucherCheck,
   type VoucherRedeemer,
@@ -15,6 +15,12 @@ export interface HttpVoucherRedeemerOptions {
   clock: Clock;
   timeoutMs?: number;
 }
+
+/** The headers our requests to the party carry their signature under (adapters/hmac-signature.ts). */
+export const VOUCHER_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-voucher-timestamp',
+  signature: 'x-voucher-signature',
+};
 
 type Answer = Record<string, unknown>;
 const ID_LENGTH_MAX = 100;
@@ -52,10 +58,11 @@ export class HttpVoucherRedeemer implements VoucherRedeemer {
   /** The party's JSON answer, or null for the 404 of a GET (not found). */
   private async call(method: 'GET' | 'POST', path: string, body: string): Promise<Answer | null> {
     const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}${path}`);
-    const headers = voucherSignedHeaders(
+    const headers = signedHeaders(
+      VOUCHER_SIGNATURE_HEADERS,
       this.options.secret,
       this.options.clock.now().getTime(),
-      voucherPayload(method, url.pathname + url.search, body),
+      requestPayload(method, url.pathname + url.search, body),
     );
     const { status, ok, answer } = await callParty({
       url,
