@@ -1,6 +1,5 @@
-import type { Clock } from '../../lib/clock.ts';
-import { requestPayload, type SignatureHeaderNames, signedHeaders } from '../hmac-signature.ts';
-import { callParty } from '../signed-fetch.ts';
+import type { SignatureHeaderNames } from '../hmac-signature.ts';
+import { callSignedParty, type SignedParty, type SignedPartyOptions, signedParty } from '../signed-fetch.ts';
 import {
   type CreatedQr,
   type CreateQrRequest,
@@ -10,14 +9,10 @@ import {
   type QrState,
 } from './payment-gateway.ts';
 
-export interface HttpPaymentGatewayOptions {
+export interface HttpPaymentGatewayOptions extends SignedPartyOptions {
   code: string;
-  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
-  baseUrl: () => string;
-  secret: string;
   /** Where the gateway sends its webhook; null leaves it to the gateway's own configuration. */
   callbackUrl: () => string | null;
-  clock: Clock;
   timeoutMs: number;
   sandbox: boolean;
 }
@@ -42,9 +37,12 @@ export class HttpPaymentGateway implements PaymentGateway {
   readonly code: string;
   readonly sandbox: boolean;
 
+  private readonly party: SignedParty;
+
   constructor(private readonly options: HttpPaymentGatewayOptions) {
     this.code = options.code;
     this.sandbox = options.sandbox;
+    this.party = signedParty(options, PAYMENT_SIGNATURE_HEADERS, options.timeoutMs);
   }
 
   async createQr(request: CreateQrRequest): Promise<CreatedQr> {
@@ -87,19 +85,10 @@ export class HttpPaymentGateway implements PaymentGateway {
   }
 
   private call(method: 'GET' | 'POST', path: string, body: string) {
-    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}${path}`);
-    const headers = signedHeaders(
-      PAYMENT_SIGNATURE_HEADERS,
-      this.options.secret,
-      this.options.clock.now().getTime(),
-      requestPayload(method, url.pathname + url.search, body),
-    );
-    return callParty({
-      url,
+    return callSignedParty(this.party, {
       method,
-      headers,
+      path,
       body,
-      timeoutMs: this.options.timeoutMs,
       unreachable: (cause) =>
         new PaymentGatewayUnavailableError(`gateway ${this.code} unreachable: ${method} ${path}`, { cause }),
     });
