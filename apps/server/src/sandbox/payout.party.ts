@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { signedHeaders } from '../adapters/payout/signature.ts';
+import { signedHeaders } from '../adapters/hmac-signature.ts';
+import { PAYOUT_SIGNATURE_HEADERS } from '../adapters/payout/http.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { SandboxSettingsStore } from './ports.ts';
 import type { SandboxDb } from './sandbox.tables.ts';
@@ -177,7 +178,7 @@ export class SandboxPayoutParty {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
-          ...signedHeaders(this.deps.secret, this.deps.clock.now().getTime(), body),
+          ...signedHeaders(PAYOUT_SIGNATURE_HEADERS, this.deps.secret, this.deps.clock.now().getTime(), body),
         },
         body,
         signal: AbortSignal.timeout(10_000),

@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import { requestPayload, verifySignature } from '../adapters/payout/signature.ts';
+import { PAYOUT_SIGNATURE_HEADERS } from '../adapters/payout/http.ts';
 import type { Clock } from '../lib/clock.ts';
 import { AppError, InvalidTokenError } from '../lib/errors.ts';
-import { keepRawJsonBody, rawBodyOf } from '../lib/raw-body.ts';
+import { keepRawJsonBody } from '../lib/raw-body.ts';
 import { createRouter, parseInput } from '../lib/route.ts';
 import { SANDBOX_PAYOUT_DELAY_MAX_MS, SANDBOX_PAYOUT_FAULTS, type SandboxPayoutParty } from './payout.party.ts';
+import { checkSignedRequest } from './signed-request.ts';
 
 const tags = ['sandbox'];
 
@@ -49,10 +50,7 @@ export async function sandboxPayoutRoutes(
 ) {
   const { party, secret, clock } = deps;
   const checkSignature = (request: FastifyRequest) => {
-    const payload = requestPayload(request.method, request.url, rawBodyOf(request));
-    if (verifySignature(secret, clock.now().getTime(), request.headers, payload) !== 'ok') {
-      throw new InvalidTokenError();
-    }
+    checkSignedRequest(PAYOUT_SIGNATURE_HEADERS, secret, clock, request);
   };
   await app.register(async (instance) => {
     keepRawJsonBody(instance);

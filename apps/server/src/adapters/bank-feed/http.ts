@@ -1,15 +1,14 @@
-import type { Clock } from '../../lib/clock.ts';
-import { callParty } from '../signed-fetch.ts';
+import type { SignatureHeaderNames } from '../hmac-signature.ts';
+import { callSignedParty, type SignedParty, type SignedPartyOptions, signedParty } from '../signed-fetch.ts';
 import { type BankFeed, type BankFeedPage, BankFeedUnavailableError, type IncomingTransfer } from './bank-feed.ts';
-import { bankFeedHeaders } from './signature.ts';
 
-export interface HttpBankFeedOptions {
-  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
-  baseUrl: () => string;
-  secret: string;
-  clock: Clock;
-  timeoutMs?: number;
-}
+export type HttpBankFeedOptions = SignedPartyOptions;
+
+/** The headers our requests to the feed carry their signature under (adapters/hmac-signature.ts). */
+export const BANK_FEED_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-bank-feed-timestamp',
+  signature: 'x-bank-feed-signature',
+};
 
 /** Limits on what the feed may answer (STYLE.md 12): anything outside them is an unreadable answer. */
 export const BANK_FEED_PAGE_SIZE_MAX = 500;
@@ -26,24 +25,21 @@ const CURRENCY = /^[A-Z]{3,8}$/;
  * amounts as decimal strings of minor units. Not retried here: the matcher reads again on its next pass.
  */
 export class HttpBankFeed implements BankFeed {
-  constructor(private readonly options: HttpBankFeedOptions) {}
+  private readonly party: SignedParty;
+
+  constructor(options: HttpBankFeedOptions) {
+    this.party = signedParty(options, BANK_FEED_SIGNATURE_HEADERS, 10_000);
+  }
 
   async transfersAfter(cursor: string | null, limit: number): Promise<BankFeedPage> {
-    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}/transfers`);
-    if (cursor !== null) url.searchParams.set('after', cursor);
-    url.searchParams.set('limit', String(Math.min(Math.max(1, limit), BANK_FEED_PAGE_SIZE_MAX)));
-    const headers = bankFeedHeaders(
-      this.options.secret,
-      this.options.clock.now().getTime(),
-      'GET',
-      url.pathname + url.search,
-    );
-    const { status, ok, answer } = await callParty({
-      url,
+    const query = new URLSearchParams();
+    if (cursor !== null) query.set('after', cursor);
+    query.set('limit', String(Math.min(Math.max(1, limit), BANK_FEED_PAGE_SIZE_MAX)));
+    const { status, ok, answer } = await callSignedParty(this.party, {
       method: 'GET',
-      headers,
-      timeoutMs: this.options.timeoutMs ?? 10_000,
-      unreachable: (cause) =>
+      path: `/transfers?${query}`,
+      body: '',
+      unreachable: (cause, url) =>
         new BankFeedUnavailableError(`bank feed unreachable: ${url.origin}${url.pathname}`, { cause }),
     });
     if (!ok || !answer) throw new BankFeedUnavailableError(`bank feed answered ${status}`);

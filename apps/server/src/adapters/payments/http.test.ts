@@ -2,9 +2,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../lib/clock.ts';
-import { HttpPaymentGateway } from './http.ts';
+import { requestPayload, verifySignature } from '../hmac-signature.ts';
+import { HttpPaymentGateway, PAYMENT_SIGNATURE_HEADERS } from './http.ts';
 import { PaymentGatewayRefusedError, PaymentGatewayUnavailableError } from './payment-gateway.ts';
-import { paymentRequestPayload, verifyPaymentSignature } from './signature.ts';
 
 /** The HTTP adapter against a scripted gateway: what it sends, and how it reads every kind of answer. */
 
@@ -19,12 +19,12 @@ function handle(request: IncomingMessage, response: ServerResponse) {
     body += chunk;
   });
   request.on('end', () => {
-    const payload = paymentRequestPayload(request.method ?? '', request.url ?? '', body);
+    const payload = requestPayload(request.method ?? '', request.url ?? '', body);
     seen.push({
       method: request.method ?? '',
       url: request.url ?? '',
       body,
-      signature: verifyPaymentSignature(SECRET, clock.now().getTime(), request.headers, payload),
+      signature: verifySignature(PAYMENT_SIGNATURE_HEADERS, SECRET, clock.now().getTime(), request.headers, payload),
     });
     response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body);
   });

@@ -1,5 +1,5 @@
-import type { Clock } from '../../lib/clock.ts';
-import { callParty } from '../signed-fetch.ts';
+import type { SignatureHeaderNames } from '../hmac-signature.ts';
+import { callSignedParty, type SignedParty, type SignedPartyOptions, signedParty } from '../signed-fetch.ts';
 import {
   type CreatedQr,
   type CreateQrRequest,
@@ -8,19 +8,20 @@ import {
   PaymentGatewayUnavailableError,
   type QrState,
 } from './payment-gateway.ts';
-import { paymentRequestPayload, paymentSignedHeaders } from './signature.ts';
 
-export interface HttpPaymentGatewayOptions {
+export interface HttpPaymentGatewayOptions extends SignedPartyOptions {
   code: string;
-  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
-  baseUrl: () => string;
-  secret: string;
   /** Where the gateway sends its webhook; null leaves it to the gateway's own configuration. */
   callbackUrl: () => string | null;
-  clock: Clock;
   timeoutMs: number;
   sandbox: boolean;
 }
+
+/** The headers our requests and a gateway's webhooks carry their signature under (adapters/hmac-signature.ts). */
+export const PAYMENT_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-payment-timestamp',
+  signature: 'x-payment-signature',
+};
 
 const REFERENCE_LENGTH_MAX = 100;
 const PAYLOAD_LENGTH_MAX = 512;
@@ -36,9 +37,12 @@ export class HttpPaymentGateway implements PaymentGateway {
   readonly code: string;
   readonly sandbox: boolean;
 
+  private readonly party: SignedParty;
+
   constructor(private readonly options: HttpPaymentGatewayOptions) {
     this.code = options.code;
     this.sandbox = options.sandbox;
+    this.party = signedParty(options, PAYMENT_SIGNATURE_HEADERS, options.timeoutMs);
   }
 
   async createQr(request: CreateQrRequest): Promise<CreatedQr> {
@@ -81,18 +85,10 @@ export class HttpPaymentGateway implements PaymentGateway {
   }
 
   private call(method: 'GET' | 'POST', path: string, body: string) {
-    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}${path}`);
-    const headers = paymentSignedHeaders(
-      this.options.secret,
-      this.options.clock.now().getTime(),
-      paymentRequestPayload(method, url.pathname + url.search, body),
-    );
-    return callParty({
-      url,
+    return callSignedParty(this.party, {
       method,
-      headers,
+      path,
       body,
-      timeoutMs: this.options.timeoutMs,
       unreachable: (cause) =>
         new PaymentGatewayUnavailableError(`gateway ${this.code} unreachable: ${method} ${path}`, { cause }),
     });

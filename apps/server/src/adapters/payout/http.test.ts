@@ -6,9 +6,9 @@ import { startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { ownBaseUrl } from '../../app.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
 import { FakeClock, MINUTE_MS } from '../../lib/clock.ts';
-import { HttpPayout } from './http.ts';
+import { sign, verifySignature } from '../hmac-signature.ts';
+import { HttpPayout, PAYOUT_SIGNATURE_HEADERS } from './http.ts';
 import { type PayoutRequest, PayoutUnavailableError } from './payout.ts';
-import { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER, verifySignature } from './signature.ts';
 
 let party: TestApp;
 beforeAll(async () => {
@@ -87,19 +87,21 @@ describe('payout signatures', () => {
   const clock = new FakeClock();
   const now = clock.now().getTime();
   const headers = (timestamp: number, signature: string) => ({
-    [TIMESTAMP_HEADER]: String(timestamp),
-    [SIGNATURE_HEADER]: signature,
+    [PAYOUT_SIGNATURE_HEADERS.timestamp]: String(timestamp),
+    [PAYOUT_SIGNATURE_HEADERS.signature]: signature,
   });
   const seconds = Math.floor(now / 1000);
 
   it('accepts the right secret within the window, and nothing else', () => {
-    expect(verifySignature('s', now, headers(seconds, sign('s', seconds, 'body')), 'body')).toBe('ok');
-    expect(verifySignature('s', now, headers(seconds, sign('s', seconds, 'body')), 'body!')).toBe('invalid');
-    expect(verifySignature('s', now, headers(seconds, sign('other', seconds, 'body')), 'body')).toBe('invalid');
-    expect(verifySignature('s', now, headers(seconds + 1, sign('s', seconds, 'body')), 'body')).toBe('invalid');
+    const verify = (given: Record<string, string>, payload: string) =>
+      verifySignature(PAYOUT_SIGNATURE_HEADERS, 's', now, given, payload);
+    expect(verify(headers(seconds, sign('s', seconds, 'body')), 'body')).toBe('ok');
+    expect(verify(headers(seconds, sign('s', seconds, 'body')), 'body!')).toBe('invalid');
+    expect(verify(headers(seconds, sign('other', seconds, 'body')), 'body')).toBe('invalid');
+    expect(verify(headers(seconds + 1, sign('s', seconds, 'body')), 'body')).toBe('invalid');
     const old = seconds - 301;
-    expect(verifySignature('s', now, headers(old, sign('s', old, 'body')), 'body')).toBe('stale');
-    expect(verifySignature('s', now, {}, 'body')).toBe('missing');
-    expect(verifySignature('s', now, headers(seconds, 'v1=short'), 'body')).toBe('invalid');
+    expect(verify(headers(old, sign('s', old, 'body')), 'body')).toBe('stale');
+    expect(verify({}, 'body')).toBe('missing');
+    expect(verify(headers(seconds, 'v1=short'), 'body')).toBe('invalid');
   });
 });

@@ -1,17 +1,17 @@
-import type { Clock } from '../../lib/clock.ts';
-import { callParty } from '../signed-fetch.ts';
+import type { SignatureHeaderNames } from '../hmac-signature.ts';
+import { callSignedParty, type SignedParty, type SignedPartyOptions, signedParty } from '../signed-fetch.ts';
 import { type Payout, type PayoutRequest, type PayoutState, PayoutUnavailableError } from './payout.ts';
-import { requestPayload, signedHeaders } from './signature.ts';
 
-export interface HttpPayoutOptions {
-  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
-  baseUrl: () => string;
-  secret: string;
+export interface HttpPayoutOptions extends SignedPartyOptions {
   /** Where the party sends its webhook notifications; null leaves it to the party's own configuration. */
   callbackUrl: () => string | null;
-  clock: Clock;
-  timeoutMs?: number;
 }
+
+/** The headers our requests and the party's webhooks carry their signature under (adapters/hmac-signature.ts). */
+export const PAYOUT_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-payout-timestamp',
+  signature: 'x-payout-signature',
+};
 
 const PAYOUT_ID_LENGTH_MAX = 100;
 const REASON_LENGTH_MAX = 200;
@@ -24,7 +24,11 @@ const REASON_LENGTH_MAX = 200;
  * caller (the withdrawal service, then its settler) asks again, and the party applies a reference once.
  */
 export class HttpPayout implements Payout {
-  constructor(private readonly options: HttpPayoutOptions) {}
+  private readonly party: SignedParty;
+
+  constructor(private readonly options: HttpPayoutOptions) {
+    this.party = signedParty(options, PAYOUT_SIGNATURE_HEADERS, 10_000);
+  }
 
   pay(request: PayoutRequest): Promise<PayoutState> {
     const body = JSON.stringify({
@@ -44,18 +48,10 @@ export class HttpPayout implements Payout {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body: string): Promise<PayoutState> {
-    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}${path}`);
-    const headers = signedHeaders(
-      this.options.secret,
-      this.options.clock.now().getTime(),
-      requestPayload(method, url.pathname + url.search, body),
-    );
-    const { status, ok, answer } = await callParty({
-      url,
+    const { status, ok, answer } = await callSignedParty(this.party, {
       method,
-      headers,
+      path,
       body,
-      timeoutMs: this.options.timeoutMs ?? 10_000,
       unreachable: (cause) => new PayoutUnavailableError(`payout party unreachable: ${method} ${path}`, { cause }),
     });
     if (status === 404 && method === 'GET') return { status: 'not_found' };

@@ -1,6 +1,5 @@
-import type { Clock } from '../../lib/clock.ts';
-import { callParty } from '../signed-fetch.ts';
-import { slipVerifierHeaders, slipVerifierPayload } from './signature.ts';
+import type { SignatureHeaderNames } from '../hmac-signature.ts';
+import { callSignedParty, type SignedParty, type SignedPartyOptions, signedParty } from '../signed-fetch.ts';
 import {
   type SlipQuery,
   type SlipVerification,
@@ -9,13 +8,13 @@ import {
   type VerifiedTransfer,
 } from './slip-verifier.ts';
 
-export interface HttpSlipVerifierOptions {
-  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
-  baseUrl: () => string;
-  secret: string;
-  clock: Clock;
-  timeoutMs?: number;
-}
+export type HttpSlipVerifierOptions = SignedPartyOptions;
+
+/** The headers our requests to the verifier carry their signature under (adapters/hmac-signature.ts). */
+export const SLIP_VERIFIER_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-slip-verifier-timestamp',
+  signature: 'x-slip-verifier-signature',
+};
 
 const AMOUNT_MINOR = /^[1-9]\d{0,17}$/;
 const CURRENCY = /^[A-Z]{3,8}$/;
@@ -27,23 +26,20 @@ const TEXT_LENGTH_MAX = 100;
  * Anything else is no answer (SlipVerifierUnavailableError).
  */
 export class HttpSlipVerifier implements SlipVerifier {
-  constructor(private readonly options: HttpSlipVerifierOptions) {}
+  private readonly party: SignedParty;
+
+  constructor(options: HttpSlipVerifierOptions) {
+    this.party = signedParty(options, SLIP_VERIFIER_SIGNATURE_HEADERS, 15_000);
+  }
 
   async verify(query: SlipQuery): Promise<SlipVerification> {
-    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}/verify`);
     const body = JSON.stringify({ sendingBank: query.sendingBank, transRef: query.transRef });
-    const headers = slipVerifierHeaders(
-      this.options.secret,
-      this.options.clock.now().getTime(),
-      slipVerifierPayload('POST', url.pathname + url.search, body),
-    );
-    const { status, ok, answer } = await callParty({
-      url,
+    const { status, ok, answer } = await callSignedParty(this.party, {
       method: 'POST',
-      headers,
+      path: '/verify',
       body,
-      timeoutMs: this.options.timeoutMs ?? 15_000,
-      unreachable: (cause) => new SlipVerifierUnavailableError(`slip verifier unreachable: ${url.origin}`, { cause }),
+      unreachable: (cause, url) =>
+        new SlipVerifierUnavailableError(`slip verifier unreachable: ${url.origin}`, { cause }),
     });
     if (!ok || !answer) throw new SlipVerifierUnavailableError(`slip verifier answered ${status}`);
     if (answer.status === 'not_found' || answer.status === 'unstable' || answer.status === 'captcha_failed') {

@@ -1,6 +1,5 @@
-import type { Clock } from '../../lib/clock.ts';
-import { callParty } from '../signed-fetch.ts';
-import { voucherPayload, voucherSignedHeaders } from './signature.ts';
+import type { SignatureHeaderNames } from '../hmac-signature.ts';
+import { callSignedParty, type SignedParty, type SignedPartyOptions, signedParty } from '../signed-fetch.ts';
 import {
   type VoucherCheck,
   type VoucherRedeemer,
@@ -8,13 +7,13 @@ import {
   VoucherUnavailableError,
 } from './voucher-redeemer.ts';
 
-export interface HttpVoucherRedeemerOptions {
-  /** Read at call time: in sandbox mode the base URL is this server's own, known only after listen. */
-  baseUrl: () => string;
-  secret: string;
-  clock: Clock;
-  timeoutMs?: number;
-}
+export type HttpVoucherRedeemerOptions = SignedPartyOptions;
+
+/** The headers our requests to the party carry their signature under (adapters/hmac-signature.ts). */
+export const VOUCHER_SIGNATURE_HEADERS: SignatureHeaderNames = {
+  timestamp: 'x-voucher-timestamp',
+  signature: 'x-voucher-signature',
+};
 
 type Answer = Record<string, unknown>;
 const ID_LENGTH_MAX = 100;
@@ -26,7 +25,11 @@ const ID_LENGTH_MAX = 100;
  * string of minor units. Anything but a readable 200 (or the 404 of a lookup) is an unknown outcome.
  */
 export class HttpVoucherRedeemer implements VoucherRedeemer {
-  constructor(private readonly options: HttpVoucherRedeemerOptions) {}
+  private readonly party: SignedParty;
+
+  constructor(options: HttpVoucherRedeemerOptions) {
+    this.party = signedParty(options, VOUCHER_SIGNATURE_HEADERS, 10_000);
+  }
 
   async check(code: string): Promise<VoucherCheck> {
     const answer = await this.call('POST', '/check', JSON.stringify({ code }));
@@ -51,18 +54,10 @@ export class HttpVoucherRedeemer implements VoucherRedeemer {
 
   /** The party's JSON answer, or null for the 404 of a GET (not found). */
   private async call(method: 'GET' | 'POST', path: string, body: string): Promise<Answer | null> {
-    const url = new URL(`${this.options.baseUrl().replace(/\/+$/, '')}${path}`);
-    const headers = voucherSignedHeaders(
-      this.options.secret,
-      this.options.clock.now().getTime(),
-      voucherPayload(method, url.pathname + url.search, body),
-    );
-    const { status, ok, answer } = await callParty({
-      url,
+    const { status, ok, answer } = await callSignedParty(this.party, {
       method,
-      headers,
+      path,
       body,
-      timeoutMs: this.options.timeoutMs ?? 10_000,
       unreachable: (cause) =>
         new VoucherUnavailableError(`voucher party unreachable: ${method} ${path.split('/')[1]}`, { cause }),
     });

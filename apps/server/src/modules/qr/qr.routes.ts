@@ -8,7 +8,8 @@ import { messageResponse } from '@member-wallet/contract/http';
 import { toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { verifyPaymentSignature } from '../../adapters/payments/signature.ts';
+import { verifySignature } from '../../adapters/hmac-signature.ts';
+import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError, InvalidTokenError } from '../../lib/errors.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
@@ -124,7 +125,13 @@ export async function paymentWebhookRoutes(
         if (!(QR_GATEWAYS as readonly string[]).includes(gateway)) throw new AppError('NO_DATA', 404);
         const secret = deps.secretOf(gateway);
         const check = secret
-          ? verifyPaymentSignature(secret, deps.clock.now().getTime(), request.headers, rawBodyOf(request))
+          ? verifySignature(
+              PAYMENT_SIGNATURE_HEADERS,
+              secret,
+              deps.clock.now().getTime(),
+              request.headers,
+              rawBodyOf(request),
+            )
           : 'missing';
         if (check !== 'ok') {
           request.log.warn({ check, gateway }, 'payment webhook refused');

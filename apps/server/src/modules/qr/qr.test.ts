@@ -5,8 +5,9 @@ import { parse } from 'promptparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { balances, fundedMember, get, noDrift, type Player } from '../../../test/games.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { signedHeaders } from '../../adapters/hmac-signature.ts';
+import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import { sandboxPaymentSecret } from '../../adapters/payments/sandbox.ts';
-import { paymentSignedHeaders } from '../../adapters/payments/signature.ts';
 import { MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { laoPayload } from '../../sandbox/payments/emvco.ts';
 
@@ -98,7 +99,8 @@ function webhook(gateway: string, qrcodeId: string, options: WebhookOptions = {}
     currency: 'BAHT',
     paidAt: t.clock.now().toISOString(),
   });
-  const headers = paymentSignedHeaders(
+  const headers = signedHeaders(
+    PAYMENT_SIGNATURE_HEADERS,
     options.secret ?? sandboxPaymentSecret(gateway),
     t.clock.now().getTime() + (options.skewMs ?? 0),
     body,

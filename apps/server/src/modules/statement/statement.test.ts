@@ -3,7 +3,8 @@ import type { StatementItem } from '@member-wallet/contract/statement';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activate, deposit, type Player, post, seedCatalogue, setFaults } from '../../../test/games.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { signedHeaders } from '../../adapters/payout/signature.ts';
+import { signedHeaders } from '../../adapters/hmac-signature.ts';
+import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
 import type { JournalEntryType, LedgerAccountKind } from '../../db/tables/ledger.table.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -90,7 +91,7 @@ async function postEntry(
 
 function payoutWebhook(event: Record<string, unknown>) {
   const body = JSON.stringify({ eventId: randomUUID(), payoutId: 'SBP-test', ...event });
-  const headers = signedHeaders(SANDBOX_PAYOUT_SECRET, t.clock.now().getTime(), body);
+  const headers = signedHeaders(PAYOUT_SIGNATURE_HEADERS, SANDBOX_PAYOUT_SECRET, t.clock.now().getTime(), body);
   return t.app.inject({
     method: 'POST',
     url: '/api/webhooks/payout',

@@ -4,7 +4,8 @@ import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { signedHeaders } from '../../adapters/payout/signature.ts';
+import { signedHeaders } from '../../adapters/hmac-signature.ts';
+import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { reconcileBalances } from '../ledger/ledger.reconcile.ts';
@@ -110,7 +111,7 @@ async function run(member: { id: bigint; token: string }, current: Step, referen
       url: '/api/webhooks/payout',
       headers: {
         'content-type': 'application/json',
-        ...signedHeaders(SANDBOX_PAYOUT_SECRET, t.clock.now().getTime(), body),
+        ...signedHeaders(PAYOUT_SIGNATURE_HEADERS, SANDBOX_PAYOUT_SECRET, t.clock.now().getTime(), body),
       },
       payload: body,
     });

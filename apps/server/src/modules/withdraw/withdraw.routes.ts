@@ -3,8 +3,9 @@ import { toMinor } from '@member-wallet/contract/money';
 import { moneyActionResponse, withdrawAllRequest, withdrawRequest } from '@member-wallet/contract/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
+import { verifySignature } from '../../adapters/hmac-signature.ts';
+import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import type { PayoutState } from '../../adapters/payout/payout.ts';
-import { verifySignature } from '../../adapters/payout/signature.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError, InvalidTokenError } from '../../lib/errors.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
@@ -111,7 +112,13 @@ export async function payoutWebhookRoutes(
       response: messageResponse,
       handler: async ({ request }) => {
         const check = deps.secret
-          ? verifySignature(deps.secret, deps.clock.now().getTime(), request.headers, rawBodyOf(request))
+          ? verifySignature(
+              PAYOUT_SIGNATURE_HEADERS,
+              deps.secret,
+              deps.clock.now().getTime(),
+              request.headers,
+              rawBodyOf(request),
+            )
           : 'missing';
         if (check !== 'ok') {
           request.log.warn({ check }, 'payout webhook refused');

@@ -6,7 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalanceMinor, bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { signedHeaders } from '../../adapters/payout/signature.ts';
+import { signedHeaders } from '../../adapters/hmac-signature.ts';
+import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { reconcileBalances } from '../ledger/ledger.reconcile.ts';
@@ -105,6 +106,7 @@ async function expectNoDrift(app: TestApp) {
 function webhook(app: TestApp, event: Record<string, unknown>, options: { secret?: string; atMs?: number } = {}) {
   const body = JSON.stringify({ eventId: randomUUID(), payoutId: 'SBP-test', ...event });
   const headers = signedHeaders(
+    PAYOUT_SIGNATURE_HEADERS,
     options.secret ?? SANDBOX_PAYOUT_SECRET,
     options.atMs ?? app.clock.now().getTime(),
     body,

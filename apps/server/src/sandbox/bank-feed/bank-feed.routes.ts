@@ -1,9 +1,9 @@
 import { amountField, toMinor } from '@member-wallet/contract/money';
 import { z } from 'zod/mini';
-import { verifyBankFeedRequest } from '../../adapters/bank-feed/signature.ts';
+import { BANK_FEED_SIGNATURE_HEADERS } from '../../adapters/bank-feed/http.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { InvalidTokenError } from '../../lib/errors.ts';
 import type { Router } from '../../lib/route.ts';
+import { checkSignedRequest } from '../signed-request.ts';
 import {
   SANDBOX_BANK_FEED_FAULTS,
   SANDBOX_BANK_FEED_PAGE_SIZE_MAX,
@@ -75,9 +75,7 @@ export function sandboxBankFeedRoutes(
     query: listQuery,
     response: z.object({ transfers: z.array(feedTransfer), nextCursor: z.string() }),
     handler: async ({ request, reply, query }) => {
-      if (!verifyBankFeedRequest(secret, clock.now().getTime(), request.headers, request.method, request.url)) {
-        throw new InvalidTokenError();
-      }
+      checkSignedRequest(BANK_FEED_SIGNATURE_HEADERS, secret, clock, request);
       if ((await party.fault()) === 'unavailable') return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
       const limit = Math.min(Number(query.limit ?? 100), SANDBOX_BANK_FEED_PAGE_SIZE_MAX);
       return party.page(BigInt(query.after ?? '0'), Math.max(limit, 1));

@@ -1,7 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
-import { paymentSignedHeaders } from '../../adapters/payments/signature.ts';
+import { signedHeaders } from '../../adapters/hmac-signature.ts';
+import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { SandboxDb, SandboxPaymentQrcodesTable } from '../sandbox.tables.ts';
 import { sandboxPayload } from './emvco.ts';
@@ -245,7 +246,12 @@ export class SandboxPaymentGateways {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            ...paymentSignedHeaders(this.deps.secretOf(gateway), this.deps.clock.now().getTime(), body),
+            ...signedHeaders(
+              PAYMENT_SIGNATURE_HEADERS,
+              this.deps.secretOf(gateway),
+              this.deps.clock.now().getTime(),
+              body,
+            ),
           },
           body,
           signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),

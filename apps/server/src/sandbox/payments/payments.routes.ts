@@ -2,11 +2,12 @@ import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
 import { amountField, toMajor, toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import { paymentRequestPayload, verifyPaymentSignature } from '../../adapters/payments/signature.ts';
+import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError, InvalidTokenError } from '../../lib/errors.ts';
-import { keepRawJsonBody, rawBodyOf } from '../../lib/raw-body.ts';
+import { keepRawJsonBody } from '../../lib/raw-body.ts';
 import { createRouter, parseInput } from '../../lib/route.ts';
+import { checkSignedRequest } from '../signed-request.ts';
 import {
   SANDBOX_PAYMENT_FAULTS,
   SANDBOX_PAYMENT_LATENCY_MAX_MS,
@@ -72,10 +73,7 @@ export async function sandboxPaymentRoutes(
   const { party, clock } = deps;
   /** Checks the signature, waits the injected latency, and says whether the gateway is to answer 503. */
   const signedCall = async (request: FastifyRequest, gateway: string): Promise<boolean> => {
-    const payload = paymentRequestPayload(request.method, request.url, rawBodyOf(request));
-    if (verifyPaymentSignature(deps.secretOf(gateway), clock.now().getTime(), request.headers, payload) !== 'ok') {
-      throw new InvalidTokenError();
-    }
+    checkSignedRequest(PAYMENT_SIGNATURE_HEADERS, deps.secretOf(gateway), clock, request);
     await party.delay(gateway);
     const { fault } = party.settings(gateway);
     return fault === 'unavailable' || fault === 'timeout';

@@ -1,11 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
-import { slipVerifierPayload, slipVerifierSignatureValid } from '../../adapters/slip-verifier/signature.ts';
+import { SLIP_VERIFIER_SIGNATURE_HEADERS } from '../../adapters/slip-verifier/http.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { InvalidTokenError } from '../../lib/errors.ts';
-import { keepRawJsonBody, rawBodyOf } from '../../lib/raw-body.ts';
+import { keepRawJsonBody } from '../../lib/raw-body.ts';
 import { createRouter, type Router } from '../../lib/route.ts';
+import { checkSignedRequest } from '../signed-request.ts';
 import {
   SANDBOX_SLIP_VERIFIER_FAULTS,
   SANDBOX_SLIP_VERIFIER_LATENCY_MAX_MS,
@@ -54,10 +55,7 @@ function signedRoutes(route: Router, deps: { party: SandboxSlipVerifierParty; se
     body: verifyRequest,
     response: z.unknown(),
     handler: async ({ request, reply, body }) => {
-      const payload = slipVerifierPayload(request.method, request.url, rawBodyOf(request));
-      if (!slipVerifierSignatureValid(secret, clock.now().getTime(), request.headers, payload)) {
-        throw new InvalidTokenError();
-      }
+      checkSignedRequest(SLIP_VERIFIER_SIGNATURE_HEADERS, secret, clock, request);
       const settings = await party.settings();
       if (settings.latencyMs > 0) await sleep(settings.latencyMs);
       if (settings.fault === 'unavailable') return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });

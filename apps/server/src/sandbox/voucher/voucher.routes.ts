@@ -1,11 +1,12 @@
 import { amountField, toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
-import { voucherPayload, voucherSignatureValid } from '../../adapters/voucher/signature.ts';
+import { VOUCHER_SIGNATURE_HEADERS } from '../../adapters/voucher/http.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { InvalidTokenError } from '../../lib/errors.ts';
-import { keepRawJsonBody, rawBodyOf } from '../../lib/raw-body.ts';
+import { keepRawJsonBody } from '../../lib/raw-body.ts';
 import { createRouter, parseInput } from '../../lib/route.ts';
+import { checkSignedRequest } from '../signed-request.ts';
 import { SANDBOX_VOUCHER_FAULTS, type SandboxVoucherParty, sandboxGiftLink } from './voucher.party.ts';
 
 const tags = ['sandbox'];
@@ -33,8 +34,7 @@ export async function sandboxVoucherRoutes(
   const { party, secret, clock } = deps;
   /** Checks the signature; answers whether the party plays unavailable (the route then answers 503). */
   const down = (request: FastifyRequest): boolean => {
-    const payload = voucherPayload(request.method, request.url, rawBodyOf(request));
-    if (!voucherSignatureValid(secret, clock.now().getTime(), request.headers, payload)) throw new InvalidTokenError();
+    checkSignedRequest(VOUCHER_SIGNATURE_HEADERS, secret, clock, request);
     return party.fault === 'unavailable';
   };
   const unavailable = (reply: FastifyReply) => reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });

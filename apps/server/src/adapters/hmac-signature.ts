@@ -1,11 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * HMAC-SHA256 signatures between us and the payout party, both ways (docs/parties/payout.md). The signed text is
- * `{timestamp}.{payload}`: the timestamp (Unix seconds) bounds how long a captured message can be replayed.
+ * The HMAC-SHA256 scheme that signs the messages between us and the payout party, the payment gateways, the
+ * bank feed, the slip verifier and the voucher party, both ways (docs/parties/README.md, "Signatures"). The
+ * signed text is `{timestamp}.{payload}`: the timestamp (Unix seconds) bounds how long a captured message can be
+ * replayed. Each party carries the timestamp and the signature under header names of its own, which its HTTP
+ * adapter declares. (The game providers sign otherwise: adapters/games/signature.ts.)
  */
-export const TIMESTAMP_HEADER = 'x-payout-timestamp';
-export const SIGNATURE_HEADER = 'x-payout-signature';
+
 /** A message whose timestamp is further than this from our clock is refused. */
 export const SIGNATURE_WINDOW_SECONDS = 300;
 
@@ -15,7 +17,10 @@ export function sign(secret: string, timestamp: number, payload: string): string
   return SIGNATURE_VERSION + createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
 }
 
-/** A request's payload to sign: method, path with query, and the raw body (empty for a GET). */
+/**
+ * A request's payload to sign: method, path with query, and the raw body (empty for a GET). A webhook's payload is
+ * its raw body alone.
+ */
 export function requestPayload(method: string, pathWithQuery: string, body: string): string {
   return `${method} ${pathWithQuery}\n${body}`;
 }
@@ -26,13 +31,8 @@ export interface SignatureHeaderNames {
   signature: string;
 }
 
-const PAYOUT_HEADERS: SignatureHeaderNames = { timestamp: TIMESTAMP_HEADER, signature: SIGNATURE_HEADER };
-
-/**
- * The headers that sign `payload`, under a party's own names. The other parties (bank feed, voucher party,
- * payment gateways, slip verifier) use this scheme with headers of their own.
- */
-export function signedHeadersAs(
+/** The headers that sign `payload`, under the party's names. */
+export function signedHeaders(
   names: SignatureHeaderNames,
   secret: string,
   nowMs: number,
@@ -42,14 +42,10 @@ export function signedHeadersAs(
   return { [names.timestamp]: String(timestamp), [names.signature]: sign(secret, timestamp, payload) };
 }
 
-export function signedHeaders(secret: string, nowMs: number, payload: string): Record<string, string> {
-  return signedHeadersAs(PAYOUT_HEADERS, secret, nowMs, payload);
-}
-
 export type SignatureCheck = 'ok' | 'missing' | 'stale' | 'invalid';
 
-/** Checks the headers of a signed message, under a party's own names, against its payload, in constant time. */
-export function verifySignatureAs(
+/** Checks the headers of a signed message, under the party's names, against its payload, in constant time. */
+export function verifySignature(
   names: SignatureHeaderNames,
   secret: string,
   nowMs: number,
@@ -65,14 +61,4 @@ export function verifySignatureAs(
   const expected = Buffer.from(sign(secret, timestamp, payload));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected) ? 'ok' : 'invalid';
-}
-
-/** Checks the headers of a signed payout message against its payload, in constant time. */
-export function verifySignature(
-  secret: string,
-  nowMs: number,
-  headers: Record<string, string | string[] | undefined>,
-  payload: string,
-): SignatureCheck {
-  return verifySignatureAs(PAYOUT_HEADERS, secret, nowMs, headers, payload);
 }
