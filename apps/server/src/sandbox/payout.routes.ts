@@ -2,9 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { PAYOUT_SIGNATURE_HEADERS } from '../adapters/payout/http.ts';
 import type { Clock } from '../lib/clock.ts';
-import { AppError, InvalidTokenError } from '../lib/errors.ts';
-import { keepRawJsonBody } from '../lib/raw-body.ts';
-import { createRouter, parseInput } from '../lib/route.ts';
+import { AppError } from '../lib/errors.ts';
+import { registerSignedRoutes } from '../lib/raw-body.ts';
+import { parseInput } from '../lib/route.ts';
 import { SANDBOX_PAYOUT_DELAY_MAX_MS, SANDBOX_PAYOUT_FAULTS, type SandboxPayoutParty } from './payout.party.ts';
 import { checkSignedRequest } from './signed-request.ts';
 
@@ -52,11 +52,7 @@ export async function sandboxPayoutRoutes(
   const checkSignature = (request: FastifyRequest) => {
     checkSignedRequest(PAYOUT_SIGNATURE_HEADERS, secret, clock, request);
   };
-  await app.register(async (instance) => {
-    keepRawJsonBody(instance);
-    const route = createRouter(instance, async () => {
-      throw new InvalidTokenError();
-    });
+  await registerSignedRoutes(app, (route) => {
     route({
       method: 'POST',
       url: '/sandbox/payout/payouts',

@@ -11,10 +11,10 @@ import { z } from 'zod/mini';
 import { verifySignature } from '../../adapters/hmac-signature.ts';
 import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
-import { AppError, InvalidTokenError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
-import { keepRawJsonBody, rawBodyOf } from '../../lib/raw-body.ts';
-import { type AuthContext, createRouter, parseInput, type Router } from '../../lib/route.ts';
+import { rawBodyOf, registerSignedRoutes } from '../../lib/raw-body.ts';
+import { type AuthContext, parseInput, type Router } from '../../lib/route.ts';
 import type { IdempotencyService } from '../ledger/idempotency.service.ts';
 import { QrPaymentMismatchError, type QrPaymentService } from './qr.service.ts';
 
@@ -108,11 +108,7 @@ export async function paymentWebhookRoutes(
   app: FastifyInstance,
   deps: { qr: QrPaymentService; secretOf: (gateway: string) => string | null; clock: Clock },
 ) {
-  await app.register(async (instance) => {
-    keepRawJsonBody(instance);
-    const route = createRouter(instance, async () => {
-      throw new InvalidTokenError();
-    });
+  await registerSignedRoutes(app, (route) => {
     route({
       method: 'POST',
       url: '/api/webhooks/payments/:gateway',

@@ -7,10 +7,10 @@ import { verifySignature } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import type { PayoutState } from '../../adapters/payout/payout.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
-import { AppError, InvalidTokenError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
-import { keepRawJsonBody, rawBodyOf } from '../../lib/raw-body.ts';
-import { type AuthContext, createRouter, parseInput, type Router } from '../../lib/route.ts';
+import { rawBodyOf, registerSignedRoutes } from '../../lib/raw-body.ts';
+import { type AuthContext, parseInput, type Router } from '../../lib/route.ts';
 import type { IdempotencyService } from '../ledger/idempotency.service.ts';
 import type { WithdrawalService } from './withdraw.service.ts';
 
@@ -98,11 +98,7 @@ export async function payoutWebhookRoutes(
   app: FastifyInstance,
   deps: { withdrawals: WithdrawalService; secret: string | null; clock: Clock },
 ) {
-  await app.register(async (instance) => {
-    keepRawJsonBody(instance);
-    const route = createRouter(instance, async () => {
-      throw new InvalidTokenError();
-    });
+  await registerSignedRoutes(app, (route) => {
     route({
       method: 'POST',
       url: '/api/webhooks/payout',

@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError, InvalidTokenError } from '../../lib/errors.ts';
-import { keepRawJsonBody } from '../../lib/raw-body.ts';
-import { createRouter, parseInput } from '../../lib/route.ts';
+import { AppError } from '../../lib/errors.ts';
+import { registerSignedRoutes } from '../../lib/raw-body.ts';
+import { type createRouter, parseInput } from '../../lib/route.ts';
 import { checkSignedRequest } from '../signed-request.ts';
 import {
   SANDBOX_PAYMENT_FAULTS,
@@ -78,11 +78,7 @@ export async function sandboxPaymentRoutes(
     const { fault } = party.settings(gateway);
     return fault === 'unavailable' || fault === 'timeout';
   };
-  await app.register(async (instance) => {
-    keepRawJsonBody(instance);
-    const route = createRouter(instance, async () => {
-      throw new InvalidTokenError();
-    });
+  await registerSignedRoutes(app, (route) => {
     route({
       method: 'POST',
       url: '/sandbox/payments/:gateway/qrcodes',

@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { SLIP_VERIFIER_SIGNATURE_HEADERS } from '../../adapters/slip-verifier/http.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { InvalidTokenError } from '../../lib/errors.ts';
-import { keepRawJsonBody } from '../../lib/raw-body.ts';
-import { createRouter, type Router } from '../../lib/route.ts';
+import { registerSignedRoutes } from '../../lib/raw-body.ts';
+import type { Router } from '../../lib/route.ts';
 import { checkSignedRequest } from '../signed-request.ts';
 import {
   SANDBOX_SLIP_VERIFIER_FAULTS,
@@ -33,14 +32,8 @@ export async function sandboxSlipVerifierRoutes(
   app: FastifyInstance,
   deps: { party: SandboxSlipVerifierParty; secret: string; clock: Clock },
 ) {
-  await app.register(async (instance) => {
-    // The signature is over the body's exact text.
-    keepRawJsonBody(instance);
-    const route = createRouter(instance, async () => {
-      throw new InvalidTokenError();
-    });
-    signedRoutes(route, deps);
-  });
+  // The signature is over the body's exact text.
+  await registerSignedRoutes(app, (route) => signedRoutes(route, deps));
   slipPictureRoute(app, deps.party);
 }
 

@@ -3,9 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { VOUCHER_SIGNATURE_HEADERS } from '../../adapters/voucher/http.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { InvalidTokenError } from '../../lib/errors.ts';
-import { keepRawJsonBody } from '../../lib/raw-body.ts';
-import { createRouter, parseInput } from '../../lib/route.ts';
+import { registerSignedRoutes } from '../../lib/raw-body.ts';
+import { parseInput } from '../../lib/route.ts';
 import { checkSignedRequest } from '../signed-request.ts';
 import { SANDBOX_VOUCHER_FAULTS, type SandboxVoucherParty, sandboxGiftLink } from './voucher.party.ts';
 
@@ -38,11 +37,7 @@ export async function sandboxVoucherRoutes(
     return party.fault === 'unavailable';
   };
   const unavailable = (reply: FastifyReply) => reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
-  await app.register(async (instance) => {
-    keepRawJsonBody(instance);
-    const route = createRouter(instance, async () => {
-      throw new InvalidTokenError();
-    });
+  await registerSignedRoutes(app, (route) => {
     route({
       method: 'POST',
       url: '/sandbox/truemoney/vouchers',
