@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { BankTransferUnmatchedReason } from '../../db/tables/deposits.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import { depositClearingKey, type LedgerService } from '../ledger/ledger.service.ts';
 import type { BankFeedRepository, BankTransfer, MemberByBankAccount } from './bank-feed.repository.ts';
 
 /** Transfers read per page, and pages per pass (STYLE.md 12): a backlog is worked off over several passes. */
@@ -91,10 +91,8 @@ export class BankFeedMatcher {
         updated_at: now,
       });
       if (id === undefined) return 'raced' as const;
-      const posted = await this.deps.ledger.post(trx, {
+      const posted = await this.deps.ledger.postDeposit(trx, {
         memberId: 'memberId' in match ? match.memberId : null,
-        type: 'deposit',
-        status: 'completed',
         idempotencyKey: `bank:${transfer.operatorAccountNo}:${transfer.reference}`,
         reference: { source: transfer.senderBankCode, bankTransfer: transfer.reference },
         metadata: {
@@ -102,10 +100,9 @@ export class BankFeedMatcher {
           senderAccountNo: transfer.senderAccountNo,
           ...('reason' in match ? { unmatched: match.reason } : {}),
         },
-        postings: [
-          { account: accounts.clearing, amount: -transfer.amountMinor },
-          { account: accounts.destination, amount: transfer.amountMinor },
-        ],
+        from: accounts.clearing,
+        to: accounts.destination,
+        amountMinor: transfer.amountMinor,
       });
       await repository.setEntry(trx, id, posted.entry.id, now);
       return 'memberId' in match ? ('matched' as const) : ('unmatched' as const);
@@ -127,12 +124,7 @@ export class BankFeedMatcher {
 
   private async accounts(currency: string, match: Match) {
     const { db, ledger } = this.deps;
-    const clearing = await ledger.accountId(db, {
-      kind: 'deposit_clearing',
-      memberId: null,
-      providerCode: null,
-      currency,
-    });
+    const clearing = await ledger.accountId(db, depositClearingKey(currency));
     const destination =
       'memberId' in match
         ? await ledger.memberWalletId(db, match.memberId, currency)

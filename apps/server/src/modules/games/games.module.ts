@@ -60,24 +60,15 @@ async function fundDemoMember(core: Core): Promise<void> {
   const { ledger, db } = core;
   const member = await core.members.findByPhone(core.config.demoPhone);
   if (!member) return;
-  const wallet = await ledger.memberWallet(db, member.id, member.currency);
-  const clearing = await ledger.ensureAccount(db, {
-    kind: 'deposit_clearing',
-    memberId: null,
-    providerCode: null,
-    currency: member.currency,
-  });
+  const { wallet, clearing } = await ledger.depositAccounts(db, member.id, member.currency);
   await db.transaction().execute((trx) =>
-    ledger.post(trx, {
+    ledger.postDeposit(trx, {
       memberId: member.id,
-      type: 'deposit',
-      status: 'completed',
       idempotencyKey: 'demo:opening-deposit',
       reference: { demo: true },
-      postings: [
-        { account: clearing.id, amount: -DEMO_OPENING_DEPOSIT_MINOR },
-        { account: wallet.id, amount: DEMO_OPENING_DEPOSIT_MINOR },
-      ],
+      from: clearing.id,
+      to: wallet.id,
+      amountMinor: DEMO_OPENING_DEPOSIT_MINOR,
     }),
   );
 }

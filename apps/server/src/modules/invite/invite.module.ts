@@ -122,25 +122,16 @@ async function seedInviteDemo(core: Core, accounts: AccountService): Promise<voi
     repository: new LedgerRepository(),
     clock: { now: () => new Date(yesterday.getTime() + 12 * 60 * 60 * 1000) },
   });
-  const wallet = await ledger.memberWallet(db, invitee.id, invitee.currency);
-  const clearing = await ledger.ensureAccount(db, {
-    kind: 'deposit_clearing',
-    memberId: null,
-    providerCode: null,
-    currency: invitee.currency,
-  });
+  const { wallet, clearing } = await ledger.depositAccounts(db, invitee.id, invitee.currency);
   await new InviteRepository(db).startCursor(inviter.id, yesterday);
   await db.transaction().execute((trx) =>
-    ledger.post(trx, {
+    ledger.postDeposit(trx, {
       memberId: invitee.id,
-      type: 'deposit',
-      status: 'completed',
       idempotencyKey: 'demo:invitee-deposit',
       reference: { demo: true },
-      postings: [
-        { account: clearing.id, amount: -DEMO_INVITEE.depositMinor },
-        { account: wallet.id, amount: DEMO_INVITEE.depositMinor },
-      ],
+      from: clearing.id,
+      to: wallet.id,
+      amountMinor: DEMO_INVITEE.depositMinor,
     }),
   );
 }

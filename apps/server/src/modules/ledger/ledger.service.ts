@@ -57,6 +57,25 @@ export interface PostInput {
   postings: readonly PostingInput[];
 }
 
+/** The two accounts of a member's deposit. */
+export interface DepositAccounts {
+  clearing: LedgerAccount;
+  wallet: LedgerAccount;
+}
+
+export interface DepositInput extends Pick<PostInput, 'memberId' | 'idempotencyKey' | 'reference' | 'metadata'> {
+  /** The deposit clearing account the money enters the books through. */
+  from: bigint;
+  /** The member's wallet, or the suspense account. */
+  to: bigint;
+  amountMinor: bigint;
+}
+
+/** The clearing account every deposit of a currency enters the books through. */
+export function depositClearingKey(currency: string): AccountKey {
+  return { kind: 'deposit_clearing', memberId: null, providerCode: null, currency };
+}
+
 export interface PostedEntry {
   entry: JournalEntry;
   postings: Posting[];
@@ -134,6 +153,35 @@ export class LedgerService {
 
   memberWalletId(db: Db, memberId: bigint, currency: string): Promise<bigint> {
     return this.accountId(db, walletKey(memberId, currency));
+  }
+
+  /**
+   * Where a member's deposit moves: from the currency's deposit clearing account into the member's wallet. Named
+   * before the deposit's transaction: on PGlite's single connection nothing may run beside it.
+   */
+  async depositAccounts(db: Db, memberId: bigint, currency: string): Promise<DepositAccounts> {
+    return {
+      wallet: await this.memberWallet(db, memberId, currency),
+      clearing: await this.ensureAccount(db, depositClearingKey(currency)),
+    };
+  }
+
+  /**
+   * Money that came in (docs/ledger.md): one completed `deposit` entry moving `amountMinor` out of the
+   * deposit clearing account into `to` (the member's wallet, or suspense when nobody is matched), under the
+   * idempotency key that makes every re-delivery of the same money a replay.
+   */
+  postDeposit(trx: Transaction<Database>, input: DepositInput): Promise<PostedEntry> {
+    const { from, to, amountMinor, ...entry } = input;
+    return this.post(trx, {
+      ...entry,
+      type: 'deposit',
+      status: 'completed',
+      postings: [
+        { account: from, amount: -amountMinor },
+        { account: to, amount: amountMinor },
+      ],
+    });
   }
 
   /** The account's balance as committed now (0 for an account not created yet). */

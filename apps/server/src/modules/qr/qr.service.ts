@@ -177,27 +177,18 @@ export class QrPaymentService {
       throw new QrPaymentMismatchError(`QR ${row.qrcode_id} paid in ${payment.currency}, not ${row.currency}`);
     }
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
-    const wallet = await ledger.memberWallet(db, row.member_id, row.currency);
-    const clearing = await ledger.ensureAccount(db, {
-      kind: 'deposit_clearing',
-      memberId: null,
-      providerCode: null,
-      currency: row.currency,
-    });
+    const { wallet, clearing } = await ledger.depositAccounts(db, row.member_id, row.currency);
     const before = await transactionWithRetry(db, async (trx) => {
       const locked = await repository.lock(trx, row.qrcode_id);
       if (!locked) throw new Error(`QR ${row.qrcode_id} vanished`);
       if (locked.status === 'paid') return null;
-      const posted = await ledger.post(trx, {
+      const posted = await ledger.postDeposit(trx, {
         memberId: locked.member_id,
-        type: 'deposit',
-        status: 'completed',
         idempotencyKey: `qr:${locked.gateway}:${locked.qrcode_id}`,
         reference: { source: locked.gateway, qrcode: locked.qrcode_id, gatewayReference: payment.gatewayReference },
-        postings: [
-          { account: clearing.id, amount: -payment.amountMinor },
-          { account: wallet.id, amount: payment.amountMinor },
-        ],
+        from: clearing.id,
+        to: wallet.id,
+        amountMinor: payment.amountMinor,
       });
       await repository.markPaid(trx, locked.id, {
         amountMinor: payment.amountMinor,

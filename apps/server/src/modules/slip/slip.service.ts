@@ -180,16 +180,7 @@ export class SlipService {
 
   /** The accounts a slip's credit moves, named before its transaction (PGlite's single connection). */
   async creditAccounts(member: Member): Promise<CreditAccounts> {
-    const { db, ledger } = this.deps;
-    return {
-      wallet: await ledger.memberWallet(db, member.id, member.currency),
-      clearing: await ledger.ensureAccount(db, {
-        kind: 'deposit_clearing',
-        memberId: null,
-        providerCode: null,
-        currency: member.currency,
-      }),
-    };
+    return this.deps.ledger.depositAccounts(this.deps.db, member.id, member.currency);
   }
 
   /**
@@ -221,17 +212,14 @@ export class SlipService {
       updated_at: now,
     });
     if (transferId === undefined) return undefined;
-    const posted = await ledger.post(trx, {
+    const posted = await ledger.postDeposit(trx, {
       memberId: member.id,
-      type: 'deposit',
-      status: 'completed',
       idempotencyKey: `bank:${operatorAccountNo}:${transfer.reference}`,
       reference: { source: transfer.senderBankCode, slip: transfer.reference },
       metadata: { operatorAccountNo, senderAccountNo: transfer.senderAccountNo, slipId: input.slipId },
-      postings: [
-        { account: accounts.clearing.id, amount: -transfer.amountMinor },
-        { account: accounts.wallet.id, amount: transfer.amountMinor },
-      ],
+      from: accounts.clearing.id,
+      to: accounts.wallet.id,
+      amountMinor: transfer.amountMinor,
     });
     await transfers.setEntry(trx, transferId, posted.entry.id, now);
     return { transferId, entryId: posted.entry.id };

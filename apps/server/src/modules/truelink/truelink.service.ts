@@ -172,13 +172,7 @@ export class TruelinkService {
       logger.warn({ redemption: row.reference }, 'voucher redeemed below the minimum; credited');
     }
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
-    const wallet = await ledger.memberWallet(db, row.member_id, row.currency);
-    const clearing = await ledger.ensureAccount(db, {
-      kind: 'deposit_clearing',
-      memberId: null,
-      providerCode: null,
-      currency: row.currency,
-    });
+    const { wallet, clearing } = await ledger.depositAccounts(db, row.member_id, row.currency);
     return transactionWithRetry(db, async (trx) => {
       const locked = await repository.lock(trx, row.id);
       if (!locked) throw new Error(`voucher redemption ${row.reference} vanished`);
@@ -186,16 +180,13 @@ export class TruelinkService {
         if (key === null || locked.request_key === key) return locked;
         throw duplicate();
       }
-      const posted = await ledger.post(trx, {
+      const posted = await ledger.postDeposit(trx, {
         memberId: locked.member_id,
-        type: 'deposit',
-        status: 'completed',
         idempotencyKey: `voucher:${locked.voucher_hash}`,
         reference: { source: 'truemoney', voucher: locked.voucher_hash, redemption: redemption.redemptionId },
-        postings: [
-          { account: clearing.id, amount: -redemption.amountMinor },
-          { account: wallet.id, amount: redemption.amountMinor },
-        ],
+        from: clearing.id,
+        to: wallet.id,
+        amountMinor: redemption.amountMinor,
       });
       return repository.markCredited(trx, locked.id, {
         amountMinor: redemption.amountMinor,
