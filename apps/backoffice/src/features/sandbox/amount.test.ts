@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { amountToMinor } from './api.ts';
+import { amountToMinor } from './amount.ts';
 
 // The sandbox's typed amounts: the operator's rule (up to 14 whole digits, at most 2 decimals) and more than 0.
 // Where it differs from the contract's toMinor, what the sandbox screen accepted before the one conversion

@@ -78,12 +78,3 @@ export function useSetFaults() {
     onSuccess: (answer) => queryClient.setQueryData(faultsKey, answer),
   });
 }
-
-/** `'1,234.5'` → `'123450'` minor units, or null when it is not a positive amount of at most 2 decimals. */
-export function amountToMinor(text: string): string | null {
-  const plain = text.trim().replaceAll(',', '');
-  if (!/^\d{1,14}(\.\d{1,2})?$/.test(plain)) return null;
-  const [whole = '0', cents = ''] = plain.split('.');
-  const minor = BigInt(`${whole}${cents.padEnd(2, '0')}`);
-  return minor > 0n ? minor.toString() : null;
-}

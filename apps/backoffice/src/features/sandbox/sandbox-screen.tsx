@@ -13,8 +13,8 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
+import { amountToMinor } from './amount.ts';
 import {
-  amountToMinor,
   useAwaitingQrCodes,
   useInjectTransfer,
   usePayQr,
