@@ -180,5 +180,5 @@ export function createI18n<L extends string, C, Part extends string = never>(opt
   // Catalogues in the bundle are read at once, so `i18n` answers before the first language change.
   for (const locale of locales) if (typeof catalogues[locale] !== 'function') ensureLoaded(locale);
 
-  return { i18n, isLocale, storedLocale, currentLocale, changeLocale, initI18n, loadPart, useTranslation };
+  return { i18n, currentLocale, changeLocale, initI18n, loadPart, useTranslation };
 }

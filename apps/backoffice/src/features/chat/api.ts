@@ -23,8 +23,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { i18n } from '../../i18n/i18n.ts';
-import { ApiError, apiHeaders, errorFromAnswer, NETWORK_ERROR, readJson, request } from '../../lib/http.ts';
+import { errorFromAnswer, readJson, request, send } from '../../lib/http.ts';
 
 /** Messages a page of a conversation holds ('load older' asks for the next ones). */
 const MESSAGES_PAGE = 30;
@@ -191,17 +190,7 @@ export async function sendOperatorMessage(
 export async function uploadChatFile(file: File): Promise<string> {
   const form = new FormData();
   form.append(CHAT_FILE_FIELD, file);
-  let response: Response;
-  try {
-    response = await fetch(new URL(CHAT_BACKOFFICE_API.upload, window.location.origin), {
-      method: 'POST',
-      headers: apiHeaders(),
-      body: form,
-      signal: AbortSignal.timeout(TIMEOUT_MS.upload),
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, i18n.t('common.networkError'));
-  }
+  const response = await send(CHAT_BACKOFFICE_API.upload, { method: 'POST', body: form, timeoutMs: TIMEOUT_MS.upload });
   const data = await readJson(response);
   if (!response.ok) throw errorFromAnswer(response.status, data);
   return chatUploadResponse.parse(data).path;

@@ -18,9 +18,8 @@ import {
 } from '@member-wallet/contract/backoffice/promotions';
 import type { Locale } from '@member-wallet/contract/constants';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { i18n } from '../../i18n/i18n.ts';
 import { downloadCsv } from '../../lib/download.ts';
-import { ApiError, apiHeaders, errorFromAnswer, NETWORK_ERROR, readJson, request } from '../../lib/http.ts';
+import { errorFromAnswer, readJson, request, send } from '../../lib/http.ts';
 
 /** Definitions a page of the list shows. */
 export const BONUS_PAGE_SIZE = 20;
@@ -131,16 +130,7 @@ export function useSaveBanners() {
 export async function uploadMedia(file: File): Promise<string> {
   const form = new FormData();
   form.append(MEDIA_FILE_FIELD, file);
-  let response: Response;
-  try {
-    response = await fetch(new URL(BACKOFFICE_API.mediaUpload, window.location.origin), {
-      method: 'POST',
-      headers: apiHeaders(),
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, NETWORK_ERROR, i18n.t('common.networkError'));
-  }
+  const response = await send(BACKOFFICE_API.mediaUpload, { method: 'POST', body: form, timeoutMs: null });
   const data = await readJson(response);
   if (!response.ok) throw errorFromAnswer(response.status, data);
   return mediaUploadResponse.parse(data).url;
