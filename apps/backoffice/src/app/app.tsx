@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
 import { AdjustmentsScreen } from '../features/adjustments/adjustments-screen.tsx';
 import { AuditScreen } from '../features/audit/audit-screen.tsx';
-import { useMe } from '../features/auth/api.ts';
+import { useMe } from '../features/auth/api/get-me.ts';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
 import { ChatScreen } from '../features/chat/chat-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';

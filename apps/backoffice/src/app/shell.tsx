@@ -3,10 +3,11 @@ import { Button } from '@member-wallet/ui/button';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
-import { useMe, useSignOut } from '../features/auth/api.ts';
-import { useUnreadTotal } from '../features/chat/api.ts';
+import { useMe } from '../features/auth/api/get-me.ts';
+import { useSignOut } from '../features/auth/api/sign-out.ts';
+import { useUnreadTotal } from '../features/chat/api/get-unread-total.ts';
 import { useChatLive } from '../features/chat/live.ts';
-import { useSandboxStatus } from '../features/sandbox/api.ts';
+import { useSandboxStatus } from '../features/sandbox/api/get-sandbox-status.ts';
 import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
 
 /** The roles that answer the chat (docs/backoffice/README.md, Roles). */

@@ -4,7 +4,7 @@ const LABELS = { th: 'language.th', en: 'language.en' } as const;
 
 /** One toggle button per language, each named in its own script. */
 export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }) {
-  const { t, language } = useTranslation();
+  const { t, i18n } = useTranslation();
   const base = tone === 'dark' ? 'text-white hover:bg-white/15' : 'text-slate-700 hover:bg-slate-200';
   const selected = tone === 'dark' ? 'bg-white text-brand-900' : 'bg-brand-700 text-white';
   return (
@@ -15,9 +15,9 @@ export function LanguageSwitcher({ tone = 'light' }: { tone?: 'light' | 'dark' }
           key={locale}
           type="button"
           lang={locale}
-          aria-pressed={language === locale}
+          aria-pressed={i18n.language === locale}
           onClick={() => changeLocale(locale)}
-          className={`min-h-11 min-w-11 rounded-lg px-2 text-sm font-semibold ${language === locale ? selected : base}`}
+          className={`min-h-11 min-w-11 rounded-lg px-2 text-sm font-semibold ${i18n.language === locale ? selected : base}`}
         >
           {t(LABELS[locale])}
         </button>

@@ -11,9 +11,9 @@ import {
   formatMoney,
   formatMoneyMinor,
   formatRelativeTime,
+  minorUnitsOf,
   parseAmount,
   relativeTime,
-  toMinorUnits,
 } from './format.ts';
 
 /** 15 January 2025, 09:05:03 in Bangkok and Vientiane. */
@@ -91,8 +91,37 @@ describe('amounts', () => {
     expect(formatAmount(1.005)).toBe('1.01');
     expect(formatAmount(1.1 * 3)).toBe('3.30');
     expect(formatAmount(0.000_000_1)).toBe('0.00');
-    expect(toMinorUnits(19.99)).toBe(1999n);
-    expect(toMinorUnits(-0.5)).toBe(-50n);
+    expect(minorUnitsOf(19.99)).toBe(1999n);
+    expect(minorUnitsOf(-0.5)).toBe(-50n);
+  });
+
+  // Where the member screens' rule differs from the contract's toMinor (packages/contract/src/money.ts), which
+  // refuses all of these: what the screens showed before the one conversion (packages/client-core) took over.
+  describe('where the contract would refuse the amount', () => {
+    it('shows a negative amount (a statement line, a balance) with its sign', () => {
+      expect(minorUnitsOf(-1234.5)).toBe(-123_450n);
+      expect(minorUnitsOf(-1.005)).toBe(-101n);
+      expect(formatAmount(-0.07)).toBe('-0.07');
+    });
+
+    it('rounds a third decimal half away from zero on the digits the number prints as', () => {
+      expect(minorUnitsOf(2.675)).toBe(268n);
+      expect(minorUnitsOf(1.004)).toBe(100n);
+      expect(minorUnitsOf(19.999)).toBe(2000n);
+      expect(formatAmount(0.125)).toBe('0.13');
+      expect(formatAmount(-0.125)).toBe('-0.13');
+    });
+
+    it('shows a less-than-a-millionth amount, printed in exponent notation, as zero', () => {
+      expect(minorUnitsOf(1e-7)).toBe(0n);
+      expect(minorUnitsOf(-1e-7)).toBe(0n);
+    });
+
+    it("shows amounts over the contract's AMOUNT_MAX up to the last one a double counts in minor units", () => {
+      expect(minorUnitsOf(100_000_000.01)).toBe(10_000_000_001n);
+      expect(formatAmount(90_071_992_547_409)).toBe('90,071,992,547,409.00');
+      expect(() => formatAmount(90_071_992_547_410)).toThrow(RangeError);
+    });
   });
 
   it('refuses what is not a safe amount', () => {

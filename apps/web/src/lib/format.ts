@@ -8,6 +8,7 @@
  * Times are shown in Indochina Time (UTC+7, no daylight saving), the clock of both Thailand and Laos and of
  * the bank slips a member compares them with, whatever time zone the device is set to.
  */
+import { type MinorRules, toMinorUnits } from '@member-wallet/client-core/money';
 import type { Locale } from '@member-wallet/contract/constants';
 import { pluralCategory } from './plural.ts';
 
@@ -117,24 +118,20 @@ export function formatLongDate(
  * Above this the minor units of an amount leave the range where a double counts every unit exactly.
  * No wallet balance comes near it.
  */
-const AMOUNT_MAX = Math.floor(Number.MAX_SAFE_INTEGER / 100);
+const SHOWN_MAX = Math.floor(Number.MAX_SAFE_INTEGER / 100);
 
 /**
- * The integer minor units (satang, att) of an amount of up to 2 decimals, rounded half away from zero on
- * the decimal digits the number prints as, so `1.005` gives 101 and `0.1 + 0.2` gives 30, where
- * `Math.round(x * 100)` and `toFixed(2)` would see the binary value 1.00499999… and answer 100.
+ * What the member screens show of an amount the API sent, wider than the contract's rule: a negative keeps its
+ * sign, a third decimal is rounded half away from zero on the digits the number prints as (so `1.005` gives
+ * 101 and `0.1 + 0.2` gives 30), and amounts past AMOUNT_MAX are shown up to SHOWN_MAX.
  */
-export function toMinorUnits(value: number): bigint {
-  if (!Number.isFinite(value)) throw new RangeError(`not an amount: ${value}`);
-  if (Math.abs(value) > AMOUNT_MAX) throw new RangeError(`amount out of range: ${value}`);
-  const negative = value < 0;
-  const printed = String(Math.abs(value));
-  // Exponent notation appears only below 1e-6 here (large values were refused above): less than one unit.
-  if (printed.includes('e')) return 0n;
-  const [whole = '0', fraction = ''] = printed.split('.');
-  const kept = BigInt(whole) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
-  const rounded = (fraction[2] ?? '0') >= '5' ? kept + 1n : kept;
-  return negative ? -rounded : rounded;
+const SHOWN: MinorRules = { negative: true, round: true, wholeDigits: String(SHOWN_MAX).length };
+
+/** The integer minor units (satang, att) of an amount as the member screens show it; throws past SHOWN_MAX. */
+export function minorUnitsOf(value: number): bigint {
+  const minor = Math.abs(value) > SHOWN_MAX ? null : toMinorUnits(value, SHOWN);
+  if (minor === null) throw new RangeError(`not an amount: ${value}`);
+  return minor;
 }
 
 function groupThousands(digits: string): string {
@@ -156,7 +153,7 @@ export function formatMinorUnits(minor: bigint | number): string {
 
 /** `1234.5` -> `1,234.50`: thousands separators and exactly 2 decimals, the same in every locale. */
 export function formatAmount(value: number): string {
-  return formatMinorUnits(toMinorUnits(value));
+  return formatMinorUnits(minorUnitsOf(value));
 }
 
 export type Currency = 'THB' | 'LAK';

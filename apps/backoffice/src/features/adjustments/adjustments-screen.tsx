@@ -9,7 +9,9 @@ import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { PAGE_SIZE } from '../../lib/paged-query.ts';
-import { type AdjustmentFilter, downloadAdjustmentsCsv, useAdjustmentReview, useAdjustments } from './api.ts';
+import { downloadAdjustmentsCsv } from './api/download-adjustments-csv.ts';
+import { type AdjustmentFilter, useAdjustments } from './api/get-adjustments.ts';
+import { useAdjustmentReview } from './api/review-adjustment.ts';
 
 const FILTERS: readonly AdjustmentFilter[] = ['all', ...ADJUSTMENT_STATUSES];
 

@@ -10,7 +10,8 @@ import { QueryView } from '../../components/query-view.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { PAGE_SIZE } from '../../lib/paged-query.ts';
-import { type AuditFilters, downloadAuditCsv, useAudit } from './api.ts';
+import { downloadAuditCsv } from './api/download-audit-csv.ts';
+import { type AuditFilters, useAudit } from './api/get-audit.ts';
 
 /** Monospace for the layout, then the bundled Thai face: operator texts in the JSON are often Thai. */
 const JSON_FONT = { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace, "Noto Sans Thai"' };

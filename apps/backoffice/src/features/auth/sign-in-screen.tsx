@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
-import { useSignIn } from './api.ts';
+import { useSignIn } from './api/sign-in.ts';
 
 type Field = 'username' | 'password' | 'totp';
 

@@ -5,7 +5,8 @@ import { ErrorAlert } from '../../components/error-alert.tsx';
 import { SelectField } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
-import { useAssign, useOperators } from './api.ts';
+import { useAssign } from './api/assign-conversation.ts';
+import { useOperators } from './api/get-operators.ts';
 
 /** Who holds the conversation: any admin or support operator, nobody, or the signed-in operator in one click. */
 export function AssignControl({ summary, operator }: { summary: ChatConversationSummary; operator: OperatorProfile }) {

@@ -9,7 +9,7 @@ import { FilterSelect } from '../../components/filter-select.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { useConversations } from './api.ts';
+import { useConversations } from './api/get-conversations.ts';
 import { previewOf } from './message-body.tsx';
 
 /** Who a conversation is with: the member's name and phone, or 'Guest' and the start of the guest id. */

@@ -8,7 +8,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { io } from 'socket.io-client';
 import { getToken } from '../../lib/session.ts';
-import { addMessage, chatKey, moveToTop, readMessage } from './api.ts';
+import { chatKey } from './api/get-conversations.ts';
+import { readMessage } from './api/get-messages.ts';
+import { addMessage, moveToTop } from './conversation-cache.ts';
 
 /** Socket.IO's path on the server (the same origin as the app). */
 export const SOCKET_PATH = '/socket.io';

@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { TextArea } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText, translateCode } from '../../lib/http.ts';
-import { uploadChatFile } from './api.ts';
+import { uploadChatFile } from './api/upload-chat-file.ts';
 
 /**
  * Whether a file may be sent, checked before it goes up as the member app does (spec section 5): the extension

@@ -2,7 +2,8 @@ import type { ChatConversation, OperatorMessage } from '@member-wallet/contract/
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { errorText } from '../../lib/http.ts';
-import { addMessage, sendOperatorMessage } from './api.ts';
+import { sendOperatorMessage } from './api/send-message.ts';
+import { addMessage } from './conversation-cache.ts';
 
 /** A message being sent, or one whose send failed and waits for a retry. */
 export interface OutboxEntry {

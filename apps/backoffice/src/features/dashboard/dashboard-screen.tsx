@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
-import { useDashboard } from './api.ts';
+import { useDashboard } from './api/get-dashboard.ts';
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId: string }) {
   return (

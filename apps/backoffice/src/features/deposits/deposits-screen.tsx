@@ -18,14 +18,10 @@ import { QueryView, type ViewedQuery } from '../../components/query-view.tsx';
 import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { PAGE_SIZE } from '../../lib/paged-query.ts';
-import {
-  type DepositFilters,
-  downloadDepositsCsv,
-  downloadQrCodesCsv,
-  type QrFilters,
-  useDeposits,
-  useQrCodes,
-} from './api.ts';
+import { downloadDepositsCsv } from './api/download-deposits-csv.ts';
+import { downloadQrCodesCsv } from './api/download-qr-codes-csv.ts';
+import { type DepositFilters, useDeposits } from './api/get-deposits.ts';
+import { type QrFilters, useQrCodes } from './api/get-qr-codes.ts';
 
 const ALL_STATUSES = [...new Set(Object.values(DEPOSIT_STATUSES).flat())];
 const SELECT_CLASS = 'min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base';

@@ -11,7 +11,9 @@ import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { PAGE_SIZE } from '../../lib/paged-query.ts';
-import { downloadInviteReviewsCsv, type InviteReviewFilter, useInviteReviewDecision, useInviteReviews } from './api.ts';
+import { useInviteReviewDecision } from './api/decide-invite-review.ts';
+import { downloadInviteReviewsCsv } from './api/download-invite-reviews-csv.ts';
+import { type InviteReviewFilter, useInviteReviews } from './api/get-invite-reviews.ts';
 
 const FILTERS: readonly InviteReviewFilter[] = [...INVITE_REVIEW_STATUSES, 'all'];
 

@@ -14,7 +14,10 @@ import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { majorToMinor } from '../../lib/money-input.ts';
-import { useMember, useRequestAdjustment, useResetPassword, useSetMemberStatus } from './api.ts';
+import { useMember } from './api/get-member.ts';
+import { useRequestAdjustment } from './api/request-adjustment.ts';
+import { useResetPassword } from './api/reset-password.ts';
+import { useSetMemberStatus } from './api/set-member-status.ts';
 import { STATUS_TONE } from './members-screen.tsx';
 
 /** Roles the server admits to each action (docs/backoffice/README.md, the roles table). */

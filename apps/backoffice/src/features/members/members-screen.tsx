@@ -10,7 +10,8 @@ import { QueryView } from '../../components/query-view.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { PAGE_SIZE } from '../../lib/paged-query.ts';
-import { downloadMembersCsv, useMembers } from './api.ts';
+import { downloadMembersCsv } from './api/download-members-csv.ts';
+import { useMembers } from './api/get-members.ts';
 
 /** The search may not be longer than the server reads (contract memberQuery). */
 const QUERY_MAX = 64;

@@ -5,7 +5,7 @@ import { useId } from 'react';
 import { TextArea } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
-import { useUploadMedia } from './api.ts';
+import { useUploadMedia } from './api/upload-media.ts';
 
 export interface BannerDraft {
   image: string;

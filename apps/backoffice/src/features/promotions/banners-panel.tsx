@@ -10,7 +10,8 @@ import { useState } from 'react';
 import { Card, LocaleTabs, Outcome } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
-import { useBanners, useSaveBanners } from './api.ts';
+import { useBanners } from './api/get-banners.ts';
+import { useSaveBanners } from './api/save-banners.ts';
 import { type BannerDraft, BannerEditor, bannerImageValid } from './banner-editor.tsx';
 
 /** The invite and refund banners, per language (a language with none shows the Thai ones to its members). */

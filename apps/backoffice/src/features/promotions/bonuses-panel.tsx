@@ -12,7 +12,9 @@ import { formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
 import { wholeNumber } from '../../lib/number-input.ts';
-import { BONUS_PAGE_SIZE, type BonusKind, downloadBonusesCsv, useBonuses, useSaveBonus } from './api.ts';
+import { downloadBonusesCsv } from './api/download-bonuses-csv.ts';
+import { BONUS_PAGE_SIZE, type BonusKind, useBonuses } from './api/get-bonuses.ts';
+import { useSaveBonus } from './api/save-bonus.ts';
 import { type BannerDraft, BannerEditor, bannerImageValid } from './banner-editor.tsx';
 
 /**

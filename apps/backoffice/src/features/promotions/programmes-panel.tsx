@@ -7,7 +7,8 @@ import { Card, CheckboxField, Outcome, SelectField } from '../../components/form
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { decimalNumber } from '../../lib/number-input.ts';
-import { invite, refund } from './api.ts';
+import { invite } from './api/invite-settings.ts';
+import { refund } from './api/refund-settings.ts';
 
 const AMOUNT_MAX = 100_000_000;
 

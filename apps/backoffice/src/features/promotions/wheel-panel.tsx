@@ -17,7 +17,8 @@ import { Card, CheckboxField, Outcome, SelectField } from '../../components/form
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { decimalNumber, wholeNumber } from '../../lib/number-input.ts';
-import { useSaveSpin, useSpinSettings } from './api.ts';
+import { useSpinSettings } from './api/get-spin-settings.ts';
+import { useSaveSpin } from './api/save-spin-settings.ts';
 import { WheelReturnSummary } from './wheel-return.tsx';
 
 /** A slice as typed: numbers as text until saved. */

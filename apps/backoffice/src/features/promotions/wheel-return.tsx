@@ -1,11 +1,15 @@
+import { toMinorUnits } from '@member-wallet/client-core/money';
 import { type WheelReturnSlice, wheelExpectedReturn } from '@member-wallet/contract/spin';
 import { useId } from 'react';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatMinor } from '../../lib/format.ts';
 
-/** A major-unit amount of wheelExpectedReturn (exact to the minor unit) as the back-office shows money. */
+/**
+ * A major-unit amount of wheelExpectedReturn as the back-office shows money. It works in the contract's minor
+ * units, so every amount it answers is one the contract's rule converts.
+ */
 function money(amount: number, currency: string): string {
-  return formatMinor(String(Math.round(amount * 100)), currency);
+  return formatMinor(String(toMinorUnits(amount) ?? amount), currency);
 }
 
 /**

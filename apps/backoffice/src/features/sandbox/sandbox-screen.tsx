@@ -13,15 +13,13 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import {
-  amountToMinor,
-  useAwaitingQrCodes,
-  useInjectTransfer,
-  usePayQr,
-  useSandboxFaults,
-  useSandboxStatus,
-  useSetFaults,
-} from './api.ts';
+import { amountToMinor } from './amount.ts';
+import { useAwaitingQrCodes } from './api/get-awaiting-qr-codes.ts';
+import { useSandboxFaults } from './api/get-faults.ts';
+import { useSandboxStatus } from './api/get-sandbox-status.ts';
+import { useInjectTransfer } from './api/inject-transfer.ts';
+import { usePayQr } from './api/pay-qr.ts';
+import { useSetFaults } from './api/set-faults.ts';
 
 const SELECT_CLASS = 'min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base';
 

@@ -19,15 +19,13 @@ import { Card, Outcome, SaveForm } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
-import {
-  useSaveAdjustmentApproval,
-  useSaveFlags,
-  useSaveHowto,
-  useSaveQrValidity,
-  useSaveSlipWindow,
-  useSaveWithdraw,
-  useSiteSettings,
-} from './api.ts';
+import { useSiteSettings } from './api/get-settings.ts';
+import { useSaveAdjustmentApproval } from './api/save-adjustment-approval.ts';
+import { useSaveFlags } from './api/save-flags.ts';
+import { useSaveHowto } from './api/save-howto.ts';
+import { useSaveQrValidity } from './api/save-qr-validity.ts';
+import { useSaveSlipWindow } from './api/save-slip-window.ts';
+import { useSaveWithdraw } from './api/save-withdraw.ts';
 import { ContactCard, InfoCard, LinesCard, NoticeCard } from './text-cards.tsx';
 
 /**

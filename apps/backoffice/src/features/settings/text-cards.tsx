@@ -5,7 +5,7 @@ import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
 import { Card, LocaleTabs, SaveForm, TextArea } from '../../components/form-parts.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { useSaveText } from './api.ts';
+import { useSaveText } from './api/save-text.ts';
 
 type Texts = SiteSettingsResponse['texts'];
 

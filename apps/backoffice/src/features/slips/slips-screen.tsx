@@ -17,14 +17,9 @@ import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { PAGE_SIZE } from '../../lib/paged-query.ts';
-import {
-  downloadSlipsCsv,
-  type ReasonFilter,
-  type ReviewFilter,
-  type SlipFilters,
-  useSlipReview,
-  useSlipReviews,
-} from './api.ts';
+import { downloadSlipsCsv } from './api/download-slips-csv.ts';
+import { type ReasonFilter, type ReviewFilter, type SlipFilters, useSlipReviews } from './api/get-slip-reviews.ts';
+import { useSlipReview } from './api/review-slip.ts';
 
 const REVIEW_FILTERS: readonly ReviewFilter[] = [...SLIP_REVIEW_FILTERS, 'all'];
 const REASON_FILTERS: readonly ReasonFilter[] = ['all', ...SLIP_REVIEW_REASONS];

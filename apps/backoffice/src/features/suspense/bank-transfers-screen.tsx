@@ -12,7 +12,10 @@ import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
 import { PAGE_SIZE } from '../../lib/paged-query.ts';
-import { downloadBankTransfersCsv, type TransferFilter, useBankTransfers, useMemberSearch, useSettle } from './api.ts';
+import { downloadBankTransfersCsv } from './api/download-bank-transfers-csv.ts';
+import { type TransferFilter, useBankTransfers } from './api/get-bank-transfers.ts';
+import { useMemberSearch } from './api/search-members.ts';
+import { useSettle } from './api/settle-bank-transfer.ts';
 
 const FILTERS: readonly TransferFilter[] = [...BANK_TRANSFER_FILTERS, 'all'];
 

@@ -9,7 +9,9 @@ import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { PAGE_SIZE } from '../../lib/paged-query.ts';
-import { downloadWithdrawalsCsv, useReview, useWithdrawals, type WithdrawalFilter } from './api.ts';
+import { downloadWithdrawalsCsv } from './api/download-withdrawals-csv.ts';
+import { useWithdrawals, type WithdrawalFilter } from './api/get-withdrawals.ts';
+import { useReview } from './api/review-withdrawal.ts';
 
 const FILTERS: readonly WithdrawalFilter[] = ['all', ...WITHDRAWAL_REVIEWS];
 

@@ -1,5 +1,5 @@
 import type { SlotItem, WalletResponse } from '@member-wallet/contract/wallet';
-import { toMinorUnits } from '../../lib/format.ts';
+import { minorUnitsOf } from '../../lib/format.ts';
 
 const HUNDRED = 100n;
 
@@ -17,12 +17,12 @@ function divideByHundred(numerator: bigint): bigint {
  * read as exact decimals of at most 2 places, so the product is exact before the one rounding to a satang.
  */
 export function slotValueMinor(slot: Pick<SlotItem, 'amount' | 'ftWalletSlot'>): bigint {
-  return divideByHundred(toMinorUnits(slot.amount) * toMinorUnits(slot.ftWalletSlot));
+  return divideByHundred(minorUnitsOf(slot.amount) * minorUnitsOf(slot.ftWalletSlot));
 }
 
 /** Wallet plus every active game account times its factor (spec section 2, Home), in minor units. */
 export function totalBalanceMinor(wallet: Pick<WalletResponse, 'wallet' | 'slots'>): bigint {
-  let total = toMinorUnits(wallet.wallet.amount);
+  let total = minorUnitsOf(wallet.wallet.amount);
   for (const slot of wallet.slots) if (slot.isActive) total += slotValueMinor(slot);
   return total;
 }

@@ -1,7 +1,7 @@
 import { Button } from '@member-wallet/ui/button';
 import { Modal } from '../../../components/modal.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { type Currency, formatMinorUnits, formatMoneyMinor, toMinorUnits } from '../../../lib/format.ts';
+import { type Currency, formatMinorUnits, formatMoneyMinor, minorUnitsOf } from '../../../lib/format.ts';
 
 export interface CancelBonusDialogProps {
   /** The running bonus's percentFail when known (its card, or the promotion it came from). */
@@ -67,8 +67,8 @@ export function CancelledDialog({
   const { t, i18n } = useTranslation();
   const money = (minor: bigint) =>
     currency ? formatMoneyMinor(i18n.language, minor, currency) : formatMinorUnits(minor);
-  const total = toMinorUnits(takenBack);
-  const games = toMinorUnits(fromGames);
+  const total = minorUnitsOf(takenBack);
+  const games = minorUnitsOf(fromGames);
   return (
     <Modal open onClose={onClose} title={t('bonus.cancelledTitle')}>
       <div className="space-y-3 text-slate-800">
