@@ -8,7 +8,6 @@ import { createFastify } from './http/fastify.ts';
 import { registerPlumbing } from './http/plumbing.ts';
 import { registerStatic } from './http/static.ts';
 import { registerAccount } from './modules/account/account.module.ts';
-import { registerMembersBackoffice } from './modules/account/members.backoffice.module.ts';
 import { registerAdjustments } from './modules/adjustment/adjustment.module.ts';
 import { registerAuth } from './modules/auth/auth.module.ts';
 import { registerBankFeed } from './modules/bank-feed/bank-feed.module.ts';
@@ -16,16 +15,17 @@ import { registerBonuses } from './modules/bonus/bonus.module.ts';
 import { registerChat } from './modules/chat/chat.module.ts';
 import { registerDashboard } from './modules/dashboard/dashboard.module.ts';
 import { registerDepositChannels } from './modules/deposit-channels/deposit-channels.module.ts';
-import { registerDepositsBackoffice } from './modules/deposits/deposits.module.ts';
+import { registerDeposits } from './modules/deposits/deposits.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { registerInvites } from './modules/invite/invite.module.ts';
 import { registerLookup } from './modules/lookup/lookup.module.ts';
+import { registerMembers } from './modules/members/members.module.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
 import { registerOtp } from './modules/otp/otp.module.ts';
 import { registerPromotions } from './modules/promotions/promotions.module.ts';
 import { registerQrPayments } from './modules/qr/qr.module.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
-import { registerSettingsBackoffice } from './modules/settings/settings.module.ts';
+import { registerSettings } from './modules/settings/settings.module.ts';
 import { registerSlips } from './modules/slip/slip.module.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { registerStatement } from './modules/statement/statement.module.ts';
@@ -74,9 +74,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerRefunds(app, core, { games, bonuses });
   registerBankFeed(app, core);
   // The back-office's screens over the modules above (docs/backoffice/).
-  registerMembersBackoffice(app, core);
+  registerMembers(app, core);
   registerDashboard(app, core);
-  registerSettingsBackoffice(app, core);
+  registerSettings(app, core);
   registerPromotions(app, core, { uploadDirectory: app.slipStore.directory });
   registerAdjustments(app, core, { rewards: bonuses });
   registerSuspense(app, core, { withdrawals, slips });
@@ -86,7 +86,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     uploadDirectory: app.slipStore.directory,
     uploads,
   });
-  const deposits = registerDepositsBackoffice(app, core);
+  const deposits = registerDeposits(app, core);
   // SANDBOX only: the sandbox parties and controls, through their one door (src/sandbox/, docs/parties/).
   if (config.sandbox) await mountSandbox(app, core, { operators: operators.service, deposits, games, spin });
   await registerStatic(app, config);

@@ -4,7 +4,7 @@ import { DepositsBackofficeRepository } from './deposits.backoffice.repository.t
 import { depositsBackofficeRoutes } from './deposits.backoffice.routes.ts';
 
 /** The back-office's lists of every deposit and QR code, and their CSV (docs/backoffice/deposits.md). */
-export function registerDepositsBackoffice(_app: FastifyInstance, core: Core): DepositsBackofficeRepository {
+export function registerDeposits(_app: FastifyInstance, core: Core): DepositsBackofficeRepository {
   const deposits = new DepositsBackofficeRepository(core.db);
   depositsBackofficeRoutes(core.backoffice.route, deposits);
   return deposits;

@@ -5,7 +5,7 @@ import { SettingsBackofficeService } from './settings.backoffice.service.ts';
 import { SettingsRepository } from './settings.repository.ts';
 
 /** The member app's site settings in the back-office (docs/backoffice/settings.md). */
-export function registerSettingsBackoffice(_app: FastifyInstance, core: Core): void {
+export function registerSettings(_app: FastifyInstance, core: Core): void {
   const { db, clock, settings, config } = core;
   const service = new SettingsBackofficeService({
     db,

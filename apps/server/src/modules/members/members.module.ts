@@ -5,7 +5,7 @@ import { memberBackofficeRoutes } from './members.backoffice.routes.ts';
 import { MembersBackofficeService } from './members.backoffice.service.ts';
 
 /** Members as operators see and help them (docs/backoffice/members.md). */
-export function registerMembersBackoffice(_app: FastifyInstance, core: Core): void {
+export function registerMembers(_app: FastifyInstance, core: Core): void {
   const { db, clock, passwords } = core;
   const members = new MembersBackofficeService({
     db,
