@@ -1,8 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
-import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
 import { sandboxPaymentSecret } from './adapters/payments/sandbox.ts';
+import {
+  ConfigError,
+  DEV_TRUELINK_KEY,
+  type Env,
+  LOG_LEVELS,
+  type PaymentGatewayConfig,
+  Reader,
+  readChatGuestSecret,
+  readGameFaults,
+  readPaymentGateways,
+  readProviderSecrets,
+  readTruelinkKeys,
+  type TruelinkKey,
+} from './config.read.ts';
+
+export type { GameFaultSetting, PaymentGatewayConfig, TruelinkKey } from './config.read.ts';
+export { ConfigError, DEV_TRUELINK_KEY, parseFaultsSetting } from './config.read.ts';
+export { CONFIG_VARIABLES, type ConfigVariable } from './config.variables.ts';
 
 /**
  * Run-time configuration, read once from the environment at boot (DESIGN.md section 8). A bad value stops
@@ -102,24 +119,6 @@ export interface Config {
   apiDocs: boolean;
 }
 
-/** A real payment gateway: its API's base URL and the HMAC secret shared with it. */
-export interface PaymentGatewayConfig {
-  baseUrl: string;
-  secret: string;
-}
-
-/** A gift-link key: its id (in every envelope) and 32 bytes of standard base64. */
-export interface TruelinkKey {
-  id: string;
-  key: string;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
-
-type Env = Record<string, string | undefined>;
-
 /** Both paths are resolved from this file's folder, which is `src/` under tsx and `dist/` in the bundle. */
 const SERVER_ROOT = new URL('../', import.meta.url);
 const DEFAULT_PUBLIC_DIR = fileURLToPath(new URL('../web/dist', SERVER_ROOT));
@@ -144,277 +143,6 @@ const DEV_OPERATOR_SECRET_KEY = 'member-wallet-development-operator-secret-key';
 export const SANDBOX_VOUCHER_SECRET = 'sandbox-voucher-secret';
 /** The sandbox slip verifier's signing secret; a real verifier's comes from `SLIP_VERIFIER_SECRET`. */
 export const SANDBOX_SLIP_VERIFIER_SECRET = 'sandbox-slip-verifier-secret';
-
-/** The development gift-link key, used when TRUELINK_KEY is unset (refused in production). */
-export const DEV_TRUELINK_KEY: TruelinkKey = {
-  id: 'dev',
-  key: createHash('sha256').update('member-wallet-development-truelink-key').digest('base64'),
-};
-
-export interface ConfigVariable {
-  name: string;
-  default: string;
-  meaning: string;
-}
-
-/** Every variable the server reads, for the README table (a test checks the two agree). */
-export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
-  { name: 'PORT', default: '8080', meaning: 'HTTP port' },
-  { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to listen on' },
-  { name: 'DATA_DIR', default: './data', meaning: 'PGlite data directory; `memory://` for a throw-away database' },
-  { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection URL; overrides DATA_DIR' },
-  { name: 'REDIS_URL', default: '(unset)', meaning: 'Redis URL; rate limits are shared through it when set' },
-  { name: 'REDIS_KEY_PREFIX', default: 'member-wallet:', meaning: 'Prefix of every Redis key' },
-  { name: 'NODE_ENV', default: 'development', meaning: '`production` turns demo data and sandbox off by default' },
-  { name: 'DEMO', default: 'on unless NODE_ENV=production', meaning: 'Create demo data on an empty database' },
-  { name: 'SANDBOX', default: 'same as DEMO', meaning: 'Mount the sandbox parties under /sandbox' },
-  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace or silent' },
-  { name: 'COUNTRY', default: 'TH', meaning: 'TH or LA: phone rule, banks, currencies, default locale' },
-  { name: 'PUBLIC_DIR', default: 'apps/web/dist', meaning: 'The built SPA (resolved from the server bundle)' },
-  {
-    name: 'BACKOFFICE_DIR',
-    default: 'apps/backoffice/dist',
-    meaning: 'The built back-office, served under /backoffice (resolved from the server bundle)',
-  },
-  { name: 'DEMO_PHONE', default: '0812345678', meaning: "The demo member's phone number" },
-  { name: 'DEMO_PASSWORD', default: 'demo1234', meaning: "The demo member's password" },
-  { name: 'SMS_BASE_URL', default: 'with SANDBOX: this server /sandbox/sms', meaning: 'Base URL of the SMS party' },
-  { name: 'SMS_API_KEY', default: 'with SANDBOX: the sandbox key', meaning: 'Bearer key of the SMS party' },
-  { name: 'SESSION_TTL_HOURS', default: '12', meaning: 'Session lifetime' },
-  { name: 'REMEMBER_TTL_DAYS', default: '30', meaning: 'Session lifetime with remember-me' },
-  { name: 'TRUST_PROXY', default: 'false', meaning: 'Trust X-Forwarded-* headers (behind a load balancer)' },
-  { name: 'GAME_PROVIDER_SECRETS', default: '(unset)', meaning: 'CODE=secret,... HMAC secrets of real providers' },
-  { name: 'GAME_PROVIDER_TIMEOUT_MS', default: '10000', meaning: 'Time-out of one game-provider call' },
-  { name: 'GAME_CREDENTIAL_KEY', default: 'a development key', meaning: 'Seals game passwords; set in production' },
-  {
-    name: 'OPERATOR_SECRET_KEY',
-    default: 'a development key',
-    meaning: "Seals operators' TOTP secrets; set in production",
-  },
-  { name: 'OPERATOR_SESSION_HOURS', default: '8', meaning: 'How long an operator stays signed in' },
-  { name: 'TRANSFER_RECONCILE_INTERVAL_MS', default: '30000', meaning: 'Transfer reconciler period; 0 turns it off' },
-  {
-    name: 'SANDBOX_GAMES_BASE_URL',
-    default: 'this server',
-    meaning: 'Server whose /sandbox/games backs the sandbox providers (a provider host of its own)',
-  },
-  { name: 'SANDBOX_GAME_FAULTS', default: '(none)', meaning: 'Sandbox game provider faults, e.g. errorRate=0.1' },
-  { name: 'PAYOUT_BASE_URL', default: 'with SANDBOX: this server /sandbox/payout', meaning: 'Payout party API' },
-  { name: 'PAYOUT_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
-  { name: 'PAYOUT_CALLBACK_URL', default: '(unset)', meaning: 'Our webhook URL sent to the payout party' },
-  { name: 'PAYOUT_SETTLE_INTERVAL_MS', default: '30000', meaning: 'Settler polling period; 0 turns it off' },
-  { name: 'SANDBOX_PAYOUT_DELAY_MS', default: '3000', meaning: 'Sandbox payout party: time to pay' },
-  { name: 'SANDBOX_PAYOUT_FAIL_PERCENT', default: '0', meaning: 'Sandbox payout party: share that fails' },
-  { name: 'WITHDRAW_RATE_PER_MINUTE', default: '5', meaning: 'Withdrawal requests per member a minute' },
-  { name: 'MONEY_RATE_PER_MINUTE', default: '30', meaning: 'Transfers and game-account actions per member a minute' },
-  { name: 'WITHDRAW_RATE_PER_HOUR', default: '30', meaning: 'Withdrawal requests per member an hour' },
-  { name: 'BANK_FEED_BASE_URL', default: 'with SANDBOX: this server /sandbox/bank', meaning: 'Bank feed API' },
-  { name: 'BANK_FEED_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
-  { name: 'BANK_FEED_INTERVAL_MS', default: '5000', meaning: 'Bank transfer matcher period; 0 turns it off' },
-  { name: 'TRUELINK_KEY', default: 'a development key', meaning: 'Gift-link keys id:base64,...; the first encrypts' },
-  { name: 'VOUCHER_BASE_URL', default: 'with SANDBOX: this server /sandbox/truemoney', meaning: 'Voucher party API' },
-  { name: 'VOUCHER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
-  { name: 'TRUELINK_SETTLE_INTERVAL_MS', default: '60000', meaning: 'Unknown redemptions polling; 0 turns it off' },
-  { name: 'PAYMENT_GATEWAYS', default: 'with SANDBOX: the sandbox gateways', meaning: 'CODE=baseUrl,... QR gateways' },
-  { name: 'PAYMENT_GATEWAY_SECRETS', default: '(unset)', meaning: 'CODE=secret,... HMAC secrets of those gateways' },
-  { name: 'PAYMENT_CALLBACK_BASE_URL', default: '(unset)', meaning: 'Our public URL the gateways send webhooks to' },
-  { name: 'PAYMENT_GATEWAY_TIMEOUT_MS', default: '10000', meaning: 'Time-out of one payment gateway call' },
-  {
-    name: 'QR_EXPIRY_MINUTES',
-    default: '10',
-    meaning: 'How long a QR can be paid, until an operator sets it in the back-office',
-  },
-  { name: 'QR_SETTLE_INTERVAL_MS', default: '30000', meaning: 'QR settler period; 0 turns it off' },
-  {
-    name: 'UPLOAD_DIR',
-    default: 'DATA_DIR/uploads',
-    meaning: 'Where slip pictures and chat files are stored (outside the web root; shared by all nodes)',
-  },
-  { name: 'SLIP_URL_SECRET', default: 'random per process', meaning: 'Signs the short-lived slip picture URLs' },
-  { name: 'SLIP_VERIFIER_BASE_URL', default: 'with SANDBOX: this server /sandbox/slip-verifier', meaning: 'Slip API' },
-  { name: 'SLIP_VERIFIER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
-  { name: 'SLIP_MAX_AGE_MINUTES', default: '60', meaning: 'A slip must be uploaded within this long of its transfer' },
-  { name: 'CHAT_GUEST_SECRET', default: 'a key kept in the database', meaning: 'Signs the guest chat tokens' },
-  { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
-  { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },
-  { name: 'API_DOCS', default: 'on unless NODE_ENV=production', meaning: 'Serve the public API docs at /api/docs' },
-];
-
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-const TRUE_WORDS = ['1', 'true', 'on', 'yes'];
-const FALSE_WORDS = ['0', 'false', 'off', 'no'];
-
-class Reader {
-  readonly problems: string[] = [];
-  constructor(private readonly env: Env) {}
-
-  raw(name: string): string | undefined {
-    const value = this.env[name];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
-  }
-
-  fail(name: string, expected: string, value: string): void {
-    this.problems.push(`${name} must be ${expected} (got "${value}")`);
-  }
-
-  string(name: string, fallback: string): string {
-    return this.raw(name) ?? fallback;
-  }
-
-  integer(name: string, fallback: number, min: number, max: number): number {
-    const value = this.raw(name);
-    if (value === undefined) return fallback;
-    const parsed = Number(value);
-    if (!/^\d+$/.test(value) || parsed < min || parsed > max) {
-      this.fail(name, `an integer ${min}-${max}`, value);
-      return fallback;
-    }
-    return parsed;
-  }
-
-  boolean(name: string, fallback: boolean): boolean {
-    const value = this.raw(name);
-    if (value === undefined) return fallback;
-    if (TRUE_WORDS.includes(value.toLowerCase())) return true;
-    if (FALSE_WORDS.includes(value.toLowerCase())) return false;
-    this.fail(name, '1/true/on/yes or 0/false/off/no', value);
-    return fallback;
-  }
-
-  oneOf<T extends string>(name: string, choices: readonly T[], fallback: T): T {
-    const value = this.raw(name);
-    if (value === undefined) return fallback;
-    if ((choices as readonly string[]).includes(value)) return value as T;
-    this.fail(name, `one of ${choices.join(', ')}`, value);
-    return fallback;
-  }
-
-  url(name: string, protocols: readonly string[]): string | null {
-    const value = this.raw(name);
-    if (value === undefined) return null;
-    try {
-      const url = new URL(value);
-      if (protocols.includes(url.protocol)) return value;
-    } catch {
-      // Reported below.
-    }
-    this.fail(name, `a URL (${protocols.join(' or ')})`, value);
-    return null;
-  }
-}
-
-/** `GAME_PROVIDER_SECRETS`: `CODE=secret` pairs, comma-separated. */
-function readProviderSecrets(read: Reader): ReadonlyMap<string, string> {
-  const secrets = new Map<string, string>();
-  const value = read.raw('GAME_PROVIDER_SECRETS');
-  for (const pair of value ? value.split(',') : []) {
-    const at = pair.indexOf('=');
-    const code = pair.slice(0, at).trim();
-    const secret = pair.slice(at + 1).trim();
-    if (at < 1 || !/^[A-Z0-9_]{1,32}$/.test(code) || secret === '') {
-      read.fail('GAME_PROVIDER_SECRETS', 'CODE=secret pairs separated by commas', '...');
-      break;
-    }
-    secrets.set(code, secret);
-  }
-  return secrets;
-}
-
-/** `TRUELINK_KEY`: `id:base64` pairs, comma-separated, each key 32 bytes; the first is the current one. */
-function readTruelinkKeys(read: Reader): TruelinkKey[] {
-  const value = read.raw('TRUELINK_KEY');
-  if (value === undefined) return [DEV_TRUELINK_KEY];
-  const keys: TruelinkKey[] = [];
-  for (const pair of value.split(',')) {
-    const at = pair.indexOf(':');
-    const id = pair.slice(0, at).trim();
-    const key = pair.slice(at + 1).trim();
-    const valid = /^[A-Za-z0-9_-]{1,16}$/.test(id) && /^[A-Za-z0-9+/]{43}=$/.test(key);
-    if (!valid || keys.some((known) => known.id === id)) {
-      // The value is a key: never echoed.
-      read.fail('TRUELINK_KEY', 'id:key pairs (id of 1-16 A-Za-z0-9_-, key 32 bytes in base64), ids distinct', '...');
-      return [DEV_TRUELINK_KEY];
-    }
-    keys.push({ id, key });
-  }
-  return keys;
-}
-
-/** Pairs `CODE=value`, comma-separated, each code one of the QR gateways; the value is never echoed. */
-function readGatewayPairs(read: Reader, name: string): Map<string, string> {
-  const pairs = new Map<string, string>();
-  const value = read.raw(name);
-  for (const pair of value ? value.split(',') : []) {
-    const at = pair.indexOf('=');
-    const code = pair.slice(0, at).trim();
-    const item = pair.slice(at + 1).trim();
-    if (at < 1 || !(QR_GATEWAYS as readonly string[]).includes(code) || item === '' || pairs.has(code)) {
-      read.fail(name, `CODE=value pairs separated by commas, CODE one of ${QR_GATEWAYS.join(', ')}`, '...');
-      break;
-    }
-    pairs.set(code, item);
-  }
-  return pairs;
-}
-
-/** `PAYMENT_GATEWAYS` (`CODE=baseUrl`) with `PAYMENT_GATEWAY_SECRETS` (`CODE=secret`): every gateway needs both. */
-function readPaymentGateways(read: Reader): ReadonlyMap<string, PaymentGatewayConfig> {
-  const urls = readGatewayPairs(read, 'PAYMENT_GATEWAYS');
-  const secrets = readGatewayPairs(read, 'PAYMENT_GATEWAY_SECRETS');
-  const gateways = new Map<string, PaymentGatewayConfig>();
-  for (const [code, baseUrl] of urls) {
-    const secret = secrets.get(code);
-    let valid = false;
-    try {
-      valid = ['http:', 'https:'].includes(new URL(baseUrl).protocol);
-    } catch {
-      // Reported below.
-    }
-    if (!valid) read.fail('PAYMENT_GATEWAYS', `http(s) base URLs (${code})`, baseUrl);
-    else if (!secret)
-      read.fail('PAYMENT_GATEWAY_SECRETS', `a secret for every gateway of PAYMENT_GATEWAYS (${code})`, '');
-    else gateways.set(code, { baseUrl, secret });
-  }
-  return gateways;
-}
-
-/** The sandbox game provider's starting faults (its FaultBoard's; src/sandbox/games/faults.ts). */
-export type GameFaultSetting = Partial<
-  Record<'latencyMs' | 'errorRate' | 'timeoutRate' | 'appliedThenTimeoutRate' | 'lateApplyMs', number>
->;
-
-/** `SANDBOX_GAME_FAULTS`, e.g. `latencyMs=50,errorRate=0.05,timeoutRate=0.01`: the board's starting faults. */
-export function parseFaultsSetting(value: string | null): GameFaultSetting | string {
-  if (!value) return {};
-  const faults: GameFaultSetting = {};
-  for (const part of value.split(',')) {
-    const [name, raw] = part.split('=').map((piece) => piece.trim());
-    const number = Number(raw);
-    const known: string[] = ['latencyMs', 'errorRate', 'timeoutRate', 'appliedThenTimeoutRate', 'lateApplyMs'];
-    if (!name || !known.includes(name) || raw === undefined || raw === '' || !Number.isFinite(number) || number < 0) {
-      return `name=value pairs of ${known.join(', ')}`;
-    }
-    if (name.endsWith('Rate') && number > 1) return 'rates between 0 and 1';
-    faults[name as keyof GameFaultSetting] = number;
-  }
-  return faults;
-}
-
-function readGameFaults(read: Reader): string | null {
-  const value = read.raw('SANDBOX_GAME_FAULTS') ?? null;
-  const parsed = parseFaultsSetting(value);
-  if (typeof parsed === 'string') read.fail('SANDBOX_GAME_FAULTS', parsed, value ?? '');
-  return value;
-}
-
-/** `CHAT_GUEST_SECRET`: at least 32 characters, since it is an HMAC key; the value is never echoed. */
-function readChatGuestSecret(read: Reader): string | null {
-  const value = read.raw('CHAT_GUEST_SECRET');
-  if (value === undefined) return null;
-  if (value.length >= 32) return value;
-  read.fail('CHAT_GUEST_SECRET', 'at least 32 characters', '...');
-  return null;
-}
 
 /**
  * What production must not run with, each named (never a secret's value): the development keys, the sandbox
