@@ -77,13 +77,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerMembers(app, core);
   registerDashboard(app, core);
   registerSettings(app, core);
-  registerPromotions(app, core, { uploadDirectory: app.slipStore.directory });
+  registerPromotions(app, core, { uploadDirectory: uploads.directory });
   registerAdjustments(app, core, { rewards: bonuses });
   registerSuspense(app, core, { withdrawals, slips });
   await registerChat(app, core, {
     authenticate: (authorization) => auth.authenticate(authorization),
     operators: operators.service,
-    uploadDirectory: app.slipStore.directory,
     uploads,
   });
   const deposits = registerDeposits(app, core);

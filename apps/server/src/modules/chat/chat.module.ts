@@ -31,9 +31,7 @@ export interface ChatDeps {
   authenticate: (authorization: string | undefined) => Promise<AuthContext>;
   /** An operator's bearer token to the operator (the back-office's inbox over the socket). */
   operators: OperatorService;
-  /** Where the slip pictures live: the chat's files go in a folder beside them. */
-  uploadDirectory: string;
-  /** The worker threads that check uploaded pictures, and each uploader's uploads in flight (shared with slips). */
+  /** The uploads' folder (the chat's files go in `chat/`), the picture checkers and each uploader's uploads in flight. */
   uploads: Uploads;
 }
 
@@ -61,7 +59,7 @@ export async function registerChat(app: FastifyInstance, core: Core, deps: ChatD
   // Before the HTTP server closes: open sockets would otherwise hold it open.
   app.addHook('preClose', () => hub.close());
   app.decorate('chatHub', hub);
-  const store = new FileStore(join(deps.uploadDirectory, 'chat'));
+  const store = new FileStore(join(deps.uploads.directory, 'chat'));
   const chat = new ChatService({
     db,
     repository: new ChatRepository(db),

@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { chooseAdapter } from '../../adapters/choose-adapter.ts';
 import { HttpSlipVerifier } from '../../adapters/slip-verifier/http.ts';
 import { sandboxSlipVerifier } from '../../adapters/slip-verifier/sandbox.ts';
 import { type SlipVerifier, UnconfiguredSlipVerifier } from '../../adapters/slip-verifier/slip-verifier.ts';
-import type { Config } from '../../config.ts';
 import type { Core } from '../../core.ts';
 import { FileStore } from '../../lib/file-store.ts';
 import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
@@ -31,7 +27,7 @@ declare module 'fastify' {
 /**
  * Everything of slips (docs/deposits/slips.md): multipart parsing, the picture store, the verifier adapter
  * (the configured party, else the sandbox's over real HTTP), the service, its routes and the closed window.
- * `uploads`: the picture checkers and each member's uploads in flight, shared with the chat.
+ * `uploads`: the uploads' folder, the picture checkers and each member's uploads in flight, shared with the chat.
  */
 export async function registerSlips(
   app: FastifyInstance,
@@ -41,7 +37,7 @@ export async function registerSlips(
   const { config, clock, db } = core;
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
   await app.register(multipart);
-  const store = new FileStore(uploadDirectory(app, config));
+  const store = new FileStore(deps.uploads.directory);
   const repository = new SlipRepository();
   const window = new SlipWindow({ settings: core.settings, clock, country: config.country });
   const slips = new SlipService({
@@ -72,15 +68,6 @@ export async function registerSlips(
   });
   slipImageRoute(app, slips);
   return slips;
-}
-
-/** UPLOAD_DIR, else `<DATA_DIR>/uploads`; with an in-memory database, a temporary folder removed on close. */
-function uploadDirectory(app: FastifyInstance, config: Config): string {
-  if (config.uploadDir) return resolve(config.uploadDir);
-  if (config.dataDir !== 'memory://') return resolve(config.dataDir, 'uploads');
-  const directory = mkdtempSync(join(tmpdir(), 'member-wallet-uploads-'));
-  app.addHook('onClose', async () => rmSync(directory, { recursive: true, force: true }));
-  return directory;
 }
 
 function createVerifier(app: FastifyInstance, core: Core): SlipVerifier {
