@@ -1,10 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Db } from '../db/database.ts';
 
 const KEY_NAME = 'device_cookie';
 /** A device stays known for half a year after its last successful sign-in (each one sets the cookie anew). */
 const MAX_AGE_SECONDS = 180 * 24 * 3600;
 const VALUE = /^v1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
+
+/** Keys made once and kept in the database, so every node agrees (modules/auth/auth-keys.repository.ts). */
+export interface SharedKeys {
+  /** The key of this name, made of 32 random bytes (hex) the first time it is asked for. */
+  ensureKey(name: string, fresh: () => string): Promise<string>;
+}
 
 /** Where a device cookie is set and sent: the member sign-in, or the operators'. */
 export interface DeviceCookieSpace {
@@ -26,7 +31,7 @@ export class DeviceCookies {
   #key: Promise<Buffer> | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly keys: SharedKeys,
     readonly cookie: DeviceCookieSpace,
   ) {}
 
@@ -67,21 +72,13 @@ export class DeviceCookies {
   }
 
   async #mac(login: string, nonce: string): Promise<Buffer> {
-    this.#key ??= loadKey(this.db);
+    this.#key ??= this.keys
+      .ensureKey(KEY_NAME, () => randomBytes(32).toString('hex'))
+      .then((value) => Buffer.from(value, 'hex'));
     return createHmac('sha256', await this.#key)
       .update(`${this.cookie.space}\n${login}\n${nonce}`)
       .digest();
   }
-}
-
-async function loadKey(db: Db): Promise<Buffer> {
-  await db
-    .insertInto('auth_keys')
-    .values({ name: KEY_NAME, value: randomBytes(32).toString('hex') })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('auth_keys').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
-  return Buffer.from(row.value, 'hex');
 }
 
 /** The nonce of a device cookie's value (as `issue` makes it), or null when it is not of that form. */

@@ -11,6 +11,7 @@ import type { AccountRepository } from '../account/account.repository.ts';
 import { SessionRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
 import { AuthService } from './auth.service.ts';
+import { AuthKeysRepository } from './auth-keys.repository.ts';
 
 /** Members' sessions: built with the Core, whose members' router it authenticates. */
 export function createAuthService(
@@ -23,7 +24,11 @@ export function createAuthService(
     passwords: deps.passwords,
     limiter: deps.limiter,
     clock: deps.clock,
-    devices: new DeviceCookies(deps.db, { space: 'member', name: 'mw_device', path: API.login }),
+    devices: new DeviceCookies(new AuthKeysRepository(deps.db), {
+      space: 'member',
+      name: 'mw_device',
+      path: API.login,
+    }),
     sessionTtlHours: config.sessionTtlHours,
     rememberTtlDays: config.rememberTtlDays,
   });

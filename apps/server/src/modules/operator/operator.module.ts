@@ -8,6 +8,7 @@ import { DeviceCookies } from '../../lib/device-cookie.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
+import { AuthKeysRepository } from '../auth/auth-keys.repository.ts';
 import { auditCsvRoutes } from './audit.backoffice.routes.ts';
 import { AuditLog } from './audit-log.ts';
 import { OperatorRepository } from './operator.repository.ts';
@@ -32,7 +33,11 @@ export function createOperatorService(
   const audit = new AuditLog(deps.db);
   const service = new OperatorService({
     ...deps,
-    devices: new DeviceCookies(deps.db, { space: 'operator', name: 'mw_op_device', path: BACKOFFICE_API.login }),
+    devices: new DeviceCookies(new AuthKeysRepository(deps.db), {
+      space: 'operator',
+      name: 'mw_op_device',
+      path: BACKOFFICE_API.login,
+    }),
     repository: new OperatorRepository(deps.db),
     audit,
     secrets: new SecretBox(config.operatorSecretKey),
