@@ -18,12 +18,12 @@ export interface AdapterChoice<Port> {
  * with SANDBOX on and the secret set, the sandbox's party; else the unconfigured adapter, with a warning.
  */
 export function chooseAdapter<Port>(
-  context: { sandbox: boolean; log: { warn(message: string): void } },
+  context: { config: { sandbox: boolean }; log: { warn(message: string): void } },
   choice: AdapterChoice<Port>,
 ): Port {
   const { baseUrl, secret } = choice;
   if (baseUrl && secret) return choice.real(baseUrl, secret);
-  if (context.sandbox && secret) return choice.sandbox(secret);
+  if (context.config.sandbox && secret) return choice.sandbox(secret);
   context.log.warn(choice.warning);
   return choice.unconfigured();
 }

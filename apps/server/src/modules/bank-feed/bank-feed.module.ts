@@ -20,7 +20,7 @@ declare module 'fastify' {
  * sandbox's over real HTTP), the matcher, and its timer.
  */
 export function registerBankFeed(app: FastifyInstance, core: Core): BankFeedMatcher {
-  const { feed, feedName } = createFeed(app, core);
+  const { feed, feedName } = createFeed(core);
   const matcher = new BankFeedMatcher({
     db: core.db,
     feed,
@@ -42,20 +42,17 @@ const UNCONFIGURED_FEED: BankFeed = {
   },
 };
 
-function createFeed(app: FastifyInstance, core: Core): { feed: BankFeed; feedName: string } {
+function createFeed(core: Core): { feed: BankFeed; feedName: string } {
   const { config, clock } = core;
-  return chooseAdapter<{ feed: BankFeed; feedName: string }>(
-    { sandbox: config.sandbox, log: app.log },
-    {
-      baseUrl: config.bankFeedBaseUrl,
-      secret: config.bankFeedSecret,
-      real: (baseUrl, secret) => ({
-        feed: new HttpBankFeed({ baseUrl: () => baseUrl, secret, clock }),
-        feedName: baseUrl,
-      }),
-      sandbox: (secret) => ({ feed: sandboxBankFeed(core.ownBaseUrl, secret, clock), feedName: 'sandbox' }),
-      unconfigured: () => ({ feed: UNCONFIGURED_FEED, feedName: 'unconfigured' }),
-      warning: 'No bank feed configured (BANK_FEED_BASE_URL, BANK_FEED_SECRET): bank transfers are not matched',
-    },
-  );
+  return chooseAdapter<{ feed: BankFeed; feedName: string }>(core, {
+    baseUrl: config.bankFeedBaseUrl,
+    secret: config.bankFeedSecret,
+    real: (baseUrl, secret) => ({
+      feed: new HttpBankFeed({ baseUrl: () => baseUrl, secret, clock }),
+      feedName: baseUrl,
+    }),
+    sandbox: (secret) => ({ feed: sandboxBankFeed(core.ownBaseUrl, secret, clock), feedName: 'sandbox' }),
+    unconfigured: () => ({ feed: UNCONFIGURED_FEED, feedName: 'unconfigured' }),
+    warning: 'No bank feed configured (BANK_FEED_BASE_URL, BANK_FEED_SECRET): bank transfers are not matched',
+  });
 }

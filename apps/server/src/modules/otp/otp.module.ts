@@ -13,7 +13,7 @@ export function registerOtp(app: FastifyInstance, core: Core, deps: { sms?: SmsS
   const { config } = core;
   const otp = new OtpService({
     repository: new OtpRepository(core.db),
-    sms: deps.sms ?? createSmsSender(app, core),
+    sms: deps.sms ?? createSmsSender(core),
     limiter: core.limiter,
     clock: core.clock,
     logger: app.log,
@@ -24,16 +24,13 @@ export function registerOtp(app: FastifyInstance, core: Core, deps: { sms?: SmsS
   return otp;
 }
 
-function createSmsSender(app: FastifyInstance, core: Core): SmsSender {
-  return chooseAdapter<SmsSender>(
-    { sandbox: core.config.sandbox, log: app.log },
-    {
-      baseUrl: core.config.smsBaseUrl,
-      secret: core.config.smsApiKey,
-      real: (baseUrl, apiKey) => new HttpSmsSender({ baseUrl: () => baseUrl.replace(/\/+$/, ''), apiKey }),
-      sandbox: (apiKey) => sandboxSmsSender(core.ownBaseUrl, apiKey),
-      unconfigured: () => new UnconfiguredSmsSender(),
-      warning: 'No SMS party configured (SMS_BASE_URL, SMS_API_KEY): OTP sends will fail',
-    },
-  );
+function createSmsSender(core: Core): SmsSender {
+  return chooseAdapter<SmsSender>(core, {
+    baseUrl: core.config.smsBaseUrl,
+    secret: core.config.smsApiKey,
+    real: (baseUrl, apiKey) => new HttpSmsSender({ baseUrl: () => baseUrl.replace(/\/+$/, ''), apiKey }),
+    sandbox: (apiKey) => sandboxSmsSender(core.ownBaseUrl, apiKey),
+    unconfigured: () => new UnconfiguredSmsSender(),
+    warning: 'No SMS party configured (SMS_BASE_URL, SMS_API_KEY): OTP sends will fail',
+  });
 }

@@ -48,7 +48,7 @@ export async function registerSlips(
     ledger: core.ledger,
     ledgerRepository: new LedgerRepository(),
     members: core.members,
-    verifier: createVerifier(app, core),
+    verifier: createVerifier(core),
     pictures: deps.uploads.pictures,
     store,
     clock,
@@ -70,17 +70,14 @@ export async function registerSlips(
   return slips;
 }
 
-function createVerifier(app: FastifyInstance, core: Core): SlipVerifier {
+function createVerifier(core: Core): SlipVerifier {
   const { config, clock } = core;
-  return chooseAdapter<SlipVerifier>(
-    { sandbox: config.sandbox, log: app.log },
-    {
-      baseUrl: config.slipVerifierBaseUrl,
-      secret: config.slipVerifierSecret,
-      real: (baseUrl, secret) => new HttpSlipVerifier({ baseUrl: () => baseUrl, secret, clock }),
-      sandbox: (secret) => sandboxSlipVerifier(core.ownBaseUrl, secret, clock),
-      unconfigured: () => new UnconfiguredSlipVerifier(),
-      warning: 'No slip verifier configured (SLIP_VERIFIER_BASE_URL, SLIP_VERIFIER_SECRET): slips cannot be verified',
-    },
-  );
+  return chooseAdapter<SlipVerifier>(core, {
+    baseUrl: config.slipVerifierBaseUrl,
+    secret: config.slipVerifierSecret,
+    real: (baseUrl, secret) => new HttpSlipVerifier({ baseUrl: () => baseUrl, secret, clock }),
+    sandbox: (secret) => sandboxSlipVerifier(core.ownBaseUrl, secret, clock),
+    unconfigured: () => new UnconfiguredSlipVerifier(),
+    warning: 'No slip verifier configured (SLIP_VERIFIER_BASE_URL, SLIP_VERIFIER_SECRET): slips cannot be verified',
+  });
 }

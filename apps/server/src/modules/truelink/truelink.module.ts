@@ -29,7 +29,7 @@ export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkSer
     ledgerRepository: new LedgerRepository(),
     repository: new TruelinkRepository(),
     members: core.members,
-    redeemer: createRedeemer(app, core),
+    redeemer: createRedeemer(core),
     keys: config.truelinkKeys,
     clock,
     logger: app.log,
@@ -45,17 +45,14 @@ export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkSer
   return truelinks;
 }
 
-function createRedeemer(app: FastifyInstance, core: Core): VoucherRedeemer {
+function createRedeemer(core: Core): VoucherRedeemer {
   const { config, clock } = core;
-  return chooseAdapter<VoucherRedeemer>(
-    { sandbox: config.sandbox, log: app.log },
-    {
-      baseUrl: config.voucherBaseUrl,
-      secret: config.voucherSecret,
-      real: (baseUrl, secret) => new HttpVoucherRedeemer({ baseUrl: () => baseUrl, secret, clock }),
-      sandbox: (secret) => sandboxVoucherRedeemer(core.ownBaseUrl, secret, clock),
-      unconfigured: () => new UnconfiguredVoucherRedeemer(),
-      warning: 'No voucher party configured (VOUCHER_BASE_URL, VOUCHER_SECRET): gift links cannot be redeemed',
-    },
-  );
+  return chooseAdapter<VoucherRedeemer>(core, {
+    baseUrl: config.voucherBaseUrl,
+    secret: config.voucherSecret,
+    real: (baseUrl, secret) => new HttpVoucherRedeemer({ baseUrl: () => baseUrl, secret, clock }),
+    sandbox: (secret) => sandboxVoucherRedeemer(core.ownBaseUrl, secret, clock),
+    unconfigured: () => new UnconfiguredVoucherRedeemer(),
+    warning: 'No voucher party configured (VOUCHER_BASE_URL, VOUCHER_SECRET): gift links cannot be redeemed',
+  });
 }

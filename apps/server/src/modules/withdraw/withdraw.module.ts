@@ -37,7 +37,7 @@ export async function registerWithdrawals(
     members: core.members,
     settings: core.settings,
     bonus: deps.bonus,
-    payout: createPayout(app, core),
+    payout: createPayout(core),
     audit: core.backoffice.audit,
     clock,
     logger: app.log,
@@ -56,18 +56,15 @@ export async function registerWithdrawals(
   return withdrawals;
 }
 
-function createPayout(app: FastifyInstance, core: Core): Payout {
+function createPayout(core: Core): Payout {
   const { config, clock } = core;
-  return chooseAdapter<Payout>(
-    { sandbox: config.sandbox, log: app.log },
-    {
-      baseUrl: config.payoutBaseUrl,
-      secret: config.payoutSecret,
-      real: (baseUrl, secret) =>
-        new HttpPayout({ baseUrl: () => baseUrl, secret, callbackUrl: () => config.payoutCallbackUrl, clock }),
-      sandbox: (secret) => sandboxPayout(core.ownBaseUrl, secret, clock),
-      unconfigured: () => new UnconfiguredPayout(),
-      warning: 'No payout party configured (PAYOUT_BASE_URL, PAYOUT_SECRET): withdrawals wait in progress',
-    },
-  );
+  return chooseAdapter<Payout>(core, {
+    baseUrl: config.payoutBaseUrl,
+    secret: config.payoutSecret,
+    real: (baseUrl, secret) =>
+      new HttpPayout({ baseUrl: () => baseUrl, secret, callbackUrl: () => config.payoutCallbackUrl, clock }),
+    sandbox: (secret) => sandboxPayout(core.ownBaseUrl, secret, clock),
+    unconfigured: () => new UnconfiguredPayout(),
+    warning: 'No payout party configured (PAYOUT_BASE_URL, PAYOUT_SECRET): withdrawals wait in progress',
+  });
 }
