@@ -53,9 +53,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   // Bonuses first: withdrawals, the wheel, refunds and adjustments obey a running bonus (docs/promotions/).
   const bonuses = await registerBonuses(app, core);
   const withdrawals = await registerWithdrawals(app, core, { bonus: bonuses });
-  // Members: one-time codes, reference data, registration and profile, sessions, statement (docs/accounts.md).
-  const otp = registerOtp(app, core, { sms: deps.smsSender });
+  // Members: reference data, one-time codes, registration and profile, sessions, statement (docs/accounts.md).
   const lookup = registerLookup(app, core, { withdrawals });
+  const otp = registerOtp(app, core, { sms: deps.smsSender });
   const accounts = registerAccount(app, core, { otp, lookup });
   registerAuth(app, core, { auth });
   registerStatement(app, core);
