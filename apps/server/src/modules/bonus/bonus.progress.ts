@@ -58,12 +58,32 @@ export class BonusMeter {
 
   /**
    * The wallet, each game account's balance at its provider, and the money of transfers still under way between
-   * them; null when a provider cannot be asked.
+   * them; null when a provider cannot be asked. Our side is read again after the providers: a transfer that
+   * started or ended meanwhile may be on neither side of one reading, so the reading is taken again, up to
+   * MEASURES times; null when it never holds still (the member tries again).
    */
   async totalBalance(member: Member): Promise<bigint | null> {
-    const { db, ledger, repository, registry, logger } = this.deps;
+    let before = await this.ourSide(member);
+    for (let measure = 0; measure < MEASURES; measure++) {
+      const atProviders = await this.providersBalance(member);
+      if (atProviders === null) return null;
+      const after = await this.ourSide(member);
+      if (sameSide(before, after)) return after.walletMinor + after.openMinor + atProviders;
+      before = after;
+    }
+    return null;
+  }
+
+  private async ourSide(member: Member): Promise<OurSide> {
+    const { db, ledger, repository } = this.deps;
     const wallet = await ledger.memberWallet(db, member.id, member.currency);
-    let total = (await ledger.balanceOf(db, wallet.id)) + (await repository.openTransfersMinor(db, member.id));
+    const walletMinor = await ledger.balanceOf(db, wallet.id);
+    return { walletMinor, ...(await repository.transfersUnderWay(db, member.id)) };
+  }
+
+  private async providersBalance(member: Member): Promise<bigint | null> {
+    const { db, repository, registry, logger } = this.deps;
+    let total = 0n;
     for (const account of await repository.listGameAccounts(db, member.id)) {
       const provider = registry.for(account);
       try {
@@ -76,4 +96,18 @@ export class BonusMeter {
     }
     return total;
   }
+}
+
+/** How many times a member's holding is measured before a cancel gives up on it moving under every reading. */
+const MEASURES = 5;
+
+/** The wallet's balance and the transfers under way, as one reading of our side saw them. */
+interface OurSide {
+  walletMinor: bigint;
+  openMinor: bigint;
+  count: number;
+}
+
+function sameSide(a: OurSide, b: OurSide): boolean {
+  return a.walletMinor === b.walletMinor && a.openMinor === b.openMinor && a.count === b.count;
 }

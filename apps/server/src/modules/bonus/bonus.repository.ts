@@ -232,18 +232,30 @@ export class BonusRepository {
   }
 
   /**
-   * Money of the member's game transfers still under way (reserved, unknown, applied but not settled): in no
-   * wallet and, for all we know, at no provider yet. Counted as the member's, so that a transfer started at the
-   * moment of a cancel hides nothing from it.
+   * The money of the member's transfers still under way between the wallet and the game accounts, and how many
+   * transfers the member has made: a new transfer, or one that ends, changes one or the other.
    */
-  async openTransfersMinor(db: Db, memberId: bigint): Promise<bigint> {
+  async transfersUnderWay(db: Db, memberId: bigint): Promise<{ openMinor: bigint; count: number }> {
     const row = await db
       .selectFrom('game_transfers')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<bigint>('amount_minor'), sql<bigint>`0`).as('total'))
+      .select((eb) => [
+        eb.fn
+          .coalesce(
+            eb.fn.sum<bigint>(
+              eb
+                .case()
+                .when('state', 'in', [...OPEN_TRANSFER_STATES])
+                .then(eb.ref('amount_minor'))
+                .end(),
+            ),
+            sql<bigint>`0`,
+          )
+          .as('open'),
+        eb.fn.countAll<bigint>().as('count'),
+      ])
       .where('member_id', '=', memberId)
-      .where('state', 'in', [...OPEN_TRANSFER_STATES])
       .executeTakeFirstOrThrow();
-    return BigInt(row.total);
+    return { openMinor: BigInt(row.open), count: Number(row.count) };
   }
 
   /** The member's active game accounts with their provider rows: where the bet records and balances live. */
