@@ -77,7 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerMembers(app, core);
   registerDashboard(app, core);
   registerSettings(app, core);
-  registerPromotions(app, core, { uploadDirectory: uploads.directory });
+  registerPromotions(app, core, { uploads });
   registerAdjustments(app, core, { rewards: bonuses });
   registerSuspense(app, core, { withdrawals, slips });
   await registerChat(app, core, {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { FileStore } from '../../lib/file-store.ts';
 import { SettingsRepository } from '../settings/settings.repository.ts';
+import type { Uploads } from '../uploads/uploads.module.ts';
 import { mediaBackofficeRoutes } from './media.backoffice.routes.ts';
 import { MediaBackofficeService } from './media.backoffice.service.ts';
 import { PromotionsBackofficeRepository } from './promotions.backoffice.repository.ts';
@@ -11,8 +12,8 @@ import { PromotionsBackofficeService } from './promotions.backoffice.service.ts'
 import { PromotionSettingsService } from './promotions.settings.service.ts';
 
 export interface PromotionsDeps {
-  /** Where the slip pictures live: the promotion pictures go in a `media` folder beside them. */
-  uploadDirectory: string;
+  /** The uploads' folder: the promotion pictures go in its `media` folder. */
+  uploads: Pick<Uploads, 'directory'>;
 }
 
 /**
@@ -26,6 +27,6 @@ export function registerPromotions(app: FastifyInstance, core: Core, deps: Promo
     bonuses: new PromotionsBackofficeService({ db, clock, audit, repository: new PromotionsBackofficeRepository(db) }),
     settings: new PromotionSettingsService({ db, clock, audit, settings, repository: new SettingsRepository(db) }),
   });
-  const store = new FileStore(join(deps.uploadDirectory, 'media'));
+  const store = new FileStore(join(deps.uploads.directory, 'media'));
   mediaBackofficeRoutes(app, route, new MediaBackofficeService({ db, clock, audit, store }));
 }
