@@ -3,9 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 /**
- * A landed migration is never edited (migrations/index.ts): each migration file's SHA-256 is listed in
- * `migrations/landed.sha256`, the format `sha256sum` writes. A change to a listed file, or a migration file that
- * is not listed, fails here with the rule.
+ * A landed migration is never edited (migrations/index.ts): each migration file's SHA-256 is listed, in the format
+ * `sha256sum` writes, in a `.sha256` file beside it. `landed.sha256` lists those up to 0029; from 0030 on, each
+ * migration lands with its own `<name>.sha256`, so no file of the folder ever changes once landed. A change to a
+ * listed file, or a migration file that is not listed, fails here with the rule.
  */
 
 /** The app's migrations, and the sandbox's own (src/sandbox/migrations), each with its list. */
@@ -13,7 +14,9 @@ const FOLDERS = [new URL('./migrations/', import.meta.url), new URL('../sandbox/
 const MIGRATION_FILE = /^\d{4}_[a-z0-9_]+\.ts$/;
 
 function landed(FOLDER: URL): Map<string, string> {
-  const lines = readFileSync(new URL('landed.sha256', FOLDER), 'utf8').split('\n');
+  const lines = readdirSync(FOLDER)
+    .filter((name) => name.endsWith('.sha256'))
+    .flatMap((name) => readFileSync(new URL(name, FOLDER), 'utf8').split('\n'));
   return new Map(
     lines
       .filter((line) => line.trim() !== '')
@@ -36,9 +39,9 @@ describe.each(FOLDERS.map((folder) => [folder.pathname.split('/src/')[1], folder
     const files = readdirSync(FOLDER).filter((name) => MIGRATION_FILE.test(name));
     const listed = landed(FOLDER);
 
-    it('are all listed with their checksum (a new one adds its line as it lands)', () => {
+    it('are all listed with their checksum (a new one lands with its own .sha256)', () => {
       const unlisted = files.filter((name) => !listed.has(name));
-      expect(unlisted, 'add `sha256sum <file> >> landed.sha256` for each new migration').toEqual([]);
+      expect(unlisted, 'add `sha256sum 00NN_name.ts > 00NN_name.sha256` for each new migration').toEqual([]);
       const missing = [...listed.keys()].filter((name) => !files.includes(name));
       expect(missing, 'a landed migration is never deleted').toEqual([]);
     });

@@ -30,8 +30,9 @@ import { sandboxTablesOut } from './0030_sandbox_tables_out.ts';
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
  * Names sort in the order they run; a landed migration is never edited, only followed by a new one: its file's
- * SHA-256 is in `landed.sha256`, and `migrations.test.ts` fails when a listed file changes or a file is not listed
- * (a new migration adds its line when it lands: `sha256sum 00NN_name.ts >> landed.sha256`). Numbers 0019, 0025
+ * SHA-256 is in a `.sha256` file beside it (`landed.sha256` up to 0029, then one per migration, so no landed file
+ * ever changes), and `migrations.test.ts` fails when a listed file changes or a file is not listed (a new
+ * migration lands with its own: `sha256sum 00NN_name.ts > 00NN_name.sha256`). Numbers 0019, 0025
  * and 0026 were never used (work in parallel took the numbers after them); a gap changes nothing, since
  * migrations run in the order of their names.
  */

@@ -4,7 +4,7 @@ import { type Kysely, type Migration, sql } from 'kysely';
  * SANDBOX ONLY. The sandbox parties' own books, as the production migrations 0001 to 0029 had left them (0030 drops
  * them from the production schema): the SMS party's inbox, the game provider's accounts, transactions and bets,
  * the payout party's payouts, the bank feed's transfers, the TrueMoney party's vouchers and the QR gateways' codes.
- * Frozen in time like every migration (landed.sha256 beside this file).
+ * Frozen in time like every migration (its checksum is 0001_parties.sha256 beside it).
  */
 export const parties: Migration = {
   async up(db: Kysely<unknown>) {
