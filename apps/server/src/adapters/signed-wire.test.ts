@@ -170,7 +170,11 @@ describe('what each adapter sends', () => {
 
   it('slip verifier', async () => {
     const verifier = new HttpSlipVerifier(common);
-    expect(await sent(() => verifier.verify({ sendingBank: '004', transRef: 'T-1' }))).toMatchInlineSnapshot(`
+    expect(
+      await sent(() =>
+        verifier.verify({ qr: 'T-1', kind: 'thai', sendingBank: '004', transRef: 'T-1', picture: null }),
+      ),
+    ).toMatchInlineSnapshot(`
       [
         "POST /party/verify | host: <host>; connection: keep-alive; x-slip-verifier-timestamp: 1767225600; x-slip-verifier-signature: v1=19ca2559ed2f7fcb2c3674b69afc0e7a9d84ee7608dd6aa0e8a411a011355561; content-type: application/json; accept: */*; accept-language: *; sec-fetch-mode: cors; user-agent: node; accept-encoding: gzip, deflate; content-length: 38 | {"sendingBank":"004","transRef":"T-1"}",
       ]

@@ -70,9 +70,18 @@ function parseTransfer(value: unknown): VerifiedTransfer {
     reference: text(item.reference, 'reference'),
     amountMinor: BigInt(amount),
     currency,
-    senderBankCode: text(item.senderBankCode, 'senderBankCode'),
-    senderAccountNo: text(item.senderAccountNo, 'senderAccountNo'),
-    receiverAccountNo: text(item.receiverAccountNo, 'receiverAccountNo'),
+    sender: {
+      bankCode: text(item.senderBankCode, 'senderBankCode'),
+      account: text(item.senderAccountNo, 'senderAccountNo'),
+      nameTh: null,
+      nameEn: null,
+    },
+    receiver: {
+      bankCode: null,
+      account: text(item.receiverAccountNo, 'receiverAccountNo'),
+      nameTh: null,
+      nameEn: null,
+    },
     transferredAt,
   };
 }

@@ -34,7 +34,9 @@ describe('slip pictures', () => {
     const asJpeg = pngToJpeg(slip);
     expect(readHeader(asJpeg)).toEqual({ contentType: 'image/jpeg', width: 480, height: 860 });
     expect(read(asJpeg)).toEqual([qrText]);
-    expect(readSlipQr(read(slip))).toEqual({ query: { sendingBank: '004', transRef: 'SBT0000000000001ABCD' } });
+    expect(readSlipQr(read(slip))).toEqual({
+      query: { qr: qrText, kind: 'thai', sendingBank: '004', transRef: 'SBT0000000000001ABCD' },
+    });
   });
 
   it('recognises pictures by their bytes and sizes them from the header, before decoding', () => {

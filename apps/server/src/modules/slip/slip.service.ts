@@ -4,7 +4,7 @@ import { toMajor } from '@member-wallet/contract/money';
 import type { SlipItem, SlipsRequest, SlipsResponse, SlipUploadResponse } from '@member-wallet/contract/slip';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import { validate } from 'promptparse';
+import { generate, validate } from 'promptparse';
 import { botCodeOfBank } from '../../adapters/slip-verifier/bank-codes.ts';
 import {
   type SlipQuery,
@@ -55,7 +55,7 @@ export interface CreditAccounts {
 /** What is known of an upload before its outcome: the row's fixed columns. */
 type Upload = Omit<NewSlip, 'status' | 'note' | 'created_at' | 'updated_at'>;
 
-type Reading = { failed: SlipReasonCode } | { query: SlipQuery };
+type Reading = { failed: SlipReasonCode } | { query: Omit<SlipQuery, 'picture'> };
 
 const invalidFile = () => new AppError('SLIP_INVALID_FILE', 400);
 
@@ -98,7 +98,8 @@ export class SlipService {
     const reading = readSlipQr(picture.texts);
     if ('failed' in reading) return this.failed(upload, reading.failed, member);
     const read: Upload = { ...upload, sending_bank: reading.query.sendingBank, reference: reading.query.transRef };
-    return this.verified(read, reading.query, member);
+    const evidence = { bytes, contentType: header.contentType };
+    return this.verified(read, { ...reading.query, picture: evidence }, member);
   }
 
   private async store(bytes: Buffer, header: ImageHeader, member: Member): Promise<string | null> {
@@ -123,13 +124,15 @@ export class SlipService {
     if (answer.status === 'not_found') return this.failed(upload, 'INVALID_SLIP', member);
     if (answer.status === 'unstable') return this.failed(upload, 'UNSTABLE_REFNO_ON_SLIP', member);
     if (answer.status === 'captcha_failed') return this.failed(upload, 'TRIPPLE_WRONG_CAPTCHA', member);
+    if (answer.status === 'duplicate') return this.failed(upload, 'SLIP_REFNO_DUPLICATED', member);
+    if (answer.status === 'retry_later') return this.failed(upload, 'UNKNOW_ERROR', member);
     const { transfer } = answer;
     const withAmount: Upload = { ...upload, amount_minor: transfer.amountMinor, currency: transfer.currency };
     // The bank answered about another transfer than the one the QR names: not this slip.
     const sameTransfer =
-      transfer.reference === query.transRef && botCodeOfBank(transfer.senderBankCode) === query.sendingBank;
+      transfer.reference === query.transRef && botCodeOfBank(transfer.sender.bankCode ?? '') === query.sendingBank;
     if (!sameTransfer) return this.failed(withAmount, 'INVALID_SLIP', member);
-    const channel = await this.deps.channels.bankAccount(transfer.receiverAccountNo);
+    const channel = await this.deps.channels.bankAccount(transfer.receiver.account ?? '');
     if (!channel || channel.currency !== transfer.currency || member.currency !== transfer.currency) {
       return this.failed(withAmount, 'DEST_ACC_INVALID', member);
     }
@@ -199,8 +202,8 @@ export class SlipService {
     const transferId = await transfers.insertTransferIfAbsent(trx, {
       reference: transfer.reference,
       operator_account_no: operatorAccountNo,
-      sender_bank_code: transfer.senderBankCode,
-      sender_account_no: transfer.senderAccountNo,
+      sender_bank_code: transfer.sender.bankCode ?? '',
+      sender_account_no: transfer.sender.account ?? '',
       amount_minor: transfer.amountMinor,
       currency: transfer.currency,
       transferred_at: transfer.transferredAt,
@@ -215,8 +218,8 @@ export class SlipService {
     const posted = await ledger.postDeposit(trx, {
       memberId: member.id,
       idempotencyKey: `bank:${operatorAccountNo}:${transfer.reference}`,
-      reference: { source: transfer.senderBankCode, slip: transfer.reference },
-      metadata: { operatorAccountNo, senderAccountNo: transfer.senderAccountNo, slipId: input.slipId },
+      reference: { source: transfer.sender.bankCode ?? '', slip: transfer.reference },
+      metadata: { operatorAccountNo, senderAccountNo: transfer.sender.account, slipId: input.slipId },
       from: accounts.clearing.id,
       to: accounts.wallet.id,
       amountMinor: transfer.amountMinor,
@@ -236,7 +239,13 @@ export class SlipService {
     if (!slip.sending_bank || !slip.reference) throw new AppError('NO_DATA', 404);
     let answer: Awaited<ReturnType<SlipVerifier['verify']>>;
     try {
-      answer = await this.deps.verifier.verify({ sendingBank: slip.sending_bank, transRef: slip.reference });
+      answer = await this.deps.verifier.verify({
+        qr: generate.slipVerify({ sendingBank: slip.sending_bank, transRef: slip.reference }),
+        kind: 'thai',
+        sendingBank: slip.sending_bank,
+        transRef: slip.reference,
+        picture: null,
+      });
     } catch (error) {
       if (!(error instanceof SlipVerifierUnavailableError)) throw error;
       throw new AppError('INTERNAL_SERVER_ERROR', 503);
@@ -245,9 +254,9 @@ export class SlipService {
     const { transfer } = answer;
     const same =
       transfer.reference === slip.reference &&
-      botCodeOfBank(transfer.senderBankCode) === slip.sending_bank &&
+      botCodeOfBank(transfer.sender.bankCode ?? '') === slip.sending_bank &&
       transfer.amountMinor === slip.amount_minor;
-    const channel = await this.deps.channels.bankAccount(transfer.receiverAccountNo);
+    const channel = await this.deps.channels.bankAccount(transfer.receiver.account ?? '');
     if (!same || !channel || channel.currency !== transfer.currency || member.currency !== transfer.currency) {
       throw new AppError('KEY_INVALID', 409);
     }
@@ -340,10 +349,10 @@ export class SlipService {
 /** The slip-verify payloads among the QR texts: exactly one slip, or the reason there is not. */
 export function readSlipQr(texts: readonly string[]): Reading {
   if (texts.length === 0) return { failed: 'CROPPED_IMAGE_UNREADABLE' };
-  const slips = new Map<string, SlipQuery>();
+  const slips = new Map<string, Omit<SlipQuery, 'picture'>>();
   for (const text of texts) {
     const parsed = validate.slipVerify(text);
-    if (parsed) slips.set(`${parsed.sendingBank}:${parsed.transRef}`, parsed);
+    if (parsed) slips.set(`${parsed.sendingBank}:${parsed.transRef}`, { ...parsed, qr: text, kind: 'thai' });
   }
   const [first, ...others] = [...slips.values()];
   if (!first || first.transRef === '' || first.transRef.length > 100) return { failed: 'INVALID_SLIP' };
@@ -355,8 +364,8 @@ export function readSlipQr(texts: readonly string[]): Reading {
 function sentBy(member: Member, transfer: VerifiedTransfer): boolean {
   const digits = (value: string) => value.replace(/\D/g, '');
   return (
-    transfer.senderBankCode === member.bank_code &&
-    digits(transfer.senderAccountNo) !== '' &&
-    digits(transfer.senderAccountNo) === digits(member.bank_account_no)
+    transfer.sender.bankCode === member.bank_code &&
+    digits(transfer.sender.account ?? '') !== '' &&
+    digits(transfer.sender.account ?? '') === digits(member.bank_account_no)
   );
 }

@@ -524,15 +524,17 @@ describe('slips: the verifier party and limits', () => {
     });
     expect(unsigned.statusCode).toBe(401);
     const nowhere = new HttpSlipVerifier({ baseUrl: () => 'http://127.0.0.1:9', secret: 's', clock: t.clock });
-    await expect(nowhere.verify({ sendingBank: '004', transRef: 'X1' })).rejects.toThrow(SlipVerifierUnavailableError);
+    await expect(
+      nowhere.verify({ qr: 'X1', kind: 'thai', sendingBank: '004', transRef: 'X1', picture: null }),
+    ).rejects.toThrow(SlipVerifierUnavailableError);
     const wrongSecret = new HttpSlipVerifier({
       baseUrl: () => `${ownBaseUrl(t.app)}/sandbox/slip-verifier`,
       secret: 'not-the-secret',
       clock: t.clock,
     });
-    await expect(wrongSecret.verify({ sendingBank: '004', transRef: 'X1' })).rejects.toThrow(
-      SlipVerifierUnavailableError,
-    );
+    await expect(
+      wrongSecret.verify({ qr: 'X1', kind: 'thai', sendingBank: '004', transRef: 'X1', picture: null }),
+    ).rejects.toThrow(SlipVerifierUnavailableError);
   });
 
   it('counts uploads against MONEY_RATE_PER_MINUTE', async () => {
