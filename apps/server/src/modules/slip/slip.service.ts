@@ -4,7 +4,7 @@ import { toMajor } from '@member-wallet/contract/money';
 import type { SlipItem, SlipsRequest, SlipsResponse, SlipUploadResponse } from '@member-wallet/contract/slip';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
-import { generate, validate } from 'promptparse';
+import { generate } from 'promptparse';
 import { botCodeOfBank } from '../../adapters/slip-verifier/bank-codes.ts';
 import {
   type SlipQuery,
@@ -26,6 +26,7 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import { InvalidImageError } from '../uploads/picture.ts';
 import type { ImageHeader, SlipPicture } from './slip.image.ts';
 import { slipImageUrl, slipImageUrlValid } from './slip.links.ts';
+import { readSlipQr } from './slip.qr.ts';
 import type { NewSlip, Slip, SlipRepository } from './slip.repository.ts';
 
 export interface SlipServiceDeps {
@@ -54,8 +55,6 @@ export interface CreditAccounts {
 
 /** What is known of an upload before its outcome: the row's fixed columns. */
 type Upload = Omit<NewSlip, 'status' | 'note' | 'created_at' | 'updated_at'>;
-
-type Reading = { failed: SlipReasonCode } | { query: Omit<SlipQuery, 'picture'> };
 
 const invalidFile = () => new AppError('SLIP_INVALID_FILE', 400);
 
@@ -344,20 +343,6 @@ export class SlipService {
   private link(row: Slip): string {
     return slipImageUrl(this.deps.urlSecret, row.public_id, row.member_id, this.deps.clock.now().getTime());
   }
-}
-
-/** The slip-verify payloads among the QR texts: exactly one slip, or the reason there is not. */
-export function readSlipQr(texts: readonly string[]): Reading {
-  if (texts.length === 0) return { failed: 'CROPPED_IMAGE_UNREADABLE' };
-  const slips = new Map<string, Omit<SlipQuery, 'picture'>>();
-  for (const text of texts) {
-    const parsed = validate.slipVerify(text);
-    if (parsed) slips.set(`${parsed.sendingBank}:${parsed.transRef}`, { ...parsed, qr: text, kind: 'thai' });
-  }
-  const [first, ...others] = [...slips.values()];
-  if (!first || first.transRef === '' || first.transRef.length > 100) return { failed: 'INVALID_SLIP' };
-  if (others.length > 0) return { failed: 'UNSTABLE_REFNO_ON_SLIP' };
-  return { query: first };
 }
 
 /** The member's registered account sent it: the same bank, and the same digits (as the bank feed matches). */
