@@ -47,7 +47,7 @@ beforeEach(() => {
   };
   server.use(
     http.get('*/backoffice/api/auth/me', () => HttpResponse.json({ ...OPERATOR, role: 'admin' })),
-    http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: true })),
+    http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: true, active: true })),
     http.get('*/backoffice/api/qr-codes', () => HttpResponse.json({ total: 1, qrCodes: [awaiting] })),
     http.get('*/backoffice/api/sandbox/faults', () => HttpResponse.json(faults())),
     http.post('*/backoffice/api/sandbox/qr/:id/pay', async (info) => {
@@ -71,7 +71,7 @@ describe('sandbox controls', () => {
     expect(await screen.findByRole('note')).toHaveTextContent('SANDBOX');
     expect(screen.getByRole('link', { name: 'Sandbox' })).toBeInTheDocument();
     unmount();
-    server.use(http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: false })));
+    server.use(http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: false, active: false })));
     renderApp('/dashboard');
     await screen.findByRole('link', { name: 'Deposits' });
     expect(screen.queryByRole('link', { name: 'Sandbox' })).toBeNull();

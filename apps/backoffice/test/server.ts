@@ -54,7 +54,7 @@ export const defaultHandlers = [
   http.post('*/backoffice/api/auth/logout', () => HttpResponse.json({ message: 'OK' })),
   http.get('*/backoffice/api/withdrawals', () => HttpResponse.json({ total: 1, withdrawals: [queuedWithdrawal()] })),
   http.get('*/backoffice/api/dashboard', () => HttpResponse.json(dashboard())),
-  http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: false })),
+  http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: false, active: false })),
   http.get('*/backoffice/api/chat/conversations', () =>
     HttpResponse.json({ items: [], nextCursor: null, unreadTotal: 0 }),
   ),

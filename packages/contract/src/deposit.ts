@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { amountField } from './money.ts';
+import { sandboxLabel } from './sandbox-label.ts';
 
 /**
  * Deposit channels and QR payments (spec sections 2, 3, 4, 5, 7 and 9; docs/deposits/README.md, qr.md). Amounts are numbers
@@ -87,6 +88,8 @@ export const qrcodeResponse = z.object({
   /** Seconds until the QR expires (the countdown shows mm:ss; 0 means expired). */
   expireIn: z.int(),
   message: z.string(),
+  /** `true` when a sandbox gateway made the QR: no real QR, nobody may pay it (sandbox-label.ts). */
+  sandbox: sandboxLabel,
 });
 export type QrcodeResponse = z.infer<typeof qrcodeResponse>;
 

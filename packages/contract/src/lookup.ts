@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { LAOS_CURRENCIES } from './constants.ts';
+import { sandboxLabel } from './sandbox-label.ts';
 
 /**
  * Shapes of the lookups issue 2 serves (`GET /api/lookup/{name}`). Text content is localized by the
@@ -18,8 +19,17 @@ export type SourceItem = z.infer<typeof sourceItem>;
 export const conditionsResponse = z.array(z.string());
 export const agreementsResponse = z.array(z.string());
 
+/** The site's name and website: an operator's setting, per language (backoffice/settings.ts). */
 export const infoResponse = z.object({ name: z.string(), website: z.string() });
 export type InfoResponse = z.infer<typeof infoResponse>;
+
+/**
+ * `GET /api/lookup/info`, which both shells load at start: the setting, and `sandbox: true` while SANDBOX is on
+ * and at least one party answers from its sandbox, when the app shows its SANDBOX mark (sandbox-label.ts). Not
+ * part of the setting: an operator cannot store it.
+ */
+export const infoLookupResponse = z.extend(infoResponse, { sandbox: sandboxLabel });
+export type InfoLookupResponse = z.infer<typeof infoLookupResponse>;
 
 /** The notice text holds a `%percentFail%` placeholder that the client replaces. */
 export const noticeResponse = z.object({ notice: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { SLIP_REASON_CODES } from './error-codes.ts';
+import { sandboxLabel } from './sandbox-label.ts';
 import { STATUSES } from './statuses.ts';
 
 /**
@@ -41,6 +42,11 @@ export const slipItem = z.object({
   link: z.nullable(z.string()),
   /** The bank's transfer reference read from the slip, null when it could not be read. */
   reference: z.nullable(z.string()),
+  /**
+   * `true` when the sandbox verifier was asked about the slip, so its outcome is the sandbox's (sandbox-label.ts);
+   * absent for a real verifier's slip and for a slip no verifier was asked about (unreadable, no slip QR).
+   */
+  sandbox: sandboxLabel,
 });
 export type SlipItem = z.infer<typeof slipItem>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { amountField } from './money.ts';
+import { sandboxLabel } from './sandbox-label.ts';
 import { requiredString } from './schema-helpers.ts';
 
 /**
@@ -65,6 +66,8 @@ export const slotItem = z.object({
   web: z.nullable(z.string()),
   android: z.nullable(z.string()),
   ios: z.nullable(z.string()),
+  /** `true` when the provider is a sandbox provider: its account and balance are the sandbox's (sandbox-label.ts). */
+  sandbox: sandboxLabel,
 });
 export type SlotItem = z.infer<typeof slotItem>;
 
@@ -89,6 +92,8 @@ export const slotAccountResponse = z.object({
   password: z.string(),
   /** One provider adds a form to post for its game login (spec section 3). */
   event: z.optional(z.record(z.string(), z.unknown())),
+  /** `true` when a sandbox provider made the account (sandbox-label.ts). */
+  sandbox: sandboxLabel,
 });
 export type SlotAccountResponse = z.infer<typeof slotAccountResponse>;
 
@@ -130,6 +135,8 @@ export const moneyActionResponse = z.object({
   /** The transfer or withdrawal as recorded; a transfer whose provider outcome is unknown is IN_PROGRESS. */
   status: z.enum(WITHDRAWAL_STATUSES),
   reference: z.string(),
+  /** A gift link's answer: `true` when the sandbox voucher party redeemed it (sandbox-label.ts). */
+  sandbox: sandboxLabel,
 });
 export type MoneyActionResponse = z.infer<typeof moneyActionResponse>;
 
@@ -137,6 +144,6 @@ export type MoneyActionResponse = z.infer<typeof moneyActionResponse>;
 export const withdrawLookupResponse = z.object({ withdrawMin: z.number(), withdrawMax: z.number() });
 export type WithdrawLookupResponse = z.infer<typeof withdrawLookupResponse>;
 
-/** Every `GET /api/autoLogin/...` answer. */
-export const autoLoginResponse = z.object({ link: z.string() });
+/** Every `GET /api/autoLogin/...` answer; `sandbox: true` when a sandbox provider made the link (sandbox-label.ts). */
+export const autoLoginResponse = z.object({ link: z.string(), sandbox: sandboxLabel });
 export type AutoLoginResponse = z.infer<typeof autoLoginResponse>;

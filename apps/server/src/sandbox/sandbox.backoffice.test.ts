@@ -40,11 +40,12 @@ async function lastAudit(action: string) {
 }
 
 describe('sandbox status', () => {
-  it('says sandbox mode is on, to every operator and nobody else', async () => {
+  it('says sandbox mode is on and its parties active, to every operator and nobody else', async () => {
     for (const role of ['finance', 'support'] as const) {
       const operator = await signedInOperator(t, role);
       expect((await call('GET', BACKOFFICE_API.sandbox, undefined, operator.headers)).json()).toEqual({
         sandbox: true,
+        active: true,
       });
     }
     expect((await t.api({ method: 'GET', url: BACKOFFICE_API.sandbox })).statusCode).toBe(401);
@@ -267,7 +268,7 @@ describe('outside sandbox mode', () => {
     try {
       const operator = await signedInOperator(real, 'admin');
       const status = await real.api({ method: 'GET', url: BACKOFFICE_API.sandbox, headers: operator.headers });
-      expect(status.json()).toEqual({ sandbox: false });
+      expect(status.json()).toEqual({ sandbox: false, active: false });
       for (const [method, url] of [
         ['POST', backofficePath(BACKOFFICE_API.sandboxQrPay, 'x')],
         ['POST', BACKOFFICE_API.sandboxBankTransfers],

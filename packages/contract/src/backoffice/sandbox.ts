@@ -3,7 +3,11 @@ import { QR_GATEWAYS } from '../deposit.ts';
 
 // Sandbox controls (docs/backoffice/sandbox.md, Sandbox controls): SANDBOX ONLY.
 
-export const sandboxStatus = z.object({ sandbox: z.boolean() });
+/**
+ * `sandbox`: sandbox mode is on (the sandbox controls exist). `active`: sandbox mode is on and at least one party
+ * answers from its sandbox, when the back-office shows its SANDBOX mark (docs/parties/README.md, The sandbox label).
+ */
+export const sandboxStatus = z.object({ sandbox: z.boolean(), active: z.boolean() });
 export type SandboxStatus = z.infer<typeof sandboxStatus>;
 
 const positiveMinor = z.string().check(z.regex(/^[1-9]\d{0,15}$/, { error: 'KEY_INVALID' }));

@@ -161,6 +161,8 @@ export interface SlipsTable {
   reviewed_by: ColumnType<bigint | null, bigint | null | undefined>;
   reviewed_at: ColumnType<Date | null, Date | null | undefined>;
   review_note: ColumnType<string | null, string | null | undefined>;
+  /** The sandbox verifier was asked about it: its outcome is the sandbox's (migration 0031; the sandbox label). */
+  sandbox: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Date;
   updated_at: Date;
 }

@@ -35,6 +35,10 @@ export interface GamesModule {
 export async function registerGames(app: FastifyInstance, core: Core): Promise<GamesModule> {
   const { config } = core;
   const games = createGamesServices(config, core, app.log);
+  // Each catalogue row names its provider's adapter: an active sandbox provider is a sandbox party (the label).
+  core.sandboxParties.probe(async () =>
+    (await games.repository.listProviders(true)).some((provider) => provider.adapter === 'sandbox'),
+  );
   if (config.demo) {
     await seedGameCatalogue(games.repository);
     // After buildApp has created the demo member (seedDemoData runs last): a wallet balance to play with.

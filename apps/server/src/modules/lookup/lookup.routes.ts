@@ -8,7 +8,7 @@ import {
   currenciesResponse,
   enableChatWidgetResponse,
   howtoResponse,
-  infoResponse,
+  infoLookupResponse,
   noticeResponse,
   registerOtpResponse,
   sourcesResponse,
@@ -17,6 +17,7 @@ import { type WithdrawLookupResponse, withdrawLookupResponse } from '@member-wal
 import type { FastifyRequest } from 'fastify';
 import { pickLocale } from '../../lib/locale.ts';
 import type { Router } from '../../lib/route.ts';
+import { sandboxLabel } from '../../lib/sandbox-parties.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { LookupService } from './lookup.service.ts';
 
@@ -33,6 +34,8 @@ export function lookupRoutes(
   settings: SettingsService,
   country: Country,
   withdrawLimits: WithdrawLimitsSource,
+  /** Whether any party answers from its sandbox: the info answer tells the app to show its SANDBOX mark. */
+  sandboxActive: () => Promise<boolean>,
 ) {
   const locale = (request: FastifyRequest) => pickLocale(request.headers['accept-language'], country);
   const get = (name: string, summary: string) => ({
@@ -60,9 +63,12 @@ export function lookupRoutes(
     handler: ({ request }) => lookup.agreements(locale(request)),
   });
   route({
-    ...get('info', 'Site name and website'),
-    response: infoResponse,
-    handler: ({ request }) => lookup.info(locale(request)),
+    ...get('info', 'Site name and website; `sandbox: true` while any party answers from its sandbox'),
+    response: infoLookupResponse,
+    handler: async ({ request }) => ({
+      ...(await lookup.info(locale(request))),
+      ...sandboxLabel(await sandboxActive()),
+    }),
   });
   route({
     ...get('notice', 'Bonus notice with a %percentFail% placeholder'),

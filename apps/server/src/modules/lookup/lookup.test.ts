@@ -79,9 +79,11 @@ describe('lookups', () => {
       const agreements = (await get(t, 'agreements', language)).json() as string[];
       expect(agreements.length).toBeGreaterThan(0);
       expect((await get(t, 'notice', language)).json().notice).toContain('%percentFail%');
+      // The test apps run their parties at the sandbox: the info answer says so (test/sandbox-label.test.ts).
       expect((await get(t, 'info', language)).json()).toEqual({
         name: 'Member Wallet',
         website: expect.stringMatching(/^https:\/\//),
+        sandbox: true,
       });
     }
     expect(((await get(t, 'conditions', 'en')).json() as string[])[0]).toBe('<p>One bank account per member.</p>');

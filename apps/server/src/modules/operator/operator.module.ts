@@ -49,8 +49,8 @@ export function createOperatorService(
 
 /**
  * The back-office's API (docs/backoffice/README.md): operator sign-in, sessions, roles, the audit log and its
- * export, and whether sandbox mode is on. The operator service and router were built with the Core, whose
- * back-office router the other modules add their operators' routes to.
+ * export, and whether sandbox mode is on and any party is the sandbox. The operator service and router were built
+ * with the Core, whose back-office router the other modules add their operators' routes to.
  */
 export function registerOperators(
   app: FastifyInstance,
@@ -60,6 +60,6 @@ export function registerOperators(
   const { route, audit } = core.backoffice;
   operatorRoutes(route, deps.operators, audit);
   auditCsvRoutes(route, audit);
-  sandboxStatusRoute(route, core.config.sandbox);
+  sandboxStatusRoute(route, core.config.sandbox, () => core.sandboxParties.active());
   app.decorate('backoffice', { operators: deps.operators, audit, endpoints: deps.endpoints });
 }

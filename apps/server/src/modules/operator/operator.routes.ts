@@ -72,17 +72,18 @@ export function operatorRoutes(route: OperatorRouter, operators: OperatorService
 
 /**
  * Whether sandbox mode is on, for the back-office's menu: the sandbox controls (src/sandbox/, mounted only then)
- * answer 404 otherwise (docs/backoffice/sandbox.md).
+ * answer 404 otherwise (docs/backoffice/sandbox.md); and whether any party answers from its sandbox, for its
+ * SANDBOX mark (docs/parties/README.md, The sandbox label).
  */
-export function sandboxStatusRoute(route: OperatorRouter, sandbox: boolean) {
+export function sandboxStatusRoute(route: OperatorRouter, sandbox: boolean, active: () => Promise<boolean>) {
   route({
     method: 'GET',
     url: BACKOFFICE_API.sandbox,
     auth: true,
     roles: 'any',
-    summary: 'Whether sandbox mode is on (the sandbox controls exist only then)',
+    summary: 'Whether sandbox mode is on (the sandbox controls exist only then) and any party is the sandbox',
     tags: ['backoffice', 'sandbox'],
     response: sandboxStatus,
-    handler: async () => ({ sandbox }),
+    handler: async () => ({ sandbox, active: await active() }),
   });
 }

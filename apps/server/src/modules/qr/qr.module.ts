@@ -71,7 +71,8 @@ function createGateways(app: FastifyInstance, core: Core): Map<string, PaymentGa
         }),
       );
     } else if (config.sandbox) {
-      gateways.set(code, sandboxPaymentGateway(code, core.ownBaseUrl, clock, config.paymentGatewayTimeoutMs));
+      const sandbox = sandboxPaymentGateway(code, core.ownBaseUrl, clock, config.paymentGatewayTimeoutMs);
+      gateways.set(code, core.sandboxParties.mark(sandbox));
       sandboxed.push(code);
     } else {
       gateways.set(code, new UnconfiguredPaymentGateway(code));

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sandboxLabel } from '../../lib/sandbox-parties.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -321,6 +322,8 @@ export class QrPaymentService {
       amount: toMajor(row.amount_minor),
       expireIn: Math.max(0, Math.ceil(left / SECOND_MS)),
       message: 'SUCCESS',
+      // The gateway of the QR as configured now: a QR lives minutes, and the gateways are chosen at start.
+      ...sandboxLabel(this.gatewayOf(row.gateway).sandbox),
     };
   }
 }

@@ -40,6 +40,7 @@ export async function registerSlips(
   const store = new FileStore(deps.uploads.directory);
   const repository = new SlipRepository();
   const window = new SlipWindow({ settings: core.settings, clock, country: config.country });
+  const verifier = createVerifier(core);
   const slips = new SlipService({
     db,
     repository,
@@ -48,7 +49,8 @@ export async function registerSlips(
     ledger: core.ledger,
     ledgerRepository: new LedgerRepository(),
     members: core.members,
-    verifier: createVerifier(core),
+    verifier,
+    verifierIsSandbox: core.sandboxParties.isSandbox(verifier),
     pictures: deps.uploads.pictures,
     store,
     clock,

@@ -18,6 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
+import { sandboxLabel } from '../../lib/sandbox-parties.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
@@ -38,6 +39,8 @@ export interface SlipServiceDeps {
   ledgerRepository: LedgerRepository;
   members: { findById(id: bigint): Promise<Member | undefined> };
   verifier: SlipVerifier;
+  /** The verifier is the sandbox's: each slip it is asked about is labelled so (docs/parties/README.md). */
+  verifierIsSandbox: boolean;
   /** Checks the picture and reads its QR codes (modules/uploads/picture.pool.ts: in worker threads). */
   pictures: { readSlip(bytes: Buffer): Promise<SlipPicture> };
   store: FileStore;
@@ -111,7 +114,8 @@ export class SlipService {
   }
 
   /** Asks the verifier and applies the rules of docs/deposits/slips.md (Flow) in their order. */
-  private async verified(upload: Upload, query: SlipQuery, member: Member): Promise<SlipUploadResponse> {
+  private async verified(read: Upload, query: SlipQuery, member: Member): Promise<SlipUploadResponse> {
+    const upload: Upload = { ...read, sandbox: this.deps.verifierIsSandbox };
     let answer: Awaited<ReturnType<SlipVerifier['verify']>>;
     try {
       answer = await this.deps.verifier.verify(query);
@@ -314,6 +318,7 @@ export class SlipService {
       note: row.note,
       link: row.file_name === null ? null : this.link(row),
       reference: row.reference,
+      ...sandboxLabel(row.sandbox),
     };
   }
 

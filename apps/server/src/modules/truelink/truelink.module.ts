@@ -23,13 +23,15 @@ declare module 'fastify' {
  */
 export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkService {
   const { config, clock } = core;
+  const redeemer = createRedeemer(core);
   const truelinks = new TruelinkService({
     db: core.db,
     ledger: core.ledger,
     ledgerRepository: new LedgerRepository(),
     repository: new TruelinkRepository(),
     members: core.members,
-    redeemer: createRedeemer(core),
+    redeemer,
+    redeemerIsSandbox: core.sandboxParties.isSandbox(redeemer),
     keys: config.truelinkKeys,
     clock,
     logger: app.log,

@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sandboxLabel } from '../../lib/sandbox-parties.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -35,6 +36,8 @@ export interface TruelinkServiceDeps {
   repository: TruelinkRepository;
   members: { findById(id: bigint): Promise<Member | undefined> };
   redeemer: VoucherRedeemer;
+  /** The voucher party is the sandbox's: its answers are labelled so (docs/parties/README.md). */
+  redeemerIsSandbox: boolean;
   /** The first encrypts (handed to clients); all decrypt. */
   keys: readonly GiftLinkKey[];
   clock: Clock;
@@ -240,6 +243,7 @@ export class TruelinkService {
       wallet: { amount: await this.walletMajor(row) },
       status: 'SUCCESS',
       reference: row.reference,
+      ...sandboxLabel(this.deps.redeemerIsSandbox),
     };
   }
 
@@ -249,6 +253,7 @@ export class TruelinkService {
       wallet: { amount: await this.walletMajor(row) },
       status: 'IN_PROGRESS',
       reference: row.reference,
+      ...sandboxLabel(this.deps.redeemerIsSandbox),
     };
   }
 }

@@ -74,6 +74,7 @@ describe('POST /api/wallet/truelink', () => {
       wallet: { amount: 60.25 },
       status: 'SUCCESS',
       reference: row?.reference,
+      sandbox: true,
     });
     expect((await balances(t, player)).wallet).toBe(60.25);
     const entries = await depositEntries(player);

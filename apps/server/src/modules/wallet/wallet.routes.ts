@@ -175,7 +175,7 @@ function autoLoginRoutes(route: Router, wallet: WalletService) {
       handler: async ({ auth, request }) => {
         const username = param(request, 'username');
         const password = entry.password ? param(request, 'password') : undefined;
-        return { link: await wallet.autoLogin(auth.memberId, entry.path, username, password) };
+        return wallet.autoLogin(auth.memberId, entry.path, username, password);
       },
     });
   }

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { toMajor } from '@member-wallet/contract/money';
-import type { MoneyActionResponse, SlotAccountResponse } from '@member-wallet/contract/wallet';
+import type { AutoLoginResponse, MoneyActionResponse, SlotAccountResponse } from '@member-wallet/contract/wallet';
 import { AUTO_LOGIN, WALLET_CODE, type WalletResponse } from '@member-wallet/contract/wallet';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sandboxLabel } from '../../lib/sandbox-parties.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountRepository, Member } from '../account/account.repository.ts';
 import { sessionMember } from '../account/session-member.ts';
@@ -89,6 +90,7 @@ export class WalletService {
         web: provider.web,
         android: provider.android,
         ios: provider.ios,
+        ...fromSandbox(provider),
       });
     }
     return {
@@ -143,12 +145,13 @@ export class WalletService {
       clock.now(),
     );
     if (!inserted) throw new AppError('SLOT_ALREADY_ACTIVE', 409);
-    return credentials;
+    return { ...credentials, ...fromSandbox(provider) };
   }
 
   async credentials(memberId: bigint, slotCode: string): Promise<SlotAccountResponse> {
-    const { account } = await this.slot(memberId, slotCode);
-    return { username: account.username, password: this.deps.secrets.open(account.password_encrypted) };
+    const { provider, account } = await this.slot(memberId, slotCode);
+    const password = this.deps.secrets.open(account.password_encrypted);
+    return { username: account.username, password, ...fromSandbox(provider) };
   }
 
   async resetPassword(memberId: bigint, slotCode: string): Promise<SlotAccountResponse> {
@@ -159,14 +162,19 @@ export class WalletService {
       throw new AppError('SLOT_RESET_PASSWORD_FAIL', 502);
     });
     await this.deps.repository.setPassword(account.id, this.deps.secrets.seal(password), this.deps.clock.now());
-    return { username: account.username, password };
+    return { username: account.username, password, ...fromSandbox(provider) };
   }
 
   /**
    * `GET /api/autoLogin/{path}/{username}[/{password}]`: a launch link, only for the caller's own account with
    * those credentials. Anything else answers NO_DATA (404), the same for a stranger's account as for none.
    */
-  async autoLogin(memberId: bigint, path: string, username: string, password: string | undefined): Promise<string> {
+  async autoLogin(
+    memberId: bigint,
+    path: string,
+    username: string,
+    password: string | undefined,
+  ): Promise<AutoLoginResponse> {
     const code = Object.entries(AUTO_LOGIN).find(([, entry]) => entry.path === path)?.[0];
     const provider = code ? await this.deps.repository.findProvider(code) : undefined;
     const account = provider?.active ? await this.deps.repository.findAccount(memberId, provider.code) : undefined;
@@ -177,9 +185,10 @@ export class WalletService {
     if (!provider || !account || !matches) throw new AppError('NO_DATA', 404);
     const adapter = this.deps.registry.for(provider);
     if (!adapter) throw new AppError('NO_GAME', 502);
-    return adapter.launchLink(account.username).catch(() => {
+    const link = await adapter.launchLink(account.username).catch(() => {
       throw new AppError('NO_GAME', 502);
     });
+    return { link, ...fromSandbox(provider) };
   }
 
   /** `POST /api/wallet/transfer` (and `/add`: wallet to a game account). `key` is the HTTP Idempotency-Key. */
@@ -338,4 +347,9 @@ export class WalletService {
     if (!found.account) throw new AppError('SLOT_NO_ACCOUNT', 404);
     return { provider: found.provider, account: found.account };
   }
+}
+
+/** A sandbox provider's answers carry the sandbox label (docs/parties/README.md): its catalogue row says which. */
+function fromSandbox(provider: GameProviderRow): { sandbox?: true } {
+  return sandboxLabel(provider.adapter === 'sandbox');
 }
