@@ -68,7 +68,10 @@ beforeEach(() => {
 describe('sandbox controls', () => {
   it('are in the menu only in sandbox mode, under a SANDBOX banner', async () => {
     const { unmount } = renderApp('/sandbox');
-    expect(await screen.findByRole('note')).toHaveTextContent('SANDBOX');
+    expect(await screen.findByText('SANDBOX — test parties only, no real money moves here.')).toHaveAttribute(
+      'role',
+      'note',
+    );
     expect(screen.getByRole('link', { name: 'Sandbox' })).toBeInTheDocument();
     unmount();
     server.use(http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: false, active: false })));

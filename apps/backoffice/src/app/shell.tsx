@@ -1,5 +1,6 @@
 import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { Button } from '@member-wallet/ui/button';
+import { SandboxMark } from '@member-wallet/ui/sandbox-mark';
 import { useEffect, useRef } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
@@ -43,7 +44,8 @@ export function Shell() {
   const { t } = useTranslation();
   const me = useMe();
   const signOut = useSignOut();
-  const sandbox = useSandboxStatus(Boolean(me.data)).data?.sandbox === true;
+  const sandboxStatus = useSandboxStatus(Boolean(me.data)).data;
+  const sandbox = sandboxStatus?.sandbox === true;
   const chat = me.data !== undefined && CHAT_ROLES.includes(me.data.role);
   const unread = useUnreadTotal(chat).data ?? 0;
   useChatLive(chat && me.data ? me.data.id : null);
@@ -62,6 +64,8 @@ export function Shell() {
       >
         {t('app.skipToContent')}
       </a>
+      {/* While a party answers from its sandbox (docs/parties/README.md, The sandbox label), above everything. */}
+      {sandboxStatus?.active ? <SandboxMark label={t('app.sandboxMark')} className="sticky top-0 z-40" /> : null}
       <header className="bg-brand-900 text-white">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-1 sm:gap-x-4 sm:px-6">
           <span className="order-1 mr-auto font-semibold sm:order-none">{t('app.name')}</span>

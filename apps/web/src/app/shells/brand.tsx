@@ -1,3 +1,4 @@
+import { SandboxMark } from '@member-wallet/ui/sandbox-mark';
 import { useEffect } from 'react';
 import faviconUrl from '../../assets/favicon.svg';
 import { useInfo } from '../../features/site/api/get-info.ts';
@@ -12,6 +13,16 @@ export function useSiteName(): string {
     document.title = name;
   }, [name]);
   return name;
+}
+
+/**
+ * The SANDBOX mark while the info lookup says a party answers from its sandbox (docs/parties/README.md, The
+ * sandbox label); nothing otherwise, and nothing until the lookup has answered.
+ */
+export function SiteSandboxMark({ className }: { className?: string }) {
+  const { t } = useTranslation();
+  const info = useInfo();
+  return info.data?.sandbox === true ? <SandboxMark label={t('app.sandboxMark')} className={className} /> : null;
 }
 
 export function BrandMark({ name }: { name: string }) {

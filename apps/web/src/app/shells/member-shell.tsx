@@ -7,7 +7,7 @@ import { LanguageSelect } from '../../components/language-switcher.tsx';
 import { DocumentIcon, ReceiptIcon, UserIcon } from '../../components/member-icons.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
+import { BrandMark, SiteSandboxMark, SkipLink, useSiteName } from './brand.tsx';
 import { ChatLauncher } from './chat-launcher.tsx';
 
 const ConditionsModal = lazy(() =>
@@ -44,6 +44,7 @@ export function MemberShell() {
     <div className="min-h-dvh">
       <SkipLink />
       <header className="sticky top-0 z-30 bg-brand-800 text-white shadow">
+        <SiteSandboxMark />
         <div className="mx-auto flex min-h-14 max-w-[480px] items-center justify-between gap-2 px-3">
           <BrandMark name={name} />
           <div className="flex shrink-0 items-center gap-1">

@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { BottomMenu } from '../../components/bottom-menu.tsx';
 import { ChatIcon, LoginIcon, PlayIcon, RegisterIcon } from '../../components/icons.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
-import { BrandMark, SkipLink, useSiteName } from './brand.tsx';
+import { BrandMark, SiteSandboxMark, SkipLink, useSiteName } from './brand.tsx';
 import { ChatLauncher } from './chat-launcher.tsx';
 
 export function PublicShell() {
@@ -11,6 +11,7 @@ export function PublicShell() {
   return (
     <div className="min-h-dvh">
       <SkipLink />
+      <SiteSandboxMark className="sticky top-0 z-30" />
       <header className="bg-brand-800 text-white">
         <div className="mx-auto flex min-h-14 max-w-[480px] items-center px-4">
           <BrandMark name={name} />

@@ -49,10 +49,19 @@ function LiveQr({
 
   return (
     <div className="space-y-3 text-center">
+      {qr.sandbox ? (
+        // A sandbox gateway's QR pays nobody: said beside it, in the stripes of the SANDBOX mark (the sandbox label).
+        <p
+          role="note"
+          className="mx-auto max-w-64 rounded-lg bg-yellow-300 px-3 py-2 font-semibold text-slate-950 ring-4 ring-slate-900"
+        >
+          {t('deposit.qr.sandbox')}
+        </p>
+      ) : null}
       <img
         src={svgImageSource(qr.qrcode)}
         alt={t('deposit.qr.image', { amount })}
-        className="mx-auto aspect-square w-full max-w-64 rounded-xl bg-white p-2 ring-1 ring-slate-200"
+        className={`mx-auto aspect-square w-full max-w-64 rounded-xl bg-white p-2 ${qr.sandbox ? 'ring-4 ring-yellow-400' : 'ring-1 ring-slate-200'}`}
       />
       <p className="text-2xl font-semibold text-slate-900" translate="no">
         {amount}

@@ -1,10 +1,11 @@
-import { type InfoResponse, infoResponse } from '@member-wallet/contract/lookup';
+import { type InfoLookupResponse, infoLookupResponse } from '@member-wallet/contract/lookup';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { fetchLookup, lookupQueryKey } from '../../../lib/lookup.ts';
 
-export function getInfo(): Promise<InfoResponse> {
-  return fetchLookup('info', infoResponse);
+/** The site's name and website, and `sandbox: true` while a party answers from its sandbox (the SANDBOX mark). */
+export function getInfo(): Promise<InfoLookupResponse> {
+  return fetchLookup('info', infoLookupResponse);
 }
 
 export function useInfo() {

@@ -4,7 +4,7 @@ import type { SlipItem } from '@member-wallet/contract/slip';
 import { statusTone } from '@member-wallet/contract/statuses';
 import { Button } from '@member-wallet/ui/button';
 import { Spinner } from '@member-wallet/ui/spinner';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { type Currency, formatAmount, formatDateTime, formatMoney } from '../../../lib/format.ts';
@@ -58,6 +58,29 @@ function ViewSlip({ slip }: { slip: SlipItem }) {
   );
 }
 
+/**
+ * A slip the sandbox verifier answered (the sandbox label): a small tag under its status, on a line of its own so the
+ * row grows no wider on a phone; its meaning is told to screen readers.
+ */
+function SandboxTag() {
+  const { t } = useTranslation();
+  const noteId = useId();
+  return (
+    <>
+      <span
+        aria-describedby={noteId}
+        title={t('slips.sandboxNote')}
+        className="mt-1 block w-fit rounded-sm bg-yellow-300 px-1.5 text-xs font-semibold text-slate-950 ring-1 ring-slate-900"
+      >
+        {t('slips.sandboxTag')}
+      </span>
+      <span id={noteId} className="sr-only">
+        {t('slips.sandboxNote')}
+      </span>
+    </>
+  );
+}
+
 function SlipRow({ slip, currency }: { slip: SlipItem; currency: Currency | undefined }) {
   const { t, i18n } = useTranslation();
   const tone = statusTone(slip.status);
@@ -81,6 +104,7 @@ function SlipRow({ slip, currency }: { slip: SlipItem; currency: Currency | unde
         <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_TONE_CLASS[tone]}`} data-tone={tone}>
           {t(`statement.status.${tone}`)}
         </span>
+        {slip.sandbox ? <SandboxTag /> : null}
         {reason ? <p className="mt-1 text-xs text-red-800">{reason}</p> : null}
       </td>
       <td className="py-2">
