@@ -9,7 +9,7 @@ import { type Clock, systemClock } from './lib/clock.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { createRouter, type Router } from './lib/route.ts';
-import { SandboxParties } from './lib/sandbox-parties.ts';
+import { SandboxAdapters } from './lib/sandbox-label.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
 import { createAuthService } from './modules/auth/auth.module.ts';
 import { IdempotencyRepository } from './modules/ledger/idempotency.repository.ts';
@@ -50,7 +50,7 @@ export interface Core {
   /** This server's own address, for the sandbox parties reached over real HTTP. Known only after listen. */
   ownBaseUrl: () => string;
   /** The parties chosen at their sandbox: what labels their answers and turns the apps' SANDBOX mark on. */
-  sandboxParties: SandboxParties;
+  sandboxAdapters: SandboxAdapters;
 }
 
 /** Things tests (and only tests) replace. */
@@ -112,7 +112,7 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
     route: createRouter(app, (request) => auth.authenticate(request.headers.authorization)),
     backoffice: { route: backoffice.route, audit: operators.audit },
     ownBaseUrl: () => ownBaseUrl(app),
-    sandboxParties: new SandboxParties(config.sandbox),
+    sandboxAdapters: new SandboxAdapters(config.sandbox),
   };
   return { core, auth, operators: { service: operators.service, endpoints: backoffice.endpoints } };
 }

@@ -1,4 +1,4 @@
-import type { SandboxParties } from '../lib/sandbox-parties.ts';
+import type { SandboxAdapters } from '../lib/sandbox-label.ts';
 
 /** A party's adapter as the configuration asks (docs/parties/README.md). */
 export interface AdapterChoice<Port> {
@@ -17,16 +17,16 @@ export interface AdapterChoice<Port> {
 
 /**
  * The one rule every party's adapter is chosen by: the real party when its address and secret are both set; else,
- * with SANDBOX on and the secret set, the sandbox's party, marked as such in `sandboxParties` (its answers carry
+ * with SANDBOX on and the secret set, the sandbox's party, marked as such in `sandboxAdapters` (its answers carry
  * the sandbox label); else the unconfigured adapter, with a warning.
  */
 export function chooseAdapter<Port extends object>(
-  context: { config: { sandbox: boolean }; log: { warn(message: string): void }; sandboxParties: SandboxParties },
+  context: { config: { sandbox: boolean }; log: { warn(message: string): void }; sandboxAdapters: SandboxAdapters },
   choice: AdapterChoice<Port>,
 ): Port {
   const { baseUrl, secret } = choice;
   if (baseUrl && secret) return choice.real(baseUrl, secret);
-  if (context.config.sandbox && secret) return context.sandboxParties.mark(choice.sandbox(secret));
+  if (context.config.sandbox && secret) return context.sandboxAdapters.mark(choice.sandbox(secret));
   context.log.warn(choice.warning);
   return choice.unconfigured();
 }

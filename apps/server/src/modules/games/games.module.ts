@@ -36,7 +36,7 @@ export async function registerGames(app: FastifyInstance, core: Core): Promise<G
   const { config } = core;
   const games = createGamesServices(config, core, app.log);
   // Each catalogue row names its provider's adapter: an active sandbox provider is a sandbox party (the label).
-  core.sandboxParties.probe(async () =>
+  core.sandboxAdapters.probe(async () =>
     (await games.repository.listProviders(true)).some((provider) => provider.adapter === 'sandbox'),
   );
   if (config.demo) {

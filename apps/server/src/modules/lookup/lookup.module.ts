@@ -8,6 +8,6 @@ import { LookupService } from './lookup.service.ts';
 export function registerLookup(_app: FastifyInstance, core: Core, deps: { withdrawals: WithdrawLimitsSource }) {
   const { config, settings } = core;
   const lookup = new LookupService(new LookupRepository(core.db), settings, config.country);
-  lookupRoutes(core.route, lookup, settings, config.country, deps.withdrawals, () => core.sandboxParties.active());
+  lookupRoutes(core.route, lookup, settings, config.country, deps.withdrawals, () => core.sandboxAdapters.active());
   return lookup;
 }

@@ -17,7 +17,7 @@ import { type WithdrawLookupResponse, withdrawLookupResponse } from '@member-wal
 import type { FastifyRequest } from 'fastify';
 import { pickLocale } from '../../lib/locale.ts';
 import type { Router } from '../../lib/route.ts';
-import { sandboxLabel } from '../../lib/sandbox-parties.ts';
+import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { LookupService } from './lookup.service.ts';
 

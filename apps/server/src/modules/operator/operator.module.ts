@@ -60,6 +60,6 @@ export function registerOperators(
   const { route, audit } = core.backoffice;
   operatorRoutes(route, deps.operators, audit);
   auditCsvRoutes(route, audit);
-  sandboxStatusRoute(route, core.config.sandbox, () => core.sandboxParties.active());
+  sandboxStatusRoute(route, core.config.sandbox, () => core.sandboxAdapters.active());
   app.decorate('backoffice', { operators: deps.operators, audit, endpoints: deps.endpoints });
 }

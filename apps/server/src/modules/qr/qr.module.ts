@@ -72,7 +72,7 @@ function createGateways(app: FastifyInstance, core: Core): Map<string, PaymentGa
       );
     } else if (config.sandbox) {
       const sandbox = sandboxPaymentGateway(code, core.ownBaseUrl, clock, config.paymentGatewayTimeoutMs);
-      gateways.set(code, core.sandboxParties.mark(sandbox));
+      gateways.set(code, core.sandboxAdapters.mark(sandbox));
       sandboxed.push(code);
     } else {
       gateways.set(code, new UnconfiguredPaymentGateway(code));

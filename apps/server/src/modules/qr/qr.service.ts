@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { sandboxLabel } from '../../lib/sandbox-parties.ts';
+import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';

@@ -50,7 +50,7 @@ export async function registerSlips(
     ledgerRepository: new LedgerRepository(),
     members: core.members,
     verifier,
-    verifierIsSandbox: core.sandboxParties.isSandbox(verifier),
+    verifierIsSandbox: core.sandboxAdapters.isSandbox(verifier),
     pictures: deps.uploads.pictures,
     store,
     clock,

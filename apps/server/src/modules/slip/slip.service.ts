@@ -18,7 +18,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { sandboxLabel } from '../../lib/sandbox-parties.ts';
+import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';

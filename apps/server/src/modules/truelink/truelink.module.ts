@@ -31,7 +31,7 @@ export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkSer
     repository: new TruelinkRepository(),
     members: core.members,
     redeemer,
-    redeemerIsSandbox: core.sandboxParties.isSandbox(redeemer),
+    redeemerIsSandbox: core.sandboxAdapters.isSandbox(redeemer),
     keys: config.truelinkKeys,
     clock,
     logger: app.log,

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { sandboxLabel } from '../../lib/sandbox-parties.ts';
+import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { AccountRepository, Member } from '../account/account.repository.ts';
 import { sessionMember } from '../account/session-member.ts';

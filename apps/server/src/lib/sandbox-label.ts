@@ -1,10 +1,11 @@
 /**
- * The parties this server reaches at their sandbox (docs/parties/README.md, The sandbox label). Each adapter chosen
- * as a sandbox party is marked here while the app is built (adapters/choose-adapter.ts, the QR gateways); parties
+ * The adapters through which this server reaches a party's sandbox (docs/parties/README.md, The sandbox label; not
+ * the sandbox's own party instances, `app.sandboxParties`). Each adapter chosen as a sandbox party is marked here
+ * while the app is built (adapters/choose-adapter.ts, the QR gateways); parties
  * chosen row by row later (the game providers) answer through a probe. An answer a sandbox party made carries
  * `sandbox: true`, and the apps show their SANDBOX mark while `active()`: SANDBOX on and any party the sandbox's.
  */
-export class SandboxParties {
+export class SandboxAdapters {
   readonly #marked = new WeakSet<object>();
   #count = 0;
   readonly #probes: (() => Promise<boolean>)[] = [];
