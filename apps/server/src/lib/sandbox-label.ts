@@ -1,9 +1,9 @@
 /**
  * The adapters through which this server reaches a party's sandbox (docs/parties/README.md, The sandbox label; not
  * the sandbox's own party instances, `app.sandboxParties`). Each adapter chosen as a sandbox party is marked here
- * while the app is built (adapters/choose-adapter.ts, the QR gateways); parties
- * chosen row by row later (the game providers) answer through a probe. An answer a sandbox party made carries
- * `sandbox: true`, and the apps show their SANDBOX mark while `active()`: SANDBOX on and any party the sandbox's.
+ * while the app is built (adapters/choose-adapter.ts, the QR gateways); parties chosen row by row later (the game
+ * providers) answer through a probe. An answer a sandbox party made carries `sandbox: true`, and the apps show
+ * their SANDBOX mark while `active()`: SANDBOX on and any party the sandbox's.
  */
 export class SandboxAdapters {
   readonly #marked = new WeakSet<object>();
