@@ -34,7 +34,9 @@ for (const locale of LOCALES) {
 
     await signInOperator(page, base, { role: 'admin', locale, path: '/sandbox', name: 'sbx' });
     await expect(page.getByRole('heading', { name: text(locale, 'sandbox.title') })).toBeVisible();
-    await expect(page.getByRole('note')).toContainText('SANDBOX');
+    // The screen's own banner, and the SANDBOX mark every screen shows while a party is the sandbox.
+    await expect(page.getByText(text(locale, 'sandbox.banner'))).toBeVisible();
+    await expect(page.getByRole('note', { name: text(locale, 'app.sandboxMark') })).toBeVisible();
     const row = page.getByTestId('awaiting-qr').filter({ hasText: member.phone });
     await expect(row).toContainText('250.00 BAHT');
     await expectNoAxeViolations(page, `back-office sandbox (${locale})`);
