@@ -147,6 +147,10 @@ describe('SlipOK: the picture, when it cannot use the QR text', () => {
     vendor.script.push(slipOkError(1000));
     await expect(verifier().verify(query('X'))).rejects.toThrow(/SlipOK could not read our request \(1000\)/);
     expect(vendor.requests).toHaveLength(1);
+    // ...but a picture whose QR SlipOK reads as no slip's is an answer about the slip: not found.
+    vendor.script.push(slipOkError(1000));
+    vendor.pictures.set(PNG_BYTES.toString('hex'), 'a QR of something else');
+    expect(await verifier().verify(query('X', PNG_BYTES))).toEqual({ status: 'not_found' });
   });
 
   it('does not send the picture for an answer about the slip itself', async () => {
