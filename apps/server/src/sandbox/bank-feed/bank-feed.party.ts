@@ -15,6 +15,8 @@ export interface SandboxTransferInput {
   operatorAccountNo: string | undefined;
   senderBankCode: string;
   senderAccountNo: string;
+  /** The sender's name as their bank holds it, when the demo or test gives one (the sandbox SlipOK shows it). */
+  senderAccountName?: string;
   amountMinor: bigint;
   currency: string;
   transferredAt: Date | undefined;
@@ -60,6 +62,7 @@ export class SandboxBankFeedParty {
         operator_account_no: input.operatorAccountNo ?? SANDBOX_OPERATOR_ACCOUNT_NO,
         sender_bank_code: input.senderBankCode,
         sender_account_no: input.senderAccountNo,
+        sender_account_name: input.senderAccountName ?? null,
         amount_minor: input.amountMinor,
         currency: input.currency,
         transferred_at: input.transferredAt ?? now,
