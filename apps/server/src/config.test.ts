@@ -86,7 +86,7 @@ describe('configuration', () => {
       PAYOUT_SECRET: 'sandbox-payout-secret',
       BANK_FEED_SECRET: 'sandbox-bank-feed-secret',
       VOUCHER_SECRET: 'sandbox-voucher-secret',
-      SLIP_VERIFIER_SECRET: 'sandbox-slip-verifier-secret',
+      SLIPOK_API_KEY: 'sandbox-slipok-key',
       GAME_PROVIDER_SECRETS: 'PG=real-one,JOKER=sandbox-game-secret',
       PAYMENT_GATEWAYS: 'KBANK=https://kbank.example,WW=https://ww.example',
       PAYMENT_GATEWAY_SECRETS: 'KBANK=real,WW=sandbox-payment-secret-ww',
@@ -96,7 +96,7 @@ describe('configuration', () => {
       'PAYOUT_SECRET',
       'BANK_FEED_SECRET',
       'VOUCHER_SECRET',
-      'SLIP_VERIFIER_SECRET',
+      'SLIPOK_API_KEY',
       'GAME_PROVIDER_SECRETS (JOKER)',
       'PAYMENT_GATEWAY_SECRETS (WW)',
     ]) {
@@ -158,6 +158,61 @@ describe('configuration', () => {
     expect(() => loadConfig({ CHAT_GUEST_SECRET: 'short' })).toThrow(/CHAT_GUEST_SECRET must be at least 32/);
     expect(() => loadConfig({ CHAT_PREFIX: 'chat room' })).toThrow(/CHAT_PREFIX must be/);
     expect(() => loadConfig({ CHAT_SOCKET_URL: 'ftp://chat.example.test' })).toThrow(/CHAT_SOCKET_URL must be a URL/);
+  });
+
+  it('chooses the slip verifier: the sandbox with SANDBOX on, a vendor when named with its keys, else none', () => {
+    expect(loadConfig({}).slipVerifier).toEqual({ vendor: 'sandbox' });
+    expect(loadConfig({ SANDBOX: '0' }).slipVerifier).toEqual({ vendor: null });
+    expect(loadConfig({ SANDBOX: '0', SLIPOK_API_KEY: 'k', SLIPOK_BRANCH_ID: '1' }).slipVerifier).toEqual({
+      vendor: null,
+    });
+    const slipok = { SLIP_VERIFIER: 'slipok', SLIPOK_BRANCH_ID: '12345', SLIPOK_API_KEY: 'SLIPOKKEY' };
+    expect(loadConfig(slipok).slipVerifier).toEqual({
+      vendor: 'slipok',
+      baseUrl: 'https://api.slipok.com',
+      branchId: '12345',
+      apiKey: 'SLIPOKKEY',
+    });
+    expect(loadConfig({ ...slipok, SLIPOK_BASE_URL: 'https://slipok.example/proxy/' }).slipVerifier).toMatchObject({
+      baseUrl: 'https://slipok.example/proxy',
+    });
+    expect(loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'uuid-key' }).slipVerifier).toEqual({
+      vendor: 'easyslip',
+      baseUrl: 'https://api.easyslip.com/v2',
+      apiKey: 'uuid-key',
+    });
+    expect(
+      loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k', EASYSLIP_BASE_URL: 'http://127.0.0.1:9/v2' })
+        .slipVerifier,
+    ).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v2' });
+  });
+
+  it('refuses to start with a chosen slip verifier missing its keys, naming them (never their values)', () => {
+    expect(() => loadConfig({ SLIP_VERIFIER: 'slipok' })).toThrow(
+      /SLIP_VERIFIER=slipok needs SLIPOK_BRANCH_ID and SLIPOK_API_KEY/,
+    );
+    expect(() => loadConfig({ SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: 'secret-key' })).toThrow(
+      /SLIP_VERIFIER=slipok needs SLIPOK_BRANCH_ID \(/,
+    );
+    expect(() => loadConfig({ SLIP_VERIFIER: 'slipok', SLIPOK_BRANCH_ID: '1' })).toThrow(
+      /SLIP_VERIFIER=slipok needs SLIPOK_API_KEY \(/,
+    );
+    expect(() => loadConfig({ SLIP_VERIFIER: 'easyslip' })).toThrow(/SLIP_VERIFIER=easyslip needs EASYSLIP_API_KEY/);
+    expect(() => loadConfig({ SLIP_VERIFIER: 'sandbox', SANDBOX: '0' })).toThrow(
+      /SLIP_VERIFIER=sandbox needs SANDBOX on/,
+    );
+    expect(() => loadConfig({ SLIP_VERIFIER: 'paypal' })).toThrow(
+      /SLIP_VERIFIER must be one of sandbox, slipok, easyslip \(got "paypal"\)/,
+    );
+    expect(() =>
+      loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k', EASYSLIP_BASE_URL: 'ftp://x' }),
+    ).toThrow(/EASYSLIP_BASE_URL must be a URL/);
+    expect(() => loadConfig({ SLIPOK_BASE_URL: 'not a url' })).toThrow(/SLIPOK_BASE_URL must be a URL/);
+    try {
+      loadConfig({ SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: 'secret-key' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('secret-key');
+    }
   });
 
   it('reads the chat settings', () => {

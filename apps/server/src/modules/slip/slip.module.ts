@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { chooseAdapter } from '../../adapters/choose-adapter.ts';
-import { HttpSlipVerifier } from '../../adapters/slip-verifier/http.ts';
+import { EasySlipVerifier } from '../../adapters/slip-verifier/easyslip.ts';
 import { sandboxSlipVerifier } from '../../adapters/slip-verifier/sandbox.ts';
 import { type SlipVerifier, UnconfiguredSlipVerifier } from '../../adapters/slip-verifier/slip-verifier.ts';
+import { SlipOkVerifier } from '../../adapters/slip-verifier/slipok.ts';
 import type { Core } from '../../core.ts';
 import { FileStore } from '../../lib/file-store.ts';
 import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
@@ -26,13 +26,14 @@ declare module 'fastify' {
 
 /**
  * Everything of slips (docs/deposits/slips.md): multipart parsing, the picture store, the verifier adapter
- * (the configured party, else the sandbox's over real HTTP), the service, its routes and the closed window.
- * `uploads`: the uploads' folder, the picture checkers and each member's uploads in flight, shared with the chat.
+ * (SLIP_VERIFIER's vendor: SlipOK, EasySlip, or the sandbox's SlipOK over real HTTP), the service, its routes and
+ * the closed window. `uploads`: the uploads' folder, the picture checkers and each member's uploads in flight,
+ * shared with the chat; `verifier`: one given instead (tests).
  */
 export async function registerSlips(
   app: FastifyInstance,
   core: Core,
-  deps: { uploads: Uploads },
+  deps: { uploads: Uploads; verifier?: SlipVerifier },
 ): Promise<SlipService> {
   const { config, clock, db } = core;
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
@@ -48,7 +49,7 @@ export async function registerSlips(
     ledger: core.ledger,
     ledgerRepository: new LedgerRepository(),
     members: core.members,
-    verifier: createVerifier(core),
+    verifier: deps.verifier ?? createVerifier(core),
     pictures: deps.uploads.pictures,
     store,
     clock,
@@ -70,14 +71,18 @@ export async function registerSlips(
   return slips;
 }
 
+/** The verifier SLIP_VERIFIER names (docs/parties/slip-verifier.md); none: every slip is UNKNOW_ERROR, said at start. */
 function createVerifier(core: Core): SlipVerifier {
-  const { config, clock } = core;
-  return chooseAdapter<SlipVerifier>(core, {
-    baseUrl: config.slipVerifierBaseUrl,
-    secret: config.slipVerifierSecret,
-    real: (baseUrl, secret) => new HttpSlipVerifier({ baseUrl: () => baseUrl, secret, clock }),
-    sandbox: (secret) => sandboxSlipVerifier(core.ownBaseUrl, secret, clock),
-    unconfigured: () => new UnconfiguredSlipVerifier(),
-    warning: 'No slip verifier configured (SLIP_VERIFIER_BASE_URL, SLIP_VERIFIER_SECRET): slips cannot be verified',
-  });
+  const choice = core.config.slipVerifier;
+  switch (choice.vendor) {
+    case 'slipok':
+      return new SlipOkVerifier({ baseUrl: () => choice.baseUrl, branchId: choice.branchId, apiKey: choice.apiKey });
+    case 'easyslip':
+      return new EasySlipVerifier({ baseUrl: () => choice.baseUrl, apiKey: choice.apiKey });
+    case 'sandbox':
+      return sandboxSlipVerifier(core.ownBaseUrl);
+    default:
+      core.log.warn('No slip verifier configured (SLIP_VERIFIER): every slip is UNKNOW_ERROR until one is');
+      return new UnconfiguredSlipVerifier();
+  }
 }
