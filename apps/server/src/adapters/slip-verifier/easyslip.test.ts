@@ -73,12 +73,15 @@ describe('EasySlip: a slip it knows', () => {
 
   it('reads satang exactly; a PromptPay receiver shows no account; a bank we do not know is not named', async () => {
     const slip = easySlipExample(QR, { amount: { amount: 99.99, local: {} } });
+    // v1's example names KBANK with id 001: the short name, when it is one of ours, names the bank then.
+    slip.sender.bank = { id: '001', name: 'กสิกรไทย', short: 'KBANK' };
     slip.receiver = { bank: { id: '999' }, account: { name: { en: 'SHOP' }, proxy: { type: 'MSISDN', account: 'x' } } };
     vendor.slips.set(QR, slip);
     expect(await verifier().verify(query(QR))).toMatchObject({
       status: 'found',
       transfer: {
         amountMinor: 9999n,
+        sender: { bankCode: 'KBANK' },
         receiver: { bankCode: null, account: null, nameTh: null, nameEn: 'SHOP' },
       },
     });

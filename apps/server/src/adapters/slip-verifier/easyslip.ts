@@ -13,7 +13,7 @@ import {
   SlipVerifierUnavailableError,
   type VerifiedTransfer,
 } from './slip-verifier.ts';
-import { bahtToMinor, isoTime, malformed, ourBank, record, shownText } from './vendor-fields.ts';
+import { bahtToMinor, isoTime, malformed, ourBank, ourBankByName, record, shownText } from './vendor-fields.ts';
 import { pictureForm, postToVendor, SLIP_VERIFIER_TIMEOUT_MS } from './vendor-http.ts';
 
 const VENDOR = 'EasySlip';
@@ -146,8 +146,10 @@ function accountOf(value: unknown): SlipAccount {
   const side = record(value);
   const account = record(side.account);
   const name = record(account.name);
+  const bank = record(side.bank);
   return {
-    bankCode: ourBank(record(side.bank).id),
+    // Its Bank of Thailand code; else its short name when that is ours (v1's example pairs 001 with KBANK).
+    bankCode: ourBank(bank.id) ?? ourBankByName(bank.short),
     account: shownText(record(account.bank).account, VENDOR),
     nameTh: shownText(name.th, VENDOR),
     nameEn: shownText(name.en, VENDOR),

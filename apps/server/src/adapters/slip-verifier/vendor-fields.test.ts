@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SlipVerifierUnavailableError } from './slip-verifier.ts';
-import { bahtToMinor, bangkokTime, isoTime, ourBank, shownName, shownText } from './vendor-fields.ts';
+import { bahtToMinor, bangkokTime, isoTime, ourBank, ourBankByName, shownName, shownText } from './vendor-fields.ts';
 
 /** The readers of the vendors' fields (adapters/slip-verifier/slipok.ts, easyslip.ts): exact or refused. */
 describe("reading a vendor's fields", () => {
@@ -57,6 +57,10 @@ describe("reading a vendor's fields", () => {
     expect(ourBank('')).toBeNull();
     expect(ourBank(undefined)).toBeNull();
     expect(ourBank(4)).toBeNull();
+    expect(ourBankByName('KBANK')).toBe('KBANK');
+    expect(ourBankByName('KBank')).toBeNull();
+    expect(ourBankByName('TTB')).toBeNull();
+    expect(ourBankByName(undefined)).toBeNull();
   });
 
   it('keeps what the vendor shows as shown (masked), and nothing for an empty field', () => {

@@ -1,4 +1,4 @@
-import { bankOfBotCode } from './bank-codes.ts';
+import { BOT_BANK_CODES, bankOfBotCode } from './bank-codes.ts';
 import { SlipVerifierUnavailableError } from './slip-verifier.ts';
 
 /**
@@ -67,6 +67,11 @@ export function isoTime(value: unknown, vendor: string): Date {
 /** Our bank code (`KBANK`) of a vendor's Bank of Thailand code (`004`); null for one we do not know. */
 export function ourBank(botCode: unknown): string | null {
   return typeof botCode === 'string' ? (bankOfBotCode(botCode) ?? null) : null;
+}
+
+/** Our bank code when a vendor's short bank name is one of ours (`KBANK`); null otherwise. */
+export function ourBankByName(short: unknown): string | null {
+  return typeof short === 'string' && Object.values(BOT_BANK_CODES).includes(short) ? short : null;
 }
 
 /** A field shown as the vendor shows it (an account masked `xxx-x-x0209-x`, a cut name); null when empty. */
