@@ -72,8 +72,9 @@ async function checkSlip(
 ): Promise<SandboxSlipOkAnswer> {
   const settings = await party.settings();
   if (settings.latencyMs > 0) await sleep(settings.latencyMs);
-  if (settings.fault === 'unavailable') return { status: 503, body: '<html>503 Service Unavailable</html>' };
-  if (settings.fault === 'garbage') return { status: 200, body: '<html>oops</html>' };
+  if (settings.fault === 'unavailable')
+    return { status: 503, body: `<html>503 Service Unavailable (${SANDBOX_LABEL})</html>` };
+  if (settings.fault === 'garbage') return { status: 200, body: `<html>oops (${SANDBOX_LABEL})</html>` };
   if (request.params.branchId !== SANDBOX_SLIPOK_BRANCH_ID) return slipOkError(1001);
   if (request.headers[SLIPOK_AUTH_HEADER] !== SANDBOX_SLIPOK_API_KEY) return slipOkError(1002);
   const input = await readInput(request);

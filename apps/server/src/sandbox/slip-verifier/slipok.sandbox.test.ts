@@ -179,7 +179,9 @@ describe('sandbox SlipOK: its faults, as the closest SlipOK answers', () => {
       expect((await check({ data: query(reference).qr })).json()).toMatchObject({ code: 1009 });
       expect(await verifier().verify(query(reference))).toEqual({ status: 'retry_later', reason: 'bank_unavailable' });
       await fault('unavailable');
-      expect((await check({ data: query(reference).qr })).statusCode).toBe(503);
+      const down = await check({ data: query(reference).qr });
+      expect(down.statusCode).toBe(503);
+      expect(down.body).toContain('SANDBOX - NOT A REAL SLIP');
       await expect(verifier().verify(query(reference))).rejects.toThrow(SlipVerifierUnavailableError);
       await fault('garbage');
       await expect(verifier().verify(query(reference))).rejects.toThrow(SlipVerifierUnavailableError);
