@@ -263,7 +263,9 @@ describe('bank feed: masked senders', () => {
       bankAccountNo: accountShowing(visible, '4444444'),
       bankAccountName: 'somsak rakthai',
     });
-    expect(await t.app.bankFeedMatcher.record(transfer(somchai, 100n, { senderName: 'MR. SOMCHAI J' }))).toBe('matched');
+    expect(await t.app.bankFeedMatcher.record(transfer(somchai, 100n, { senderName: 'MR. SOMCHAI J' }))).toBe(
+      'matched',
+    );
     expect(await t.app.bankFeedMatcher.record(transfer(somsak, 200n, { senderName: 'Mr Somsak  RAKTHAI' }))).toBe(
       'matched',
     );
