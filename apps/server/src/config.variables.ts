@@ -90,6 +90,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'EASYSLIP_BASE_URL', default: 'https://api.easyslip.com/v2', meaning: 'EasySlip API v2 address' },
   { name: 'EASYSLIP_API_KEY', default: '(unset)', meaning: 'EasySlip API key; needed with SLIP_VERIFIER=easyslip' },
   { name: 'SLIP_MAX_AGE_MINUTES', default: '60', meaning: 'A slip must be uploaded within this long of its transfer' },
+  { name: 'SLIP_RETRY_INTERVAL_MS', default: '30000', meaning: 'Waiting slips asked again; 0 turns it off' },
   { name: 'CHAT_GUEST_SECRET', default: 'a key kept in the database', meaning: 'Signs the guest chat tokens' },
   { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
   { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },

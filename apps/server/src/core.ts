@@ -57,7 +57,7 @@ export interface AppDeps {
   logStream?: DestinationStream;
   argon2?: Argon2Parameters;
   smsSender?: SmsSender;
-  /** The slip verifier instead of SLIP_VERIFIER's (tests: answers no vendor gives, such as captcha_failed). */
+  /** Tests: a slip verifier in place of SLIP_VERIFIER's (answers no vendor gives, such as captcha_failed). */
   slipVerifier?: SlipVerifier;
   /** An embedded database starts as a copy of this PGlite data directory dump (tests: a migrated template). */
   pgliteDataDir?: Blob;
