@@ -6,6 +6,7 @@ import {
   type SlipOkParty,
   type SlipOkSlip,
 } from '../../adapters/slip-verifier/slipok.wire.ts';
+import { maskAccount } from '../mask.ts';
 
 /**
  * SANDBOX ONLY. What the sandbox SlipOK answers, in SlipOK's wire format (adapters/slip-verifier/slipok.wire.ts,
@@ -21,15 +22,6 @@ export interface SandboxSlipOkAnswer {
   status: number;
   /** JSON, or a text that is not (a fault's). */
   body: unknown;
-}
-
-/** An account number as a verified slip shows it: `xxx-x-x1234-x` for 10 digits (the 6th to 9th kept). */
-export function maskAccount(accountNo: string): string {
-  const digits = accountNo.replace(/\D/g, '');
-  if (digits.length === 10) return `xxx-x-x${digits.slice(5, 9)}-x`;
-  if (digits.length < 6) return 'x'.repeat(digits.length);
-  // Other lengths: the four digits before the last shown, the rest hidden.
-  return `${'x'.repeat(digits.length - 5)}${digits.slice(-5, -1)}x`;
 }
 
 /**
