@@ -17,6 +17,7 @@ import {
   type TruelinkKey,
 } from './config.read.ts';
 
+export type { KbankCredentials } from './config.kbank.ts';
 export type { GameFaultSetting, PaymentGatewayConfig, TruelinkKey } from './config.read.ts';
 export { ConfigError, DEV_TRUELINK_KEY, parseFaultsSetting } from './config.read.ts';
 export { CONFIG_VARIABLES, type ConfigVariable } from './config.variables.ts';
@@ -175,7 +176,7 @@ function productionProblems(config: Config, read: Reader): string[] {
     if (secret === SANDBOX_GAME_SECRET) problems.push(sandboxSecret(`GAME_PROVIDER_SECRETS (${code})`));
   }
   for (const [code, gateway] of config.paymentGateways) {
-    if (gateway.secret === sandboxPaymentSecret(code))
+    if (gateway.adapter === 'http' && gateway.secret === sandboxPaymentSecret(code))
       problems.push(sandboxSecret(`PAYMENT_GATEWAY_SECRETS (${code})`));
   }
   return problems;

@@ -166,6 +166,20 @@ export class QrPaymentService {
   }
 
   /**
+   * A vendor's own notification (KBank's, docs/parties/kbank-qr.md), read and confirmed by the gateway's adapter
+   * (an inquiry back to the vendor), then credited as a signed webhook is: once per QR, an event handled once.
+   * Throws PaymentGatewayUnavailableError when the vendor could not confirm it.
+   */
+  async vendorNotified(gateway: string, body: unknown) {
+    const adapter = this.deps.gateways.get(gateway);
+    if (!adapter?.readNotification) return { outcome: 'no vendor adapter' } as const;
+    const notice = await adapter.readNotification(body);
+    if (notice.outcome !== 'paid') return notice;
+    const { eventId, qrcodeId, payment } = notice;
+    return { outcome: await this.notified(gateway, { eventId, qrcodeId, ...payment }) };
+  }
+
+  /**
    * Credits a paid QR exactly once: the row is locked, a paid row is left alone, and the ledger key
    * `qr:<gateway>:<qrcodeId>` replays on a re-run. What was paid is credited, even when it is not the QR's
    * amount, and even when the QR had been cancelled or had expired (docs/deposits/qr.md, late payment rule).
