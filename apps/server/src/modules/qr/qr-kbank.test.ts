@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { balances, fundedMember, noDrift, type Player } from '../../../test/games.ts';
+import { balances, fundedMember, get, noDrift, type Player } from '../../../test/games.ts';
 import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { KBANK_TEST_CREDENTIALS, KbankStandIn } from '../../../test/kbank-stand-in.ts';
+import { KBANK_TEST_CREDENTIALS, type KbankPayloadFault, KbankStandIn } from '../../../test/kbank-stand-in.ts';
 import { signedHeaders } from '../../adapters/hmac-signature.ts';
 import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import { partnerTxnUidOf } from '../../adapters/payments/kbank.ts';
@@ -78,6 +78,49 @@ async function liveKbankQr(player: Player, amount: number): Promise<string> {
 }
 
 const OK = { statusCode: '00', errorCode: null, errorDesc: null };
+
+describe('the payload check', () => {
+  it("shows a gateway's QR only when its payload is right", async () => {
+    const player = await fundedMember(t);
+    const qrcodeId = await liveKbankQr(player, 100.5);
+    expect((await qrRow(qrcodeId)).gateway_reference).toBe(partnerTxnUidOf(qrcodeId));
+  });
+
+  it('refuses a wrong amount, currency or country, a bad CRC and a malformed TLV: QR_FAIL, nothing shown', async () => {
+    const player = await fundedMember(t);
+    // A live QR at a sandbox gateway, which a QR that cannot be shown must leave live.
+    const earlier = (await qrCreate(player, 'WW', 100)).json().qrcodeId;
+    const faults: KbankPayloadFault[] = ['amount', 'currency', 'country', 'crc', 'tlv'];
+    for (const fault of faults) {
+      kbank.payloadFault = fault;
+      const answer = await qrCreate(player, 'KBANK', 20);
+      expect(answer.statusCode, fault).toBe(200);
+      expect(answer.json(), fault).toEqual({
+        qrcodeId: '',
+        hasQrcode: false,
+        qrcode: '',
+        amount: 0,
+        expireIn: 0,
+        message: 'QR_FAIL',
+      });
+      expect((await get(t, player, '/api/qrcode/KBANK')).json()).toMatchObject({
+        hasQrcode: false,
+        message: 'NO_DATA',
+      });
+      // Made at KBank, refused here: cancelled there, so it can never be paid.
+      const made = [...kbank.qrs.values()].at(-1);
+      expect(made?.status, fault).toBe('CANCELLED');
+      expect((await qrRow(made?.qrcodeId ?? '')).status, fault).toBe('failed');
+      const problem = fault === 'tlv' ? 'malformed' : fault;
+      expect(
+        t.logs.some((line) => line.includes('QR payload refused') && line.includes(`"problem":"${problem}"`)),
+        fault,
+      ).toBe(true);
+    }
+    expect(await liveRows(player)).toEqual([{ qrcode_id: earlier, gateway: 'WW' }]);
+    expect((await get(t, player, '/api/qrcode/WW')).json()).toMatchObject({ hasQrcode: true, qrcodeId: earlier });
+  });
+});
 
 describe("KBank's payment notification", () => {
   it('credits a payment KBank confirms, once, however often the notification comes', async () => {
