@@ -192,7 +192,7 @@ export class KbankStandIn {
     return [
       200,
       {
-        developer_email: 'partner@example.test',
+        'developer.email': 'partner@example.test',
         token_type: 'Bearer',
         client_id: consumerId,
         access_token: token,
