@@ -23,8 +23,8 @@ export const statementUploadFields = z.object({
 export type StatementUploadFields = z.infer<typeof statementUploadFields>;
 /** A statement file is at most 2 MiB (a month of a busy account is a fraction of it). */
 export const STATEMENT_BYTES_MAX = 2 * 1024 * 1024;
-/** Credit lines one import records at most: a longer period is imported a day or a week at a time. */
-export const STATEMENT_CREDITS_MAX = 2000;
+/** Credit lines one file may hold (an import records about 50 a second on PGlite): a busy account is imported a day at a time. */
+export const STATEMENT_CREDITS_MAX = 1000;
 
 /**
  * Why a file was refused (`400 STATEMENT_INVALID`, the error's `detail` is `{ row, problem }` as JSON): `row` is

@@ -63,16 +63,14 @@ export class StatementRefusedError extends Error {
   }
 }
 
-/** A transfer the matcher records; `senderName` for a matcher that compares names (docs/deposits/bank-transfers.md). */
-export type StatementTransfer = IncomingTransfer & { senderName?: string };
-
-export function toTransfer(line: StatementCreditLine, operatorAccountNo: string, currency: string): StatementTransfer {
+/** A credit line as the transfer the bank feed's matcher records (docs/deposits/bank-transfers.md). */
+export function toTransfer(line: StatementCreditLine, operatorAccountNo: string, currency: string): IncomingTransfer {
   return {
     reference: line.reference,
     operatorAccountNo,
     senderBankCode: line.sender.bankCode,
     senderAccountNo: line.sender.accountNo,
-    ...(line.sender.name === null ? {} : { senderName: line.sender.name }),
+    senderName: line.sender.name,
     amountMinor: line.amountMinor,
     currency,
     transferredAt: line.transferredAt,
