@@ -186,7 +186,7 @@ describe('statement import', () => {
       'Waiting in Transfers in suspense: several members fit the sender',
     );
     expect(
-      within(outcomes[1] as HTMLElement).getByRole('link', { name: 'Credited to Somchai Jaidee (0812345678)' }),
+      within(outcomes[1] as HTMLElement).getByRole('link', { name: 'Somchai Jaidee, tel. 0812345678' }),
     ).toHaveAttribute('href', '/backoffice/members/m-public-7');
     expect(outcomes[2]).toHaveTextContent('Recorded before');
   });

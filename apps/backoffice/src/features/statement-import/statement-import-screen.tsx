@@ -345,7 +345,9 @@ function LineRow({ row, amount, children }: { row: number; amount: string; child
     >
       <p className="text-slate-600">{t('statementImport.row', { row })}</p>
       <p className="text-right font-semibold text-slate-900 tabular-nums sm:text-left">{amount}</p>
-      <div className="col-span-2 space-y-1 sm:col-span-1">{children}</div>
+      <div className="col-span-2 space-y-1 sm:col-span-1 sm:flex sm:flex-wrap sm:items-center sm:gap-x-4 sm:space-y-0">
+        {children}
+      </div>
     </li>
   );
 }
