@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { BankTransferUnmatchedReason } from '../../db/tables/deposits.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { accountFits, accountPattern, nameFits } from '../deposits/masked-match.ts';
+import { accountFits, accountPattern, accountsAgree, nameFits } from '../deposits/masked-match.ts';
 import { depositClearingKey, type LedgerService } from '../ledger/ledger.service.ts';
 import type { BankFeedRepository, BankTransfer, MemberByBankAccount } from './bank-feed.repository.ts';
 
@@ -144,7 +144,8 @@ export class BankFeedMatcher {
       known.amount_minor === transfer.amountMinor &&
       known.currency === transfer.currency &&
       known.sender_bank_code === transfer.senderBankCode &&
-      known.sender_account_no === transfer.senderAccountNo;
+      // The slip and the feed may each show the sender masked their own way.
+      accountsAgree(known.sender_account_no, transfer.senderAccountNo);
     if (same) return 'duplicate';
     this.deps.logger.error(
       {

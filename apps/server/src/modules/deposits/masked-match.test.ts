@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountFits, accountPattern, nameFits } from './masked-match.ts';
+import { accountFits, accountPattern, accountsAgree, nameFits } from './masked-match.ts';
 
 describe('masked account numbers', () => {
   it('compares the visible digits position by position, separators ignored', () => {
@@ -24,6 +24,16 @@ describe('masked account numbers', () => {
     expect(accountFits('xxx-x-x0209-x', '')).toBe(false);
     expect(accountFits('', '1234502091')).toBe(false);
     expect(accountFits('abc-x-x0209-x', '1234502091')).toBe(false);
+  });
+
+  it('tells whether two showings of an account, each masked its own way, can be one account', () => {
+    expect(accountsAgree('xxx-x-x0209-x', '1234502091')).toBe(true);
+    expect(accountsAgree('xxx-x-x0209-x', 'XXXXXX2091')).toBe(true);
+    expect(accountsAgree('123-4-5xxxx-x', 'xxx-x-x0209-x')).toBe(true);
+    expect(accountsAgree('xxx-x-x0209-x', 'XXXXXX2191')).toBe(false);
+    expect(accountsAgree('xxx-x-x0209-x', '1234502191')).toBe(false);
+    expect(accountsAgree('x02091', '1234502091')).toBe(true);
+    expect(accountsAgree('02091', '1234502091')).toBe(false);
   });
 
   it('gives the SQL LIKE pattern of the shown number, or null when too little is visible', () => {

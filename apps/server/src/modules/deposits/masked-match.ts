@@ -48,6 +48,26 @@ export function accountPattern(shown: string): string | null {
   return MASK.test(chars[0] ?? '') ? `%${pattern}` : pattern;
 }
 
+/**
+ * Whether two showings of an account (a slip's and a statement's, each masked its own way) can be the same
+ * account: no position where both show a digit differs. Either may be unmasked.
+ */
+export function accountsAgree(first: string, second: string): boolean {
+  const a = shownChars(first);
+  const b = shownChars(second);
+  if (a === null || b === null) return first === second;
+  if (a.length !== b.length) {
+    const [short, long] = a.length < b.length ? [a, b] : [b, a];
+    if (!MASK.test(short[0] ?? '')) return false;
+    return agreeAt(short, long.slice(-short.length));
+  }
+  return agreeAt(a, b);
+}
+
+function agreeAt(a: string, b: string): boolean {
+  return [...a].every((char, index) => MASK.test(char) || MASK.test(b[index] ?? '') || char === b[index]);
+}
+
 export type NameFit = 'match' | 'mismatch' | 'unknown';
 
 /** Titles before a name, longest first: Thai, Lao and English (with or without a dot or a space after). */
