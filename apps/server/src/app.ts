@@ -64,7 +64,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerTruelinks(app, core);
   await registerQrPayments(app, core);
   const uploads = registerUploads(app, core);
-  const slips = await registerSlips(app, core, { uploads });
+  const slips = await registerSlips(app, core, { uploads, verifier: deps.slipVerifier });
   // Promotions the wallet answer reads (docs/promotions/): invites, then the wheel's coins.
   const invites = registerInvites(app, core, { accounts });
   const spin = registerSpinWheel(app, core, { bonusGate: bonuses, rewards: bonuses });

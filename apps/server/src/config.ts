@@ -106,6 +106,8 @@ export interface Config {
   slipVerifierSecret: string | null;
   /** A slip is credited only if uploaded within this long of its transfer (spec section 9: 1 hour). */
   slipMaxAgeMinutes: number;
+  /** How often slips a verifier asked us to come back for are asked again; 0 turns it off. */
+  slipRetryIntervalMs: number;
   /** Signs guest chat tokens; null: a random key made once and kept in the database (docs/chat.md). */
   chatGuestSecret: string | null;
   /** The first part of every chat room's name, `${prefix}-${member or guest id}`. */
@@ -244,6 +246,7 @@ export function loadConfig(env: Env = process.env): Config {
     slipVerifierBaseUrl: read.url('SLIP_VERIFIER_BASE_URL', ['http:', 'https:']),
     slipVerifierSecret: read.raw('SLIP_VERIFIER_SECRET') ?? null,
     slipMaxAgeMinutes: read.integer('SLIP_MAX_AGE_MINUTES', 60, 1, 7 * 24 * 60),
+    slipRetryIntervalMs: read.integer('SLIP_RETRY_INTERVAL_MS', 30_000, 0, 3_600_000),
     chatGuestSecret: readChatGuestSecret(read),
     chatPrefix: read.string('CHAT_PREFIX', 'chat'),
     chatSocketUrl: read.url('CHAT_SOCKET_URL', ['http:', 'https:', 'ws:', 'wss:']),

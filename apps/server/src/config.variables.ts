@@ -82,6 +82,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'SLIP_VERIFIER_BASE_URL', default: 'with SANDBOX: this server /sandbox/slip-verifier', meaning: 'Slip API' },
   { name: 'SLIP_VERIFIER_SECRET', default: 'with SANDBOX: the sandbox secret', meaning: 'HMAC secret shared with it' },
   { name: 'SLIP_MAX_AGE_MINUTES', default: '60', meaning: 'A slip must be uploaded within this long of its transfer' },
+  { name: 'SLIP_RETRY_INTERVAL_MS', default: '30000', meaning: 'Waiting slips asked again; 0 turns it off' },
   { name: 'CHAT_GUEST_SECRET', default: 'a key kept in the database', meaning: 'Signs the guest chat tokens' },
   { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
   { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },

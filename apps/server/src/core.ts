@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { SlipVerifier } from './adapters/slip-verifier/slip-verifier.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
@@ -56,6 +57,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   argon2?: Argon2Parameters;
   smsSender?: SmsSender;
+  /** Tests: a slip verifier in place of the configured party. */
+  slipVerifier?: SlipVerifier;
   /** An embedded database starts as a copy of this PGlite data directory dump (tests: a migrated template). */
   pgliteDataDir?: Blob;
 }

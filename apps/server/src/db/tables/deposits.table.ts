@@ -161,6 +161,10 @@ export interface SlipsTable {
   reviewed_by: ColumnType<bigint | null, bigint | null | undefined>;
   reviewed_at: ColumnType<Date | null, Date | null | undefined>;
   review_note: ColumnType<string | null, string | null | undefined>;
+  /** The QR as read (migration 0031); the times the verifier was asked; when a waiting slip is due again. */
+  qr_text: ColumnType<string | null, string | null | undefined>;
+  attempts: ColumnType<number, number | undefined>;
+  next_check_at: ColumnType<Date | null, Date | null | undefined>;
   created_at: Date;
   updated_at: Date;
 }

@@ -9,10 +9,15 @@ export interface MemberByBankAccount {
   id: bigint;
   status: 'active' | 'inactive';
   currency: string;
+  bank_account_no: string;
+  bank_account_name: string;
 }
 
-/** Enough to tell "exactly one" from "several": the database allows one, but the rule does not rely on it. */
-const CANDIDATES_MAX = 3;
+/**
+ * The members a masked number's pattern may find before the names narrow them down. More than this is
+ * ambiguous whatever the names say, and goes to suspense.
+ */
+const CANDIDATES_MAX = 50;
 
 /** All SQL of the bank feed matcher (docs/deposits/bank-transfers.md). */
 export class BankFeedRepository {
@@ -30,12 +35,16 @@ export class BankFeedRepository {
   }
 
   /** Members whose registered bank account is one of `accountNos` at `bankCode`, active or not. */
-  membersByBankAccount(db: Db, bankCode: string, accountNos: string[]): Promise<MemberByBankAccount[]> {
+  /**
+   * Members of the bank whose registered account is LIKE the shown number's pattern (masked-match.ts
+   * accountPattern), at most CANDIDATES_MAX.
+   */
+  membersByAccountPattern(db: Db, bankCode: string, pattern: string): Promise<MemberByBankAccount[]> {
     return db
       .selectFrom('members')
-      .select(['id', 'status', 'currency'])
+      .select(['id', 'status', 'currency', 'bank_account_no', 'bank_account_name'])
       .where('bank_code', '=', bankCode)
-      .where('bank_account_no', 'in', accountNos)
+      .where('bank_account_no', 'like', pattern)
       .orderBy('id')
       .limit(CANDIDATES_MAX)
       .execute();

@@ -6,11 +6,13 @@ import { sandboxSlipVerifier } from '../../adapters/slip-verifier/sandbox.ts';
 import { type SlipVerifier, UnconfiguredSlipVerifier } from '../../adapters/slip-verifier/slip-verifier.ts';
 import type { Core } from '../../core.ts';
 import { FileStore } from '../../lib/file-store.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { Uploads } from '../uploads/uploads.module.ts';
 import { SlipRepository } from './slip.repository.ts';
+import { SlipRetries } from './slip.retry.ts';
 import { slipImageRoute, slipRoutes } from './slip.routes.ts';
 import { SlipService } from './slip.service.ts';
 import { SlipWindow } from './slip.window.ts';
@@ -21,18 +23,20 @@ declare module 'fastify' {
     slips: SlipService;
     slipWindow: SlipWindow;
     slipStore: FileStore;
+    slipRetries: SlipRetries;
   }
 }
 
 /**
  * Everything of slips (docs/deposits/slips.md): multipart parsing, the picture store, the verifier adapter
  * (the configured party, else the sandbox's over real HTTP), the service, its routes and the closed window.
- * `uploads`: the uploads' folder, the picture checkers and each member's uploads in flight, shared with the chat.
+ * `uploads`: the uploads' folder, the picture checkers and each member's uploads in flight, shared with the chat;
+ * `verifier`: a verifier in place of the configured party (tests). Waiting slips are asked again on a timer.
  */
 export async function registerSlips(
   app: FastifyInstance,
   core: Core,
-  deps: { uploads: Uploads },
+  deps: { uploads: Uploads; verifier?: SlipVerifier | undefined },
 ): Promise<SlipService> {
   const { config, clock, db } = core;
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
@@ -48,7 +52,7 @@ export async function registerSlips(
     ledger: core.ledger,
     ledgerRepository: new LedgerRepository(),
     members: core.members,
-    verifier: createVerifier(core),
+    verifier: deps.verifier ?? createVerifier(core),
     pictures: deps.uploads.pictures,
     store,
     clock,
@@ -59,6 +63,9 @@ export async function registerSlips(
   app.decorate('slips', slips);
   app.decorate('slipWindow', window);
   app.decorate('slipStore', store);
+  const retries = new SlipRetries({ db, repository, slips, store, members: core.members, clock, logger: app.log });
+  app.decorate('slipRetries', retries);
+  startPeriodicJob(app, 'slip retries', config.slipRetryIntervalMs, () => retries.runOnce());
   slipRoutes(core.route, {
     slips,
     window,

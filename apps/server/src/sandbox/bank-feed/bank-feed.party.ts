@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
+import { maskAccount } from '../mask.ts';
 import type { SandboxSettingsStore } from '../ports.ts';
 import type { SandboxDb } from '../sandbox.tables.ts';
 
@@ -98,7 +99,8 @@ export class SandboxBankFeedParty {
         reference: row.reference,
         operatorAccountNo: row.operator_account_no,
         senderBankCode: row.sender_bank_code,
-        senderAccountNo: row.sender_account_no,
+        // Masked, as a real bank's statement shows the sender.
+        senderAccountNo: maskAccount(row.sender_account_no),
         amountMinor: row.amount_minor.toString(),
         currency: row.currency,
         transferredAt: row.transferred_at.toISOString(),
