@@ -28,7 +28,7 @@ const AMOUNT_LENGTH_MAX = 13;
 /** Baht: the amount with exactly 2 decimals, as PromptPay and the Thai banks write it. */
 const BAHT_AMOUNT = /^(\d+)\.(\d{2})$/;
 /**
- * Kip: ISO 4217 gives LAK 2 decimals, but att are not in use: Lao QRs carry whole kip ("50000"), and EMVCo lets
+ * Kip: ISO 4217 gives LAK 2 decimals, but they are not in use: Lao QRs carry whole kip ("50000"), and EMVCo lets
  * the decimal mark stand with no decimals or zero ones ("50000.", "50000.00"). A fraction of a kip is refused.
  */
 const KIP_AMOUNT = /^(\d+)(?:\.0{0,2})?$/;

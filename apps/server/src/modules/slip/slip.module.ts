@@ -1,7 +1,9 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { chooseAdapter } from '../../adapters/choose-adapter.ts';
+import { SlipVerifierByKind } from '../../adapters/slip-verifier/by-kind.ts';
 import { HttpSlipVerifier } from '../../adapters/slip-verifier/http.ts';
+import { oneProofVerifier } from '../../adapters/slip-verifier/oneproof-sandbox.ts';
 import { sandboxSlipVerifier } from '../../adapters/slip-verifier/sandbox.ts';
 import { type SlipVerifier, UnconfiguredSlipVerifier } from '../../adapters/slip-verifier/slip-verifier.ts';
 import type { Core } from '../../core.ts';
@@ -52,7 +54,7 @@ export async function registerSlips(
     ledger: core.ledger,
     ledgerRepository: new LedgerRepository(),
     members: core.members,
-    verifier: deps.verifier ?? createVerifier(core),
+    verifier: deps.verifier ?? new SlipVerifierByKind({ thai: createVerifier(core), oneproof: oneProofVerifier(core) }),
     pictures: deps.uploads.pictures,
     store,
     clock,
