@@ -143,8 +143,8 @@ describe('configuration', () => {
       PAYMENT_GATEWAY_SECRETS: 'KBANK=s1,WW=s2',
     });
     expect([...config.paymentGateways]).toEqual([
-      ['KBANK', { baseUrl: 'https://kbank.example/qr', secret: 's1' }],
-      ['WW', { baseUrl: 'http://ww.example', secret: 's2' }],
+      ['KBANK', { adapter: 'http', baseUrl: 'https://kbank.example/qr', secret: 's1' }],
+      ['WW', { adapter: 'http', baseUrl: 'http://ww.example', secret: 's2' }],
     ]);
     expect(config).toMatchObject({ qrExpiryMinutes: 10, qrSettleIntervalMs: 30_000, paymentGatewayTimeoutMs: 10_000 });
     expect(() => loadConfig({ PAYMENT_GATEWAYS: 'KBANK=https://kbank.example' })).toThrow(/PAYMENT_GATEWAY_SECRETS/);
@@ -213,6 +213,76 @@ describe('configuration', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('secret-key');
     }
+  });
+
+  it('reads a gateway that names a vendor adapter (kbank:URL) with its KBANK_ credentials, beside the HMAC form', () => {
+    const kbank = {
+      KBANK_CONSUMER_ID: 'consumer-id',
+      KBANK_CONSUMER_SECRET: 'consumer-secret',
+      KBANK_PARTNER_ID: 'PTR1051673',
+      KBANK_PARTNER_SECRET: 'd4bded59200547bc85903574a293831b',
+      KBANK_MERCHANT_ID: 'KB102057149704',
+    };
+    const config = loadConfig({
+      ...kbank,
+      PAYMENT_GATEWAYS: 'KBANK=kbank:https://openapi.kasikornbank.com,WW=https://ww.example',
+      PAYMENT_GATEWAY_SECRETS: 'WW=s2',
+      KBANK_TERMINAL_ID: '09000107',
+      KBANK_TLS_CERT_FILE: '/etc/kbank/client.crt',
+      KBANK_TLS_KEY_FILE: '/etc/kbank/client.key',
+    });
+    expect([...config.paymentGateways]).toEqual([
+      [
+        'KBANK',
+        {
+          adapter: 'kbank',
+          baseUrl: 'https://openapi.kasikornbank.com',
+          kbank: {
+            consumerId: 'consumer-id',
+            consumerSecret: 'consumer-secret',
+            partnerId: 'PTR1051673',
+            partnerSecret: 'd4bded59200547bc85903574a293831b',
+            merchantId: 'KB102057149704',
+            terminalId: '09000107',
+            tlsCertFile: '/etc/kbank/client.crt',
+            tlsKeyFile: '/etc/kbank/client.key',
+          },
+        },
+      ],
+      ['WW', { adapter: 'http', baseUrl: 'https://ww.example', secret: 's2' }],
+    ]);
+    // Any code may name the adapter; the terminal and the client certificate are optional.
+    const fp = loadConfig({ ...kbank, PAYMENT_GATEWAYS: 'FP=kbank:http://127.0.0.1:9000' }).paymentGateways.get('FP');
+    expect(fp).toMatchObject({ adapter: 'kbank', baseUrl: 'http://127.0.0.1:9000' });
+    expect(fp?.adapter === 'kbank' && fp.kbank).toMatchObject({
+      terminalId: null,
+      tlsCertFile: null,
+      tlsKeyFile: null,
+    });
+
+    const gateways = { PAYMENT_GATEWAYS: 'KBANK=kbank:https://openapi.kasikornbank.com' };
+    const missing = productionProblems({ ...gateways, KBANK_CONSUMER_ID: 'only-this' });
+    for (const name of ['KBANK_CONSUMER_SECRET', 'KBANK_PARTNER_ID', 'KBANK_PARTNER_SECRET', 'KBANK_MERCHANT_ID']) {
+      expect(missing).toContain(name);
+    }
+    expect(missing).not.toContain('KBANK_CONSUMER_ID must');
+    expect(() => loadConfig({ ...kbank, ...gateways, PAYMENT_GATEWAY_SECRETS: 'KBANK=s' })).toThrow(
+      /PAYMENT_GATEWAY_SECRETS must be .*no secret for a gateway of a vendor adapter \(KBANK\)/,
+    );
+    expect(() => loadConfig({ ...kbank, PAYMENT_GATEWAYS: 'KBANK=scb:https://x.example' })).toThrow(
+      /PAYMENT_GATEWAYS must be .*adapter kbank/,
+    );
+    expect(() => loadConfig({ ...kbank, PAYMENT_GATEWAYS: 'KBANK=kbank:ftp://x.example' })).toThrow(
+      /PAYMENT_GATEWAYS must be http\(s\) base URLs/,
+    );
+    expect(() => loadConfig({ ...kbank, ...gateways, KBANK_TLS_CERT_FILE: '/c.crt' })).toThrow(
+      /KBANK_TLS_KEY_FILE must be set with KBANK_TLS_CERT_FILE/,
+    );
+    expect(() => loadConfig({ ...kbank, ...gateways, KBANK_PARTNER_ID: 'P'.repeat(11) })).toThrow(
+      /KBANK_PARTNER_ID must be at most 10 characters/,
+    );
+    // Secrets are named, never echoed.
+    expect(missing).not.toContain('only-this');
   });
 
   it('reads the chat settings', () => {

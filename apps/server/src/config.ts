@@ -18,6 +18,7 @@ import {
 } from './config.read.ts';
 import { readSlipVerifier, type SlipVerifierConfig, slipVerifierProductionProblems } from './config.slip-verifier.ts';
 
+export type { KbankCredentials } from './config.kbank.ts';
 export type { GameFaultSetting, PaymentGatewayConfig, TruelinkKey } from './config.read.ts';
 export { ConfigError, DEV_TRUELINK_KEY, parseFaultsSetting } from './config.read.ts';
 export type { SlipVerifierConfig } from './config.slip-verifier.ts';
@@ -176,7 +177,7 @@ function productionProblems(config: Config, read: Reader): string[] {
     if (secret === SANDBOX_GAME_SECRET) problems.push(sandboxSecret(`GAME_PROVIDER_SECRETS (${code})`));
   }
   for (const [code, gateway] of config.paymentGateways) {
-    if (gateway.secret === sandboxPaymentSecret(code))
+    if (gateway.adapter === 'http' && gateway.secret === sandboxPaymentSecret(code))
       problems.push(sandboxSecret(`PAYMENT_GATEWAY_SECRETS (${code})`));
   }
   return problems;

@@ -22,6 +22,8 @@ import { SandboxControls } from './sandbox.controls.ts';
 import type { SandboxDb, SandboxTables } from './sandbox.tables.ts';
 import type { SandboxParties } from './sandbox-parties.ts';
 import { sandboxSettingsRoutes } from './settings.routes.ts';
+import { SandboxOneProofParty } from './slip-verifier/oneproof.party.ts';
+import { sandboxOneProofRoutes } from './slip-verifier/oneproof.routes.ts';
 import { SandboxSlipVerifierParty } from './slip-verifier/slip-verifier.party.ts';
 import { sandboxSlipVerifierRoutes } from './slip-verifier/slip-verifier.routes.ts';
 import { SandboxSmsParty } from './sms.party.ts';
@@ -102,6 +104,8 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
   const slipVerifier = new SandboxSlipVerifierParty({ db, settings: ports.settings });
   parties.slipVerifier = slipVerifier;
   sandboxSlipVerifierRoutes(app, route, slipVerifier);
+  // BCEL OneProof slips: no real party exists to configure (BCEL publishes no API), so it is always mounted.
+  await sandboxOneProofRoutes(app, { party: new SandboxOneProofParty({ db }), clock });
   if (config.bankFeedSecret) {
     const bankFeed = new SandboxBankFeedParty({ db, clock, settings: ports.settings });
     parties.bankFeed = bankFeed;

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
+import { SlipVerifierByKind } from '../../adapters/slip-verifier/by-kind.ts';
 import { EasySlipVerifier } from '../../adapters/slip-verifier/easyslip.ts';
+import { oneProofVerifier } from '../../adapters/slip-verifier/oneproof-sandbox.ts';
 import { sandboxSlipVerifier } from '../../adapters/slip-verifier/sandbox.ts';
 import { type SlipVerifier, UnconfiguredSlipVerifier } from '../../adapters/slip-verifier/slip-verifier.ts';
 import { SlipOkVerifier } from '../../adapters/slip-verifier/slipok.ts';
@@ -53,7 +55,7 @@ export async function registerSlips(
     ledger: core.ledger,
     ledgerRepository: new LedgerRepository(),
     members: core.members,
-    verifier: deps.verifier ?? createVerifier(core),
+    verifier: deps.verifier ?? new SlipVerifierByKind({ thai: createVerifier(core), oneproof: oneProofVerifier(core) }),
     pictures: deps.uploads.pictures,
     store,
     clock,

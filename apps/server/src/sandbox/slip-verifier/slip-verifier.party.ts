@@ -2,6 +2,7 @@ import { generate, validate } from 'promptparse';
 import { bankOfBotCode, botCodeOfBank } from '../../adapters/slip-verifier/bank-codes.ts';
 import type { SandboxSettingsStore } from '../ports.ts';
 import type { SandboxDb } from '../sandbox.tables.ts';
+import { laoSlipPng } from './lao-slip.render.ts';
 import { renderSlip } from './slip.render.ts';
 import { type SandboxSlipOkAnswer, slipOkError, slipOkSlip } from './slipok.answer.ts';
 
@@ -99,10 +100,14 @@ export class SandboxSlipVerifierParty {
       .executeTakeFirst();
   }
 
-  /** The slip picture of a sandbox transfer (its first line), or null when there is none or its bank has no code. */
+  /**
+   * The slip picture of a sandbox transfer (its first line), or null when there is none or its bank has no
+   * code; a Lao bank's transfer is a Lao slip (lao-slip.render.ts), or null for a bank whose slip is not public.
+   */
   async slipPng(reference: string): Promise<Buffer | null> {
     const [line] = await this.lines(reference);
     const sendingBank = line ? botCodeOfBank(line.sender_bank_code) : undefined;
+    if (line && !sendingBank) return laoSlipPng(line);
     if (!line || !sendingBank) return null;
     return renderSlip({
       bankCode: line.sender_bank_code,
