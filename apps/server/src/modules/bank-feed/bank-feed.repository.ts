@@ -36,15 +36,15 @@ export class BankFeedRepository {
 
   /** Members whose registered bank account is one of `accountNos` at `bankCode`, active or not. */
   /**
-   * Members of the bank whose registered account is LIKE the shown number's pattern (masked-match.ts
-   * accountPattern), at most CANDIDATES_MAX.
+   * Members of the bank whose registered account is LIKE one of the shown number's patterns (masked-match.ts
+   * accountPatterns), at most CANDIDATES_MAX.
    */
-  membersByAccountPattern(db: Db, bankCode: string, pattern: string): Promise<MemberByBankAccount[]> {
+  membersByAccountPatterns(db: Db, bankCode: string, patterns: readonly string[]): Promise<MemberByBankAccount[]> {
     return db
       .selectFrom('members')
       .select(['id', 'status', 'currency', 'bank_account_no', 'bank_account_name'])
       .where('bank_code', '=', bankCode)
-      .where('bank_account_no', 'like', pattern)
+      .where((eb) => eb.or(patterns.map((pattern) => eb('bank_account_no', 'like', pattern))))
       .orderBy('id')
       .limit(CANDIDATES_MAX)
       .execute();

@@ -13,7 +13,7 @@ import type { Member } from '../account/account.repository.ts';
 import { fitting } from '../bank-feed/bank-feed.matcher.ts';
 import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
-import { accountFits, accountPattern, nameFits } from '../deposits/masked-match.ts';
+import { accountFits, accountPatterns, nameFits } from '../deposits/masked-match.ts';
 
 /** What a verifier's answer means for the slip, by the rules of docs/deposits/slips.md (Flow), in their order. */
 export type SlipJudgement =
@@ -81,9 +81,9 @@ export class SlipRules {
    */
   private async sentOnlyBy(member: Member, sender: SlipAccount, query: Named): Promise<boolean> {
     const bankCode = sender.bankCode ?? (query.kind === 'thai' ? bankOfBotCode(query.sendingBank) : query.sendingBank);
-    const pattern = sender.account === null ? null : accountPattern(sender.account);
-    if (pattern === null || sender.account === null || bankCode !== member.bank_code) return false;
-    const found = await this.deps.transfers.membersByAccountPattern(this.deps.db, bankCode, pattern);
+    const patterns = sender.account === null ? null : accountPatterns(sender.account);
+    if (patterns === null || sender.account === null || bankCode !== member.bank_code) return false;
+    const found = await this.deps.transfers.membersByAccountPatterns(this.deps.db, bankCode, patterns);
     const fits = [sender.nameEn, sender.nameTh].reduce(
       (candidates, name) => fitting(candidates, sender.account ?? '', name),
       found,
