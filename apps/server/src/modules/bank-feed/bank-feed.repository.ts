@@ -50,6 +50,26 @@ export class BankFeedRepository {
       .execute();
   }
 
+  /**
+   * Transfers recorded on the operator account with this amount and sender bank between two times: the records of
+   * one transfer under another reference (a statement line has none of the bank's), docs/deposits/slips.md.
+   */
+  transfersNear(
+    db: Db,
+    near: { operatorAccountNo: string; amountMinor: bigint; senderBankCode: string; from: Date; to: Date },
+  ): Promise<BankTransfer[]> {
+    return db
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('operator_account_no', '=', near.operatorAccountNo)
+      .where('amount_minor', '=', near.amountMinor)
+      .where('sender_bank_code', '=', near.senderBankCode)
+      .where('transferred_at', '>=', near.from)
+      .where('transferred_at', '<=', near.to)
+      .limit(CANDIDATES_MAX)
+      .execute();
+  }
+
   findTransfer(db: Db, operatorAccountNo: string, reference: string): Promise<BankTransfer | undefined> {
     return db
       .selectFrom('bank_transfers')
