@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { BankTransferUnmatchedReason } from '../../db/tables/deposits.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { accountFits, accountPattern, accountsAgree, nameFits } from '../deposits/masked-match.ts';
+import { accountFits, accountPatterns, accountsAgree, nameFits } from '../deposits/masked-match.ts';
 import { depositClearingKey, type LedgerService } from '../ledger/ledger.service.ts';
 import type { BankFeedRepository, BankTransfer, MemberByBankAccount } from './bank-feed.repository.ts';
 
@@ -122,9 +122,10 @@ export class BankFeedMatcher {
    * the transfer's currency, is credited.
    */
   private async match(transfer: IncomingTransfer): Promise<Match> {
-    const pattern = accountPattern(transfer.senderAccountNo);
-    if (pattern === null) return { reason: 'no_member' };
-    const found = await this.deps.repository.membersByAccountPattern(this.deps.db, transfer.senderBankCode, pattern);
+    const patterns = accountPatterns(transfer.senderAccountNo);
+    if (patterns === null) return { reason: 'no_member' };
+    const { db, repository } = this.deps;
+    const found = await repository.membersByAccountPatterns(db, transfer.senderBankCode, patterns);
     return decide(fitting(found, transfer.senderAccountNo, transfer.senderName ?? null), transfer.currency);
   }
 

@@ -36,16 +36,36 @@ export class BankFeedRepository {
 
   /** Members whose registered bank account is one of `accountNos` at `bankCode`, active or not. */
   /**
-   * Members of the bank whose registered account is LIKE the shown number's pattern (masked-match.ts
-   * accountPattern), at most CANDIDATES_MAX.
+   * Members of the bank whose registered account is LIKE one of the shown number's patterns (masked-match.ts
+   * accountPatterns), at most CANDIDATES_MAX.
    */
-  membersByAccountPattern(db: Db, bankCode: string, pattern: string): Promise<MemberByBankAccount[]> {
+  membersByAccountPatterns(db: Db, bankCode: string, patterns: readonly string[]): Promise<MemberByBankAccount[]> {
     return db
       .selectFrom('members')
       .select(['id', 'status', 'currency', 'bank_account_no', 'bank_account_name'])
       .where('bank_code', '=', bankCode)
-      .where('bank_account_no', 'like', pattern)
+      .where((eb) => eb.or(patterns.map((pattern) => eb('bank_account_no', 'like', pattern))))
       .orderBy('id')
+      .limit(CANDIDATES_MAX)
+      .execute();
+  }
+
+  /**
+   * Transfers recorded on the operator account with this amount and sender bank between two times: the records of
+   * one transfer under another reference (a statement line has none of the bank's), docs/deposits/slips.md.
+   */
+  transfersNear(
+    db: Db,
+    near: { operatorAccountNo: string; amountMinor: bigint; senderBankCode: string; from: Date; to: Date },
+  ): Promise<BankTransfer[]> {
+    return db
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('operator_account_no', '=', near.operatorAccountNo)
+      .where('amount_minor', '=', near.amountMinor)
+      .where('sender_bank_code', '=', near.senderBankCode)
+      .where('transferred_at', '>=', near.from)
+      .where('transferred_at', '<=', near.to)
       .limit(CANDIDATES_MAX)
       .execute();
   }

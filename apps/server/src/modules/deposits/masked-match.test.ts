@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { accountFits, accountPattern, accountsAgree, nameFits } from './masked-match.ts';
+import { accountFits, accountPatterns, accountsAgree, nameFits } from './masked-match.ts';
 
 describe('masked account numbers', () => {
   it('compares the visible digits position by position, separators ignored', () => {
@@ -12,8 +12,11 @@ describe('masked account numbers', () => {
     expect(accountFits('123-4-50209-2', '1234502091')).toBe(false);
   });
 
-  it('aligns a shorter shown number that starts masked on the right, and refuses other lengths', () => {
-    expect(accountFits('x0209', '1234502091')).toBe(false);
+  it('aligns a shorter shown number that starts masked on the right, or one short of it, and refuses other lengths', () => {
+    // K-BIZ statements show `X0209`: the last digits, or the four before the last as KBank's slips do. Both fit.
+    expect(accountFits('x0209', '1234502091')).toBe(true);
+    expect(accountFits('x0209', '1234560209')).toBe(true);
+    expect(accountFits('x0209', '1234560219')).toBe(false);
     expect(accountFits('x02091', '1234502091')).toBe(true);
     expect(accountFits('0209', '1234502091')).toBe(false);
     expect(accountFits('xxxxxxxxxxx0209', '1234502091')).toBe(false);
@@ -34,13 +37,14 @@ describe('masked account numbers', () => {
     expect(accountsAgree('xxx-x-x0209-x', '1234502191')).toBe(false);
     expect(accountsAgree('x02091', '1234502091')).toBe(true);
     expect(accountsAgree('02091', '1234502091')).toBe(false);
+    expect(accountsAgree('X0209', 'xxx-x-x0209-x')).toBe(true);
   });
 
-  it('gives the SQL LIKE pattern of the shown number, or null when too little is visible', () => {
-    expect(accountPattern('xxx-x-x0209-x')).toBe('%_____0209_');
-    expect(accountPattern('x02091')).toBe('%_02091');
-    expect(accountPattern('1234502091')).toBe('1234502091');
-    expect(accountPattern('xxx-x-xxx09-x')).toBeNull();
+  it('gives the SQL LIKE patterns of the shown number, or null when too little is visible', () => {
+    expect(accountPatterns('xxx-x-x0209-x')).toEqual(['%_____0209_', '%_____0209__']);
+    expect(accountPatterns('x02091')).toEqual(['%_02091', '%_02091_']);
+    expect(accountPatterns('1234502091')).toEqual(['1234502091']);
+    expect(accountPatterns('xxx-x-xxx09-x')).toBeNull();
   });
 
   it('a registered number always fits itself, and any masking of it that leaves four digits', () => {

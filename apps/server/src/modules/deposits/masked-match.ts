@@ -23,29 +23,34 @@ function visibleDigits(chars: string): number {
 
 /**
  * Whether an account shown (masked or not) can be the registered one: every visible digit equal at its position.
- * Positions count from the left when both have the same length; a shorter shown number that starts masked
- * (`x02091`) is aligned on the right. At least VISIBLE_DIGITS_MIN digits must be visible.
+ * Positions count from the left when both have the same length. A shorter shown number that starts masked
+ * (`X0209`, a statement that cuts the front) is aligned on the right, or one digit short of the right (the Thai
+ * banks hide the last digit, and a statement does not say which it shows): it fits when either alignment fits.
+ * At least VISIBLE_DIGITS_MIN digits must be visible.
  */
 export function accountFits(shown: string, registered: string): boolean {
   const chars = shownChars(shown);
   const digits = registered.replace(/\D/g, '');
   if (chars === null || digits === '' || visibleDigits(chars) < VISIBLE_DIGITS_MIN) return false;
-  let aligned: string;
-  if (chars.length === digits.length) aligned = digits;
-  else if (chars.length < digits.length && MASK.test(chars[0] ?? '')) aligned = digits.slice(-chars.length);
-  else return false;
-  return [...chars].every((char, index) => MASK.test(char) || char === aligned[index]);
+  const fitsAt = (aligned: string) => [...chars].every((char, index) => MASK.test(char) || char === aligned[index]);
+  if (chars.length === digits.length) return fitsAt(digits);
+  if (chars.length >= digits.length || !MASK.test(chars[0] ?? '')) return false;
+  const end = digits.length;
+  return fitsAt(digits.slice(end - chars.length)) || fitsAt(digits.slice(end - chars.length - 1, end - 1));
 }
 
 /**
- * The SQL LIKE pattern of the registered numbers (stored as digits) that a shown number fits, or null when too
- * little is visible to fit anyone. The same rule as accountFits.
+ * The SQL LIKE patterns of the registered numbers (stored as digits) that a shown number fits (any of them), or
+ * null when too little is visible to fit anyone. The same rule as accountFits.
  */
-export function accountPattern(shown: string): string | null {
+export function accountPatterns(shown: string): string[] | null {
   const chars = shownChars(shown);
   if (chars === null || visibleDigits(chars) < VISIBLE_DIGITS_MIN) return null;
   const pattern = [...chars].map((char) => (MASK.test(char) ? '_' : char)).join('');
-  return MASK.test(chars[0] ?? '') ? `%${pattern}` : pattern;
+  if (!MASK.test(chars[0] ?? '')) return [pattern];
+  // Registered numbers as long or longer, the shown one at their right end or one digit short of it. A
+  // prefilter: accountFits decides.
+  return [`%${pattern}`, `%${pattern}_`];
 }
 
 /**
@@ -59,7 +64,7 @@ export function accountsAgree(first: string, second: string): boolean {
   if (a.length !== b.length) {
     const [short, long] = a.length < b.length ? [a, b] : [b, a];
     if (!MASK.test(short[0] ?? '')) return false;
-    return agreeAt(short, long.slice(-short.length));
+    return agreeAt(short, long.slice(-short.length)) || agreeAt(short, long.slice(-short.length - 1, -1));
   }
   return agreeAt(a, b);
 }

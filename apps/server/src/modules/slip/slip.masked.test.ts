@@ -176,6 +176,30 @@ describe('slips with masked accounts', () => {
     expect(await upload(member, picture)).toMatchObject({ slip: { status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' } });
   });
 
+  it('refuses as a duplicate the slip of a transfer a statement file recorded without the bank reference', async () => {
+    const member = await newMember({ bankAccountName: 'somchai jaidee' });
+    const { picture, transfer } = slipOf(side(member.accountNo, 'MR. SOMCHAI J'), 3_300n);
+    // The K-BIZ line of the same transfer: its own reference, the minute only, the sender as `X` and four digits.
+    const minute = new Date(Math.floor(transfer.transferredAt.getTime() / MINUTE_MS) * MINUTE_MS);
+    const line = {
+      reference: `kbiz-${randomUUID().replaceAll('-', '')}`,
+      operatorAccountNo: '9990005678',
+      senderBankCode: 'KBANK',
+      senderAccountNo: `X${member.accountNo.slice(5, 9)}`,
+      senderName: 'SOMCHAI JAI…',
+      amountMinor: 3_300n,
+      currency: 'BAHT',
+      transferredAt: minute,
+    };
+    expect(await t.app.bankFeedMatcher.record(line)).toBe('matched');
+    expect(await upload(member, picture)).toMatchObject({ slip: { status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED' } });
+    expect(await wallet(member)).toBe(3_300n);
+    // Another amount, or ten minutes away, is another transfer.
+    const other = slipOf(side(member.accountNo, 'MR. SOMCHAI J'), 3_400n);
+    expect(await upload(member, other.picture)).toMatchObject({ message: 'SUCCESS' });
+    expect(await noDrift(t)).toBe(true);
+  });
+
   it('credits once when one slip races through two parties that mask it differently', async () => {
     const member = await newMember({ bankAccountName: 'somchai jaidee' });
     const { transRef, picture, transfer: base } = slipOf(side(member.accountNo, 'MR. SOMCHAI J'), 7_700n);

@@ -13,7 +13,7 @@ import type { Member } from '../account/account.repository.ts';
 import { fitting } from '../bank-feed/bank-feed.matcher.ts';
 import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
-import { accountFits, accountPattern, nameFits } from '../deposits/masked-match.ts';
+import { accountFits, accountPatterns, accountsAgree, nameFits } from '../deposits/masked-match.ts';
 
 /** What a verifier's answer means for the slip, by the rules of docs/deposits/slips.md (Flow), in their order. */
 export type SlipJudgement =
@@ -27,6 +27,12 @@ export interface SlipRulesDeps {
   channels: DepositChannelsRepository;
   maxAgeMinutes: number;
 }
+
+/**
+ * How far apart in time two records of one amount from one sender bank to one account are taken for one transfer
+ * when their references differ (a statement line shows only its minute; clocks differ by seconds).
+ */
+export const SAME_TRANSFER_WINDOW_MS = 2 * MINUTE_MS;
 
 type Named = Pick<SlipQuery, 'kind' | 'sendingBank' | 'transRef'>;
 
@@ -47,13 +53,33 @@ export class SlipRules {
     if (!namesTheTransfer(query, transfer)) return failed('INVALID_SLIP');
     const operatorAccountNo = await this.operatorAccount(transfer, member.currency);
     if (operatorAccountNo === null) return failed('DEST_ACC_INVALID');
-    if (await this.deps.transfers.findTransfer(this.deps.db, operatorAccountNo, transfer.reference)) {
-      return failed('SLIP_REFNO_DUPLICATED');
-    }
+    if (await this.recorded(transfer, operatorAccountNo)) return failed('SLIP_REFNO_DUPLICATED');
     if (!(await this.sentOnlyBy(member, transfer.sender, query))) return failed('NOT_MATCH');
     const oldest = uploadedAt.getTime() - this.deps.maxAgeMinutes * MINUTE_MS;
     if (transfer.transferredAt.getTime() < oldest) return failed('EXPIRED_SLIP');
     return { outcome: 'credit', transfer, operatorAccountNo };
+  }
+
+  /**
+   * The transfer is recorded already: under its reference (by the feed or another slip), or as a line of a
+   * statement file (no bank reference; its minute only): the same account, amount and sender bank, an agreeing
+   * sender, within SAME_TRANSFER_WINDOW_MS of the slip's time.
+   */
+  private async recorded(transfer: VerifiedTransfer, operatorAccountNo: string): Promise<boolean> {
+    const { db, transfers } = this.deps;
+    if (await transfers.findTransfer(db, operatorAccountNo, transfer.reference)) return true;
+    const at = transfer.transferredAt.getTime();
+    const senderBankCode = transfer.sender.bankCode;
+    if (senderBankCode === null) return false;
+    const near = await transfers.transfersNear(db, {
+      operatorAccountNo,
+      amountMinor: transfer.amountMinor,
+      senderBankCode,
+      from: new Date(at - SAME_TRANSFER_WINDOW_MS),
+      to: new Date(at + SAME_TRANSFER_WINDOW_MS),
+    });
+    const shown = transfer.sender.account;
+    return near.some((row) => shown === null || accountsAgree(row.sender_account_no, shown));
   }
 
   /**
@@ -81,9 +107,9 @@ export class SlipRules {
    */
   private async sentOnlyBy(member: Member, sender: SlipAccount, query: Named): Promise<boolean> {
     const bankCode = sender.bankCode ?? (query.kind === 'thai' ? bankOfBotCode(query.sendingBank) : query.sendingBank);
-    const pattern = sender.account === null ? null : accountPattern(sender.account);
-    if (pattern === null || sender.account === null || bankCode !== member.bank_code) return false;
-    const found = await this.deps.transfers.membersByAccountPattern(this.deps.db, bankCode, pattern);
+    const patterns = sender.account === null ? null : accountPatterns(sender.account);
+    if (patterns === null || sender.account === null || bankCode !== member.bank_code) return false;
+    const found = await this.deps.transfers.membersByAccountPatterns(this.deps.db, bankCode, patterns);
     const fits = [sender.nameEn, sender.nameTh].reduce(
       (candidates, name) => fitting(candidates, sender.account ?? '', name),
       found,
