@@ -236,9 +236,11 @@ describe('SlipOK: no answer', () => {
     await expect(verifier({ timeoutMs: 50 }).verify(query('X'))).rejects.toThrow(/SlipOK did not answer/);
   });
 
-  it('is unreachable', async () => {
+  it('is unreachable, or its address does not read', async () => {
     const nowhere = new SlipOkVerifier({ baseUrl: () => 'http://127.0.0.1:9', branchId: '1', apiKey: 'k' });
     await expect(nowhere.verify(query('X'))).rejects.toThrow(/SlipOK unreachable/);
+    const broken = new SlipOkVerifier({ baseUrl: () => 'not a url', branchId: '1', apiKey: 'k' });
+    await expect(broken.verify(query('X'))).rejects.toThrow(SlipVerifierUnavailableError);
   });
 
   it('is not asked a Lao OneProof slip: SlipOK verifies Thai bank slips', async () => {

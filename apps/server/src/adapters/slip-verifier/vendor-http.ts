@@ -29,7 +29,16 @@ export async function postToVendor(
     if (signal.aborted) {
       throw new SlipVerifierUnavailableError(`${vendor} did not answer within ${timeoutMs} ms`, { cause });
     }
-    throw new SlipVerifierUnavailableError(`${vendor} unreachable: ${new URL(url).origin}`, { cause });
+    throw new SlipVerifierUnavailableError(`${vendor} unreachable: ${originOf(url)}`, { cause });
+  }
+}
+
+/** The address's origin for a message; an address that does not read is named as such (never in full). */
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'an address that does not read';
   }
 }
 
