@@ -109,6 +109,18 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       const credited = text(locale, 'deposit.slip.success', { amount: '\u0000' }).split('\u0000')[0] ?? '';
       await closeResult(page, locale, 'wallet.successTitle', credited.trim());
       await expect.poll(() => totalBalance(page), { timeout: 5_000 }).toBe(start + 10_000 + amount * 100);
+      // It was verified by the sandbox SlipOK, which shows the accounts masked as SlipOK does: the member was
+      // matched on the digits a bank leaves visible (docs/deposits/masked-accounts.md).
+      const form = new FormData();
+      form.append('files', new Blob([picture], { type: 'image/png' }), 'slip.png');
+      const asked = await fetch(`${base}/sandbox/slipok/api/line/apikey/10001`, {
+        method: 'POST',
+        headers: { 'x-authorization': 'sandbox-slipok-key' },
+        body: form,
+      });
+      const verified = (await asked.json()) as { data: Record<'sender' | 'receiver', { account: { value: string } }> };
+      expect(verified.data.sender.account.value).toBe(`xxx-x-x${DEMO_BANK.accountNo.slice(5, 9)}-x`);
+      expect(verified.data.receiver.account.value).toBe(`xxx-x-x${SLIP_ACCOUNT.slice(5, 9)}-x`);
 
       dialog = page.getByRole('dialog', { name: text(locale, 'deposit.title') });
       await dialog.getByLabel(text(locale, 'deposit.slip.file')).setInputFiles(slip);
