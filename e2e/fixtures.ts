@@ -178,9 +178,14 @@ export const test = base.extend<{ uiLocale: Locale }, { server: E2eServer }>({
 export { expect, type Page };
 
 let sequence = 0;
-/** A Thai mobile number and a bank account number no other test of this worker's run uses. */
+/**
+ * A Thai mobile number and a bank account number no other test of this worker's run uses. The sequence sits in
+ * digits 6 to 9 of the account, the ones a bank leaves visible when it masks (`xxx-x-x0209-x`), so that no two
+ * members of a worker's server look alike to the masked bank feed and slips (docs/deposits/masked-accounts.md).
+ */
 export function uniqueMember(): { phone: string; accountNo: string } {
   sequence += 1;
-  const serial = `${process.pid % 1000}`.padStart(3, '0') + `${sequence}`.padStart(5, '0');
-  return { phone: `09${serial}`, accountNo: `77${serial}` };
+  const pid = `${process.pid % 1000}`.padStart(3, '0');
+  const serial = `${sequence}`.padStart(4, '0');
+  return { phone: `09${pid}${serial}0`, accountNo: `77${pid}${serial}7` };
 }

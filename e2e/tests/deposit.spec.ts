@@ -1,9 +1,10 @@
-import { DEMO, expect, type Locale, type Page, test, text } from '../fixtures.ts';
+import { DEMO, expect, type Locale, launchServer, type Page, test, text, uniqueMember } from '../fixtures.ts';
 
 /**
  * Deposits end to end (issue 5), in every language, against the sandbox parties over real HTTP: a QR paid
  * through the sandbox gateway, a slip rendered by the sandbox bank and uploaded twice, and a TrueMoney gift
- * link. The languages run one after another on the demo member, so every balance check is relative.
+ * link. The languages run one after another on the demo member, so every balance check is relative. Then a kip
+ * member of the Laos build pays a BCEL QR (the LAO QR layout, docs/parties/payments.md, BCEL).
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -108,15 +109,27 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       const credited = text(locale, 'deposit.slip.success', { amount: '\u0000' }).split('\u0000')[0] ?? '';
       await closeResult(page, locale, 'wallet.successTitle', credited.trim());
       await expect.poll(() => totalBalance(page), { timeout: 5_000 }).toBe(start + 10_000 + amount * 100);
+      // It was verified by the sandbox SlipOK, which shows the accounts masked as SlipOK does: the member was
+      // matched on the digits a bank leaves visible (docs/deposits/masked-accounts.md).
+      const form = new FormData();
+      form.append('files', new Blob([picture], { type: 'image/png' }), 'slip.png');
+      const asked = await fetch(`${base}/sandbox/slipok/api/line/apikey/10001`, {
+        method: 'POST',
+        headers: { 'x-authorization': 'sandbox-slipok-key' },
+        body: form,
+      });
+      const verified = (await asked.json()) as { data: Record<'sender' | 'receiver', { account: { value: string } }> };
+      expect(verified.data.sender.account.value).toBe(`xxx-x-x${DEMO_BANK.accountNo.slice(5, 9)}-x`);
+      expect(verified.data.receiver.account.value).toBe(`xxx-x-x${SLIP_ACCOUNT.slice(5, 9)}-x`);
 
       dialog = page.getByRole('dialog', { name: text(locale, 'deposit.title') });
       await dialog.getByLabel(text(locale, 'deposit.slip.file')).setInputFiles(slip);
       await dialog.getByRole('button', { name: text(locale, 'deposit.slip.upload') }).click();
       await closeResult(page, locale, 'wallet.errorTitle', text(locale, 'slipReason.duplicateSlip'));
 
-      // TrueMoney: a fresh 20-baht gift link from the sandbox voucher party.
+      // TrueMoney: a fresh 20-baht gift link from the sandbox voucher party, pasted inside a shared message.
       const voucher = await sandbox<{ link: string }>(base, 'POST', '/sandbox/truemoney/vouchers', { amount: 20 });
-      await dialog.getByLabel(text(locale, 'deposit.giftLink.label')).fill(voucher.link);
+      await dialog.getByLabel(text(locale, 'deposit.giftLink.label')).fill(`ซองของขวัญ 🧧 ${voucher.link} กดรับเลย`);
       await dialog.getByRole('button', { name: text(locale, 'deposit.giftLink.send') }).click();
       await closeResult(page, locale, 'wallet.successTitle', text(locale, 'deposit.giftLink.received'));
       await expect.poll(() => totalBalance(page), { timeout: 5_000 }).toBe(start + 10_000 + amount * 100 + 2_000);
@@ -137,3 +150,55 @@ for (const locale of ['th', 'lo', 'en'] as const) {
     });
   });
 }
+
+test.describe('a kip deposit in the Laos build', () => {
+  test.use({ uiLocale: 'lo' });
+
+  test("a kip member's BCEL QR is made, paid through the sandbox and credited", async ({ page }) => {
+    const locale = 'lo';
+    const laos = await launchServer({ COUNTRY: 'LA' });
+    try {
+      const { phone, accountNo } = uniqueMember();
+      const password = 'secret123';
+      const registered = await fetch(`${laos.url}/api/account`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-app-name': 'wallet-user' },
+        body: JSON.stringify({
+          name: 'Kip Member',
+          username: phone,
+          password,
+          bankCode: 'BCEL',
+          bankAccountName: 'SOMPHONE KIP',
+          bankAccountNo: accountNo,
+          currency: 'LAK',
+        }),
+      });
+      expect(registered.ok, `register: ${registered.status} ${await registered.clone().text()}`).toBe(true);
+
+      await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
+      await page.goto(`${laos.url}/login`);
+      await page.getByLabel(text(locale, 'auth.username'), { exact: true }).fill(phone);
+      await page.getByLabel(text(locale, 'auth.password'), { exact: true }).fill(password);
+      await page.getByRole('button', { name: text(locale, 'auth.submit') }).click();
+      await expect(page.getByTestId('total-balance')).toBeVisible();
+      expect(await totalBalance(page)).toBe(0);
+
+      // 75,000 kip at BCEL, the kip member's QR gateway: the QR is shown, then paid as a Lao bank app would.
+      const dialog = await openDeposit(page, locale);
+      const panel = dialog.getByRole('tabpanel');
+      await panel.getByLabel(text(locale, 'deposit.qr.amount')).fill('75000');
+      await panel.getByRole('button', { name: text(locale, 'deposit.qr.create') }).click();
+      await expect(panel.getByRole('img')).toBeVisible();
+      const live = await asMember<{ qrcodeId: string; hasQrcode: boolean; amount: number }>(
+        page,
+        `${laos.url}/api/qrcode/BCEL`,
+      );
+      expect(live).toMatchObject({ hasQrcode: true, amount: 75_000 });
+      await sandbox(laos.url, 'POST', '/sandbox/payments/BCEL/pay', { qrcodeId: live.qrcodeId });
+      await expect(panel.getByRole('img')).toBeHidden({ timeout: 5_000 });
+      await expect.poll(() => totalBalance(page), { timeout: 5_000 }).toBe(7_500_000);
+    } finally {
+      await laos.stop();
+    }
+  });
+});

@@ -29,6 +29,7 @@ import { registerSettings } from './modules/settings/settings.module.ts';
 import { registerSlips } from './modules/slip/slip.module.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
 import { registerStatement } from './modules/statement/statement.module.ts';
+import { registerStatementImports } from './modules/statement-import/statement-import.module.ts';
 import { registerSuspense } from './modules/suspense/suspense.module.ts';
 import { registerTruelinks } from './modules/truelink/truelink.module.ts';
 import { registerUploads } from './modules/uploads/uploads.module.ts';
@@ -64,7 +65,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerTruelinks(app, core);
   await registerQrPayments(app, core);
   const uploads = registerUploads(app, core);
-  const slips = await registerSlips(app, core, { uploads });
+  const slips = await registerSlips(app, core, { uploads, verifier: deps.slipVerifier });
   // Promotions the wallet answer reads (docs/promotions/): invites, then the wheel's coins.
   const invites = registerInvites(app, core, { accounts });
   const spin = registerSpinWheel(app, core, { bonusGate: bonuses, rewards: bonuses });
@@ -72,7 +73,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const games = await registerGames(app, core);
   registerWallet(app, core, { games, invites, coins: spin });
   registerRefunds(app, core, { games, bonuses });
-  registerBankFeed(app, core);
+  const bankFeed = registerBankFeed(app, core);
   // The back-office's screens over the modules above (docs/backoffice/).
   registerMembers(app, core);
   registerDashboard(app, core);
@@ -80,6 +81,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   registerPromotions(app, core, { uploads });
   registerAdjustments(app, core, { rewards: bonuses });
   registerSuspense(app, core, { withdrawals, slips });
+  // Statement files operators upload: each credit line recorded as the bank feed's matcher records a transfer.
+  registerStatementImports(app, core, { recorder: bankFeed });
   await registerChat(app, core, {
     authenticate: (authorization) => auth.authenticate(authorization),
     operators: operators.service,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
+import { type KbankCredentials, readKbankCredentials } from './config.kbank.ts';
 
 /**
  * The environment's variables, read through `Reader` by loadConfig (config.ts): each parser reports a bad value by
@@ -12,11 +13,14 @@ export const DEV_TRUELINK_KEY: TruelinkKey = {
   key: createHash('sha256').update('member-wallet-development-truelink-key').digest('base64'),
 };
 
-/** A real payment gateway: its API's base URL and the HMAC secret shared with it. */
-export interface PaymentGatewayConfig {
-  baseUrl: string;
-  secret: string;
-}
+/**
+ * A real payment gateway: `http`, one that speaks our gateway API (docs/parties/payments.md), with the HMAC
+ * secret shared with it; or a vendor adapter that speaks the vendor's own API (`kbank`: docs/parties/kbank-qr.md),
+ * with the vendor's credentials.
+ */
+export type PaymentGatewayConfig =
+  | { adapter: 'http'; baseUrl: string; secret: string }
+  | { adapter: 'kbank'; baseUrl: string; kbank: KbankCredentials };
 
 /** A gift-link key: its id (in every envelope) and 32 bytes of standard base64. */
 export interface TruelinkKey {
@@ -147,23 +151,48 @@ function readGatewayPairs(read: Reader, name: string): Map<string, string> {
   return pairs;
 }
 
-/** `PAYMENT_GATEWAYS` (`CODE=baseUrl`) with `PAYMENT_GATEWAY_SECRETS` (`CODE=secret`): every gateway needs both. */
+/** The vendor adapters a gateway of `PAYMENT_GATEWAYS` may name (`CODE=adapter:baseUrl`). */
+export const PAYMENT_VENDOR_ADAPTERS = ['kbank'] as const;
+
+/** `https://x` (the gateway API, `http`), or `kbank:https://x` (a vendor adapter); null: neither. */
+function gatewayTarget(value: string): { adapter: 'http' | 'kbank'; baseUrl: string } | 'unknown adapter' | null {
+  const prefix = /^([a-z][a-z0-9-]*):(?!\/\/)/.exec(value);
+  const adapter = prefix ? prefix[1] : 'http';
+  const baseUrl = prefix ? value.slice(prefix[0].length) : value;
+  if (adapter !== 'http' && !(PAYMENT_VENDOR_ADAPTERS as readonly string[]).includes(adapter ?? '')) {
+    return 'unknown adapter';
+  }
+  try {
+    if (!['http:', 'https:'].includes(new URL(baseUrl).protocol)) return null;
+  } catch {
+    return null;
+  }
+  return { adapter: adapter as 'http' | 'kbank', baseUrl };
+}
+
+/**
+ * `PAYMENT_GATEWAYS` (`CODE=baseUrl`, or `CODE=kbank:baseUrl` for a vendor adapter) with `PAYMENT_GATEWAY_SECRETS`
+ * (`CODE=secret`): a gateway of the gateway API needs its secret; one of a vendor adapter takes none (its
+ * credentials are the vendor's own variables, `KBANK_...`).
+ */
 export function readPaymentGateways(read: Reader): ReadonlyMap<string, PaymentGatewayConfig> {
   const urls = readGatewayPairs(read, 'PAYMENT_GATEWAYS');
   const secrets = readGatewayPairs(read, 'PAYMENT_GATEWAY_SECRETS');
   const gateways = new Map<string, PaymentGatewayConfig>();
-  for (const [code, baseUrl] of urls) {
+  let kbank: KbankCredentials | null | undefined;
+  for (const [code, value] of urls) {
     const secret = secrets.get(code);
-    let valid = false;
-    try {
-      valid = ['http:', 'https:'].includes(new URL(baseUrl).protocol);
-    } catch {
-      // Reported below.
-    }
-    if (!valid) read.fail('PAYMENT_GATEWAYS', `http(s) base URLs (${code})`, baseUrl);
-    else if (!secret)
+    const target = gatewayTarget(value);
+    if (target === 'unknown adapter') {
+      read.fail('PAYMENT_GATEWAYS', `baseUrl or adapter:baseUrl, adapter ${PAYMENT_VENDOR_ADAPTERS.join(', ')}`, value);
+    } else if (!target) read.fail('PAYMENT_GATEWAYS', `http(s) base URLs (${code})`, value);
+    else if (target.adapter === 'kbank') {
+      if (secret) read.fail('PAYMENT_GATEWAY_SECRETS', `no secret for a gateway of a vendor adapter (${code})`, '...');
+      if (kbank === undefined) kbank = readKbankCredentials(read);
+      if (kbank) gateways.set(code, { adapter: 'kbank', baseUrl: target.baseUrl, kbank });
+    } else if (!secret)
       read.fail('PAYMENT_GATEWAY_SECRETS', `a secret for every gateway of PAYMENT_GATEWAYS (${code})`, '');
-    else gateways.set(code, { baseUrl, secret });
+    else gateways.set(code, { adapter: 'http', baseUrl: target.baseUrl, secret });
   }
   return gateways;
 }

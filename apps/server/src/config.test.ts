@@ -86,7 +86,7 @@ describe('configuration', () => {
       PAYOUT_SECRET: 'sandbox-payout-secret',
       BANK_FEED_SECRET: 'sandbox-bank-feed-secret',
       VOUCHER_SECRET: 'sandbox-voucher-secret',
-      SLIP_VERIFIER_SECRET: 'sandbox-slip-verifier-secret',
+      SLIPOK_API_KEY: 'sandbox-slipok-key',
       GAME_PROVIDER_SECRETS: 'PG=real-one,JOKER=sandbox-game-secret',
       PAYMENT_GATEWAYS: 'KBANK=https://kbank.example,WW=https://ww.example',
       PAYMENT_GATEWAY_SECRETS: 'KBANK=real,WW=sandbox-payment-secret-ww',
@@ -96,7 +96,7 @@ describe('configuration', () => {
       'PAYOUT_SECRET',
       'BANK_FEED_SECRET',
       'VOUCHER_SECRET',
-      'SLIP_VERIFIER_SECRET',
+      'SLIPOK_API_KEY',
       'GAME_PROVIDER_SECRETS (JOKER)',
       'PAYMENT_GATEWAY_SECRETS (WW)',
     ]) {
@@ -143,8 +143,8 @@ describe('configuration', () => {
       PAYMENT_GATEWAY_SECRETS: 'KBANK=s1,WW=s2',
     });
     expect([...config.paymentGateways]).toEqual([
-      ['KBANK', { baseUrl: 'https://kbank.example/qr', secret: 's1' }],
-      ['WW', { baseUrl: 'http://ww.example', secret: 's2' }],
+      ['KBANK', { adapter: 'http', baseUrl: 'https://kbank.example/qr', secret: 's1' }],
+      ['WW', { adapter: 'http', baseUrl: 'http://ww.example', secret: 's2' }],
     ]);
     expect(config).toMatchObject({ qrExpiryMinutes: 10, qrSettleIntervalMs: 30_000, paymentGatewayTimeoutMs: 10_000 });
     expect(() => loadConfig({ PAYMENT_GATEWAYS: 'KBANK=https://kbank.example' })).toThrow(/PAYMENT_GATEWAY_SECRETS/);
@@ -158,6 +158,131 @@ describe('configuration', () => {
     expect(() => loadConfig({ CHAT_GUEST_SECRET: 'short' })).toThrow(/CHAT_GUEST_SECRET must be at least 32/);
     expect(() => loadConfig({ CHAT_PREFIX: 'chat room' })).toThrow(/CHAT_PREFIX must be/);
     expect(() => loadConfig({ CHAT_SOCKET_URL: 'ftp://chat.example.test' })).toThrow(/CHAT_SOCKET_URL must be a URL/);
+  });
+
+  it('chooses the slip verifier: the sandbox with SANDBOX on, a vendor when named with its keys, else none', () => {
+    expect(loadConfig({}).slipVerifier).toEqual({ vendor: 'sandbox' });
+    expect(loadConfig({ SANDBOX: '0' }).slipVerifier).toEqual({ vendor: null });
+    expect(loadConfig({ SANDBOX: '0', SLIPOK_API_KEY: 'k', SLIPOK_BRANCH_ID: '1' }).slipVerifier).toEqual({
+      vendor: null,
+    });
+    const slipok = { SLIP_VERIFIER: 'slipok', SLIPOK_BRANCH_ID: '12345', SLIPOK_API_KEY: 'SLIPOKKEY' };
+    expect(loadConfig(slipok).slipVerifier).toEqual({
+      vendor: 'slipok',
+      baseUrl: 'https://api.slipok.com',
+      branchId: '12345',
+      apiKey: 'SLIPOKKEY',
+    });
+    expect(loadConfig({ ...slipok, SLIPOK_BASE_URL: 'https://slipok.example/proxy/' }).slipVerifier).toMatchObject({
+      baseUrl: 'https://slipok.example/proxy',
+    });
+    expect(loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'uuid-key' }).slipVerifier).toEqual({
+      vendor: 'easyslip',
+      baseUrl: 'https://api.easyslip.com/v2',
+      apiKey: 'uuid-key',
+    });
+    expect(
+      loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k', EASYSLIP_BASE_URL: 'http://127.0.0.1:9/v2' })
+        .slipVerifier,
+    ).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v2' });
+  });
+
+  it('refuses to start with a chosen slip verifier missing its keys, naming them (never their values)', () => {
+    expect(() => loadConfig({ SLIP_VERIFIER: 'slipok' })).toThrow(
+      /SLIP_VERIFIER=slipok needs SLIPOK_BRANCH_ID and SLIPOK_API_KEY/,
+    );
+    expect(() => loadConfig({ SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: 'secret-key' })).toThrow(
+      /SLIP_VERIFIER=slipok needs SLIPOK_BRANCH_ID \(/,
+    );
+    expect(() => loadConfig({ SLIP_VERIFIER: 'slipok', SLIPOK_BRANCH_ID: '1' })).toThrow(
+      /SLIP_VERIFIER=slipok needs SLIPOK_API_KEY \(/,
+    );
+    expect(() => loadConfig({ SLIP_VERIFIER: 'easyslip' })).toThrow(/SLIP_VERIFIER=easyslip needs EASYSLIP_API_KEY/);
+    expect(() => loadConfig({ SLIP_VERIFIER: 'sandbox', SANDBOX: '0' })).toThrow(
+      /SLIP_VERIFIER=sandbox needs SANDBOX on/,
+    );
+    expect(() => loadConfig({ SLIP_VERIFIER: 'paypal' })).toThrow(
+      /SLIP_VERIFIER must be one of sandbox, slipok, easyslip \(got "paypal"\)/,
+    );
+    expect(() =>
+      loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k', EASYSLIP_BASE_URL: 'ftp://x' }),
+    ).toThrow(/EASYSLIP_BASE_URL must be a URL/);
+    expect(() => loadConfig({ SLIPOK_BASE_URL: 'not a url' })).toThrow(/SLIPOK_BASE_URL must be a URL/);
+    try {
+      loadConfig({ SLIP_VERIFIER: 'slipok', SLIPOK_API_KEY: 'secret-key' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('secret-key');
+    }
+  });
+
+  it('reads a gateway that names a vendor adapter (kbank:URL) with its KBANK_ credentials, beside the HMAC form', () => {
+    const kbank = {
+      KBANK_CONSUMER_ID: 'consumer-id',
+      KBANK_CONSUMER_SECRET: 'consumer-secret',
+      KBANK_PARTNER_ID: 'PTR1051673',
+      KBANK_PARTNER_SECRET: 'd4bded59200547bc85903574a293831b',
+      KBANK_MERCHANT_ID: 'KB102057149704',
+    };
+    const config = loadConfig({
+      ...kbank,
+      PAYMENT_GATEWAYS: 'KBANK=kbank:https://openapi.kasikornbank.com,WW=https://ww.example',
+      PAYMENT_GATEWAY_SECRETS: 'WW=s2',
+      KBANK_TERMINAL_ID: '09000107',
+      KBANK_TLS_CERT_FILE: '/etc/kbank/client.crt',
+      KBANK_TLS_KEY_FILE: '/etc/kbank/client.key',
+    });
+    expect([...config.paymentGateways]).toEqual([
+      [
+        'KBANK',
+        {
+          adapter: 'kbank',
+          baseUrl: 'https://openapi.kasikornbank.com',
+          kbank: {
+            consumerId: 'consumer-id',
+            consumerSecret: 'consumer-secret',
+            partnerId: 'PTR1051673',
+            partnerSecret: 'd4bded59200547bc85903574a293831b',
+            merchantId: 'KB102057149704',
+            terminalId: '09000107',
+            tlsCertFile: '/etc/kbank/client.crt',
+            tlsKeyFile: '/etc/kbank/client.key',
+          },
+        },
+      ],
+      ['WW', { adapter: 'http', baseUrl: 'https://ww.example', secret: 's2' }],
+    ]);
+    // Any code may name the adapter; the terminal and the client certificate are optional.
+    const fp = loadConfig({ ...kbank, PAYMENT_GATEWAYS: 'FP=kbank:http://127.0.0.1:9000' }).paymentGateways.get('FP');
+    expect(fp).toMatchObject({ adapter: 'kbank', baseUrl: 'http://127.0.0.1:9000' });
+    expect(fp?.adapter === 'kbank' && fp.kbank).toMatchObject({
+      terminalId: null,
+      tlsCertFile: null,
+      tlsKeyFile: null,
+    });
+
+    const gateways = { PAYMENT_GATEWAYS: 'KBANK=kbank:https://openapi.kasikornbank.com' };
+    const missing = productionProblems({ ...gateways, KBANK_CONSUMER_ID: 'only-this' });
+    for (const name of ['KBANK_CONSUMER_SECRET', 'KBANK_PARTNER_ID', 'KBANK_PARTNER_SECRET', 'KBANK_MERCHANT_ID']) {
+      expect(missing).toContain(name);
+    }
+    expect(missing).not.toContain('KBANK_CONSUMER_ID must');
+    expect(() => loadConfig({ ...kbank, ...gateways, PAYMENT_GATEWAY_SECRETS: 'KBANK=s' })).toThrow(
+      /PAYMENT_GATEWAY_SECRETS must be .*no secret for a gateway of a vendor adapter \(KBANK\)/,
+    );
+    expect(() => loadConfig({ ...kbank, PAYMENT_GATEWAYS: 'KBANK=scb:https://x.example' })).toThrow(
+      /PAYMENT_GATEWAYS must be .*adapter kbank/,
+    );
+    expect(() => loadConfig({ ...kbank, PAYMENT_GATEWAYS: 'KBANK=kbank:ftp://x.example' })).toThrow(
+      /PAYMENT_GATEWAYS must be http\(s\) base URLs/,
+    );
+    expect(() => loadConfig({ ...kbank, ...gateways, KBANK_TLS_CERT_FILE: '/c.crt' })).toThrow(
+      /KBANK_TLS_KEY_FILE must be set with KBANK_TLS_CERT_FILE/,
+    );
+    expect(() => loadConfig({ ...kbank, ...gateways, KBANK_PARTNER_ID: 'P'.repeat(11) })).toThrow(
+      /KBANK_PARTNER_ID must be at most 10 characters/,
+    );
+    // Secrets are named, never echoed.
+    expect(missing).not.toContain('only-this');
   });
 
   it('reads the chat settings', () => {

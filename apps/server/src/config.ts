@@ -16,9 +16,12 @@ import {
   readTruelinkKeys,
   type TruelinkKey,
 } from './config.read.ts';
+import { readSlipVerifier, type SlipVerifierConfig, slipVerifierProductionProblems } from './config.slip-verifier.ts';
 
+export type { KbankCredentials } from './config.kbank.ts';
 export type { GameFaultSetting, PaymentGatewayConfig, TruelinkKey } from './config.read.ts';
 export { ConfigError, DEV_TRUELINK_KEY, parseFaultsSetting } from './config.read.ts';
+export type { SlipVerifierConfig } from './config.slip-verifier.ts';
 export { CONFIG_VARIABLES, type ConfigVariable } from './config.variables.ts';
 
 /**
@@ -101,11 +104,12 @@ export interface Config {
   uploadDir: string | null;
   /** Signs the short-lived URLs of slip pictures; random per process when unset (refused in production). */
   slipUrlSecret: string;
-  /** The slip verifier (docs/deposits/slips.md); with SANDBOX and no base URL, this server's /sandbox/slip-verifier. */
-  slipVerifierBaseUrl: string | null;
-  slipVerifierSecret: string | null;
+  /** The slip verifier (docs/parties/slip-verifier.md): SLIP_VERIFIER and the chosen vendor's keys. */
+  slipVerifier: SlipVerifierConfig;
   /** A slip is credited only if uploaded within this long of its transfer (spec section 9: 1 hour). */
   slipMaxAgeMinutes: number;
+  /** How often slips a verifier asked us to come back for are asked again; 0 turns it off. */
+  slipRetryIntervalMs: number;
   /** Signs guest chat tokens; null: a random key made once and kept in the database (docs/chat.md). */
   chatGuestSecret: string | null;
   /** The first part of every chat room's name, `${prefix}-${member or guest id}`. */
@@ -141,8 +145,6 @@ const DEV_OPERATOR_SECRET_KEY = 'member-wallet-development-operator-secret-key';
 
 /** The sandbox voucher party's signing secret; a real party's comes from `VOUCHER_SECRET`. */
 export const SANDBOX_VOUCHER_SECRET = 'sandbox-voucher-secret';
-/** The sandbox slip verifier's signing secret; a real verifier's comes from `SLIP_VERIFIER_SECRET`. */
-export const SANDBOX_SLIP_VERIFIER_SECRET = 'sandbox-slip-verifier-secret';
 
 /**
  * What production must not run with, each named (never a secret's value): the development keys, the sandbox
@@ -168,14 +170,14 @@ function productionProblems(config: Config, read: Reader): string[] {
     ['PAYOUT_SECRET', config.payoutSecret, SANDBOX_PAYOUT_SECRET],
     ['BANK_FEED_SECRET', config.bankFeedSecret, SANDBOX_BANK_FEED_SECRET],
     ['VOUCHER_SECRET', config.voucherSecret, SANDBOX_VOUCHER_SECRET],
-    ['SLIP_VERIFIER_SECRET', config.slipVerifierSecret, SANDBOX_SLIP_VERIFIER_SECRET],
   ];
   for (const [name, value, sandbox] of defaults) if (value === sandbox) problems.push(sandboxSecret(name));
+  problems.push(...slipVerifierProductionProblems(read));
   for (const [code, secret] of config.gameProviderSecrets) {
     if (secret === SANDBOX_GAME_SECRET) problems.push(sandboxSecret(`GAME_PROVIDER_SECRETS (${code})`));
   }
   for (const [code, gateway] of config.paymentGateways) {
-    if (gateway.secret === sandboxPaymentSecret(code))
+    if (gateway.adapter === 'http' && gateway.secret === sandboxPaymentSecret(code))
       problems.push(sandboxSecret(`PAYMENT_GATEWAY_SECRETS (${code})`));
   }
   return problems;
@@ -187,6 +189,7 @@ export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = read.string('NODE_ENV', 'development');
   const production = nodeEnv === 'production';
   const demo = read.boolean('DEMO', !production);
+  const sandbox = read.boolean('SANDBOX', demo);
   const config: Config = {
     port: read.integer('PORT', 8080, 1, 65535),
     host: read.string('HOST', '127.0.0.1'),
@@ -196,7 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'member-wallet:'),
     nodeEnv,
     demo,
-    sandbox: read.boolean('SANDBOX', demo),
+    sandbox,
     logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     country: read.oneOf('COUNTRY', COUNTRIES, 'TH'),
     publicDir: read.string('PUBLIC_DIR', DEFAULT_PUBLIC_DIR),
@@ -241,9 +244,9 @@ export function loadConfig(env: Env = process.env): Config {
     qrSettleIntervalMs: read.integer('QR_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
     uploadDir: read.raw('UPLOAD_DIR') ?? null,
     slipUrlSecret: read.raw('SLIP_URL_SECRET') ?? randomBytes(32).toString('hex'),
-    slipVerifierBaseUrl: read.url('SLIP_VERIFIER_BASE_URL', ['http:', 'https:']),
-    slipVerifierSecret: read.raw('SLIP_VERIFIER_SECRET') ?? null,
+    slipVerifier: readSlipVerifier(read, sandbox),
     slipMaxAgeMinutes: read.integer('SLIP_MAX_AGE_MINUTES', 60, 1, 7 * 24 * 60),
+    slipRetryIntervalMs: read.integer('SLIP_RETRY_INTERVAL_MS', 30_000, 0, 3_600_000),
     chatGuestSecret: readChatGuestSecret(read),
     chatPrefix: read.string('CHAT_PREFIX', 'chat'),
     chatSocketUrl: read.url('CHAT_SOCKET_URL', ['http:', 'https:', 'ws:', 'wss:']),
@@ -256,7 +259,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
   if (config.sandbox && !config.bankFeedSecret) config.bankFeedSecret = SANDBOX_BANK_FEED_SECRET;
   if (config.sandbox && !config.voucherSecret) config.voucherSecret = SANDBOX_VOUCHER_SECRET;
-  if (config.sandbox && !config.slipVerifierSecret) config.slipVerifierSecret = SANDBOX_SLIP_VERIFIER_SECRET;
   if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);
   return config;
 }

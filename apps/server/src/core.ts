@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { SlipVerifier } from './adapters/slip-verifier/slip-verifier.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
@@ -59,6 +60,8 @@ export interface AppDeps {
   logStream?: DestinationStream;
   argon2?: Argon2Parameters;
   smsSender?: SmsSender;
+  /** Tests: a slip verifier in place of SLIP_VERIFIER's (answers no vendor gives, such as captcha_failed). */
+  slipVerifier?: SlipVerifier;
   /** An embedded database starts as a copy of this PGlite data directory dump (tests: a migrated template). */
   pgliteDataDir?: Blob;
 }

@@ -467,6 +467,59 @@ describe('TrueMoney gift link', () => {
     expect(await screen.findByText(/We are checking it now/)).toBeInTheDocument();
   });
 
+  it('takes the whole text TrueMoney shares and sends only the gift link in it', async () => {
+    const sent: string[] = [];
+    answerLookup({ wallets: giftWallets });
+    server.use(
+      http.get('*/api/lookup/truelink', () => HttpResponse.json(key)),
+      http.post('*/api/wallet/truelink', async ({ request }) => {
+        sent.push(((await request.json()) as { link: string }).link);
+        return HttpResponse.json({ message: 'OK', wallet: { amount: 1600 }, status: 'SUCCESS', reference: 'G-2' });
+      }),
+    );
+    const { user, dialog } = await openDeposit();
+    const input = await within(dialog).findByLabelText('Gift link');
+    expect(input).toHaveAccessibleDescription(/or the whole message/);
+    // Pasted as the share sheet copies it: words, an emoji and line breaks around the link.
+    input.focus();
+    await user.paste(`คุณได้รับซองของขวัญ 🧧\nกดรับได้ที่\n${link}\nABC ภายใน 24 ชั่วโมง`);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(sent).toHaveLength(1);
+    await expect(decryptGiftLink(sent[0] ?? '', { id: key.keyId, key: key.key })).resolves.toBe(link);
+  });
+
+  it.each([
+    ['no gift link', 'ส่งซองของขวัญให้คุณ กดรับในแอปได้เลย'],
+    ['two vouchers', `${link} https://gift.truemoney.com/campaign/?v=zzzzZZZZ9999`],
+    ['a broken gift link', 'https://gift.truemoney.com/campaign/?v=short'],
+  ])('refuses a text with %s before sending anything', async (_case, text) => {
+    let posts = 0;
+    answerLookup({ wallets: giftWallets });
+    server.use(
+      http.get('*/api/lookup/truelink', () => HttpResponse.json(key)),
+      http.post('*/api/wallet/truelink', () => {
+        posts += 1;
+        return HttpResponse.json({ message: 'OK', wallet: { amount: 1600 }, status: 'SUCCESS', reference: 'G-3' });
+      }),
+    );
+    const { user, dialog } = await openDeposit();
+    const input = await within(dialog).findByLabelText('Gift link');
+    input.focus();
+    await user.paste(text);
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    expect(await within(dialog).findByText('The gift link is not valid.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toBe(0);
+    // Mending the text clears the error, and the link then goes.
+    await user.clear(input);
+    await user.type(input, link);
+    expect(input).not.toHaveAttribute('aria-invalid');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+    expect(posts).toBe(1);
+  });
+
   it.each([
     ['TRUELINK_DUPLICATE', 'This gift link has already been used.'],
     ['TRUELINK_INVALID', 'The gift link is not valid.'],

@@ -118,7 +118,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
  * catalogues need no text for them. FORBIDDEN (403): the operator's role may not make this call.
  * ALREADY_REVIEWED (409): the item was already given the opposite decision (an approved withdrawal rejected).
  * MEDIA_INVALID_FILE (400): an upload that is no PNG, JPEG or WebP picture, or none; MEDIA_TOO_LARGE (400): over
- * 2 MiB. BONUS_EXISTS (409): a bonus or promotion code of that code exists already.
+ * 2 MiB. BONUS_EXISTS (409): a bonus or promotion code of that code exists already. Statement files
+ * (backoffice/statements.ts): STATEMENT_INVALID (400) a file that is not the chosen layout, its `detail` naming
+ * the row and the problem; STATEMENT_TOO_LARGE (400) over its size; STATEMENT_CHANGED (409) an import of another
+ * file than the one previewed.
  */
 export const OPERATOR_ERROR_CODES = [
   'FORBIDDEN',
@@ -126,6 +129,9 @@ export const OPERATOR_ERROR_CODES = [
   'MEDIA_INVALID_FILE',
   'MEDIA_TOO_LARGE',
   'BONUS_EXISTS',
+  'STATEMENT_INVALID',
+  'STATEMENT_TOO_LARGE',
+  'STATEMENT_CHANGED',
 ] as const;
 export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decryptGiftLink, encryptGiftLink, type GiftLinkKey, giftLinkCode, truelinkRequest } from './truelink.ts';
+import {
+  decryptGiftLink,
+  encryptGiftLink,
+  GIFT_LINK_LENGTH_MAX,
+  type GiftLinkKey,
+  giftLinkCode,
+  giftLinkIn,
+  truelinkRequest,
+} from './truelink.ts';
 
 function randomKey(id: string): GiftLinkKey {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
@@ -72,6 +80,52 @@ describe('gift-link code', () => {
       'not a url',
     ]) {
       expect(giftLinkCode(link)).toBeNull();
+    }
+  });
+});
+
+describe('a gift link inside a pasted text', () => {
+  const CODE = '0195a1b2c3d4e5f6a7b8c9d0e1f2a3b4';
+  /**
+   * Texts as a member pastes them from the share sheet of TrueMoney's app: a sentence with the link in it. The
+   * app's exact wording is not published, so these are made-up sentences of the kinds seen around such links
+   * (Thai or English words, emoji, the link first or last, glued to Thai letters, ending a sentence, on a line of
+   * its own): the rule must not depend on the wording.
+   */
+  const shared = [
+    LINK,
+    `  ${LINK}  `,
+    `ส่งซองของขวัญให้คุณ 🧧 กดรับได้ที่ ${LINK} ก่อนซองหมดอายุนะ`,
+    `คุณได้รับซองของขวัญจาก สมชาย ใ.\n${LINK}\nเปิดซองได้เลย`,
+    `มาเปิดซองกัน${LINK}ขอบคุณค่ะ`,
+    `Open my TrueMoney gift: ${LINK}.`,
+    `(${LINK})`,
+    `${LINK} ${LINK}`,
+    `https://gift.truemoney.com/campaign?v=${CODE} and again https://gift.truemoney.com/campaign/?v=${CODE}!`,
+    `Get TrueMoney https://www.truemoney.com/sendgift/ then open ${LINK}`,
+  ];
+
+  it('finds the one gift link, whatever the words around it, as the canonical link', () => {
+    for (const text of shared) expect(giftLinkIn(text), text).toBe(LINK);
+    expect(giftLinkCode(giftLinkIn(shared[2] ?? '') ?? '')).toBe(CODE);
+  });
+
+  it('finds nothing in a text with no gift link, two different ones, or one that is not a valid gift link', () => {
+    const other = 'https://gift.truemoney.com/campaign/?v=abcdefgh12';
+    for (const text of [
+      '',
+      'ส่งซองของขวัญให้คุณ กดรับได้ที่แอป',
+      'gift.truemoney.com/campaign/?v=abcdefgh12',
+      `${LINK} ${other}`,
+      `ซองแรก ${LINK} ซองที่สอง ${other}`,
+      'กดรับ http://gift.truemoney.com/campaign/?v=abcdefgh12',
+      'กดรับ https://gift.truemoney.com/campaign/?v=short',
+      `${LINK} https://gift.truemoney.com:8443/campaign/?v=${CODE}`,
+      'https://gift.truemoney.com.evil.example/campaign/?v=abcdefgh12',
+      `https://evil.example/?next=${LINK}`,
+      `${'ซ'.repeat(GIFT_LINK_LENGTH_MAX)} ${LINK}`,
+    ]) {
+      expect(giftLinkIn(text), text).toBeNull();
     }
   });
 });

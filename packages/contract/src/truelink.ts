@@ -15,7 +15,7 @@ import { z } from 'zod/mini';
  */
 
 export const GIFT_LINK_ENVELOPE_VERSION = 'v1';
-/** The longest gift link accepted (real ones are about 80 characters). */
+/** The longest gift link, or pasted text holding one, accepted (links are about 80 characters). */
 export const GIFT_LINK_LENGTH_MAX = 500;
 /** The longest envelope: a link of GIFT_LINK_LENGTH_MAX bytes of UTF-8 (4 per character at worst), encoded. */
 export const GIFT_LINK_ENVELOPE_LENGTH_MAX = 3_000;
@@ -25,6 +25,11 @@ const ENVELOPE = /^v1\.([A-Za-z0-9_-]{1,16})\.([A-Za-z0-9_-]+)$/;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 const KEY_BYTES = 32;
+const GIFT_HOST = 'gift.truemoney.com';
+/** A URL in a text: a scheme, then the characters a URL may hold (RFC 3986), so Thai letters or a space end it. */
+const URL_IN_TEXT = /https?:\/\/[A-Za-z0-9\-._~:/?#[\]@!$&'()*+,;=%]+/gi;
+/** What ends a sentence or closes a bracket after a link, and so is not part of it. */
+const TRAILING_PUNCTUATION = /[.,;:!?'")\]]+$/;
 
 /** A gift-link key as the server hands it out: its id and 32 bytes in standard base64. */
 export interface GiftLinkKey {
@@ -62,12 +67,41 @@ export function giftLinkCode(link: string): string | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' || url.hostname !== 'gift.truemoney.com' || url.port !== '') return null;
+  if (url.protocol !== 'https:' || url.hostname !== GIFT_HOST || url.port !== '') return null;
   if (url.username !== '' || url.password !== '') return null;
   if (url.pathname !== '/campaign/' && url.pathname !== '/campaign') return null;
   const codes = url.searchParams.getAll('v');
   const code = codes.length === 1 ? codes[0] : undefined;
   return code && /^[A-Za-z0-9]{8,64}$/.test(code) ? code : null;
+}
+
+/**
+ * The gift link in a text a member pasted: the link alone, or the whole message TrueMoney's app shares, the
+ * link inside a sentence (docs/deposits/truemoney.md, Pasted texts). Every URL of the text on the gift host
+ * counts, whatever the words around them: exactly one voucher (the same link twice is one) answers its
+ * canonical link `https://gift.truemoney.com/campaign/?v=<code>`; none, two different vouchers, or a gift-host
+ * URL that is not a valid gift link (`giftLinkCode`) answer null. Other URLs (an app-store link) are ignored. The
+ * client and the server both use it, so both accept the same texts.
+ */
+export function giftLinkIn(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed.length === 0 || trimmed.length > GIFT_LINK_LENGTH_MAX) return null;
+  const codes = new Set<string>();
+  for (const [found] of trimmed.matchAll(URL_IN_TEXT)) {
+    const candidate = found.replace(TRAILING_PUNCTUATION, '');
+    let host: string;
+    try {
+      host = new URL(candidate).hostname;
+    } catch {
+      continue;
+    }
+    if (host !== GIFT_HOST) continue;
+    const code = giftLinkCode(candidate);
+    if (code === null) return null;
+    codes.add(code);
+  }
+  const [code, ...others] = [...codes];
+  return code !== undefined && others.length === 0 ? `https://${GIFT_HOST}/campaign/?v=${code}` : null;
 }
 
 function toBase64Url(bytes: Uint8Array): string {

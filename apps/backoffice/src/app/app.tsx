@@ -18,6 +18,7 @@ import { PromotionsScreen } from '../features/promotions/promotions-screen.tsx';
 import { SandboxScreen } from '../features/sandbox/sandbox-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { SlipsScreen } from '../features/slips/slips-screen.tsx';
+import { StatementImportScreen } from '../features/statement-import/statement-import-screen.tsx';
 import { BankTransfersScreen } from '../features/suspense/bank-transfers-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
@@ -132,6 +133,10 @@ function createRouter() {
               { path: 'bank-transfers', element: <BankTransfersScreen /> },
               { path: 'slips', element: <SlipsScreen /> },
               { path: 'deposits', element: <DepositsScreen /> },
+              {
+                path: 'statement-import',
+                element: <ForRoles roles={['admin', 'finance']}>{() => <StatementImportScreen />}</ForRoles>,
+              },
               {
                 path: 'audit',
                 element: (

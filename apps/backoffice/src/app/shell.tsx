@@ -29,6 +29,7 @@ const NAVIGATION: readonly {
   { to: '/deposits', label: 'nav.deposits', roles: ['admin', 'finance'] },
   { to: '/slips', label: 'slipReview.nav', roles: ['admin', 'finance'] },
   { to: '/bank-transfers', label: 'bankTransfers.nav', roles: ['admin', 'finance'] },
+  { to: '/statement-import', label: 'statementImport.nav', roles: ['admin', 'finance'] },
   { to: '/members', label: 'nav.members' },
   { to: '/chat', label: 'nav.chat', roles: CHAT_ROLES, chatBadge: true },
   { to: '/adjustments', label: 'nav.adjustments', roles: ['admin', 'finance'] },

@@ -6,7 +6,6 @@ import { BANK_FEED_SIGNATURE_HEADERS, HttpBankFeed } from './bank-feed/http.ts';
 import { requestPayload, signedHeaders } from './hmac-signature.ts';
 import { HttpPaymentGateway, PAYMENT_SIGNATURE_HEADERS } from './payments/http.ts';
 import { HttpPayout, PAYOUT_SIGNATURE_HEADERS } from './payout/http.ts';
-import { HttpSlipVerifier, SLIP_VERIFIER_SIGNATURE_HEADERS } from './slip-verifier/http.ts';
 import { HttpVoucherRedeemer, VOUCHER_SIGNATURE_HEADERS } from './voucher/http.ts';
 
 /**
@@ -35,14 +34,12 @@ describe('signature headers of each party', () => {
       line(signedHeaders(PAYOUT_SIGNATURE_HEADERS, SECRET, NOW_MS, payload)),
       line(signedHeaders(PAYMENT_SIGNATURE_HEADERS, SECRET, NOW_MS, payload)),
       line(signedHeaders(BANK_FEED_SIGNATURE_HEADERS, SECRET, NOW_MS, feedPayload)),
-      line(signedHeaders(SLIP_VERIFIER_SIGNATURE_HEADERS, SECRET, NOW_MS, payload)),
       line(signedHeaders(VOUCHER_SIGNATURE_HEADERS, SECRET, NOW_MS, payload)),
     ]).toMatchInlineSnapshot(`
       [
         "x-payout-timestamp: 1767225600; x-payout-signature: v1=d54f7c2e44846c65567cb3b4c49ef74d3ed4006d32916c80cb708e7c6cf64661",
         "x-payment-timestamp: 1767225600; x-payment-signature: v1=d54f7c2e44846c65567cb3b4c49ef74d3ed4006d32916c80cb708e7c6cf64661",
         "x-bank-feed-timestamp: 1767225600; x-bank-feed-signature: v1=ade6e3abe67f7b08c0167abca874e31fe2ae884d1b0bdb901733e4a30741c174",
-        "x-slip-verifier-timestamp: 1767225600; x-slip-verifier-signature: v1=d54f7c2e44846c65567cb3b4c49ef74d3ed4006d32916c80cb708e7c6cf64661",
         "x-voucher-timestamp: 1767225600; x-voucher-signature: v1=d54f7c2e44846c65567cb3b4c49ef74d3ed4006d32916c80cb708e7c6cf64661",
       ]
     `);
@@ -164,19 +161,6 @@ describe('what each adapter sends', () => {
       [
         "GET /party/transfers?limit=50 | host: <host>; connection: keep-alive; x-bank-feed-timestamp: 1767225600; x-bank-feed-signature: v1=7a4f75b7b2160dd7af3daa9b6eebfc10dea2a9819d43b12ed4f59de571c25f4f; accept: */*; accept-language: *; sec-fetch-mode: cors; user-agent: node; accept-encoding: gzip, deflate | ",
         "GET /party/transfers?after=c+1%262%2F%C3%A4&limit=500 | host: <host>; connection: keep-alive; x-bank-feed-timestamp: 1767225600; x-bank-feed-signature: v1=203e0bd89cdca9279f45a184ad60f314422a25c0a127088a9ae35dab2f10d3ce; accept: */*; accept-language: *; sec-fetch-mode: cors; user-agent: node; accept-encoding: gzip, deflate | ",
-      ]
-    `);
-  });
-
-  it('slip verifier', async () => {
-    const verifier = new HttpSlipVerifier(common);
-    expect(
-      await sent(() =>
-        verifier.verify({ qr: 'T-1', kind: 'thai', sendingBank: '004', transRef: 'T-1', picture: null }),
-      ),
-    ).toMatchInlineSnapshot(`
-      [
-        "POST /party/verify | host: <host>; connection: keep-alive; x-slip-verifier-timestamp: 1767225600; x-slip-verifier-signature: v1=19ca2559ed2f7fcb2c3674b69afc0e7a9d84ee7608dd6aa0e8a411a011355561; content-type: application/json; accept: */*; accept-language: *; sec-fetch-mode: cors; user-agent: node; accept-encoding: gzip, deflate; content-length: 38 | {"sendingBank":"004","transRef":"T-1"}",
       ]
     `);
   });

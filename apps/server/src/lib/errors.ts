@@ -6,8 +6,9 @@ import {
 } from '@member-wallet/contract/error-codes';
 
 /**
- * An expected failure: a code from the contract's catalogue, the HTTP status to answer with, and the request
- * fields it concerns. Anything thrown that is not an AppError is a bug and answers 500.
+ * An expected failure: a code from the contract's catalogue, the HTTP status to answer with, the request
+ * fields it concerns, and a `detail` for a code whose contract says what it carries (a refused statement file
+ * names its row). Anything thrown that is not an AppError is a bug and answers 500.
  */
 export class AppError extends Error {
   override name = 'AppError';
@@ -16,12 +17,17 @@ export class AppError extends Error {
     readonly code: ErrorCode | OperatorErrorCode,
     readonly status: number,
     readonly fields?: Record<string, ErrorCode>,
+    readonly detail?: string,
   ) {
     super(code);
   }
 
   body(): ApiErrorBody {
-    return this.fields ? { message: this.code, fields: this.fields } : { message: this.code };
+    return {
+      message: this.code,
+      ...(this.detail === undefined ? {} : { detail: this.detail }),
+      ...(this.fields ? { fields: this.fields } : {}),
+    };
   }
 }
 

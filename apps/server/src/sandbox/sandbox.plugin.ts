@@ -22,6 +22,8 @@ import { SandboxControls } from './sandbox.controls.ts';
 import type { SandboxDb, SandboxTables } from './sandbox.tables.ts';
 import type { SandboxParties } from './sandbox-parties.ts';
 import { sandboxSettingsRoutes } from './settings.routes.ts';
+import { SandboxOneProofParty } from './slip-verifier/oneproof.party.ts';
+import { sandboxOneProofRoutes } from './slip-verifier/oneproof.routes.ts';
 import { SandboxSlipVerifierParty } from './slip-verifier/slip-verifier.party.ts';
 import { sandboxSlipVerifierRoutes } from './slip-verifier/slip-verifier.routes.ts';
 import { SandboxSmsParty } from './sms.party.ts';
@@ -42,7 +44,7 @@ const reconcileReport = z.object({
 /**
  * SANDBOX ONLY: the one door of the sandbox (docs/architecture.md). app.ts registers it when SANDBOX is on, and
  * only then; it creates its own tables, mounts every sandbox party under `/sandbox` (SMS, game provider, payout,
- * QR gateways, TrueMoney, slip verifier, bank feed) with its controls, adds the sandbox's deposit channels, and
+ * QR gateways, TrueMoney, slip verifier (a SlipOK), bank feed) with its controls, adds the sandbox's deposit channels, and
  * the back-office's sandbox controls. The app's adapters reach these parties over real HTTP, as the real ones.
  * A party whose secret is not configured is not mounted.
  */
@@ -98,11 +100,12 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
     parties.voucher = voucher;
     await sandboxVoucherRoutes(app, { party: voucher, secret: config.voucherSecret, clock });
   }
-  if (config.slipVerifierSecret) {
-    const slipVerifier = new SandboxSlipVerifierParty({ db, settings: ports.settings });
-    parties.slipVerifier = slipVerifier;
-    await sandboxSlipVerifierRoutes(app, { party: slipVerifier, secret: config.slipVerifierSecret, clock });
-  }
+  // The sandbox SlipOK (its key and branch are the sandbox's own, public): what SLIP_VERIFIER=sandbox asks.
+  const slipVerifier = new SandboxSlipVerifierParty({ db, settings: ports.settings });
+  parties.slipVerifier = slipVerifier;
+  sandboxSlipVerifierRoutes(app, route, slipVerifier);
+  // BCEL OneProof slips: no real party exists to configure (BCEL publishes no API), so it is always mounted.
+  await sandboxOneProofRoutes(app, { party: new SandboxOneProofParty({ db }), clock });
   if (config.bankFeedSecret) {
     const bankFeed = new SandboxBankFeedParty({ db, clock, settings: ports.settings });
     parties.bankFeed = bankFeed;

@@ -55,11 +55,9 @@ describe("the sandbox's tables", () => {
   it("stay with the sandbox when the app's migrations go down past 0030 and up again", async () => {
     await sql`insert into sandbox_sms_messages (phone, body) values ('0812345678', 'kept')`.execute(db);
     const migrator = new Migrator({ db, provider: migrationProvider });
-    const down = await migrator.migrateDown();
-    expect([down.error, down.results?.map((result) => result.migrationName)]).toEqual([
-      undefined,
-      ['0030_sandbox_tables_out'],
-    ]);
+    const down = await migrator.migrateTo('0029_bonus_adjustments_and_debts');
+    expect(down.error).toBeUndefined();
+    expect(down.results?.map((result) => result.migrationName).at(-1)).toBe('0030_sandbox_tables_out');
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await sandboxTables()).toEqual(SANDBOX_TABLES);
     const { rows } = await sql<{ body: string }>`select body from sandbox_sms_messages`.execute(db);

@@ -65,6 +65,8 @@ export interface SandboxBankTransfersTable {
   operator_account_no: string;
   sender_bank_code: string;
   sender_account_no: string;
+  /** The sender's name when the injection gave one (sandbox migration 0002). */
+  sender_account_name: string | null;
   amount_minor: bigint;
   currency: string;
   transferred_at: Date;

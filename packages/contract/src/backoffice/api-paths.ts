@@ -71,6 +71,14 @@ export const BACKOFFICE_API = {
   slipsCsv: '/backoffice/api/slips.csv',
   slipCredit: '/backoffice/api/slips/:id/credit',
   slipDismiss: '/backoffice/api/slips/:id/dismiss',
+  /**
+   * Statement files (docs/backoffice/statement-import.md): the operator bank accounts and their layouts; a
+   * preview of a file (multipart: `accountNo`, `format`, the file in `file`), then its import (the same and the
+   * preview's `fileSha256`).
+   */
+  statementAccounts: '/backoffice/api/statement-imports/accounts',
+  statementPreview: '/backoffice/api/statement-imports/preview',
+  statementImport: '/backoffice/api/statement-imports',
   /** Every deposit the member app can make, of every channel, with its state (docs/backoffice/deposits.md). */
   deposits: '/backoffice/api/deposits',
   depositsCsv: '/backoffice/api/deposits.csv',

@@ -10,7 +10,10 @@ export interface IncomingTransfer {
   /** The operator's account the money arrived in. */
   operatorAccountNo: string;
   senderBankCode: string;
+  /** The sender's account as the bank shows it: masked (`xxx-x-x0209-x`) by real banks, digits by some. */
   senderAccountNo: string;
+  /** The sender's name as the bank shows it (Thai or English, possibly cut), when the bank shows one. */
+  senderName?: string | null;
   /** Minor units, more than zero. */
   amountMinor: bigint;
   /** The currency of the operator's account (`BAHT`, `LAK`). */

@@ -79,6 +79,8 @@ function parseTransfer(value: unknown): IncomingTransfer {
     operatorAccountNo: text(item.operatorAccountNo, ACCOUNT_LENGTH_MAX, 'operatorAccountNo'),
     senderBankCode: text(item.senderBankCode, BANK_CODE_LENGTH_MAX, 'senderBankCode'),
     senderAccountNo: text(item.senderAccountNo, ACCOUNT_LENGTH_MAX, 'senderAccountNo'),
+    senderName:
+      item.senderName === undefined || item.senderName === null ? null : text(item.senderName, 100, 'senderName'),
     amountMinor: BigInt(amount),
     currency,
     transferredAt,

@@ -27,6 +27,25 @@ export type QrState =
   | { status: 'paid'; gatewayReference: string; paidAmountMinor: bigint; currency: string; paidAt: Date }
   | { status: 'not_found' };
 
+/** A payment the gateway reports, by notification or when asked. */
+export interface GatewayPayment {
+  gatewayReference: string;
+  amountMinor: bigint;
+  currency: string;
+  paidAt: Date;
+}
+
+/**
+ * A vendor's payment notification as its adapter reads it: a payment confirmed with the vendor (`eventId` names
+ * the notification, so a repeat moves nothing), a notice of no payment (acknowledged, nothing done), one refused
+ * (forged, or the vendor does not confirm it), or a body that does not read.
+ */
+export type GatewayNotification =
+  | { outcome: 'paid'; eventId: string; qrcodeId: string; payment: GatewayPayment }
+  | { outcome: 'ignored'; reason: string }
+  | { outcome: 'refused'; reason: string }
+  | { outcome: 'malformed' };
+
 export interface PaymentGateway {
   /** The gateway's code (contract `QR_GATEWAYS`). */
   readonly code: string;
@@ -37,6 +56,12 @@ export interface PaymentGateway {
   /** Cancels a live QR; answers its state (a paid QR stays paid). */
   cancelQr(qrcodeId: string): Promise<QrState>;
   status(qrcodeId: string): Promise<QrState>;
+  /**
+   * A vendor adapter whose vendor notifies in its own format, unsigned or signed its own way, reads and checks the
+   * notification here (the KBank adapter asks KBank about the QR). Throws PaymentGatewayUnavailableError when the
+   * vendor could not be asked. Absent: the gateway signs our webhook format (`/api/webhooks/payments/{code}`).
+   */
+  readNotification?(body: unknown): Promise<GatewayNotification>;
 }
 
 /** The outcome is unknown (network error, time-out, a 5xx, an unreadable answer). */

@@ -1,7 +1,20 @@
-import type { Clock } from '../../lib/clock.ts';
-import { HttpSlipVerifier } from './http.ts';
+import { SlipOkVerifier } from './slipok.ts';
 
-/** The sandbox verifier is asked exactly as a real one: the same adapter, over real HTTP, at this server. */
-export function sandboxSlipVerifier(ownBaseUrl: () => string, secret: string, clock: Clock): HttpSlipVerifier {
-  return new HttpSlipVerifier({ baseUrl: () => `${ownBaseUrl()}/sandbox/slip-verifier`, secret, clock });
+/** The sandbox's SlipOK (src/sandbox/slip-verifier/): mounted under this path of this server, SANDBOX only. */
+export const SANDBOX_SLIPOK_MOUNT = '/sandbox/slipok';
+/** Its branch id and API key, public like every sandbox secret (refused as SLIPOK_API_KEY in production). */
+export const SANDBOX_SLIPOK_BRANCH_ID = '10001';
+export const SANDBOX_SLIPOK_API_KEY = 'sandbox-slipok-key';
+
+/**
+ * SLIP_VERIFIER=sandbox: the SlipOK adapter itself, asked over real HTTP at this server's own address, where the
+ * sandbox answers in SlipOK's wire format (docs/parties/slip-verifier.md, Sandbox).
+ */
+export function sandboxSlipVerifier(ownBaseUrl: () => string, timeoutMs?: number): SlipOkVerifier {
+  return new SlipOkVerifier({
+    baseUrl: () => `${ownBaseUrl()}${SANDBOX_SLIPOK_MOUNT}`,
+    branchId: SANDBOX_SLIPOK_BRANCH_ID,
+    apiKey: SANDBOX_SLIPOK_API_KEY,
+    timeoutMs,
+  });
 }

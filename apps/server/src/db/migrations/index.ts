@@ -26,7 +26,8 @@ import { rewardBonuses } from './0027_reward_bonuses.ts';
 import { inviteReviews } from './0028_invite_reviews.ts';
 import { bonusAdjustmentsAndDebts } from './0029_bonus_adjustments_and_debts.ts';
 import { sandboxTablesOut } from './0030_sandbox_tables_out.ts';
-import { slipsSandbox } from './0031_slips_sandbox.ts';
+import { slipRetries } from './0031_slip_retries.ts';
+import { slipsSandbox } from './0032_slips_sandbox.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -65,7 +66,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0028_invite_reviews': inviteReviews,
   '0029_bonus_adjustments_and_debts': bonusAdjustmentsAndDebts,
   '0030_sandbox_tables_out': sandboxTablesOut,
-  '0031_slips_sandbox': slipsSandbox,
+  '0031_slip_retries': slipRetries,
+  '0032_slips_sandbox': slipsSandbox,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -161,7 +161,11 @@ export interface SlipsTable {
   reviewed_by: ColumnType<bigint | null, bigint | null | undefined>;
   reviewed_at: ColumnType<Date | null, Date | null | undefined>;
   review_note: ColumnType<string | null, string | null | undefined>;
-  /** The sandbox verifier was asked about it: its outcome is the sandbox's (migration 0031; the sandbox label). */
+  /** The QR as read (migration 0031); the times the verifier was asked; when a waiting slip is due again. */
+  qr_text: ColumnType<string | null, string | null | undefined>;
+  attempts: ColumnType<number, number | undefined>;
+  next_check_at: ColumnType<Date | null, Date | null | undefined>;
+  /** The sandbox verifier was asked about it: its outcome is the sandbox's (migration 0032; the sandbox label). */
   sandbox: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: Date;
   updated_at: Date;

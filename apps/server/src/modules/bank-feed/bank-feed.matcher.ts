@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { BankTransferUnmatchedReason } from '../../db/tables/deposits.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { accountFits, accountPatterns, accountsAgree, nameFits } from '../deposits/masked-match.ts';
 import { depositClearingKey, type LedgerService } from '../ledger/ledger.service.ts';
 import type { BankFeedRepository, BankTransfer, MemberByBankAccount } from './bank-feed.repository.ts';
 
@@ -98,6 +99,7 @@ export class BankFeedMatcher {
         metadata: {
           operatorAccountNo: transfer.operatorAccountNo,
           senderAccountNo: transfer.senderAccountNo,
+          ...(transfer.senderName ? { senderName: transfer.senderName } : {}),
           ...('reason' in match ? { unmatched: match.reason } : {}),
         },
         from: accounts.clearing,
@@ -114,12 +116,17 @@ export class BankFeedMatcher {
     return this.duplicate(winner, transfer);
   }
 
-  /** The matching rule: one active member of the currency whose registered account sent the money. */
+  /**
+   * The matching rule (docs/deposits/masked-accounts.md): the members of the sending bank whose registered account
+   * fits the digits the bank shows and whose name does not contradict the name it shows; exactly one, active, of
+   * the transfer's currency, is credited.
+   */
   private async match(transfer: IncomingTransfer): Promise<Match> {
-    const digits = transfer.senderAccountNo.replace(/\D/g, '');
-    const accountNos = [...new Set([transfer.senderAccountNo, digits].filter((value) => value !== ''))];
-    const members = await this.deps.repository.membersByBankAccount(this.deps.db, transfer.senderBankCode, accountNos);
-    return decide(members, transfer.currency);
+    const patterns = accountPatterns(transfer.senderAccountNo);
+    if (patterns === null) return { reason: 'no_member' };
+    const { db, repository } = this.deps;
+    const found = await repository.membersByAccountPatterns(db, transfer.senderBankCode, patterns);
+    return decide(fitting(found, transfer.senderAccountNo, transfer.senderName ?? null), transfer.currency);
   }
 
   private async accounts(currency: string, match: Match) {
@@ -138,7 +145,8 @@ export class BankFeedMatcher {
       known.amount_minor === transfer.amountMinor &&
       known.currency === transfer.currency &&
       known.sender_bank_code === transfer.senderBankCode &&
-      known.sender_account_no === transfer.senderAccountNo;
+      // The slip and the feed may each show the sender masked their own way.
+      accountsAgree(known.sender_account_no, transfer.senderAccountNo);
     if (same) return 'duplicate';
     this.deps.logger.error(
       {
@@ -151,6 +159,18 @@ export class BankFeedMatcher {
     );
     return 'conflict';
   }
+}
+
+/** The members a shown account and name can be: every visible digit equal, and the name not another's. */
+export function fitting<Candidate extends { bank_account_no: string; bank_account_name: string }>(
+  members: readonly Candidate[],
+  shownAccount: string,
+  shownName: string | null,
+): Candidate[] {
+  return members.filter(
+    (member) =>
+      accountFits(shownAccount, member.bank_account_no) && nameFits(shownName, member.bank_account_name) !== 'mismatch',
+  );
 }
 
 export function decide(members: readonly MemberByBankAccount[], currency: string): Match {

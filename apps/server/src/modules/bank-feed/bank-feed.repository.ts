@@ -9,10 +9,15 @@ export interface MemberByBankAccount {
   id: bigint;
   status: 'active' | 'inactive';
   currency: string;
+  bank_account_no: string;
+  bank_account_name: string;
 }
 
-/** Enough to tell "exactly one" from "several": the database allows one, but the rule does not rely on it. */
-const CANDIDATES_MAX = 3;
+/**
+ * The members a masked number's pattern may find before the names narrow them down. More than this is
+ * ambiguous whatever the names say, and goes to suspense.
+ */
+const CANDIDATES_MAX = 50;
 
 /** All SQL of the bank feed matcher (docs/deposits/bank-transfers.md). */
 export class BankFeedRepository {
@@ -30,13 +35,37 @@ export class BankFeedRepository {
   }
 
   /** Members whose registered bank account is one of `accountNos` at `bankCode`, active or not. */
-  membersByBankAccount(db: Db, bankCode: string, accountNos: string[]): Promise<MemberByBankAccount[]> {
+  /**
+   * Members of the bank whose registered account is LIKE one of the shown number's patterns (masked-match.ts
+   * accountPatterns), at most CANDIDATES_MAX.
+   */
+  membersByAccountPatterns(db: Db, bankCode: string, patterns: readonly string[]): Promise<MemberByBankAccount[]> {
     return db
       .selectFrom('members')
-      .select(['id', 'status', 'currency'])
+      .select(['id', 'status', 'currency', 'bank_account_no', 'bank_account_name'])
       .where('bank_code', '=', bankCode)
-      .where('bank_account_no', 'in', accountNos)
+      .where((eb) => eb.or(patterns.map((pattern) => eb('bank_account_no', 'like', pattern))))
       .orderBy('id')
+      .limit(CANDIDATES_MAX)
+      .execute();
+  }
+
+  /**
+   * Transfers recorded on the operator account with this amount and sender bank between two times: the records of
+   * one transfer under another reference (a statement line has none of the bank's), docs/deposits/slips.md.
+   */
+  transfersNear(
+    db: Db,
+    near: { operatorAccountNo: string; amountMinor: bigint; senderBankCode: string; from: Date; to: Date },
+  ): Promise<BankTransfer[]> {
+    return db
+      .selectFrom('bank_transfers')
+      .selectAll()
+      .where('operator_account_no', '=', near.operatorAccountNo)
+      .where('amount_minor', '=', near.amountMinor)
+      .where('sender_bank_code', '=', near.senderBankCode)
+      .where('transferred_at', '>=', near.from)
+      .where('transferred_at', '<=', near.to)
       .limit(CANDIDATES_MAX)
       .execute();
   }

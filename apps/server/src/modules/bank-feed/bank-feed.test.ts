@@ -10,7 +10,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/helpers.ts';
-import { BankFeedUnavailableError } from '../../adapters/bank-feed/bank-feed.ts';
+import { BankFeedUnavailableError, type IncomingTransfer } from '../../adapters/bank-feed/bank-feed.ts';
 import { HttpBankFeed } from '../../adapters/bank-feed/http.ts';
 import { ownBaseUrl } from '../../app.ts';
 
@@ -29,8 +29,8 @@ interface Member {
   accountNo: string;
 }
 
-async function newMember(app: TestApp, bankCode = 'KBANK'): Promise<Member> {
-  const registered = await registerAndLogin(app, { bankCode });
+async function newMember(app: TestApp, bankCode = 'KBANK', overrides: Record<string, unknown> = {}): Promise<Member> {
+  const registered = await registerAndLogin(app, { bankCode, ...overrides });
   const row = await app.app.db
     .selectFrom('members')
     .select('id')
@@ -86,7 +86,7 @@ describe('bank feed: matched', () => {
       member_id: member.id,
       unmatched_reason: null,
       sender_bank_code: 'KBANK',
-      sender_account_no: member.accountNo,
+      sender_account_no: `xxx-x-x${member.accountNo.slice(5, 9)}-x`,
       amount_minor: 25_050n,
       currency: 'BAHT',
     });
@@ -207,6 +207,84 @@ describe('bank feed: unmatched (suspense)', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('bank feed: masked senders', () => {
+  /** A 12-digit account whose visible digits (as the sandbox masks: the four before the last) are `visible`. */
+  function accountShowing(visible: string, hidden: string) {
+    return `${hidden.padStart(7, '0').slice(0, 7)}${visible}${hidden.slice(-1)}`;
+  }
+
+  function transfer(from: Member, amountMinor: bigint, extra: Partial<IncomingTransfer> = {}): IncomingTransfer {
+    return {
+      reference: `MASK${randomUUID().slice(0, 12)}`,
+      operatorAccountNo: '9990001234',
+      senderBankCode: from.bankCode,
+      senderAccountNo: `xxxxxxx${from.accountNo.slice(7, 11)}x`,
+      amountMinor,
+      currency: 'BAHT',
+      transferredAt: t.clock.now(),
+      ...extra,
+    };
+  }
+
+  it('records the sender as the feed shows it, masked, and credits the only member it fits', async () => {
+    const member = await newMember(t);
+    const reference = await arrive(t, member, 12);
+    expect((await t.app.bankFeedMatcher.runOnce()).outcomes).toMatchObject({ matched: 1, unmatched: 0 });
+    const [row] = await transferRow(t, reference);
+    expect(row?.sender_account_no).toBe(`xxx-x-x${member.accountNo.slice(5, 9)}-x`);
+    expect(row).toMatchObject({ status: 'matched', member_id: member.id });
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(1_200n);
+  });
+
+  it('puts in suspense a sender whose visible digits two members share, crediting neither', async () => {
+    const visible = String(1000 + Math.floor(Math.random() * 9000));
+    const first = await newMember(t, 'BBL', { bankAccountNo: accountShowing(visible, '1111111') });
+    const second = await newMember(t, 'BBL', { bankAccountNo: accountShowing(visible, '2222222') });
+    const suspenseBefore = await accountBalanceMinor(t, 'suspense');
+    const shown = transfer(first, 3_000n);
+    expect(await t.app.bankFeedMatcher.record(shown)).toBe('unmatched');
+    expect((await transferRow(t, shown.reference))[0]?.unmatched_reason).toBe('several_members');
+    expect(await accountBalanceMinor(t, 'member_wallet', first.id)).toBe(0n);
+    expect(await accountBalanceMinor(t, 'member_wallet', second.id)).toBe(0n);
+    expect(await accountBalanceMinor(t, 'suspense')).toBe(suspenseBefore + 3_000n);
+    expect(await noDrift(t)).toBe(true);
+  });
+
+  it('tells two members sharing the visible digits apart by the English name, titles, case and spacing aside', async () => {
+    const visible = String(1000 + Math.floor(Math.random() * 9000));
+    const somchai = await newMember(t, 'BBL', {
+      bankAccountNo: accountShowing(visible, '3333333'),
+      bankAccountName: 'somchai jaidee',
+    });
+    const somsak = await newMember(t, 'BBL', {
+      bankAccountNo: accountShowing(visible, '4444444'),
+      bankAccountName: 'somsak rakthai',
+    });
+    expect(await t.app.bankFeedMatcher.record(transfer(somchai, 100n, { senderName: 'MR. SOMCHAI J' }))).toBe(
+      'matched',
+    );
+    expect(await t.app.bankFeedMatcher.record(transfer(somsak, 200n, { senderName: 'Mr Somsak  RAKTHAI' }))).toBe(
+      'matched',
+    );
+    const nobody = transfer(somsak, 300n, { senderName: 'MR. SOMPORN JAIDEE' });
+    expect(await t.app.bankFeedMatcher.record(nobody)).toBe('unmatched');
+    expect((await transferRow(t, nobody.reference))[0]?.unmatched_reason).toBe('no_member');
+    // Registered names are English: a Thai name tells nothing, and both still fit.
+    const thai = transfer(somsak, 400n, { senderName: 'นาย สมศักดิ์ รักไทย' });
+    expect(await t.app.bankFeedMatcher.record(thai)).toBe('unmatched');
+    expect((await transferRow(t, thai.reference))[0]?.unmatched_reason).toBe('several_members');
+    expect(await accountBalanceMinor(t, 'member_wallet', somchai.id)).toBe(100n);
+    expect(await accountBalanceMinor(t, 'member_wallet', somsak.id)).toBe(200n);
+  });
+
+  it('credits nobody from a sender showing fewer than four digits', async () => {
+    const member = await newMember(t);
+    const shown = transfer(member, 100n, { senderAccountNo: `xxxxxxxx${member.accountNo.slice(8, 9)}x` });
+    expect(await t.app.bankFeedMatcher.record(shown)).toBe('unmatched');
+    expect((await transferRow(t, shown.reference))[0]?.unmatched_reason).toBe('no_member');
   });
 });
 

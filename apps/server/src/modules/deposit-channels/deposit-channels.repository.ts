@@ -48,6 +48,11 @@ export class DepositChannelsRepository {
       .executeTakeFirst();
   }
 
+  /** Every operator bank account (not QR), for matching a receiver a party shows masked. */
+  bankAccounts(): Promise<DepositChannel[]> {
+    return this.db.selectFrom('deposit_channels').selectAll().where('mode', '<>', 'QR').orderBy('id').execute();
+  }
+
   async wallets(currency: string): Promise<Selectable<DepositWalletsTable>[]> {
     return this.db
       .selectFrom('deposit_wallets')

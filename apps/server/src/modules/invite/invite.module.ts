@@ -81,7 +81,7 @@ export function registerInvites(app: FastifyInstance, core: Core, deps: { accoun
   return invites;
 }
 
-const DEMO_INVITEE = { phone: '0899990001', bankAccountNo: '1234567891', depositMinor: toMinor(2_000) };
+const DEMO_INVITEE = { phone: '0899990001', bankAccountNo: '1234500011', depositMinor: toMinor(2_000) };
 const DEMO_BANNERS = {
   th: [{ image: '/media/promotions/invite.svg', html: '<p>ชวนเพื่อนรับ <b>5%</b> ของยอดฝากสุทธิของเพื่อนทุกวัน</p>' }],
   lo: [{ image: '/media/promotions/invite.svg', html: '<p>ຊວນໝູ່ຮັບ <b>5%</b> ຂອງຍອດຝາກສຸດທິຂອງໝູ່ທຸກມື້</p>' }],

@@ -1,11 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
 import type { FastifyInstance } from 'fastify';
 import { HttpPaymentGateway } from '../../adapters/payments/http.ts';
+import { KbankPaymentGateway } from '../../adapters/payments/kbank.ts';
 import { type PaymentGateway, UnconfiguredPaymentGateway } from '../../adapters/payments/payment-gateway.ts';
 import { sandboxPaymentGateway, sandboxPaymentSecret } from '../../adapters/payments/sandbox.ts';
+import type { PaymentGatewayConfig } from '../../config.ts';
 import type { Core } from '../../core.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
+import { kbankNotificationRoutes } from './kbank.routes.ts';
 import { QrRepository } from './qr.repository.ts';
 import { paymentWebhookRoutes, qrRoutes } from './qr.routes.ts';
 import { QrPaymentService } from './qr.service.ts';
@@ -24,8 +28,12 @@ declare module 'fastify' {
  */
 export async function registerQrPayments(app: FastifyInstance, core: Core): Promise<QrPaymentService> {
   const { config, clock, db } = core;
-  const secretOf = (code: string): string | null =>
-    config.paymentGateways.get(code)?.secret ?? (config.sandbox ? sandboxPaymentSecret(code) : null);
+  const secretOf = (code: string): string | null => {
+    const real = config.paymentGateways.get(code);
+    // A vendor adapter's gateway does not sign our webhook format: its notification has a route of its own.
+    if (real) return real.adapter === 'http' ? real.secret : null;
+    return config.sandbox ? sandboxPaymentSecret(code) : null;
+  };
   const qr = new QrPaymentService({
     db,
     ledger: core.ledger,
@@ -45,6 +53,7 @@ export async function registerQrPayments(app: FastifyInstance, core: Core): Prom
     ratePerMinute: config.moneyRatePerMinute,
   });
   await paymentWebhookRoutes(app, { qr, secretOf, clock });
+  kbankNotificationRoutes(core.route, { qr });
   startPeriodicJob(app, 'QR settler', config.qrSettleIntervalMs, () => qr.settle());
   return qr;
 }
@@ -57,7 +66,9 @@ function createGateways(app: FastifyInstance, core: Core): Map<string, PaymentGa
   const callbackBase = config.paymentCallbackBaseUrl?.replace(/\/+$/, '') ?? null;
   for (const code of QR_GATEWAYS) {
     const real = config.paymentGateways.get(code);
-    if (real) {
+    if (real?.adapter === 'kbank') {
+      gateways.set(code, kbankGateway(app, code, real, core));
+    } else if (real) {
       gateways.set(
         code,
         new HttpPaymentGateway({
@@ -84,4 +95,33 @@ function createGateways(app: FastifyInstance, core: Core): Map<string, PaymentGa
     app.log.warn({ gateways: unconfigured }, 'QR payment gateways not configured (PAYMENT_GATEWAYS): QR_FAIL');
   }
   return gateways;
+}
+
+/**
+ * A gateway of the kbank adapter (`CODE=kbank:baseUrl`): KASIKORNBANK's QR Payment API with the `KBANK_...`
+ * credentials; the client certificate of KBank's two-way SSL is read once, here (a missing file stops start-up).
+ */
+function kbankGateway(
+  app: FastifyInstance,
+  code: string,
+  real: Extract<PaymentGatewayConfig, { adapter: 'kbank' }>,
+  core: Core,
+): KbankPaymentGateway {
+  const { tlsCertFile, tlsKeyFile, ...credentials } = real.kbank;
+  const tls =
+    tlsCertFile && tlsKeyFile
+      ? { cert: readFileSync(tlsCertFile, 'utf8'), key: readFileSync(tlsKeyFile, 'utf8') }
+      : null;
+  app.log.info({ gateway: code, baseUrl: real.baseUrl }, "QR payment gateway is KASIKORNBANK's QR Payment API");
+  if (!tls) {
+    app.log.warn({ gateway: code }, 'KBank without a client certificate (KBANK_TLS_CERT_FILE): no two-way SSL');
+  }
+  return new KbankPaymentGateway({
+    code,
+    baseUrl: real.baseUrl,
+    ...credentials,
+    tls,
+    clock: core.clock,
+    timeoutMs: core.config.paymentGatewayTimeoutMs,
+  });
 }

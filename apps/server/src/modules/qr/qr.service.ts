@@ -18,6 +18,7 @@ import type { Member } from '../account/account.repository.ts';
 import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { QrCode, QrRepository } from './qr.repository.ts';
+import { checkQrPayload, type QrPayloadProblem } from './qr-payload.ts';
 
 /** The settler asks about a QR first this long after it was made, then after doubling pauses up to the cap. */
 const CHECK_FIRST_MS = MINUTE_MS;
@@ -120,6 +121,11 @@ export class QrPaymentService {
       await this.failCreation(row, adapter, error);
       return noQrcode('QR_FAIL');
     }
+    const problem = checkQrPayload(created.payload, { amountMinor, currency: member.currency });
+    if (problem) {
+      await this.refusePayload(row, adapter, problem, created.gatewayReference);
+      return noQrcode('QR_FAIL');
+    }
     const { live, ended } = await transactionWithRetry(db, async (trx) => {
       await repository.lockMember(trx, member.id);
       const locked = await repository.lock(trx, row.qrcode_id);
@@ -164,6 +170,20 @@ export class QrPaymentService {
     // once per QR anyway.
     await repository.recordWebhookEvent(db, gateway, event.eventId, clock.now());
     return 'credited' as const;
+  }
+
+  /**
+   * A vendor's own notification (KBank's, docs/parties/kbank-qr.md), read and confirmed by the gateway's adapter
+   * (an inquiry back to the vendor), then credited as a signed webhook is: once per QR, an event handled once.
+   * Throws PaymentGatewayUnavailableError when the vendor could not confirm it.
+   */
+  async vendorNotified(gateway: string, body: unknown) {
+    const adapter = this.deps.gateways.get(gateway);
+    if (!adapter?.readNotification) return { outcome: 'no vendor adapter' } as const;
+    const notice = await adapter.readNotification(body);
+    if (notice.outcome !== 'paid') return notice;
+    const { eventId, qrcodeId, payment } = notice;
+    return { outcome: await this.notified(gateway, { eventId, qrcodeId, ...payment }) };
   }
 
   /**
@@ -285,6 +305,18 @@ export class QrPaymentService {
     logger.warn({ err: error, qrcode: row.qrcode_id, gateway: row.gateway }, 'QR creation failed: QR_FAIL');
     await repository.setStatus(db, row.id, 'failed', clock.now());
     if (error instanceof PaymentGatewayUnavailableError) await this.cancelAtGateway(row, adapter);
+  }
+
+  /**
+   * A QR whose payload is not what was asked (docs/deposits/qr.md, The payload check): never shown, kept `failed`,
+   * and cancelled at the gateway so no one can pay it (the settler tries again if the gateway did not hear it).
+   */
+  private async refusePayload(row: QrCode, adapter: PaymentGateway, problem: QrPayloadProblem, reference: string) {
+    const { db, repository, clock, logger } = this.deps;
+    const context = { qrcode: row.qrcode_id, gateway: row.gateway, gatewayReference: reference, problem };
+    logger.error(context, 'QR payload refused: not shown, cancelled at the gateway (QR_FAIL)');
+    await repository.setStatus(db, row.id, 'failed', clock.now());
+    await this.cancelAtGateway(row, adapter);
   }
 
   /** Best effort: a cancellation the gateway did not get is tried again by the settler. */

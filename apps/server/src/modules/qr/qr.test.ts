@@ -461,7 +461,7 @@ describe('the Lao QR (BCEL)', () => {
     const qr = parse(payload, true, true);
     expect(qr?.getTagValue('53')).toBe('418');
     expect(qr?.getTagValue('58')).toBe('LA');
-    expect(qr?.getTagValue('54')).toBe('50000.00');
+    expect(qr?.getTagValue('54')).toBe('50000');
     expect(qr?.getTagValue('59')).toBe('MEMBER WALLET (SANDBOX)');
   });
 

@@ -1,16 +1,24 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { chooseAdapter } from '../../adapters/choose-adapter.ts';
-import { HttpSlipVerifier } from '../../adapters/slip-verifier/http.ts';
+import { SlipVerifierByKind } from '../../adapters/slip-verifier/by-kind.ts';
+import { EasySlipVerifier } from '../../adapters/slip-verifier/easyslip.ts';
+import { oneProofVerifier, SandboxOneProofVerifier } from '../../adapters/slip-verifier/oneproof-sandbox.ts';
 import { sandboxSlipVerifier } from '../../adapters/slip-verifier/sandbox.ts';
-import { type SlipVerifier, UnconfiguredSlipVerifier } from '../../adapters/slip-verifier/slip-verifier.ts';
+import {
+  type SlipQuery,
+  type SlipVerifier,
+  UnconfiguredSlipVerifier,
+} from '../../adapters/slip-verifier/slip-verifier.ts';
+import { SlipOkVerifier } from '../../adapters/slip-verifier/slipok.ts';
 import type { Core } from '../../core.ts';
 import { FileStore } from '../../lib/file-store.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { Uploads } from '../uploads/uploads.module.ts';
 import { SlipRepository } from './slip.repository.ts';
+import { SlipRetries } from './slip.retry.ts';
 import { slipImageRoute, slipRoutes } from './slip.routes.ts';
 import { SlipService } from './slip.service.ts';
 import { SlipWindow } from './slip.window.ts';
@@ -21,18 +29,21 @@ declare module 'fastify' {
     slips: SlipService;
     slipWindow: SlipWindow;
     slipStore: FileStore;
+    slipRetries: SlipRetries;
   }
 }
 
 /**
  * Everything of slips (docs/deposits/slips.md): multipart parsing, the picture store, the verifier adapter
- * (the configured party, else the sandbox's over real HTTP), the service, its routes and the closed window.
- * `uploads`: the uploads' folder, the picture checkers and each member's uploads in flight, shared with the chat.
+ * (SLIP_VERIFIER's vendor: SlipOK, EasySlip, or the sandbox's SlipOK over real HTTP), the service, its routes and
+ * the closed window. `uploads`: the uploads' folder, the picture checkers and each member's uploads in flight,
+ * shared with the chat; `verifier`: a verifier in place of the configured one (tests). Waiting slips are asked
+ * again on a timer.
  */
 export async function registerSlips(
   app: FastifyInstance,
   core: Core,
-  deps: { uploads: Uploads },
+  deps: { uploads: Uploads; verifier?: SlipVerifier | undefined },
 ): Promise<SlipService> {
   const { config, clock, db } = core;
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
@@ -40,7 +51,9 @@ export async function registerSlips(
   const store = new FileStore(deps.uploads.directory);
   const repository = new SlipRepository();
   const window = new SlipWindow({ settings: core.settings, clock, country: config.country });
-  const verifier = createVerifier(core);
+  const { verifier, verifiedBySandbox } = deps.verifier
+    ? { verifier: deps.verifier, verifiedBySandbox: () => false }
+    : chooseVerifiers(core);
   const slips = new SlipService({
     db,
     repository,
@@ -50,7 +63,7 @@ export async function registerSlips(
     ledgerRepository: new LedgerRepository(),
     members: core.members,
     verifier,
-    verifierIsSandbox: core.sandboxAdapters.isSandbox(verifier),
+    verifiedBySandbox,
     pictures: deps.uploads.pictures,
     store,
     clock,
@@ -61,6 +74,9 @@ export async function registerSlips(
   app.decorate('slips', slips);
   app.decorate('slipWindow', window);
   app.decorate('slipStore', store);
+  const retries = new SlipRetries({ db, repository, slips, store, members: core.members, clock, logger: app.log });
+  app.decorate('slipRetries', retries);
+  startPeriodicJob(app, 'slip retries', config.slipRetryIntervalMs, () => retries.runOnce());
   slipRoutes(core.route, {
     slips,
     window,
@@ -72,14 +88,32 @@ export async function registerSlips(
   return slips;
 }
 
+/**
+ * The verifier of each kind of slip (a Thai slip: SLIP_VERIFIER's; a OneProof: the sandbox's, the only one there
+ * is), and whether a kind's is the sandbox's: the slips it is asked about carry the sandbox label
+ * (docs/parties/README.md, The sandbox label).
+ */
+function chooseVerifiers(core: Core) {
+  const verifiers = { thai: createVerifier(core), oneproof: oneProofVerifier(core) };
+  if (verifiers.oneproof instanceof SandboxOneProofVerifier) core.sandboxAdapters.mark(verifiers.oneproof);
+  return {
+    verifier: new SlipVerifierByKind(verifiers),
+    verifiedBySandbox: (kind: SlipQuery['kind']) => core.sandboxAdapters.isSandbox(verifiers[kind]),
+  };
+}
+
+/** The verifier SLIP_VERIFIER names (docs/parties/slip-verifier.md); none: every slip is UNKNOW_ERROR, said at start. */
 function createVerifier(core: Core): SlipVerifier {
-  const { config, clock } = core;
-  return chooseAdapter<SlipVerifier>(core, {
-    baseUrl: config.slipVerifierBaseUrl,
-    secret: config.slipVerifierSecret,
-    real: (baseUrl, secret) => new HttpSlipVerifier({ baseUrl: () => baseUrl, secret, clock }),
-    sandbox: (secret) => sandboxSlipVerifier(core.ownBaseUrl, secret, clock),
-    unconfigured: () => new UnconfiguredSlipVerifier(),
-    warning: 'No slip verifier configured (SLIP_VERIFIER_BASE_URL, SLIP_VERIFIER_SECRET): slips cannot be verified',
-  });
+  const choice = core.config.slipVerifier;
+  switch (choice.vendor) {
+    case 'slipok':
+      return new SlipOkVerifier({ baseUrl: () => choice.baseUrl, branchId: choice.branchId, apiKey: choice.apiKey });
+    case 'easyslip':
+      return new EasySlipVerifier({ baseUrl: () => choice.baseUrl, apiKey: choice.apiKey });
+    case 'sandbox':
+      return core.sandboxAdapters.mark(sandboxSlipVerifier(core.ownBaseUrl));
+    default:
+      core.log.warn('No slip verifier configured (SLIP_VERIFIER): every slip is UNKNOW_ERROR until one is');
+      return new UnconfiguredSlipVerifier();
+  }
 }

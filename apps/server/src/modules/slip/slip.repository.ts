@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction, Updateable } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import type { SlipsTable } from '../../db/tables/deposits.table.ts';
 
@@ -43,6 +43,44 @@ export class SlipRepository {
       .orderBy('id', 'desc')
       .limit(1)
       .executeTakeFirst();
+  }
+
+  /** Sets a waiting slip's outcome, only while it still waits: undefined when another pass settled it. */
+  settleWaiting(
+    db: Db | Transaction<Database>,
+    id: bigint,
+    outcome: Updateable<SlipsTable>,
+  ): Promise<Slip | undefined> {
+    return db
+      .updateTable('slips')
+      .set(outcome)
+      .where('id', '=', id)
+      .where('status', '=', 'IN_PROGRESS')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  /**
+   * Claims the waiting slips that are due (at most `limit`), moving them `leaseMs` on so that no other pass
+   * (another node) takes them meanwhile; a pass that dies leaves them due again after the lease.
+   */
+  claimDue(db: Db, now: Date, leaseMs: number, limit: number): Promise<Slip[]> {
+    return db
+      .updateTable('slips')
+      .set({ next_check_at: new Date(now.getTime() + leaseMs) })
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('slips')
+          .select('id')
+          .where('status', '=', 'IN_PROGRESS')
+          .where('next_check_at', '<=', now)
+          .orderBy('next_check_at')
+          .limit(limit)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returningAll()
+      .execute();
   }
 
   byPublicId(db: Db, publicId: string): Promise<Slip | undefined> {

@@ -5,17 +5,17 @@ import type { SlipItem, SlipsRequest, SlipsResponse, SlipUploadResponse } from '
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { generate } from 'promptparse';
-import { botCodeOfBank } from '../../adapters/slip-verifier/bank-codes.ts';
 import {
+  type RetryLaterReason,
   type SlipQuery,
+  type SlipVerification,
   type SlipVerifier,
   SlipVerifierUnavailableError,
   type VerifiedTransfer,
 } from '../../adapters/slip-verifier/slip-verifier.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
-import type { Clock } from '../../lib/clock.ts';
-import { MINUTE_MS } from '../../lib/clock.ts';
+import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
@@ -29,6 +29,7 @@ import type { ImageHeader, SlipPicture } from './slip.image.ts';
 import { slipImageUrl, slipImageUrlValid } from './slip.links.ts';
 import { readSlipQr } from './slip.qr.ts';
 import type { NewSlip, Slip, SlipRepository } from './slip.repository.ts';
+import { namesTheTransfer, SlipRules } from './slip.rules.ts';
 
 export interface SlipServiceDeps {
   db: Db;
@@ -39,8 +40,8 @@ export interface SlipServiceDeps {
   ledgerRepository: LedgerRepository;
   members: { findById(id: bigint): Promise<Member | undefined> };
   verifier: SlipVerifier;
-  /** The verifier is the sandbox's: each slip it is asked about is labelled so (docs/parties/README.md). */
-  verifierIsSandbox: boolean;
+  /** The verifier of a slip's kind is the sandbox's: the slips it is asked about are labelled so (the sandbox label). */
+  verifiedBySandbox: (kind: SlipQuery['kind']) => boolean;
   /** Checks the picture and reads its QR codes (modules/uploads/picture.pool.ts: in worker threads). */
   pictures: { readSlip(bytes: Buffer): Promise<SlipPicture> };
   store: FileStore;
@@ -59,6 +60,23 @@ export interface CreditAccounts {
 /** What is known of an upload before its outcome: the row's fixed columns. */
 type Upload = Omit<NewSlip, 'status' | 'note' | 'created_at' | 'updated_at'>;
 
+/** An upload being settled: new (no row yet), or a waiting slip's row asked again (slip.retry.ts). */
+export interface SlipDraft {
+  upload: Upload;
+  existing: Slip | null;
+}
+
+/** The columns an outcome sets. */
+export type SlipOutcome = Pick<NewSlip, 'status' | 'note'> &
+  Partial<Pick<NewSlip, 'amount_minor' | 'currency' | 'attempts' | 'next_check_at' | 'bank_transfer_id' | 'entry_id'>>;
+
+/**
+ * How long a slip waits after each "come back later" of the party before it is asked again (the last delay
+ * repeats), and for how long after its upload: then it is refused UNKNOW_ERROR (docs/deposits/slips.md).
+ */
+export const SLIP_RETRY_DELAYS_MINUTES = [1, 2, 5, 10, 15, 30] as const;
+export const SLIP_RETRY_WINDOW_MS = 6 * HOUR_MS;
+
 const invalidFile = () => new AppError('SLIP_INVALID_FILE', 400);
 
 /**
@@ -69,7 +87,11 @@ const invalidFile = () => new AppError('SLIP_INVALID_FILE', 400);
  * recorded. Every upload of a readable picture is a row with its outcome.
  */
 export class SlipService {
-  constructor(private readonly deps: SlipServiceDeps) {}
+  private readonly rules: SlipRules;
+
+  constructor(private readonly deps: SlipServiceDeps) {
+    this.rules = new SlipRules(deps);
+  }
 
   async upload(memberId: bigint, uploaded: Buffer): Promise<SlipUploadResponse> {
     const member = await this.deps.members.findById(memberId);
@@ -99,9 +121,13 @@ export class SlipService {
     if (picture.texts === null) return this.failed(upload, 'IMAGE_SIZE_UNPROCESSABLE', member);
     const reading = readSlipQr(picture.texts);
     if ('failed' in reading) return this.failed(upload, reading.failed, member);
-    const read: Upload = { ...upload, sending_bank: reading.query.sendingBank, reference: reading.query.transRef };
+    const { query } = reading;
+    const { sendingBank, transRef, qr, kind } = query;
+    const sandbox = this.deps.verifiedBySandbox(kind);
+    const read: Upload = { ...upload, sending_bank: sendingBank, reference: transRef, qr_text: qr, sandbox };
     const evidence = { bytes, contentType: header.contentType };
-    return this.verified(read, { ...reading.query, picture: evidence }, member);
+    const row = await this.settle({ upload: read, existing: null }, { ...query, picture: evidence }, member);
+    return this.answer(row, member);
   }
 
   private async store(bytes: Buffer, header: ImageHeader, member: Member): Promise<string | null> {
@@ -113,75 +139,98 @@ export class SlipService {
     }
   }
 
-  /** Asks the verifier and applies the rules of docs/deposits/slips.md (Flow) in their order. */
-  private async verified(read: Upload, query: SlipQuery, member: Member): Promise<SlipUploadResponse> {
-    const upload: Upload = { ...read, sandbox: this.deps.verifierIsSandbox };
-    let answer: Awaited<ReturnType<SlipVerifier['verify']>>;
+  /**
+   * Asks the verifier about an upload (a new one, or a waiting one asked again) and keeps the outcome by the
+   * rules (slip.rules.ts): credited, refused with its reason, or waiting for the party (docs/deposits/slips.md).
+   * A waiting slip that another pass settled first is answered as that pass left it.
+   */
+  async settle(draft: SlipDraft, query: SlipQuery, member: Member): Promise<Slip> {
+    const uploadedAt = draft.existing?.created_at ?? this.deps.clock.now();
+    let answer: SlipVerification;
     try {
       answer = await this.deps.verifier.verify(query);
     } catch (error) {
       if (!(error instanceof SlipVerifierUnavailableError)) throw error;
       this.deps.logger.warn({ err: error, reference: query.transRef }, 'slip verifier unavailable');
-      return this.failed(upload, 'UNKNOW_ERROR', member);
+      // A new upload is answered at once; a waiting slip keeps waiting for the party to come back.
+      if (!draft.existing) return this.keep(draft, { status: 'FAILED', note: 'UNKNOW_ERROR' });
+      answer = { status: 'retry_later', reason: 'bank_unavailable' };
     }
-    if (answer.status === 'not_found') return this.failed(upload, 'INVALID_SLIP', member);
-    if (answer.status === 'unstable') return this.failed(upload, 'UNSTABLE_REFNO_ON_SLIP', member);
-    if (answer.status === 'captcha_failed') return this.failed(upload, 'TRIPPLE_WRONG_CAPTCHA', member);
-    if (answer.status === 'duplicate') return this.failed(upload, 'SLIP_REFNO_DUPLICATED', member);
-    if (answer.status === 'retry_later') return this.failed(upload, 'UNKNOW_ERROR', member);
-    const { transfer } = answer;
-    const withAmount: Upload = { ...upload, amount_minor: transfer.amountMinor, currency: transfer.currency };
-    // The bank answered about another transfer than the one the QR names: not this slip.
-    const sameTransfer =
-      transfer.reference === query.transRef && botCodeOfBank(transfer.sender.bankCode ?? '') === query.sendingBank;
-    if (!sameTransfer) return this.failed(withAmount, 'INVALID_SLIP', member);
-    const channel = await this.deps.channels.bankAccount(transfer.receiver.account ?? '');
-    if (!channel || channel.currency !== transfer.currency || member.currency !== transfer.currency) {
-      return this.failed(withAmount, 'DEST_ACC_INVALID', member);
+    const judgement = await this.rules.judge(answer, query, member, uploadedAt);
+    if (judgement.outcome === 'wait') return this.wait(draft, judgement.reason, uploadedAt);
+    const { transfer } = judgement;
+    const amount = transfer ? { amount_minor: transfer.amountMinor, currency: transfer.currency } : {};
+    if (judgement.outcome === 'failed') return this.keep(draft, { status: 'FAILED', note: judgement.note, ...amount });
+    return this.credit(draft, judgement.transfer, judgement.operatorAccountNo, member);
+  }
+
+  /** Another asking later (SLIP_RETRY_DELAYS_MINUTES), until the window closes: then UNKNOW_ERROR. */
+  private wait(draft: SlipDraft, reason: RetryLaterReason, uploadedAt: Date): Promise<Slip> {
+    const attempts = (draft.existing?.attempts ?? 0) + 1;
+    const now = this.deps.clock.now();
+    this.deps.logger.info({ slipId: draft.upload.public_id, reason, attempts }, 'slip verifier asked us to wait');
+    if (now.getTime() - uploadedAt.getTime() >= SLIP_RETRY_WINDOW_MS) {
+      return this.keep(draft, { status: 'FAILED', note: 'UNKNOW_ERROR', attempts, next_check_at: null });
     }
-    if (await this.deps.transfers.findTransfer(this.deps.db, channel.account_no, transfer.reference)) {
-      return this.failed(withAmount, 'SLIP_REFNO_DUPLICATED', member);
-    }
-    if (!sentBy(member, transfer)) return this.failed(withAmount, 'NOT_MATCH', member);
-    const oldest = this.deps.clock.now().getTime() - this.deps.maxAgeMinutes * MINUTE_MS;
-    if (transfer.transferredAt.getTime() < oldest) return this.failed(withAmount, 'EXPIRED_SLIP', member);
-    return this.answer(await this.credit(withAmount, transfer, channel.account_no, member), member);
+    const delay = SLIP_RETRY_DELAYS_MINUTES[Math.min(attempts, SLIP_RETRY_DELAYS_MINUTES.length) - 1] ?? 30;
+    const next = new Date(now.getTime() + delay * MINUTE_MS);
+    return this.keep(draft, { status: 'IN_PROGRESS', note: null, attempts, next_check_at: next });
   }
 
   /**
    * Records the transfer (first: the unique key makes a racing slip or feed pass wait, then find it), its
-   * `deposit` entry under the bank feed's ledger key, and the slip, in one transaction.
+   * `deposit` entry under the bank feed's ledger key, and the slip's outcome, in one transaction.
    */
-  private async credit(upload: Upload, transfer: VerifiedTransfer, operatorAccountNo: string, member: Member) {
-    const { db, repository, clock } = this.deps;
+  private async credit(draft: SlipDraft, transfer: VerifiedTransfer, operatorAccountNo: string, member: Member) {
     const accounts = await this.creditAccounts(member);
-    return transactionWithRetry(db, async (trx) => {
-      const now = clock.now();
-      const credited = await this.recordCredit(trx, accounts, {
-        transfer,
-        operatorAccountNo,
-        member,
-        slipId: upload.public_id,
-      });
-      if (!credited) {
-        return repository.insert(trx, {
-          ...upload,
-          status: 'FAILED',
-          note: 'SLIP_REFNO_DUPLICATED',
-          created_at: now,
-          updated_at: now,
+    const amount = { amount_minor: transfer.amountMinor, currency: transfer.currency };
+    const attempts = (draft.existing?.attempts ?? 0) + 1;
+    return this.settled(draft, () =>
+      transactionWithRetry(this.deps.db, async (trx) => {
+        const slipId = draft.upload.public_id;
+        const credited = await this.recordCredit(trx, accounts, { transfer, operatorAccountNo, member, slipId });
+        if (!credited) return this.save(trx, draft, { status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED', ...amount });
+        return this.save(trx, draft, {
+          status: 'SUCCESS',
+          note: null,
+          ...amount,
+          attempts,
+          next_check_at: null,
+          bank_transfer_id: credited.transferId,
+          entry_id: credited.entryId,
         });
-      }
-      return repository.insert(trx, {
-        ...upload,
-        status: 'SUCCESS',
-        note: null,
-        bank_transfer_id: credited.transferId,
-        entry_id: credited.entryId,
-        created_at: now,
-        updated_at: now,
-      });
-    });
+      }),
+    );
+  }
+
+  /** Keeps an outcome that moves no money. */
+  private keep(draft: SlipDraft, outcome: SlipOutcome): Promise<Slip> {
+    const attempts = outcome.attempts ?? (draft.existing?.attempts ?? 0) + 1;
+    const next = outcome.next_check_at ?? null;
+    return this.settled(draft, () => this.save(this.deps.db, draft, { ...outcome, attempts, next_check_at: next }));
+  }
+
+  /** Runs a settling; when another pass settled the waiting slip first, answers the slip as it now is. */
+  private async settled(draft: SlipDraft, settle: () => Promise<Slip>): Promise<Slip> {
+    try {
+      return await settle();
+    } catch (error) {
+      if (!(error instanceof SlipSettledElsewhere) || !draft.existing) throw error;
+      const now = await this.deps.repository.byPublicId(this.deps.db, draft.existing.public_id);
+      if (!now) throw new Error(`slip ${draft.existing.public_id} vanished`);
+      return now;
+    }
+  }
+
+  /** Inserts a new upload's row, or settles a waiting one (only while it still waits). */
+  private async save(db: Db | Transaction<Database>, draft: SlipDraft, outcome: SlipOutcome): Promise<Slip> {
+    const now = this.deps.clock.now();
+    if (!draft.existing) {
+      return this.deps.repository.insert(db, { ...draft.upload, ...outcome, created_at: now, updated_at: now });
+    }
+    const row = await this.deps.repository.settleWaiting(db, draft.existing.id, { ...outcome, updated_at: now });
+    if (!row) throw new SlipSettledElsewhere();
+    return row;
   }
 
   /** The accounts a slip's credit moves, named before its transaction (PGlite's single connection). */
@@ -240,42 +289,24 @@ export class SlipService {
     member: Member,
   ): Promise<{ transfer: VerifiedTransfer; operatorAccountNo: string }> {
     if (!slip.sending_bank || !slip.reference) throw new AppError('NO_DATA', 404);
-    let answer: Awaited<ReturnType<SlipVerifier['verify']>>;
+    const query = queryOf(slip);
+    let answer: SlipVerification;
     try {
-      answer = await this.deps.verifier.verify({
-        qr: generate.slipVerify({ sendingBank: slip.sending_bank, transRef: slip.reference }),
-        kind: 'thai',
-        sendingBank: slip.sending_bank,
-        transRef: slip.reference,
-        picture: null,
-      });
+      answer = await this.deps.verifier.verify({ ...query, picture: null });
     } catch (error) {
       if (!(error instanceof SlipVerifierUnavailableError)) throw error;
       throw new AppError('INTERNAL_SERVER_ERROR', 503);
     }
     if (answer.status !== 'found') throw new AppError('KEY_INVALID', 409);
     const { transfer } = answer;
-    const same =
-      transfer.reference === slip.reference &&
-      botCodeOfBank(transfer.sender.bankCode ?? '') === slip.sending_bank &&
-      transfer.amountMinor === slip.amount_minor;
-    const channel = await this.deps.channels.bankAccount(transfer.receiver.account ?? '');
-    if (!same || !channel || channel.currency !== transfer.currency || member.currency !== transfer.currency) {
-      throw new AppError('KEY_INVALID', 409);
-    }
-    return { transfer, operatorAccountNo: channel.account_no };
+    const same = namesTheTransfer(query, transfer) && transfer.amountMinor === slip.amount_minor;
+    const operatorAccountNo = same ? await this.rules.operatorAccount(transfer, member.currency) : null;
+    if (operatorAccountNo === null) throw new AppError('KEY_INVALID', 409);
+    return { transfer, operatorAccountNo };
   }
 
   private async failed(upload: Upload, note: SlipReasonCode, member: Member): Promise<SlipUploadResponse> {
-    const now = this.deps.clock.now();
-    const row = await this.deps.repository.insert(this.deps.db, {
-      ...upload,
-      status: 'FAILED',
-      note,
-      created_at: now,
-      updated_at: now,
-    });
-    return this.answer(row, member);
+    return this.answer(await this.keep({ upload, existing: null }, { status: 'FAILED', note }), member);
   }
 
   private async answer(row: Slip, member: Member): Promise<SlipUploadResponse> {
@@ -350,12 +381,16 @@ export class SlipService {
   }
 }
 
-/** The member's registered account sent it: the same bank, and the same digits (as the bank feed matches). */
-function sentBy(member: Member, transfer: VerifiedTransfer): boolean {
-  const digits = (value: string) => value.replace(/\D/g, '');
-  return (
-    transfer.sender.bankCode === member.bank_code &&
-    digits(transfer.sender.account ?? '') !== '' &&
-    digits(transfer.sender.account ?? '') === digits(member.bank_account_no)
-  );
+/** What a kept slip's QR names: read again from the QR as kept, or (kept before migration 0031) rebuilt. */
+export function queryOf(slip: Slip): Omit<SlipQuery, 'picture'> {
+  const reading = slip.qr_text ? readSlipQr([slip.qr_text]) : null;
+  if (reading && 'query' in reading) return reading.query;
+  const sendingBank = slip.sending_bank ?? '';
+  const transRef = slip.reference ?? '';
+  return { qr: generate.slipVerify({ sendingBank, transRef }), kind: 'thai', sendingBank, transRef };
+}
+
+/** Thrown in a settling transaction when a waiting slip was settled by another pass: rolls it back. */
+class SlipSettledElsewhere extends Error {
+  override name = 'SlipSettledElsewhere';
 }

@@ -30,7 +30,8 @@ export function truelinkRoutes(route: Router, deps: TruelinkRoutesDeps) {
     url: '/api/wallet/truelink',
     auth: true,
     summary:
-      'Deposit a TrueMoney gift link, encrypted (v1.<keyId>.<base64url iv||ciphertext||tag>); 2 baht at least; ' +
+      'Deposit a TrueMoney gift link, or the text TrueMoney shares holding one, encrypted (v1.<keyId>.<base64url ' +
+      'iv||ciphertext||tag>); 2 baht at least; ' +
       'IN_PROGRESS when the voucher party did not answer (Idempotency-Key required)',
     tags: ['wallet'],
     body: truelinkRequest,

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AMOUNT_LIMITS } from '@member-wallet/contract/constants';
 import { toMajor, toMinor } from '@member-wallet/contract/money';
-import { decryptGiftLink, type GiftLinkKey, giftLinkCode } from '@member-wallet/contract/truelink';
+import { decryptGiftLink, type GiftLinkKey, giftLinkCode, giftLinkIn } from '@member-wallet/contract/truelink';
 import type { MoneyActionResponse } from '@member-wallet/contract/wallet';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -77,7 +77,9 @@ export class TruelinkService {
   }
 
   async redeem(input: TruelinkInput): Promise<MoneyActionResponse> {
-    const link = await decryptGiftLink(input.envelope, this.deps.keys);
+    // The link alone, or the whole text TrueMoney's app shares with it: the one gift link inside (contract).
+    const text = await decryptGiftLink(input.envelope, this.deps.keys);
+    const link = text === null ? null : giftLinkIn(text);
     const code = link === null ? null : giftLinkCode(link);
     if (code === null) throw invalid();
     const member = await this.deps.members.findById(input.memberId);

@@ -177,6 +177,28 @@ describe('POST /api/wallet/truelink', () => {
     expect(await noDrift(t)).toBe(true);
   });
 
+  it('credits the link inside the text TrueMoney shares, and refuses a text with no link or two vouchers', async () => {
+    const player = await fundedMember(t);
+    const { link, code } = await voucher(20);
+    const other = await voucher(30);
+    // Made-up words around the link (the app's exact wording is not published; the rule does not read it).
+    const refused = [
+      'ส่งซองของขวัญให้คุณ กดรับในแอปได้เลย',
+      `ซองแรก ${link} ซองที่สอง ${other.link}`,
+      `กดรับ ${link.replace(code, 'short')}`,
+    ];
+    for (const text of refused) {
+      const answer = await send(player, text);
+      expect(answer.statusCode, text).toBe(400);
+      expect(answer.json()).toEqual({ message: 'TRUELINK_INVALID' });
+    }
+    const shared = `คุณได้รับซองของขวัญ 🧧\nกดรับได้ที่ ${link} ภายใน 24 ชั่วโมง`;
+    expect((await send(player, shared)).json()).toMatchObject({ status: 'SUCCESS', wallet: { amount: 20 } });
+    // The same voucher in another sentence is the same voucher.
+    expect((await send(player, `Open my gift: ${link}.`)).json()).toEqual({ message: 'TRUELINK_DUPLICATE' });
+    expect(await noDrift(t)).toBe(true);
+  });
+
   it('refuses a voucher below 2 baht before redeeming it', async () => {
     const player = await fundedMember(t);
     const small = await voucher(1.99);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../lib/clock.ts';
+import { maskAccount } from '../mask.ts';
 import type { SandboxSettingsStore } from '../ports.ts';
 import type { SandboxDb } from '../sandbox.tables.ts';
 
@@ -15,6 +16,8 @@ export interface SandboxTransferInput {
   operatorAccountNo: string | undefined;
   senderBankCode: string;
   senderAccountNo: string;
+  /** The sender's name as their bank holds it, when the demo or test gives one (the sandbox SlipOK shows it). */
+  senderAccountName?: string;
   amountMinor: bigint;
   currency: string;
   transferredAt: Date | undefined;
@@ -60,6 +63,7 @@ export class SandboxBankFeedParty {
         operator_account_no: input.operatorAccountNo ?? SANDBOX_OPERATOR_ACCOUNT_NO,
         sender_bank_code: input.senderBankCode,
         sender_account_no: input.senderAccountNo,
+        sender_account_name: input.senderAccountName ?? null,
         amount_minor: input.amountMinor,
         currency: input.currency,
         transferred_at: input.transferredAt ?? now,
@@ -98,7 +102,8 @@ export class SandboxBankFeedParty {
         reference: row.reference,
         operatorAccountNo: row.operator_account_no,
         senderBankCode: row.sender_bank_code,
-        senderAccountNo: row.sender_account_no,
+        // Masked, as a real bank's statement shows the sender.
+        senderAccountNo: maskAccount(row.sender_account_no),
         amountMinor: row.amount_minor.toString(),
         currency: row.currency,
         transferredAt: row.transferred_at.toISOString(),

@@ -15,6 +15,8 @@ const tags = ['sandbox'];
 const injectRequest = z.object({
   fromBankCode: z.string().check(z.regex(/^[A-Z0-9_]{1,20}$/)),
   fromAccountNo: z.string().check(z.regex(/^[0-9-]{1,40}$/)),
+  /** The sender's name as their bank holds it (`นาย สมชาย ใจดี`, `MR. SOMCHAI JAIDEE`): the sandbox SlipOK shows it. */
+  fromAccountName: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   /** Major units (baht), more than 0, at most 2 decimals. */
   amount: amountField,
   reference: z.optional(z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,100}$/))),
@@ -61,6 +63,7 @@ export function sandboxBankFeedRoutes(
         operatorAccountNo: body.toAccountNo,
         senderBankCode: body.fromBankCode,
         senderAccountNo: body.fromAccountNo,
+        senderAccountName: body.fromAccountName,
         amountMinor: toMinor(body.amount),
         currency: body.currency ?? 'BAHT',
         transferredAt: body.transferredAt === undefined ? undefined : new Date(body.transferredAt),

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import { parties } from './0001_parties.ts';
+import { transferSenderNames } from './0002_transfer_sender_names.ts';
 
 /** The sandbox's own migrations, by name, kept apart from the app's (their own `sandbox_migration` table). */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_parties': parties,
+  '0002_transfer_sender_names': transferSenderNames,
 };
 
 /**

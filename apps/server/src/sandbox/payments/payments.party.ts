@@ -98,11 +98,16 @@ export class SandboxPaymentGateways {
     await this.sleep(fault === 'timeout' ? HANG_MS : latencyMs);
   }
 
-  /** Makes the QR, or answers the one made for the qrcodeId; a different QR under the same id is refused. */
-  async create(gateway: string, request: SandboxCreateRequest): Promise<SandboxQrAnswer | 'conflict'> {
+  /**
+   * Makes the QR, or answers the one made for the qrcodeId; a different QR under the same id is a conflict, and
+   * an amount or currency the gateway's QR layout cannot carry (a fraction of a kip) is refused.
+   */
+  async create(gateway: string, request: SandboxCreateRequest): Promise<SandboxQrAnswer | 'conflict' | 'refused'> {
     const { db, clock } = this.deps;
     const now = clock.now();
     const gatewayReference = `${gateway.slice(0, 2)}${randomBytes(9).toString('hex').toUpperCase()}`;
+    const payload = sandboxPayload({ gateway, reference: gatewayReference, ...request });
+    if (payload === null) return 'refused';
     const inserted = await db
       .insertInto('sandbox_payment_qrcodes')
       .values({
@@ -111,7 +116,7 @@ export class SandboxPaymentGateways {
         gateway_reference: gatewayReference,
         amount_minor: request.amountMinor,
         currency: request.currency,
-        payload: sandboxPayload(gateway, gatewayReference, request.amountMinor, request.merchantName),
+        payload,
         status: 'live',
         expires_at: request.expiresAt,
         callback_url: request.callbackUrl,

@@ -98,6 +98,7 @@ export async function sandboxPaymentRoutes(
           callbackUrl: body.callbackUrl ?? null,
         });
         if (answer === 'conflict') throw new AppError('KEY_INVALID', 409, { qrcodeId: 'KEY_INVALID' });
+        if (answer === 'refused') throw new AppError('QR_FAIL', 422);
         if (party.settings(gateway).fault === 'lostAnswer') return unavailable(reply);
         return answer;
       },

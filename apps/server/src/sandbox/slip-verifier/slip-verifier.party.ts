@@ -1,8 +1,10 @@
-import { generate } from 'promptparse';
+import { generate, validate } from 'promptparse';
 import { bankOfBotCode, botCodeOfBank } from '../../adapters/slip-verifier/bank-codes.ts';
 import type { SandboxSettingsStore } from '../ports.ts';
 import type { SandboxDb } from '../sandbox.tables.ts';
+import { laoSlipPng } from './lao-slip.render.ts';
 import { renderSlip } from './slip.render.ts';
+import { type SandboxSlipOkAnswer, slipOkError, slipOkSlip } from './slipok.answer.ts';
 
 /** SANDBOX ONLY. Faults the sandbox verifier can be told to show (docs/parties/slip-verifier.md, sandbox). */
 export const SANDBOX_SLIP_VERIFIER_FAULTS = ['none', 'unavailable', 'captcha', 'garbage'] as const;
@@ -15,28 +17,25 @@ export interface SandboxSlipVerifierSettings {
   latencyMs: number;
 }
 
-/** The verifier's answer, as the HTTP API sends it (amounts as decimal strings of minor units). */
-export type SandboxVerifyAnswer =
-  | { status: 'not_found' | 'unstable' }
-  | {
-      status: 'found';
-      transfer: {
-        reference: string;
-        amountMinor: string;
-        currency: string;
-        senderBankCode: string;
-        senderAccountNo: string;
-        receiverAccountNo: string;
-        transferredAt: string;
-      };
-    };
+/** How long the sandbox SlipOK asks to wait for a reference its bank reports two ways (code 1010). */
+export const SANDBOX_UNSTABLE_DELAY_MINUTES = 5;
+
+/** What a check-slip call asks beside the slip: SlipOK's own duplicate check (`log`), an expected `amount`. */
+export interface SandboxCheckOptions {
+  log: boolean;
+  amount: number | undefined;
+}
 
 /**
- * SANDBOX ONLY: the sandbox bank's slip verification service (docs/parties/slip-verifier.md, sandbox). It knows the
- * sandbox bank's transfers (`sandbox_bank_transfers`, injected by `POST /sandbox/bank/transfers`) and renders
- * their slips. A reference injected again with other details is one the bank cannot vouch for: `unstable`.
+ * SANDBOX ONLY: the sandbox bank's slip verification service, answering as SlipOK does
+ * (docs/parties/slip-verifier.md, Sandbox). It knows the sandbox bank's transfers (`sandbox_bank_transfers`,
+ * injected by `POST /sandbox/bank/transfers`) and renders their slips. A reference injected again with other
+ * details is one the bank cannot vouch for yet: SlipOK's "wait N minutes" (1010).
  */
 export class SandboxSlipVerifierParty {
+  /** References checked with `log: true` since start: SlipOK's own duplicate check, in memory. */
+  private readonly logged = new Set<string>();
+
   constructor(private readonly deps: { db: SandboxDb; settings: SandboxSettingsStore }) {}
 
   async settings(): Promise<SandboxSlipVerifierSettings> {
@@ -59,11 +58,14 @@ export class SandboxSlipVerifierParty {
       .execute();
   }
 
-  async verify(sendingBank: string, transRef: string): Promise<SandboxVerifyAnswer> {
-    const bankCode = bankOfBotCode(sendingBank);
-    const lines = (await this.lines(transRef)).filter((line) => line.sender_bank_code === bankCode);
+  /** SlipOK's answer for a slip's QR text: the slip, or its error code. */
+  async check(qr: string, options: SandboxCheckOptions): Promise<SandboxSlipOkAnswer> {
+    const parsed = validate.slipVerify(qr);
+    if (!parsed) return slipOkError(1008);
+    const bankCode = bankOfBotCode(parsed.sendingBank);
+    const lines = (await this.lines(parsed.transRef)).filter((line) => line.sender_bank_code === bankCode);
     const [first] = lines;
-    if (!first) return { status: 'not_found' };
+    if (!first || !bankCode) return slipOkError(1011);
     const describe = (line: typeof first) =>
       [
         line.amount_minor,
@@ -72,25 +74,40 @@ export class SandboxSlipVerifierParty {
         line.operator_account_no,
         line.transferred_at.getTime(),
       ].join('|');
-    if (lines.some((line) => describe(line) !== describe(first))) return { status: 'unstable' };
-    return {
-      status: 'found',
-      transfer: {
-        reference: first.reference,
-        amountMinor: first.amount_minor.toString(),
-        currency: first.currency,
-        senderBankCode: first.sender_bank_code,
-        senderAccountNo: first.sender_account_no,
-        receiverAccountNo: first.operator_account_no,
-        transferredAt: first.transferred_at.toISOString(),
-      },
-    };
+    if (lines.some((line) => describe(line) !== describe(first))) {
+      const delay = SANDBOX_UNSTABLE_DELAY_MINUTES;
+      const data = { qrcodeData: qr, bankCode: parsed.sendingBank, bankName: bankCode, delay };
+      return slipOkError(1010, data, { bankName: bankCode, delay });
+    }
+    const slip = slipOkSlip(first, await this.receiver(first.operator_account_no));
+    if (options.amount !== undefined && Math.round(options.amount * 100) !== Number(first.amount_minor)) {
+      return slipOkError(1013, slip);
+    }
+    if (options.log) {
+      if (this.logged.has(first.reference)) return slipOkError(1012, slip, { timestamp: slip.transTimestamp });
+      this.logged.add(first.reference);
+    }
+    return { status: 200, body: { success: true, data: slip } };
   }
 
-  /** The slip picture of a sandbox transfer (its first line), or null when there is none or its bank has no code. */
+  /** The operator account a transfer went to, as the sandbox's deposit channels name it. */
+  private receiver(accountNo: string) {
+    return this.deps.db
+      .selectFrom('deposit_channels')
+      .select(['bank_code', 'account_name'])
+      .where('account_no', '=', accountNo)
+      .orderBy('id')
+      .executeTakeFirst();
+  }
+
+  /**
+   * The slip picture of a sandbox transfer (its first line), or null when there is none or its bank has no
+   * code; a Lao bank's transfer is a Lao slip (lao-slip.render.ts), or null for a bank whose slip is not public.
+   */
   async slipPng(reference: string): Promise<Buffer | null> {
     const [line] = await this.lines(reference);
     const sendingBank = line ? botCodeOfBank(line.sender_bank_code) : undefined;
+    if (line && !sendingBank) return laoSlipPng(line);
     if (!line || !sendingBank) return null;
     return renderSlip({
       bankCode: line.sender_bank_code,

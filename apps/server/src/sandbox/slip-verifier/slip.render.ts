@@ -20,7 +20,7 @@ export interface SlipDrawing {
   qrText: string;
 }
 
-type Rgb = readonly [number, number, number];
+export type Rgb = readonly [number, number, number];
 
 const WIDTH = 480;
 const HEIGHT = 860;
@@ -41,7 +41,7 @@ const BANK_COLOURS: Record<string, Rgb> = {
   GSB: [235, 25, 141],
 };
 
-class Canvas {
+export class Canvas {
   readonly png = new PNG({ width: WIDTH, height: HEIGHT });
 
   constructor() {
@@ -108,7 +108,7 @@ function formatAmount(amountMinor: bigint): string {
 }
 
 /** `23/11/2026 14:05` in Bangkok time (UTC+7, no daylight saving), as Thai bank apps show it. */
-function formatDate(date: Date): string {
+export function formatDate(date: Date): string {
   const local = new Date(date.getTime() + 7 * 3_600_000);
   const two = (value: number) => String(value).padStart(2, '0');
   return `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
