@@ -85,7 +85,10 @@ function slipOf(sender: SlipAccount, amountMinor: bigint, extra: Partial<Verifie
 async function upload(member: Member, picture: Buffer) {
   const answer = await uploadSlip(t, member.token, [{ bytes: picture }]);
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as { message: string; slip: { status: string; note: string | null; amount: number } };
+  return answer.json() as {
+    message: string;
+    slip: { id: string; status: string; note: string | null; amount: number };
+  };
 }
 
 const wallet = (member: Member) => accountBalanceMinor(t, 'member_wallet', member.id);
@@ -255,6 +258,15 @@ describe('slips the party asks us to come back for', () => {
       .where('reference', '=', transRef)
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ status: 'SUCCESS', attempts: 3, next_check_at: null });
+    // A picture refused before any asking counts none.
+    const blank = await upload(member, qrPng([]));
+    expect(blank.slip.note).toBe('CROPPED_IMAGE_UNREADABLE');
+    const refused = await t.app.db
+      .selectFrom('slips')
+      .select('attempts')
+      .where('public_id', '=', blank.slip.id)
+      .executeTakeFirstOrThrow();
+    expect(refused.attempts).toBe(0);
     expect(await noDrift(t)).toBe(true);
   });
 

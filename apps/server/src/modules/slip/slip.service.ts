@@ -306,7 +306,9 @@ export class SlipService {
   }
 
   private async failed(upload: Upload, note: SlipReasonCode, member: Member): Promise<SlipUploadResponse> {
-    return this.answer(await this.keep({ upload, existing: null }, { status: 'FAILED', note }), member);
+    // Refused before the verifier was asked: no attempt.
+    const outcome: SlipOutcome = { status: 'FAILED', note, attempts: 0 };
+    return this.answer(await this.keep({ upload, existing: null }, outcome), member);
   }
 
   private async answer(row: Slip, member: Member): Promise<SlipUploadResponse> {
