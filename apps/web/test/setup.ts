@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { initI18n } from '../src/i18n/i18n.ts';
 import { clearToasts } from '../src/lib/toast-store.ts';
 import { server } from './server.ts';
+
+// A test's first render imports the app's lazy routes; on a loaded 2-core CI machine that can pass the default
+// second of findBy/waitFor. Waiting longer changes no outcome: it only lets a slow machine get there.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
