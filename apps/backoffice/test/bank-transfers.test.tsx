@@ -167,6 +167,35 @@ describe('bank transfers in suspense', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Refund sent to the payout party');
   });
 
+  it('asks for the whole account of a masked sender, sends it, and tells when it does not fit', async () => {
+    const bodies: unknown[] = [];
+    const masked = transfer({ sender: { bankCode: 'KBANK', accountNo: 'xxx-x-x4321-x' } });
+    server.use(
+      http.get('*/backoffice/api/bank-transfers', () => HttpResponse.json({ total: 1, transfers: [masked] })),
+      http.post('*/backoffice/api/bank-transfers/:id/refund', async ({ request }) => {
+        bodies.push(await request.json());
+        if (bodies.length === 1) {
+          return HttpResponse.json({ message: 'KEY_INVALID', fields: { accountNo: 'KEY_INVALID' } }, { status: 400 });
+        }
+        return HttpResponse.json({ transfer: transfer({ state: 'refunding', settledAs: 'refund' }), changed: true });
+      }),
+    );
+    const { user } = renderApp('/bank-transfers');
+    await screen.findByTestId('bank-transfer-row');
+    await user.click(screen.getByRole('button', { name: 'Refund 2,500.50 BAHT' }));
+    const dialog = screen.getByRole('dialog', { name: 'Refund this transfer' });
+    const account = within(dialog).getByLabelText("The sender's whole account number");
+    expect(within(dialog).getByText(/The bank shows it as xxx-x-x4321-x/)).toBeInTheDocument();
+    await user.type(account, '123-4-54321-0');
+    await user.type(within(dialog).getByLabelText('Reason'), 'Sender asked for it back');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent("Give the sender's whole account number");
+    expect(bodies[0]).toEqual({ reason: 'Sender asked for it back', accountNo: '1234543210' });
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodies).toHaveLength(2);
+  });
+
   it('exports the filter as CSV from the server, with the token', async () => {
     let asked: URL | undefined;
     let auth: string | null = null;

@@ -30,6 +30,8 @@ export interface ReasonDialogProps {
   /** Called with the trimmed reason, only when its length is admitted. */
   onSubmit: (reason: string) => void;
   onClose: () => void;
+  /** Fields the action needs besides the reason, shown above it. */
+  children?: ReactNode;
 }
 
 /** A dialog that asks for a reason before an action; the reason is checked here before it is sent. */
@@ -45,6 +47,7 @@ export function ReasonDialog({
   busy,
   onSubmit,
   onClose,
+  children,
 }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const [invalid, setInvalid] = useState(false);
@@ -64,6 +67,7 @@ export function ReasonDialog({
     <Dialog title={title} onClose={onClose}>
       <form noValidate onSubmit={submit}>
         <p className="text-slate-700">{body}</p>
+        {children}
         <label htmlFor={fieldId} className="mt-4 mb-1 block text-slate-800">
           {label}
         </label>

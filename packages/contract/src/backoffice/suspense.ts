@@ -43,7 +43,14 @@ export const bankTransferAssignRequest = z.object({
   note: z.optional(reviewNote),
 });
 export type BankTransferAssignRequest = z.infer<typeof bankTransferAssignRequest>;
-export const bankTransferRefundRequest = z.object({ reason: reviewReason });
+/**
+ * `accountNo`: the sender's whole account (digits), needed when the bank showed the sender masked
+ * (`xxx-x-x0209-x`); it must fit every digit shown. Absent: KEY_MISSING; not fitting: KEY_INVALID.
+ */
+export const bankTransferRefundRequest = z.object({
+  reason: reviewReason,
+  accountNo: z.optional(z.string().check(z.maxLength(20, { error: 'KEY_INVALID' }))),
+});
 export type BankTransferRefundRequest = z.infer<typeof bankTransferRefundRequest>;
 
 export const bankTransferSettleResponse = z.object({ transfer: backofficeBankTransfer, changed: z.boolean() });

@@ -32,6 +32,7 @@ function settleErrorText(error: unknown, t: ReturnType<typeof useTranslation>['t
     if (error.code === 'NO_USER') return t('bankTransfers.errors.noMember');
     if (error.code === 'INACTIVE_USER') return t('bankTransfers.errors.memberInactive');
     if (error.code === 'NO_WALLET') return t('bankTransfers.errors.otherCurrency');
+    if (error.fields?.accountNo) return t('bankTransfers.errors.refundAccount');
   }
   return errorText(error);
 }
@@ -292,6 +293,10 @@ function AssignDialog({ transfer, onClose, onDone }: DialogProps) {
 function RefundDialog({ transfer, onClose, onDone }: DialogProps) {
   const { t } = useTranslation();
   const settle = useSettle();
+  // The bank showed the sender masked: the refund needs the whole account, from the sender (it must fit).
+  const masked = !/^\d+$/.test(transfer.sender.accountNo);
+  const [accountNo, setAccountNo] = useState('');
+  const accountId = useId();
   return (
     <ReasonDialog
       title={t('bankTransfers.refundTitle')}
@@ -309,12 +314,34 @@ function RefundDialog({ transfer, onClose, onDone }: DialogProps) {
       onClose={onClose}
       onSubmit={(reason) =>
         settle.mutate(
-          { id: transfer.id, kind: 'refund', reason },
+          { id: transfer.id, kind: 'refund', reason, ...(masked ? { accountNo: accountNo.trim() } : {}) },
           {
             onSuccess: (answer) => onDone(answer.changed ? t('bankTransfers.refunded') : t('bankTransfers.unchanged')),
           },
         )
       }
-    />
+    >
+      {masked ? (
+        <div className="mt-4">
+          <label htmlFor={accountId} className="mb-1 block text-slate-800">
+            {t('bankTransfers.refundAccount')}
+          </label>
+          <input
+            id={accountId}
+            name="accountNo"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={20}
+            value={accountNo}
+            aria-describedby={`${accountId}-hint`}
+            onChange={(event) => setAccountNo(event.target.value.replace(/\D/g, ''))}
+            className={`${INPUT_CLASS} border-slate-300`}
+          />
+          <p id={`${accountId}-hint`} className="mt-1 text-sm text-slate-600">
+            {t('bankTransfers.refundAccountHint', { shown: transfer.sender.accountNo })}
+          </p>
+        </div>
+      ) : null}
+    </ReasonDialog>
   );
 }

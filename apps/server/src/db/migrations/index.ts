@@ -28,6 +28,7 @@ import { bonusAdjustmentsAndDebts } from './0029_bonus_adjustments_and_debts.ts'
 import { sandboxTablesOut } from './0030_sandbox_tables_out.ts';
 import { slipRetries } from './0031_slip_retries.ts';
 import { slipsSandbox } from './0032_slips_sandbox.ts';
+import { refundAccount } from './0033_refund_account.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -68,6 +69,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0030_sandbox_tables_out': sandboxTablesOut,
   '0031_slip_retries': slipRetries,
   '0032_slips_sandbox': slipsSandbox,
+  '0033_refund_account': refundAccount,
 };
 
 export const migrationProvider: MigrationProvider = {

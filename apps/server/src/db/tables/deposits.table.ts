@@ -35,6 +35,8 @@ export interface BankTransfersTable {
   refund_status: ColumnType<'pending' | 'paid' | null, 'pending' | 'paid' | null | undefined>;
   refund_attempts: ColumnType<number, number | undefined>;
   refund_reference: ColumnType<string | null, string | null | undefined>;
+  /** The sender's whole account a refund pays, given by the operator (migration 0033). */
+  refund_account_no: ColumnType<string | null, string | null | undefined>;
   refund_next_check_at: ColumnType<Date | null, Date | null | undefined>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date, Date | undefined, Date>;

@@ -132,5 +132,6 @@ export interface SettlementColumns {
   refund_status: 'pending' | 'paid' | null;
   refund_attempts: number;
   refund_reference: string | null;
+  refund_account_no: string | null;
   refund_next_check_at: Date | null;
 }

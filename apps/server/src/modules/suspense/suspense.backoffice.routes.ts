@@ -136,7 +136,7 @@ export function suspenseBackofficeRoutes(route: OperatorRouter, suspense: Suspen
     response: bankTransferSettleResponse,
     handler: async ({ request, auth, body }) => {
       const { id } = parseInput(idParams, request.params);
-      return suspense.view(await suspense.refund(id, body.reason, actorOf(auth)));
+      return suspense.view(await suspense.refund(id, body.reason, actorOf(auth), body.accountNo));
     },
   });
 }

@@ -12,6 +12,7 @@ import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 import type { BankTransfer } from '../bank-feed/bank-feed.repository.ts';
+import { accountFits } from '../deposits/masked-match.ts';
 import type { LedgerAccount } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditActor, AuditRecord, OperatorActor } from '../operator/audit-log.ts';
@@ -193,9 +194,10 @@ export class SuspenseService {
    * reference of this attempt. Settled as withdrawals are: paid (payable -> payout clearing), or failed (back
    * to suspense, the transfer open again).
    */
-  async refund(id: string, reason: string, operator: OperatorActor): Promise<SettleOutcome> {
+  async refund(id: string, reason: string, operator: OperatorActor, accountNo?: string): Promise<SettleOutcome> {
     const { db, ledger, repository, clock } = this.deps;
     const found = await this.open(id);
+    const payTo = refundAccountOf(found.sender_account_no, accountNo);
     const suspense = await this.suspenseAccount(found.currency);
     const payable = await this.systemAccount('withdrawal_payable', found.currency);
     const outcome = await transactionWithRetry(db, async (trx) => {
@@ -229,6 +231,7 @@ export class SuspenseService {
           refund_status: 'pending',
           refund_attempts: attempt,
           refund_reference: reference,
+          refund_account_no: payTo,
           refund_next_check_at: new Date(now.getTime() + REFUND_CHECK_DELAY_MS),
         },
         now,
@@ -278,7 +281,7 @@ export class SuspenseService {
         amountMinor: transfer.amount_minor,
         currency: transfer.currency,
         bankCode: transfer.sender_bank_code,
-        accountNo: transfer.sender_account_no,
+        accountNo: transfer.refund_account_no ?? transfer.sender_account_no,
         // The bank feed does not give the sender's name: the refund names the transfer it returns.
         accountName: `REFUND ${transfer.reference}`.slice(0, 200),
       });
@@ -387,4 +390,20 @@ export class SuspenseService {
   ): Promise<LedgerAccount> {
     return this.deps.ledger.ensureAccount(this.deps.db, { kind, memberId: null, providerCode: null, currency });
   }
+}
+
+/**
+ * The account a refund pays (docs/backoffice/deposits.md, Refund): the sender's whole account, given by the
+ * operator, fitting every digit the bank showed. A sender the bank showed whole needs none, and one given must be it.
+ */
+function refundAccountOf(shown: string, given: string | undefined): string {
+  const account = given?.trim() ?? '';
+  const whole = /^\d+$/.test(shown);
+  if (account === '') {
+    if (whole) return shown;
+    throw new AppError('KEY_MISSING', 400, { accountNo: 'KEY_MISSING' });
+  }
+  const valid = /^\d{6,20}$/.test(account) && (whole ? account === shown : accountFits(shown, account));
+  if (!valid) throw new AppError('KEY_INVALID', 400, { accountNo: 'KEY_INVALID' });
+  return account;
 }

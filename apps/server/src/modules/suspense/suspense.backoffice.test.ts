@@ -43,10 +43,11 @@ async function newMember(overrides: Record<string, unknown> = {}): Promise<Membe
 
 /** A transfer from an account no member registered arrives; the matcher parks it. Answers its transfer id. */
 async function unmatched(amount: number, extra: Record<string, unknown> = {}): Promise<string> {
+  const sender = nextAccountNo();
   const injected = await t.app.inject({
     method: 'POST',
     url: '/sandbox/bank/transfers',
-    payload: { fromBankCode: 'KBANK', fromAccountNo: nextAccountNo(), amount, ...extra },
+    payload: { fromBankCode: 'KBANK', fromAccountNo: sender, amount, ...extra },
   });
   expect(injected.statusCode, injected.body).toBe(200);
   const pass = await t.app.bankFeedMatcher.runOnce();
@@ -57,6 +58,7 @@ async function unmatched(amount: number, extra: Record<string, unknown> = {}): P
     .where('reference', '=', injected.json().reference)
     .executeTakeFirstOrThrow();
   expect(row.status).toBe('unmatched');
+  senders.set(String(row.id), (extra.fromAccountNo as string | undefined) ?? sender);
   return String(row.id);
 }
 
@@ -70,12 +72,20 @@ async function assign(id: string, memberId: string, headers = finance.headers, n
   return answer;
 }
 
-function refund(id: string, reason = 'sender asked for it back', headers = finance.headers) {
+/** The feed shows the sender masked: a refund names the whole account, which the operator got from the sender. */
+const senders = new Map<string, string>();
+
+function refund(
+  id: string,
+  reason = 'sender asked for it back',
+  headers = finance.headers,
+  accountNo = senders.get(id),
+) {
   return t.api({
     method: 'POST',
     url: backofficePath(BACKOFFICE_API.bankTransferRefund, id),
     headers,
-    payload: { reason },
+    payload: { reason, ...(accountNo === undefined ? {} : { accountNo }) },
   });
 }
 
@@ -309,7 +319,9 @@ describe('bank transfers in suspense: refund', () => {
       .where('reference', 'like', `refund-${id}-%`)
       .execute();
     expect(payouts).toHaveLength(1);
-    expect(payouts[0]).toMatchObject({ account_no: row.sender_account_no, bank_code: 'KBANK' });
+    // Paid to the whole account the operator gave, which fits the masked one the feed showed.
+    expect(row.sender_account_no).toMatch(/^xxx-x-x\d{4}-x$/);
+    expect(payouts[0]).toMatchObject({ account_no: senders.get(id), bank_code: 'KBANK' });
     expect(await accountBalanceMinor(t, 'suspense')).toBe(suspenseBefore - 7_500n);
     expect(await accountBalanceMinor(t, 'payout_clearing')).toBe(clearingBefore + 7_500n);
     // The settler finds nothing more to do; an assign after the refund is refused.
@@ -326,6 +338,27 @@ describe('bank transfers in suspense: refund', () => {
       headers: finance.headers,
     });
     expect(listed.json().transfers.find((item: { id: string }) => item.id === id)).toMatchObject({ state: 'settled' });
+    await sound();
+  });
+
+  it('refunds a masked sender only to a whole account that fits it, and names the field otherwise', async () => {
+    await setPayout({ failRate: 0, fault: 'none', webhooks: true, delayMs: 0 });
+    const id = await unmatched(12);
+    const whole = senders.get(id) ?? '';
+    const suspenseBefore = await accountBalanceMinor(t, 'suspense');
+    const missing = await refund(id, 'sender asked for it back', finance.headers, '');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ fields: { accountNo: 'KEY_MISSING' } });
+    const otherDigit = `${whole.slice(0, 6)}${(Number(whole[6]) + 1) % 10}${whole.slice(7)}`;
+    const wrong = await refund(id, 'sender asked for it back', finance.headers, otherDigit);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ fields: { accountNo: 'KEY_INVALID' } });
+    expect(await accountBalanceMinor(t, 'suspense')).toBe(suspenseBefore);
+    expect((await transferRow(id)).settled_as).toBeNull();
+    // A hidden digit may be anything: the sender's account differs from the feed's only where the feed hides it.
+    const hiddenChanged = `${(Number(whole[0]) + 1) % 10}${whole.slice(1)}`;
+    expect((await refund(id, 'sender asked for it back', finance.headers, hiddenChanged)).statusCode).toBe(200);
+    expect(await refundSettled(id)).toMatchObject({ refund_status: 'paid', refund_account_no: hiddenChanged });
     await sound();
   });
 

@@ -6,9 +6,9 @@ import { transfersKey } from './get-bank-transfers.ts';
 
 type Settlement =
   | { id: string; kind: 'assign'; memberId: string; note: string }
-  | { id: string; kind: 'refund'; reason: string };
+  | { id: string; kind: 'refund'; reason: string; accountNo?: string };
 
-/** Assign to a member (with an optional note) or refund (with a reason). */
+/** Assign to a member (with an optional note) or refund (with a reason, and the sender's whole account when masked). */
 function settleBankTransfer(action: Settlement) {
   return action.kind === 'assign'
     ? request(backofficePath(BACKOFFICE_API.bankTransferAssign, action.id), {
@@ -18,7 +18,7 @@ function settleBankTransfer(action: Settlement) {
       })
     : request(backofficePath(BACKOFFICE_API.bankTransferRefund, action.id), {
         method: 'POST',
-        body: { reason: action.reason },
+        body: { reason: action.reason, ...(action.accountNo ? { accountNo: action.accountNo } : {}) },
         schema: bankTransferSettleResponse,
       });
 }
