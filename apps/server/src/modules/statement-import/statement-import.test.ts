@@ -188,7 +188,8 @@ describe('statement import: recording', () => {
 
   it('puts a line whose sender fits two members in suspense', async () => {
     const suffix = '5151';
-    const twin = (accountNo: string) => `${accountNo.slice(0, -4)}${suffix}`;
+    // Six digits that hold the account counter (unique), then the four the line shows.
+    const twin = (accountNo: string) => `${accountNo.slice(4, 10)}${suffix}`;
     const one = await newMember({ bankCode: 'BAY', bankAccountNo: twin(nextAccountNo()) });
     const other = await newMember({ bankCode: 'BAY', bankAccountNo: twin(nextAccountNo()) });
     const bytes = kbizStatement({
