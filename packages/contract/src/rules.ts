@@ -41,7 +41,7 @@ export function normalizeAccountName(name: string): string {
  * Titles a bank account name may begin with: Thai and Lao (written with or without a space before the name) and
  * English (a word of their own, with or without a dot). Longest first, so นางสาว is not read as นาง.
  */
-const SCRIPT_TITLES = [
+export const ACCOUNT_NAME_SCRIPT_TITLES: readonly string[] = [
   'เด็กหญิง',
   'เด็กชาย',
   'นางสาว',
@@ -50,13 +50,17 @@ const SCRIPT_TITLES = [
   'ด.ช.',
   'นาง',
   'นาย',
+  'คุณ',
   'ນາງສາວ',
   'ທ່ານນາງ',
   'ທ້າວ',
   'ທ່ານ',
   'ນາງ',
+  'ທ.',
+  'ນ.',
 ];
-const ENGLISH_TITLE = /^(MRS|MR|MS|MISS|MSTR)(\.\s*|\s+)/;
+/** An English title of an upper-cased name, with its dot or spaces. */
+export const ACCOUNT_NAME_ENGLISH_TITLE = /^(MRS|MR|MS|MISS|MSTR|DR)(\.\s*|\s+)/;
 
 /**
  * An account name as two registrations are compared by (the invite programme's self-referral screening,
@@ -65,8 +69,8 @@ const ENGLISH_TITLE = /^(MRS|MR|MS|MISS|MSTR)(\.\s*|\s+)/;
  */
 export function comparableAccountName(name: string): string {
   const normalized = normalizeAccountName(name);
-  const title = SCRIPT_TITLES.find((candidate) => normalized.startsWith(candidate));
-  const trimmed = (title ? normalized.slice(title.length) : normalized.replace(ENGLISH_TITLE, '')).trim();
+  const title = ACCOUNT_NAME_SCRIPT_TITLES.find((candidate) => normalized.startsWith(candidate));
+  const trimmed = (title ? normalized.slice(title.length) : normalized.replace(ACCOUNT_NAME_ENGLISH_TITLE, '')).trim();
   return trimmed === '' ? normalized : trimmed;
 }
 

@@ -1,3 +1,9 @@
+import {
+  ACCOUNT_NAME_ENGLISH_TITLE,
+  ACCOUNT_NAME_SCRIPT_TITLES,
+  normalizeAccountName,
+} from '@member-wallet/contract/rules';
+
 /**
  * Matching what a bank or a slip-verification party shows of an account against what a member or an operator
  * registered (docs/deposits/masked-accounts.md). Real parties mask: an account reads `xxx-x-x0209-x`, a name
@@ -75,24 +81,6 @@ function agreeAt(a: string, b: string): boolean {
 
 export type NameFit = 'match' | 'mismatch' | 'unknown';
 
-/** Titles before a name, longest first: Thai, Lao and English (with or without a dot or a space after). */
-const TITLES = [
-  'เด็กหญิง',
-  'เด็กชาย',
-  'นางสาว',
-  'น.ส.',
-  'ด.ญ.',
-  'ด.ช.',
-  'นาง',
-  'นาย',
-  'คุณ',
-  'ທ້າວ',
-  'ທ່ານ',
-  'ນາງ',
-  'ທ.',
-  'ນ.',
-];
-const LATIN_TITLE = /^(mrs|mr|ms|miss|mstr|dr)(\.|\s)+/;
 /** Characters a party shows in place of a hidden letter at a word's end. */
 const NAME_MASK = /[*•…x]+$/;
 
@@ -107,13 +95,16 @@ function scriptOf(text: string): Script {
   return null;
 }
 
-/** The words of a name without its title, dots, case or extra spaces. */
+/**
+ * The words of a name without its title (the titles the registration's comparison drops, contract rules.ts),
+ * dots, case or extra spaces. A title alone leaves no word.
+ */
 function words(name: string): string[] {
-  let text = name.normalize('NFC').trim().toLowerCase();
-  text = text.replace(LATIN_TITLE, '');
-  const title = TITLES.find((candidate) => text.startsWith(candidate));
-  if (title) text = text.slice(title.length);
+  let text = normalizeAccountName(name.normalize('NFC'));
+  const title = ACCOUNT_NAME_SCRIPT_TITLES.find((candidate) => text.startsWith(candidate));
+  text = title ? text.slice(title.length) : `${text} `.replace(ACCOUNT_NAME_ENGLISH_TITLE, '');
   return text
+    .toLowerCase()
     .replace(/[.,]/g, ' ')
     .split(/\s+/)
     .filter((word) => word !== '');
