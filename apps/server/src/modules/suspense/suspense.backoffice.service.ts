@@ -12,10 +12,10 @@ import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 import type { BankTransfer } from '../bank-feed/bank-feed.repository.ts';
-import { accountFits } from '../deposits/masked-match.ts';
 import type { LedgerAccount } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditActor, AuditRecord, OperatorActor } from '../operator/audit-log.ts';
+import { refundAccountOf } from './refund-account.ts';
 import type { SuspenseRepository, SuspenseRow } from './suspense.backoffice.repository.ts';
 
 const CSV_BATCH = 500;
@@ -390,20 +390,4 @@ export class SuspenseService {
   ): Promise<LedgerAccount> {
     return this.deps.ledger.ensureAccount(this.deps.db, { kind, memberId: null, providerCode: null, currency });
   }
-}
-
-/**
- * The account a refund pays (docs/backoffice/deposits.md, Refund): the sender's whole account, given by the
- * operator, fitting every digit the bank showed. A sender the bank showed whole needs none, and one given must be it.
- */
-function refundAccountOf(shown: string, given: string | undefined): string {
-  const account = given?.trim() ?? '';
-  const whole = /^\d+$/.test(shown);
-  if (account === '') {
-    if (whole) return shown;
-    throw new AppError('KEY_MISSING', 400, { accountNo: 'KEY_MISSING' });
-  }
-  const valid = /^\d{6,20}$/.test(account) && (whole ? account === shown : accountFits(shown, account));
-  if (!valid) throw new AppError('KEY_INVALID', 400, { accountNo: 'KEY_INVALID' });
-  return account;
 }
