@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * A landed migration is never edited (migrations/index.ts): each migration file's SHA-256 is listed, in the format
- * `sha256sum` writes, in a `.sha256` file beside it. `landed.sha256` lists those up to 0029; from 0030 on, each
+ * `sha256sum` writes, in a `.sha256` file beside it. `landed.sha256` lists those up to 0030 (as landed, never rewritten); from 0030 on, each
  * migration lands with its own `<name>.sha256`, so no file of the folder ever changes once landed. A change to a
  * listed file, or a migration file that is not listed, fails here with the rule.
  */
