@@ -330,6 +330,17 @@ export async function registerAndLogin(t: TestApp, overrides: Record<string, unk
   return { ...body, publicId: registered.json()._id as string, token: login.json().token as string };
 }
 
+/** Registers and logs in a member (registerAndLogin), with the member's database id beside what it answers. */
+export async function registerMember(t: TestApp, overrides: Record<string, unknown> = {}) {
+  const registered = await registerAndLogin(t, overrides);
+  const row = await t.app.db
+    .selectFrom('members')
+    .select('id')
+    .where('public_id', '=', registered.publicId)
+    .executeTakeFirstOrThrow();
+  return { ...registered, id: row.id };
+}
+
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }

@@ -6,7 +6,7 @@ import {
   accountBalanceMinor,
   bearer,
   nextAccountNo,
-  registerAndLogin,
+  registerMember,
   startTestApp,
   type TestApp,
 } from '../../../test/helpers.ts';
@@ -30,13 +30,8 @@ interface Member {
 }
 
 async function newMember(app: TestApp, bankCode = 'KBANK', overrides: Record<string, unknown> = {}): Promise<Member> {
-  const registered = await registerAndLogin(app, { bankCode, ...overrides });
-  const row = await app.app.db
-    .selectFrom('members')
-    .select('id')
-    .where('public_id', '=', registered.publicId)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, token: registered.token, bankCode, accountNo: registered.bankAccountNo };
+  const registered = await registerMember(app, { bankCode, ...overrides });
+  return { id: registered.id, token: registered.token, bankCode, accountNo: registered.bankAccountNo };
 }
 
 function inject(app: TestApp, body: Record<string, unknown>) {

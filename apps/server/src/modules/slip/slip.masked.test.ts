@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { generate } from 'promptparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noDrift } from '../../../test/games.ts';
-import { accountBalanceMinor, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { accountBalanceMinor, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { qrPng, uploadSlip } from '../../../test/slips.ts';
 import type {
   SlipAccount,
@@ -48,13 +48,8 @@ interface Member {
 }
 
 async function newMember(overrides: Record<string, unknown> = {}): Promise<Member> {
-  const registered = await registerAndLogin(t, { bankCode: 'KBANK', ...overrides });
-  const row = await t.app.db
-    .selectFrom('members')
-    .select('id')
-    .where('public_id', '=', registered.publicId)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, token: registered.token, accountNo: registered.bankAccountNo };
+  const registered = await registerMember(t, { bankCode: 'KBANK', ...overrides });
+  return { id: registered.id, token: registered.token, accountNo: registered.bankAccountNo };
 }
 
 /** As SlipOK and the banks show a ten-digit account: the four digits before the last one. */

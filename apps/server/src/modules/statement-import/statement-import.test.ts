@@ -4,7 +4,7 @@ import { noDrift } from '../../../test/games.ts';
 import {
   accountBalanceMinor,
   nextAccountNo,
-  registerAndLogin,
+  registerMember,
   startTestApp,
   type TestApp,
 } from '../../../test/helpers.ts';
@@ -33,13 +33,8 @@ interface Member {
 }
 
 async function newMember(overrides: Record<string, unknown> = {}): Promise<Member> {
-  const registered = await registerAndLogin(t, overrides);
-  const row = await t.app.db
-    .selectFrom('members')
-    .select('id')
-    .where('public_id', '=', registered.publicId)
-    .executeTakeFirstOrThrow();
-  return { id: row.id, publicId: registered.publicId, accountNo: registered.bankAccountNo };
+  const registered = await registerMember(t, overrides);
+  return { id: registered.id, publicId: registered.publicId, accountNo: registered.bankAccountNo };
 }
 
 /** Previews then imports a file; answers the import's body. */

@@ -1,7 +1,6 @@
 import { toMajor } from '@member-wallet/contract/money';
-import { PNG } from 'pngjs';
 import { oneProofQr } from './oneproof.ts';
-import { Canvas, formatDate, type Rgb, type SlipDrawing } from './slip.render.ts';
+import { drawSlip, type Rgb, type SlipDrawing } from './slip.render.ts';
 
 /**
  * SANDBOX ONLY: a BCEL One-style transfer slip as a PNG (docs/parties/slip-verifier.md, BCEL OneProof): the
@@ -9,11 +8,6 @@ import { Canvas, formatDate, type Rgb, type SlipDrawing } from './slip.render.ts
  * accounts, the ticket, "SANDBOX - NOT A REAL SLIP", and the OneProof QR the caller hands in (`qrText`).
  */
 
-const WIDTH = 480;
-const WHITE: Rgb = [255, 255, 255];
-const INK: Rgb = [33, 37, 41];
-const GREY: Rgb = [120, 124, 130];
-const GREEN: Rgb = [0, 150, 80];
 /** A neutral red band: the sandbox draws no bank's logo. */
 const BAND: Rgb = [178, 34, 52];
 
@@ -32,23 +26,18 @@ export function formatKip(amountMinor: bigint, currency: string): string {
 }
 
 export function renderLaoSlip(slip: SlipDrawing): Buffer {
-  const canvas = new Canvas();
-  canvas.fill(0, 0, WIDTH, 110, BAND);
-  canvas.text(`${slip.bankCode} ONE`, 32, 6, WHITE);
-  canvas.text('TRANSFER SUCCESSFUL', 140, 3, GREEN);
-  canvas.text(formatDate(slip.transferredAt), 180, 2, GREY);
-  canvas.text('AMOUNT', 225, 2, GREY);
-  canvas.text(formatKip(slip.amountMinor, slip.currency), 250, 4, INK);
-  canvas.text(`FROM ${slip.bankCode}`, 320, 2, GREY, 40);
-  canvas.text(maskLaoAccount(slip.senderAccountNo), 345, 3, INK, 40);
-  canvas.text('TO', 395, 2, GREY, 40);
-  canvas.text(maskLaoAccount(slip.receiverAccountNo), 420, 3, INK, 40);
-  canvas.text('TICKET', 470, 2, GREY, 40);
-  canvas.text(slip.reference, 495, 2, INK, 40);
-  canvas.fill(40, 530, WIDTH - 80, 2, [222, 226, 230]);
-  canvas.qr(slip.qrText, 545);
-  canvas.text('SANDBOX - NOT A REAL SLIP', 825, 2, GREY);
-  return PNG.sync.write(canvas.png);
+  return drawSlip({
+    band: BAND,
+    title: `${slip.bankCode} ONE`,
+    transferredAt: slip.transferredAt,
+    amount: formatKip(slip.amountMinor, slip.currency),
+    bankCode: slip.bankCode,
+    sender: maskLaoAccount(slip.senderAccountNo),
+    receiver: maskLaoAccount(slip.receiverAccountNo),
+    referenceLabel: 'TICKET',
+    reference: slip.reference,
+    qrText: slip.qrText,
+  });
 }
 
 /** What of a sandbox bank transfer line a Lao slip shows. */

@@ -114,22 +114,52 @@ export function formatDate(date: Date): string {
   return `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
 }
 
-export function renderSlip(slip: SlipDrawing): Buffer {
+/** What a slip picture shows, already written out: the layout is the same for every bank (Thai and BCEL). */
+export interface SlipFace {
+  band: Rgb;
+  title: string;
+  transferredAt: Date;
+  amount: string;
+  bankCode: string;
+  sender: string;
+  receiver: string;
+  referenceLabel: string;
+  reference: string;
+  qrText: string;
+}
+
+/** Draws a slip: the band and title, "TRANSFER SUCCESSFUL", date, amount, accounts, reference, QR, sandbox mark. */
+export function drawSlip(face: SlipFace): Buffer {
   const canvas = new Canvas();
-  canvas.fill(0, 0, WIDTH, 110, BANK_COLOURS[slip.bankCode] ?? [40, 90, 160]);
-  canvas.text(slip.bankCode, 32, 6, WHITE);
+  canvas.fill(0, 0, WIDTH, 110, face.band);
+  canvas.text(face.title, 32, 6, WHITE);
   canvas.text('TRANSFER SUCCESSFUL', 140, 3, GREEN);
-  canvas.text(formatDate(slip.transferredAt), 180, 2, GREY);
+  canvas.text(formatDate(face.transferredAt), 180, 2, GREY);
   canvas.text('AMOUNT', 225, 2, GREY);
-  canvas.text(`${formatAmount(slip.amountMinor)} ${slip.currency === 'BAHT' ? 'THB' : slip.currency}`, 250, 4, INK);
-  canvas.text(`FROM ${slip.bankCode}`, 320, 2, GREY, 40);
-  canvas.text(maskAccount(slip.senderAccountNo), 345, 3, INK, 40);
+  canvas.text(face.amount, 250, 4, INK);
+  canvas.text(`FROM ${face.bankCode}`, 320, 2, GREY, 40);
+  canvas.text(face.sender, 345, 3, INK, 40);
   canvas.text('TO', 395, 2, GREY, 40);
-  canvas.text(maskAccount(slip.receiverAccountNo), 420, 3, INK, 40);
-  canvas.text('REFERENCE', 470, 2, GREY, 40);
-  canvas.text(slip.reference, 495, 2, INK, 40);
+  canvas.text(face.receiver, 420, 3, INK, 40);
+  canvas.text(face.referenceLabel, 470, 2, GREY, 40);
+  canvas.text(face.reference, 495, 2, INK, 40);
   canvas.fill(40, 530, WIDTH - 80, 2, [222, 226, 230]);
-  canvas.qr(slip.qrText, 545);
+  canvas.qr(face.qrText, 545);
   canvas.text('SANDBOX - NOT A REAL SLIP', 825, 2, GREY);
   return PNG.sync.write(canvas.png);
+}
+
+export function renderSlip(slip: SlipDrawing): Buffer {
+  return drawSlip({
+    band: BANK_COLOURS[slip.bankCode] ?? [40, 90, 160],
+    title: slip.bankCode,
+    transferredAt: slip.transferredAt,
+    amount: `${formatAmount(slip.amountMinor)} ${slip.currency === 'BAHT' ? 'THB' : slip.currency}`,
+    bankCode: slip.bankCode,
+    sender: maskAccount(slip.senderAccountNo),
+    receiver: maskAccount(slip.receiverAccountNo),
+    referenceLabel: 'REFERENCE',
+    reference: slip.reference,
+    qrText: slip.qrText,
+  });
 }
