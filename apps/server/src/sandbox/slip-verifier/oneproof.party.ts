@@ -1,6 +1,7 @@
 import { parse, validate } from 'promptparse';
 import { maskAccount } from '../mask.ts';
 import type { SandboxDb } from '../sandbox.tables.ts';
+import { linesDisagree } from './lines.ts';
 import { sandboxFccref } from './oneproof.ts';
 
 /** The sandbox OneProof verifier's answer, as its HTTP API sends it (amounts as decimal strings of minor units). */
@@ -44,15 +45,7 @@ export class SandboxOneProofParty {
       .execute();
     const [first] = lines;
     if (!first) return { status: 'not_found' };
-    const describe = (line: typeof first) =>
-      [
-        line.amount_minor,
-        line.currency,
-        line.sender_account_no,
-        line.operator_account_no,
-        line.transferred_at.getTime(),
-      ].join('|');
-    if (lines.some((line) => describe(line) !== describe(first))) return { status: 'unstable' };
+    if (linesDisagree(lines)) return { status: 'unstable' };
     return {
       status: 'found',
       transfer: {

@@ -3,6 +3,7 @@ import { bankOfBotCode, botCodeOfBank } from '../../adapters/slip-verifier/bank-
 import type { SandboxSettingsStore } from '../ports.ts';
 import type { SandboxDb } from '../sandbox.tables.ts';
 import { laoSlipPng } from './lao-slip.render.ts';
+import { linesDisagree } from './lines.ts';
 import { renderSlip } from './slip.render.ts';
 import { type SandboxSlipOkAnswer, slipOkError, slipOkSlip } from './slipok.answer.ts';
 
@@ -66,15 +67,7 @@ export class SandboxSlipVerifierParty {
     const lines = (await this.lines(parsed.transRef)).filter((line) => line.sender_bank_code === bankCode);
     const [first] = lines;
     if (!first || !bankCode) return slipOkError(1011);
-    const describe = (line: typeof first) =>
-      [
-        line.amount_minor,
-        line.currency,
-        line.sender_account_no,
-        line.operator_account_no,
-        line.transferred_at.getTime(),
-      ].join('|');
-    if (lines.some((line) => describe(line) !== describe(first))) {
+    if (linesDisagree(lines)) {
       const delay = SANDBOX_UNSTABLE_DELAY_MINUTES;
       const data = { qrcodeData: qr, bankCode: parsed.sendingBank, bankName: bankCode, delay };
       return slipOkError(1010, data, { bankName: bankCode, delay });
