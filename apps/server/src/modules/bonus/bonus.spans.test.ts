@@ -20,8 +20,11 @@ describe('the spans in which bonuses ran', () => {
     ]);
   });
 
-  it('leave out a bonus that ended in the instant it began', () => {
-    expect(runningSpans([run(4, 4)], at(1), at(12))).toEqual([]);
+  it('hold the instant a bonus ended: a bet in the same millisecond as the cancel is bonus play', () => {
+    const justAfter = (hour: number) => new Date(at(hour).getTime() + 1);
+    expect(runningSpans([run(2, 5)], at(1), at(12))).toEqual([{ from: at(2), to: justAfter(5) }]);
+    expect(runningSpans([run(4, 4)], at(1), at(12))).toEqual([{ from: at(4), to: justAfter(4) }]);
+    expect(runningSpans([run(2, 12)], at(1), at(12))).toEqual([{ from: at(2), to: at(12) }]);
   });
 
   it('count everything after the last bonus looked at as bonus time when more ran than are looked at', () => {
