@@ -9,6 +9,8 @@ import { STATEMENT_TYPES, STATUSES } from './statuses.ts';
 /** The Socket.IO namespace of live events, on the chat's socket path (`/socket.io`); a member's token only. */
 export const LIVE_NAMESPACE = '/member';
 export const LIVE_EVENTS = { wallet: 'wallet' } as const;
+/** The server's Socket.IO path (the chat's): live events always come from the app's own origin. */
+export const LIVE_SOCKET_PATH = '/socket.io';
 
 /** The handshake's `auth` of the live namespace: the member's session token. */
 export const liveSocketAuth = z.object({ token: z.string().check(z.minLength(1), z.maxLength(200)) });
