@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { WalletEvent } from '@member-wallet/contract/live';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestMember, startTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
@@ -170,5 +173,34 @@ describe('the ledger announces committed wallet changes', () => {
       }),
     );
     expect(heard).toEqual([]);
+  });
+});
+
+const SOURCE = fileURLToPath(new URL('../../', import.meta.url));
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === 'sandbox' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('money moves only in transactions that can announce it', () => {
+  it('no server file moves ledger money in a transaction of its own, but the demo data', () => {
+    // afterCommit sees only transactionWithRetry's commits: money moved in another transaction is never told.
+    const moves = /ledger\.(post|postDeposit|reverse|complete)\(/;
+    const own = sourceFiles(SOURCE)
+      .filter((path) => {
+        // A repeatable-read snapshot is a page read (slips, refunds, invites), never a movement.
+        const source = readFileSync(path, 'utf8').replace(
+          /\.transaction\(\)\s*\.setIsolationLevel\('repeatable read'\)/g,
+          '',
+        );
+        return /\.transaction\(\)/.test(source) && moves.test(source);
+      })
+      .map((path) => relative(SOURCE, path));
+    // The demo member's opening deposits, made at start-up before any socket can listen.
+    expect(own.sort()).toEqual(['modules/games/games.module.ts', 'modules/invite/invite.module.ts']);
   });
 });
