@@ -203,4 +203,18 @@ describe('money moves only in transactions that can announce it', () => {
     // The demo member's opening deposits, made at start-up before any socket can listen.
     expect(own.sort()).toEqual(['modules/games/games.module.ts', 'modules/invite/invite.module.ts']);
   });
+
+  it('every ledger the server builds is given where to announce', () => {
+    // A module's own LedgerService without `events` would move its members' money unannounced.
+    const silent = sourceFiles(SOURCE).flatMap((path) =>
+      readFileSync(path, 'utf8')
+        .split('new LedgerService(')
+        .slice(1)
+        .map((rest) => rest.slice(0, rest.indexOf('});')))
+        .filter((built) => !built.includes('events'))
+        .map(() => relative(SOURCE, path)),
+    );
+    // The demo invitee's deposit, dated yesterday, made at start-up before any socket can listen.
+    expect(silent).toEqual(['modules/invite/invite.module.ts']);
+  });
 });

@@ -7,7 +7,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askAdjustment } from '../../../test/adjustments.ts';
 import { connectSocket } from '../../../test/chat.ts';
-import { fundedMember, type Player } from '../../../test/games.ts';
+import { activate, fundedMember, type Player, post, seedCatalogue } from '../../../test/games.ts';
 import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 
@@ -22,7 +22,9 @@ beforeAll(async () => {
     SANDBOX_PAYOUT_DELAY_MS: '0',
     WITHDRAW_RATE_PER_MINUTE: '1000',
     WITHDRAW_RATE_PER_HOUR: '10000',
+    MONEY_RATE_PER_MINUTE: '1000',
   });
+  await seedCatalogue(t);
   // Withdrawals above 1,000 baht wait for an operator's review in this file.
   await t.app.siteSettings.setWithdrawAutoApproveMax('BAHT', 100_000n);
   finance = await signedInOperator(t, 'finance');
@@ -122,6 +124,38 @@ describe('the live socket', () => {
       expect.objectContaining({ type: 'adjustment', status: 'SUCCESS', amount: 25.5, balance: 35.5 }),
     ]);
     expect(other.heard).toEqual([]);
+  });
+
+  it('tells a QR deposit credited when the sandbox gateway pays it', async () => {
+    const player = await fundedMember(t, 0);
+    const live = await listen(player);
+    const qr = await t.api({
+      method: 'POST',
+      url: API.qrcode('KBANK'),
+      payload: { amount: 300 },
+      headers: bearer(player.token),
+    });
+    expect(qr.statusCode, qr.body).toBe(200);
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/payments/KBANK/pay',
+      payload: { qrcodeId: qr.json().qrcodeId },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(await live.events(1)).toEqual([
+      expect.objectContaining({ type: 'deposit', status: 'SUCCESS', amount: 300, balance: 300 }),
+    ]);
+  });
+
+  it('tells a transfer to a game account and back, with the wallet after each', async () => {
+    const player = await fundedMember(t, 100);
+    await activate(t, player, 'PG');
+    const live = await listen(player);
+    expect((await post(t, player, API.walletTransfer, { from: 'wallet', to: 'PG', amount: 40 })).statusCode).toBe(200);
+    expect((await post(t, player, API.walletTransfer, { from: 'PG', to: 'wallet', amount: 15 })).statusCode).toBe(200);
+    const heard = await live.events(3);
+    expect(heard[0]).toMatchObject({ type: 'transfer', amount: -40, balance: 60 });
+    expect(heard.at(-1)).toMatchObject({ type: 'transfer', status: 'SUCCESS', balance: 75 });
   });
 
   it('drops the socket of a session that ended', async () => {
