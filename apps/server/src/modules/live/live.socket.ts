@@ -1,5 +1,5 @@
 import { LIVE_EVENTS, LIVE_NAMESPACE, liveSocketAuth } from '@member-wallet/contract/live';
-import type { Namespace, Server } from 'socket.io';
+import type { DefaultEventsMap, Namespace, Server } from 'socket.io';
 import { z } from 'zod/mini';
 import { InvalidTokenError } from '../../lib/errors.ts';
 import type { MemberEvents } from '../../lib/member-events.ts';
@@ -15,6 +15,13 @@ export interface LiveSocketDeps {
   events: MemberEvents;
 }
 
+/** What the namespace keeps on each socket. */
+interface LiveSocketData {
+  memberId: bigint;
+  /** Whether the handshake's token still names the member; throws when it cannot be checked now. */
+  stillValid: () => Promise<boolean>;
+}
+
 /** A member's own room: every socket of theirs, on every node. */
 export function memberRoom(memberId: bigint): string {
   return `member:${memberId}`;
@@ -26,7 +33,7 @@ export function memberRoom(memberId: bigint): string {
  * adapter, so a change committed on one node reaches the member's sockets on every node.
  */
 export class LiveSockets {
-  readonly #namespace: Namespace;
+  readonly #namespace: Namespace<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, LiveSocketData>;
   readonly #unsubscribe: () => void;
   readonly #recheck: NodeJS.Timeout;
 
