@@ -18,6 +18,7 @@ import { registerDepositChannels } from './modules/deposit-channels/deposit-chan
 import { registerDeposits } from './modules/deposits/deposits.module.ts';
 import { registerGames } from './modules/games/games.module.ts';
 import { registerInvites } from './modules/invite/invite.module.ts';
+import { registerLive } from './modules/live/live.module.ts';
 import { registerLookup } from './modules/lookup/lookup.module.ts';
 import { registerMembers } from './modules/members/members.module.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
@@ -88,6 +89,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     operators: operators.service,
     uploads,
   });
+  // Live money on the chat's Socket.IO server: each committed change of a member's money, to their apps.
+  registerLive(app, core, { io: app.chatHub.io, authenticate: (authorization) => auth.authenticate(authorization) });
   const deposits = registerDeposits(app, core);
   // SANDBOX only: the sandbox parties and controls, through their one door (src/sandbox/, docs/parties/).
   if (config.sandbox) await mountSandbox(app, core, { operators: operators.service, deposits, games, spin });

@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { MemberEvents } from './lib/member-events.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { createRouter, type Router } from './lib/route.ts';
@@ -39,6 +40,11 @@ export interface Core {
   settings: SettingsService;
   /** The one way money moves: balanced entries under an idempotency key (docs/ledger.md). */
   ledger: LedgerService;
+  /**
+   * A member's money news (docs/live.md): the ledger announces each committed wallet change; a module a change
+   * of a member's request that moves no money. The live sockets listen; another channel may subscribe too.
+   */
+  memberEvents: MemberEvents;
   /** Replays of a member's money request answer the first answer (Idempotency-Key). */
   idempotency: IdempotencyService;
   passwords: PasswordHasher;
@@ -101,6 +107,7 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
   const backoffice = createOperatorRouter(app, (request) =>
     operators.service.authenticate(request.headers.authorization),
   );
+  const memberEvents = new MemberEvents((error) => app.log.error({ err: error }, 'a member event listener failed'));
   const core: Core = {
     config,
     db,
@@ -108,7 +115,8 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
     log: app.log,
     limiter,
     settings,
-    ledger: new LedgerService({ repository: new LedgerRepository(), clock }),
+    ledger: new LedgerService({ repository: new LedgerRepository(), clock, events: memberEvents }),
+    memberEvents,
     idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
     passwords,
     members,

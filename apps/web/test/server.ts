@@ -43,6 +43,7 @@ export function demoWallet(overrides: Record<string, unknown> = {}) {
 /** Every API call of this slice answered as the server would on a healthy site; tests override per case. */
 export const defaultHandlers = [
   http.get('*/api/lookup/active', () => HttpResponse.json({ active: true })),
+  http.get('*/api/wallet/withdrawals/pending', () => HttpResponse.json({ withdrawals: [] })),
   http.get('*/api/lookup/info', () => HttpResponse.json({ name: 'Lucky Wallet', website: 'https://example.test' })),
   http.get('*/api/lookup/registerOTP', () => HttpResponse.json({ registerOTP: false })),
   http.get('*/api/lookup/enableChatWidget', () => HttpResponse.json({ enableChatWidget: false })),

@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { initI18n } from '../src/i18n/i18n.ts';
 import { clearToasts } from '../src/lib/toast-store.ts';
 import { server } from './server.ts';
@@ -8,6 +8,9 @@ import { server } from './server.ts';
 // A test's first render imports the app's lazy routes; on a loaded 2-core CI machine that can pass the default
 // second of findBy/waitFor. Waiting longer changes no outcome: it only lets a slow machine get there.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The member shell's live events would open a socket no test answers; member-live.test.tsx tests them itself.
+vi.mock('../src/app/shells/live-events.ts', () => ({ useLiveEvents: () => undefined }));
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

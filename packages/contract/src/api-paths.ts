@@ -20,6 +20,8 @@ export const API = {
   walletTransferAll: '/api/wallet/transferAll',
   walletWithdraw: '/api/wallet/withdraw',
   walletWithdrawAll: '/api/wallet/withdrawAll',
+  /** Not in the spec (docs/live.md): the member's withdrawals still in progress. */
+  walletPendingWithdrawals: '/api/wallet/withdrawals/pending',
   /** A TrueMoney gift link, encrypted (truelink.ts); the key comes from `lookup('truelink')`. */
   walletTruelink: '/api/wallet/truelink',
   walletSlip: '/api/wallet/slip',

@@ -147,3 +147,19 @@ export type WithdrawLookupResponse = z.infer<typeof withdrawLookupResponse>;
 /** Every `GET /api/autoLogin/...` answer; `sandbox: true` when a sandbox provider made the link (sandbox-label.ts). */
 export const autoLoginResponse = z.object({ link: z.string(), sandbox: sandboxLabel });
 export type AutoLoginResponse = z.infer<typeof autoLoginResponse>;
+
+/** A withdrawal not settled yet (docs/live.md): `review` when it waits for an operator before it is paid. */
+export const pendingWithdrawal = z.object({
+  /** The withdrawal's reference (`moneyActionResponse.reference`). */
+  id: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  review: z.boolean(),
+  /** ISO 8601 date-time. */
+  createdAt: z.string(),
+});
+export type PendingWithdrawal = z.infer<typeof pendingWithdrawal>;
+
+/** `GET /api/wallet/withdrawals/pending`: the member's withdrawals still in progress, newest first. */
+export const pendingWithdrawalsResponse = z.object({ withdrawals: z.array(pendingWithdrawal) });
+export type PendingWithdrawalsResponse = z.infer<typeof pendingWithdrawalsResponse>;

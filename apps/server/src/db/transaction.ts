@@ -10,10 +10,22 @@ export function isRetryableTransactionError(error: unknown): boolean {
   return typeof code === 'string' && RETRYABLE_CODES.has(code);
 }
 
+/** What each open transaction of `transactionWithRetry` runs once it has committed. */
+const committedCallbacks = new WeakMap<Transaction<Database>, (() => void)[]>();
+
+/**
+ * Runs `then` after `trx` commits, never when it rolls back (a retried attempt's callbacks are dropped with it):
+ * news of what the transaction did (docs/live.md) must never announce what did not happen. A transaction not
+ * opened by `transactionWithRetry` (the demo data's, a test's own) has no commit to wait for: `then` is dropped.
+ */
+export function afterCommit(trx: Transaction<Database>, then: () => void): void {
+  committedCallbacks.get(trx)?.push(then);
+}
+
 /**
  * Runs `work` in a transaction, again (a bounded number of times) when PostgreSQL aborted it for a
  * serialization failure or a deadlock, so neither reaches the member as a 500. `work` must have no effect
- * outside the database, since it may run more than once.
+ * outside the database, since it may run more than once (what must follow the commit goes to `afterCommit`).
  */
 export async function transactionWithRetry<T>(
   db: Db,
@@ -21,10 +33,19 @@ export async function transactionWithRetry<T>(
   attempts = TRANSACTION_ATTEMPTS_MAX,
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    const callbacks: (() => void)[] = [];
+    let result: T;
     try {
-      return await db.transaction().execute(work);
+      result = await db.transaction().execute((trx) => {
+        committedCallbacks.set(trx, callbacks);
+        return work(trx);
+      });
     } catch (error) {
       if (attempt >= attempts || !isRetryableTransactionError(error)) throw error;
+      continue;
     }
+    // Outside the try: the transaction has committed, so nothing here may make it look failed or run it again.
+    for (const callback of callbacks) callback();
+    return result;
   }
 }

@@ -4,6 +4,7 @@ import type { Core } from '../../core.ts';
 import type { Db } from '../../db/database.ts';
 import { seedGameCatalogue } from '../../demo/game-catalogue.ts';
 import type { Clock } from '../../lib/clock.ts';
+import type { MemberEvents } from '../../lib/member-events.ts';
 import { BonusDebts } from '../bonus/bonus.debt.ts';
 import { BonusRepository } from '../bonus/bonus.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -90,11 +91,12 @@ export function createProviderRegistry(config: Config, ownBaseUrl: () => string)
 /** The services alone, for the reconcile script and tests. */
 export function createGamesServices(
   config: Config,
-  deps: { db: Db; clock: Clock; ownBaseUrl: () => string },
+  deps: { db: Db; clock: Clock; ownBaseUrl: () => string; memberEvents?: MemberEvents },
   logger: { warn(object: object, message: string): void },
 ): GamesModule {
   const { db, clock } = deps;
-  const ledger = new LedgerService({ repository: new LedgerRepository(), clock });
+  // The app's transfers are announced to their members (docs/live.md); the reconcile script has no one to tell.
+  const ledger = new LedgerService({ repository: new LedgerRepository(), clock, events: deps.memberEvents });
   const repository = new GamesRepository(db);
   const registry = createProviderRegistry(config, deps.ownBaseUrl);
   const bonusDebts = new BonusDebts({ ledger, repository: new BonusRepository(), clock });

@@ -6,6 +6,7 @@ import type { Core } from '../../core.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart, siteTimeZone } from '../../lib/local-calendar.ts';
+import type { MemberEvents } from '../../lib/member-events.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { parseInput } from '../../lib/route.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
@@ -37,13 +38,20 @@ const ACCRUAL_INTERVAL_MS = 5 * 60 * 1000;
 /** The service alone, with a clock of the caller's (the sandbox accrues as if at another time). */
 export function createInviteService(
   config: Config,
-  deps: { db: Db; clock: Clock; settings: SettingsService; members: AccountRepository },
+  deps: {
+    db: Db;
+    clock: Clock;
+    settings: SettingsService;
+    members: AccountRepository;
+    /** Where collected invite money is announced (docs/live.md). */
+    memberEvents?: MemberEvents;
+  },
 ): InviteService {
   return new InviteService({
     db: deps.db,
     audit: new AuditLog(deps.db),
     repository: new InviteRepository(deps.db),
-    ledger: new LedgerService({ repository: new LedgerRepository(), clock: deps.clock }),
+    ledger: new LedgerService({ repository: new LedgerRepository(), clock: deps.clock, events: deps.memberEvents }),
     settings: deps.settings,
     members: deps.members,
     clock: deps.clock,

@@ -167,6 +167,20 @@ export class LedgerRepository {
     await trx.updateTable('journal_entries').set({ status, updated_at: now }).where('id', '=', id).execute();
   }
 
+  /** The entry's posting on a member's main wallet, with that wallet's balance now; undefined when it has none. */
+  findWalletPosting(
+    db: Db,
+    entryId: bigint,
+  ): Promise<{ amount: bigint; balance: bigint; currency: string } | undefined> {
+    return db
+      .selectFrom('postings as p')
+      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+      .select(['p.amount', 'a.balance', 'a.currency'])
+      .where('p.entry_id', '=', entryId)
+      .where('a.kind', '=', 'member_wallet')
+      .executeTakeFirst();
+  }
+
   listPostings(db: Db, entryId: bigint): Promise<Posting[]> {
     return db.selectFrom('postings').selectAll().where('entry_id', '=', entryId).orderBy('id').execute();
   }

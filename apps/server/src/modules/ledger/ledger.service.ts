@@ -3,6 +3,8 @@ import type { Database, Db } from '../../db/database.ts';
 import type { JournalEntryStatus, JournalEntryType, LedgerAccountKind } from '../../db/tables/ledger.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { MemberEvents } from '../../lib/member-events.ts';
+import { announceAfterCommit } from './ledger.events.ts';
 import type {
   AccountKey,
   JournalEntry,
@@ -114,6 +116,14 @@ function invariant(condition: boolean, message: string): asserts condition {
 export interface LedgerServiceDeps {
   repository: LedgerRepository;
   clock: Clock;
+  /** Where each committed change of a member's wallet is announced (docs/live.md); none: nobody is told. */
+  events?: MemberEvents;
+}
+
+/** The entry a compensating entry undoes, and what becomes of it. */
+interface Reversal {
+  of: JournalEntry;
+  outcome: 'failed' | 'reversed';
 }
 
 /**
@@ -209,7 +219,10 @@ export class LedgerService {
     const { repository, clock } = this.deps;
     // One conditional update on the hot path; it waits for a concurrent reversal and then sees its outcome.
     const completed = await repository.settlePendingEntry(trx, entryId, 'completed', clock.now());
-    if (completed) return { entry: completed, replayed: false };
+    if (completed) {
+      await this.announceSettled(trx, completed);
+      return { entry: completed, replayed: false };
+    }
     const entry = await repository.lockEntry(trx, entryId);
     invariant(entry !== undefined, `journal entry ${entryId} does not exist`);
     if (entry.status === 'completed') return { entry, replayed: true };
@@ -251,13 +264,20 @@ export class LedgerService {
         metadata,
         postings: original.map((posting) => ({ account: posting.account_id, amount: -posting.amount })),
       },
-      entryId,
+      { of: entry, outcome },
     );
     await repository.setEntryStatus(trx, entryId, outcome, clock.now());
     return compensation;
   }
 
-  private async write(trx: Transaction<Database>, input: PostInput, reversalOf: bigint | null): Promise<PostedEntry> {
+  /** A member's request settled without moving money now (a withdrawal paid, a transfer confirmed): news too. */
+  private async announceSettled(trx: Transaction<Database>, entry: JournalEntry): Promise<void> {
+    if (!this.deps.events || entry.member_id === null) return;
+    const wallet = await this.deps.repository.findWalletPosting(trx, entry.id);
+    if (wallet) announceAfterCommit(this.deps.events, trx, { row: entry, status: 'completed', ...wallet });
+  }
+
+  private async write(trx: Transaction<Database>, input: PostInput, reversal: Reversal | null): Promise<PostedEntry> {
     const { repository, clock } = this.deps;
     const deltas = checkedDeltas(input);
     const now = clock.now();
@@ -268,7 +288,7 @@ export class LedgerService {
       type: input.type,
       status: input.status,
       idempotency_key: input.idempotencyKey,
-      reversal_of: reversalOf,
+      reversal_of: reversal?.of.id ?? null,
       reference: JSON.stringify(input.reference ?? {}),
       metadata: JSON.stringify(input.metadata ?? {}),
       listed: input.listed ?? true,
@@ -283,6 +303,17 @@ export class LedgerService {
     const accounts = await repository.lockAccounts(trx, [...deltas.keys()]);
     checkAccounts(input, accounts, deltas);
     const postings = await repository.insertPostingsAndMove(trx, entry.id, input.postings, now);
+    const wallet = accounts.find((account) => account.kind === 'member_wallet');
+    if (wallet) {
+      const amount = deltas.get(wallet.id) ?? 0n;
+      announceAfterCommit(this.deps.events, trx, {
+        row: reversal?.of ?? entry,
+        status: reversal?.outcome ?? input.status,
+        amount,
+        balance: wallet.balance + amount,
+        currency: wallet.currency,
+      });
+    }
     return { entry, postings, replayed: false };
   }
 

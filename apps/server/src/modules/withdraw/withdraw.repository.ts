@@ -137,6 +137,19 @@ export class WithdrawalRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /** A member's withdrawals still in progress, newest first, at most `limit` (withdrawals_member_created_idx). */
+  listInProgress(db: Db, memberId: bigint, limit: number): Promise<Withdrawal[]> {
+    return db
+      .selectFrom('withdrawals')
+      .selectAll()
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'IN_PROGRESS')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   /**
    * Withdrawals still in progress whose next check is due, oldest first, at most `limit`. One waiting for an
    * operator's review has not been sent to the payout party: there is nothing to ask it.

@@ -1,6 +1,11 @@
 import { messageResponse } from '@member-wallet/contract/http';
 import { toMinor } from '@member-wallet/contract/money';
-import { moneyActionResponse, withdrawAllRequest, withdrawRequest } from '@member-wallet/contract/wallet';
+import {
+  moneyActionResponse,
+  pendingWithdrawalsResponse,
+  withdrawAllRequest,
+  withdrawRequest,
+} from '@member-wallet/contract/wallet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { verifySignature } from '../../adapters/hmac-signature.ts';
@@ -72,6 +77,15 @@ export function withdrawRoutes(route: Router, deps: WithdrawRoutesDeps) {
       'brought back first with transferAll by the client (Idempotency-Key required)',
     body: withdrawAllRequest,
     handler: withdrawHandler(true),
+  });
+  route({
+    method: 'GET',
+    url: '/api/wallet/withdrawals/pending',
+    auth: true,
+    tags: ['wallet'],
+    summary: "The member's withdrawals still in progress, newest first (not in the spec: docs/live.md)",
+    response: pendingWithdrawalsResponse,
+    handler: ({ auth }) => withdrawals.pending(auth.memberId),
   });
 }
 

@@ -7,7 +7,11 @@ import type {
   WithdrawalReviewResponse,
 } from '@member-wallet/contract/backoffice/withdrawals';
 import { toMajor } from '@member-wallet/contract/money';
-import type { MoneyActionResponse, WithdrawLookupResponse } from '@member-wallet/contract/wallet';
+import type {
+  MoneyActionResponse,
+  PendingWithdrawalsResponse,
+  WithdrawLookupResponse,
+} from '@member-wallet/contract/wallet';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Payout, PayoutState } from '../../adapters/payout/payout.ts';
@@ -34,6 +38,9 @@ import {
 export type { AuditRecorder } from '../operator/audit-log.ts';
 export type { ReviewOutcome } from './withdraw.review.ts';
 export { FIRST_CHECK_DELAY_MS, type FinalPayoutState, type OtherPayouts, SETTLE_BATCH_MAX } from './withdraw.settle.ts';
+
+/** Home's pending list shows at most this many withdrawals in progress. */
+export const PENDING_WITHDRAWALS_MAX = 20;
 
 /**
  * What withdrawals ask of a running bonus (docs/promotions/bonuses.md): a partial withdrawal is refused while one runs
@@ -155,6 +162,20 @@ export class WithdrawalService {
       wallet: { amount: toMajor(current.status === 'FAILED' ? balance + current.amount_minor : balance) },
       status: current.status,
       reference: current.public_id,
+    };
+  }
+
+  /** The member's withdrawals not settled yet, newest first (home's pending list, docs/live.md). */
+  async pending(memberId: bigint): Promise<PendingWithdrawalsResponse> {
+    const rows = await this.deps.repository.listInProgress(this.deps.db, memberId, PENDING_WITHDRAWALS_MAX);
+    return {
+      withdrawals: rows.map((row) => ({
+        id: row.public_id,
+        amount: toMajor(row.amount_minor),
+        currency: row.currency,
+        review: row.review === 'awaiting',
+        createdAt: row.created_at.toISOString(),
+      })),
     };
   }
 

@@ -9,6 +9,7 @@ import { useLogout } from '../../features/auth/api/logout.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { BrandMark, SiteSandboxMark, SkipLink, useSiteName } from './brand.tsx';
 import { ChatLauncher } from './chat-launcher.tsx';
+import { useLiveEvents } from './live-events.ts';
 
 const ConditionsModal = lazy(() =>
   import('../../features/legal/components/conditions-modal.tsx').then((module) => ({
@@ -39,6 +40,7 @@ export function MemberShell() {
   const logout = useLogout();
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const [agreementDue, closeAgreement] = useAgreementDue();
+  useLiveEvents();
 
   return (
     <div className="min-h-dvh">

@@ -15,10 +15,12 @@ import {
   formatRelativeTime,
 } from '../../../lib/format.ts';
 import { useActivateSlot } from '../api/activate-slot.ts';
+import { pendingWithdrawalsQuery } from '../api/get-pending-withdrawals.ts';
 import { useWallet, walletQuery } from '../api/get-wallet.ts';
 import { useRefreshSlots } from '../api/refresh-slots.ts';
 import { totalBalanceMinor } from '../money.ts';
 import { GameCarousel } from './game-carousel.tsx';
+import { PendingWithdrawals } from './pending-withdrawals.tsx';
 import { BonusConditionsIcon, InviteIcon, RefundIcon } from './promotion-icons.tsx';
 
 const SlotAccountModal = lazy(() =>
@@ -238,7 +240,9 @@ export function HomeScreen({ renderDeposit, renderSpinWidget, renderInvite, rend
   const currency = displayCurrency(data.wallet.currency);
   const close = (saved: boolean) => {
     setOpen(null);
-    if (saved) void client.invalidateQueries({ queryKey: walletQuery.queryKey });
+    if (!saved) return;
+    void client.invalidateQueries({ queryKey: walletQuery.queryKey });
+    void client.invalidateQueries({ queryKey: pendingWithdrawalsQuery.queryKey });
   };
 
   return (
@@ -248,6 +252,7 @@ export function HomeScreen({ renderDeposit, renderSpinWidget, renderInvite, rend
         onTransfer={() => setOpen({ kind: 'transfer' })}
         onReceiveReferral={() => setOpen({ kind: 'invite', collectOnly: true })}
       />
+      <PendingWithdrawals />
       <section aria-label={t('home.widgets')} className="grid grid-cols-3 gap-3">
         <Widget label={t('deposit.title')} icon={<DepositIcon />} onClick={() => setOpen({ kind: 'deposit' })} />
         <Widget label={t('withdraw.title')} icon={<WithdrawIcon />} onClick={() => setOpen({ kind: 'withdraw' })} />

@@ -39,7 +39,9 @@ export function WithdrawModal({ wallet, onClose }: { wallet: WalletResponse; onC
       setBalance(answer.wallet.amount);
       setSaved(true);
       setAmountText('');
-      setOutcome({ tone: 'success' as const, messages: [t('wallet.saved')] });
+      // Paid at once, or a request the payout party (or an operator) has yet to pay: say which (issue 21).
+      const said = answer.status === 'IN_PROGRESS' ? t('live.withdrawReceived') : t('wallet.saved');
+      setOutcome({ tone: 'success' as const, messages: [said] });
     },
     onError: (error: unknown) => setOutcome(failureOutcome(error)),
   };

@@ -1,0 +1,195 @@
+import { STORAGE_KEYS } from '@member-wallet/contract/constants';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../src/app/query-client.ts';
+import { startLiveEvents } from '../src/features/live/live-events.ts';
+import { changeLocale } from '../src/i18n/i18n.ts';
+import lo from '../src/i18n/member/lo.json';
+import th from '../src/i18n/member/th.json';
+import type { FakeSocket } from './fake-socket.ts';
+import { renderApp } from './render-app.tsx';
+import { demoWallet, server } from './server.ts';
+
+/** Live money in the member app (docs/live.md): the pending withdrawals, the withdrawal's answer, live events. */
+
+const fake = vi.hoisted(() => ({ sockets: [] as FakeSocket[] }));
+
+vi.mock('socket.io-client', async () => {
+  const { FakeSocket } = await import('./fake-socket.ts');
+  return {
+    io: (...args: unknown[]) => {
+      const socket = new FakeSocket(args);
+      fake.sockets.push(socket);
+      queueMicrotask(() => socket.connect());
+      return socket;
+    },
+  };
+});
+
+const PENDING = { id: 'w-1', amount: 500, currency: 'BAHT', review: false, createdAt: '2026-11-26T03:04:00.000Z' };
+
+/** The server's state the handlers answer from: the test changes it as the server's money moves. */
+let state: { amount: number; pending: (typeof PENDING)[]; calls: Record<string, number> };
+
+beforeEach(() => {
+  fake.sockets.length = 0;
+  localStorage.setItem(STORAGE_KEYS.agreement, 'true');
+  sessionStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+  state = { amount: 1500.5, pending: [], calls: { wallet: 0, pending: 0, statement: 0 } };
+  server.use(
+    http.get('*/api/wallet', () => {
+      state.calls.wallet = (state.calls.wallet ?? 0) + 1;
+      return HttpResponse.json(demoWallet({ wallet: { amount: state.amount, currency: 'BAHT' }, slots: [] }));
+    }),
+    http.get('*/api/wallet/withdrawals/pending', () => {
+      state.calls.pending = (state.calls.pending ?? 0) + 1;
+      return HttpResponse.json({ withdrawals: state.pending });
+    }),
+  );
+});
+
+async function home() {
+  const queryClient = createQueryClient();
+  const view = renderApp('/user/home', { queryClient });
+  await screen.findByRole('heading', { name: 'Hello, Somchai' });
+  return { ...view, queryClient };
+}
+
+const balance = () => screen.getByTestId('total-balance').textContent;
+
+function paidEvent(overrides: Record<string, unknown> = {}) {
+  return {
+    type: 'withdraw',
+    status: 'SUCCESS',
+    amount: -500,
+    balance: 1000.5,
+    currency: 'BAHT',
+    reference: '41',
+    ...overrides,
+  };
+}
+
+describe('withdrawals in progress', () => {
+  it('the withdraw dialog says the request was received and is being paid, not "saved"', async () => {
+    const answer = { message: 'SUCCESS', wallet: { amount: 1000.5 }, status: 'IN_PROGRESS', reference: 'w-1' };
+    server.use(http.post('*/api/wallet/withdraw', () => HttpResponse.json(answer)));
+    const { user } = await home();
+    await user.click(screen.getAllByRole('button', { name: 'Withdraw' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    await user.type(within(dialog).getByLabelText('Amount'), '500');
+    state.pending = [PENDING];
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    const result = await screen.findByRole('dialog', { name: 'Success' });
+    expect(result).toHaveTextContent('Request received: your withdrawal is being paid.');
+    expect(result).not.toHaveTextContent('Saved');
+    await user.click(within(result).getByRole('button', { name: 'OK' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    // Closing the dialog after a withdrawal reads the list again: the new request shows on home.
+    const list = await screen.findByRole('region', { name: 'Withdrawals in progress' });
+    expect(within(list).getByText('฿500.00')).toBeInTheDocument();
+    expect(within(list).getByText('Being paid')).toBeInTheDocument();
+  });
+
+  it('home lists each withdrawal in progress with its amount, time and state', async () => {
+    state.pending = [{ ...PENDING, id: 'w-2', amount: 2000, review: true }, PENDING];
+    await home();
+    const list = await screen.findByRole('region', { name: 'Withdrawals in progress' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/^฿2,000\.00.*10:04.*Under review$/),
+      expect.stringMatching(/^฿500\.00.*10:04.*Being paid$/),
+    ]);
+  });
+});
+
+describe('live events', () => {
+  it('a withdrawal shown pending, then paid: the list, the balance and a toast, without a reload', async () => {
+    state.pending = [PENDING];
+    const { queryClient } = await home();
+    await screen.findByRole('region', { name: 'Withdrawals in progress' });
+    const stop = startLiveEvents(queryClient);
+    const socket = fake.sockets.at(-1) as FakeSocket;
+    expect(socket.args).toEqual(['/member', { path: '/socket.io', auth: { token: 'tok-1' } }]);
+    state.pending = [];
+    state.amount = 1000.5;
+    act(() => socket.fire('wallet', paidEvent()));
+    expect(await screen.findByText('Your withdrawal of ฿500.00 has been paid.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Withdrawals in progress' })).toBeNull());
+    await waitFor(() => expect(balance()).toBe('฿1,000.50'));
+    stop();
+  });
+
+  it("says each kind of change in the member's language", async () => {
+    const { queryClient } = await home();
+    const stop = startLiveEvents(queryClient);
+    const socket = fake.sockets.at(-1) as FakeSocket;
+    const deposit = {
+      type: 'deposit',
+      status: 'SUCCESS',
+      amount: 100,
+      balance: 1600.5,
+      currency: 'BAHT',
+      reference: '7',
+    };
+    const cases = [
+      ['en', deposit, 'Deposit of ฿100.00 received. Balance: ฿1,600.50.'],
+      ['th', deposit, th.live.toast.deposit.replace('{{amount}}', '฿100.00').replace('{{balance}}', '฿1,600.50')],
+      [
+        'lo',
+        paidEvent({ status: 'FAILED', amount: 500 }),
+        lo.live.toast.withdrawFailed.replace('{{amount}}', '฿500.00'),
+      ],
+      [
+        'en',
+        { ...deposit, type: 'adjustment', amount: -20, balance: 1480.5 },
+        '฿20.00 taken from your wallet. Balance: ฿1,480.50.',
+      ],
+      ['en', { ...deposit, type: 'bonus', amount: 50 }, '฿50.00 added to your wallet. Balance: ฿1,600.50.'],
+      [
+        'en',
+        { ...deposit, type: 'transfer', status: 'FAILED', amount: 30 },
+        'Your transfer of ฿30.00 did not go through. The money is back in your wallet.',
+      ],
+    ] as const;
+    for (const [locale, event, said] of cases) {
+      await act(() => changeLocale(locale));
+      act(() => socket.fire('wallet', event));
+      expect(await screen.findByText(said)).toBeInTheDocument();
+    }
+    stop();
+  });
+
+  it('tells nothing of a request the member just made, and ignores what is not a wallet event', async () => {
+    const { queryClient } = await home();
+    const stop = startLiveEvents(queryClient);
+    const socket = fake.sockets.at(-1) as FakeSocket;
+    act(() => socket.fire('wallet', paidEvent({ status: 'IN_PROGRESS' })));
+    act(() => socket.fire('wallet', { type: 'withdraw', amount: 'lots' }));
+    await waitFor(() => expect(state.calls.wallet).toBe(2));
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    stop();
+  });
+
+  it('reads the money again after a reconnection the server could not recover, not after one it did', async () => {
+    const { queryClient } = await home();
+    const stop = startLiveEvents(queryClient);
+    const socket = fake.sockets.at(-1) as FakeSocket;
+    await waitFor(() => expect(socket.connects).toBe(1));
+    const before = state.calls.wallet;
+    act(() => {
+      socket.recovered = true;
+      socket.disconnect();
+      socket.connect();
+    });
+    expect(state.calls.wallet).toBe(before);
+    act(() => {
+      socket.recovered = false;
+      socket.disconnect();
+      socket.connect();
+    });
+    await waitFor(() => expect(state.calls.wallet).toBe((before ?? 0) + 1));
+    await waitFor(() => expect(state.calls.pending).toBeGreaterThan(1));
+    stop();
+  });
+});
