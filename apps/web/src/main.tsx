@@ -22,6 +22,17 @@ const ready = initI18n();
 const queryClient = createQueryClient();
 preloadFirstRoute(window.location.pathname, queryClient);
 
+// The service worker (docs/app.md) only once the page has loaded: it never delays the first render.
+if (import.meta.env.PROD) {
+  window.addEventListener(
+    'load',
+    () => void import('./lib/service-worker.ts').then((sw) => sw.registerServiceWorker()),
+    {
+      once: true,
+    },
+  );
+}
+
 void ready.then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html lacks #root');
