@@ -22,11 +22,11 @@ const ready = initI18n();
 const queryClient = createQueryClient();
 preloadFirstRoute(window.location.pathname, queryClient);
 
-// The service worker (docs/app.md) only once the page has loaded: it never delays the first render.
+// The installable app (docs/app.md) once the page has loaded: it never delays the first render.
 if (import.meta.env.PROD) {
   window.addEventListener(
     'load',
-    () => void import('./lib/service-worker.ts').then((sw) => sw.registerServiceWorker()),
+    () => void import('./app/installable-app.tsx').then((app) => app.startInstallableApp()),
     {
       once: true,
     },
