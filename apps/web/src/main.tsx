@@ -27,9 +27,7 @@ if (import.meta.env.PROD) {
   window.addEventListener(
     'load',
     () => void import('./app/installable-app.tsx').then((app) => app.startInstallableApp()),
-    {
-      once: true,
-    },
+    { once: true },
   );
 }
 
