@@ -231,18 +231,25 @@ test('a credited deposit reaches the member as a notification in their language'
 test.describe('dark mode', () => {
   test.use({ colorScheme: 'dark' });
 
-  for (const locale of LOCALES) {
-    test(`passes axe in ${locale}: login, home and the profile`, async ({ page, baseURL }) => {
-      await page.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
+  // One member for the three languages: the scans are the cost, the logins need not be.
+  test('passes axe in every language: login, home and the profile', async ({ page, baseURL }) => {
+    for (const locale of LOCALES) {
       await page.goto('/login');
+      await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale);
+      await page.reload();
       await expect(page.getByRole('button', { name: text(locale, 'auth.submit') })).toBeVisible();
       expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(true);
       await expectNoAxeViolations(page, `${locale} /login dark`);
-      await logInFreshMember(page, baseURL as string, locale);
+    }
+    await logInFreshMember(page, baseURL as string, 'en');
+    for (const locale of LOCALES) {
+      await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale);
+      await page.goto('/user/home');
+      await expect(page.getByRole('link', { name: text(locale, 'statement.menu') })).toBeVisible();
       await expectNoAxeViolations(page, `${locale} /user/home dark`);
       await page.goto('/user/profile');
       await expect(page.getByRole('heading', { name: text(locale, 'device.title') })).toBeVisible();
       await expectNoAxeViolations(page, `${locale} /user/profile dark`);
-    });
-  }
+    }
+  });
 });
