@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -88,10 +89,29 @@ function entryClosure(graph: ModuleGraph): Set<string> {
   return seen;
 }
 
+/**
+ * The service worker (src/sw/sw.ts; docs/app.md, decision 0023): vite-plugin-pwa builds it with Workbox and
+ * injects the precache list. The manifests are the three languages' files in public/, and the app registers
+ * the worker itself after the page has loaded (src/lib/service-worker.ts), so the plugin adds nothing to it.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src/sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    // The shell: scripts (the three catalogues among them), styles, the page, icons, manifests, and the bundled
+    // fonts' woff2 files (every browser we support reads woff2; the woff copies are for none of them).
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+    globIgnores: ['**/node_modules/**', 'sw.js'],
+  },
+}) as unknown as PluginOption;
+
 export default defineConfig({
   // The plugins are hoisted to the root node_modules, where vitest's newer vite sits; their types name that
   // vite while this app builds with vite 7. The runtime contract is the same, only the declarations differ.
-  plugins: [preloadDefaultCatalogue(), ...([react(), tailwindcss()] as unknown as PluginOption[])],
+  plugins: [preloadDefaultCatalogue(), ...([react(), tailwindcss()] as unknown as PluginOption[]), serviceWorker],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

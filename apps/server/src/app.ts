@@ -24,6 +24,7 @@ import { registerMembers } from './modules/members/members.module.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
 import { registerOtp } from './modules/otp/otp.module.ts';
 import { registerPromotions } from './modules/promotions/promotions.module.ts';
+import { registerPush } from './modules/push/push.module.ts';
 import { registerQrPayments } from './modules/qr/qr.module.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
 import { registerSettings } from './modules/settings/settings.module.ts';
@@ -61,10 +62,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const accounts = registerAccount(app, core, { otp, lookup });
   registerAuth(app, core, { auth });
   registerStatement(app, core);
+  // Web Push (docs/app.md): what a member hears while the app is closed.
+  const push = await registerPush(app, core, { send: deps.pushSender });
   // Money in (docs/deposits/): channels, TrueMoney, QR, slips, bank-transfer matching.
   registerDepositChannels(app, core);
   registerTruelinks(app, core);
-  await registerQrPayments(app, core);
+  await registerQrPayments(app, core, { push });
   const uploads = registerUploads(app, core);
   const slips = await registerSlips(app, core, { uploads, verifier: deps.slipVerifier });
   // Promotions the wallet answer reads (docs/promotions/): invites, then the wheel's coins.
@@ -88,6 +91,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     authenticate: (authorization) => auth.authenticate(authorization),
     operators: operators.service,
     uploads,
+    push,
   });
   // Live money on the chat's Socket.IO server: each committed change of a member's money, to their apps.
   registerLive(app, core, { io: app.chatHub.io, authenticate: (authorization) => auth.authenticate(authorization) });

@@ -295,6 +295,25 @@ describe('configuration', () => {
     });
   });
 
+  it('reads the VAPID keys of Web Push: all three or none, an unset set leaves them to the demo or off', () => {
+    expect(loadConfig({}).vapid).toBeNull();
+    const keys = {
+      VAPID_PUBLIC_KEY: 'B'.repeat(87),
+      VAPID_PRIVATE_KEY: 'p'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@example.test',
+    };
+    expect(loadConfig(keys).vapid).toEqual({
+      publicKey: 'B'.repeat(87),
+      privateKey: 'p'.repeat(43),
+      subject: 'mailto:ops@example.test',
+    });
+    const partial = () => loadConfig({ VAPID_PUBLIC_KEY: keys.VAPID_PUBLIC_KEY });
+    expect(partial).toThrow(/VAPID_PRIVATE_KEY/);
+    expect(partial).toThrow(/VAPID_SUBJECT/);
+    expect(() => loadConfig({ ...keys, VAPID_SUBJECT: 'ops@example.test' })).toThrow(/VAPID_SUBJECT must be/);
+    expect(() => loadConfig({ ...keys, VAPID_PUBLIC_KEY: 'not/base64url' })).toThrow(/VAPID_PUBLIC_KEY must be/);
+  });
+
   it('documents in the README exactly the variables the server reads', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
     const documented = [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|/gm)].map((match) => match[1]);

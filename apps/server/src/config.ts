@@ -17,11 +17,13 @@ import {
   type TruelinkKey,
 } from './config.read.ts';
 import { readSlipVerifier, type SlipVerifierConfig, slipVerifierProductionProblems } from './config.slip-verifier.ts';
+import { readVapid, type VapidKeys } from './config.vapid.ts';
 
 export type { KbankCredentials } from './config.kbank.ts';
 export type { GameFaultSetting, PaymentGatewayConfig, TruelinkKey } from './config.read.ts';
 export { ConfigError, DEV_TRUELINK_KEY, parseFaultsSetting } from './config.read.ts';
 export type { SlipVerifierConfig } from './config.slip-verifier.ts';
+export type { VapidKeys } from './config.vapid.ts';
 export { CONFIG_VARIABLES, type ConfigVariable } from './config.variables.ts';
 
 /**
@@ -121,6 +123,8 @@ export interface Config {
   chatSocketUrl: string | null;
   /** The OpenAPI document and its UI at /api/docs (the public API only); off in production unless API_DOCS=1. */
   apiDocs: boolean;
+  /** Web Push's keys (docs/app.md); null: made once and kept in the database in demo mode, else push is off. */
+  vapid: VapidKeys | null;
 }
 
 /** Both paths are resolved from this file's folder, which is `src/` under tsx and `dist/` in the bundle. */
@@ -251,6 +255,7 @@ export function loadConfig(env: Env = process.env): Config {
     chatPrefix: read.string('CHAT_PREFIX', 'chat'),
     chatSocketUrl: read.url('CHAT_SOCKET_URL', ['http:', 'https:', 'ws:', 'wss:']),
     apiDocs: read.boolean('API_DOCS', !production),
+    vapid: readVapid(read),
   };
   if (!/^[A-Za-z0-9_]{1,32}$/.test(config.chatPrefix))
     read.fail('CHAT_PREFIX', '1-32 of A-Za-z0-9_', config.chatPrefix);

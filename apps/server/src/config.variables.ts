@@ -106,5 +106,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'CHAT_GUEST_SECRET', default: 'a key kept in the database', meaning: 'Signs the guest chat tokens' },
   { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
   { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },
+  { name: 'VAPID_PUBLIC_KEY', default: 'demo: made once', meaning: 'Web Push public key (base64url)' },
+  { name: 'VAPID_PRIVATE_KEY', default: 'demo: made once', meaning: 'Web Push private key (base64url)' },
+  { name: 'VAPID_SUBJECT', default: 'demo: made once', meaning: 'Web Push contact, mailto: or https:' },
   { name: 'API_DOCS', default: 'on unless NODE_ENV=production', meaning: 'Serve the public API docs at /api/docs' },
 ];

@@ -21,6 +21,7 @@ import { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { AuditLog } from './modules/operator/audit-log.ts';
 import { createOperatorService } from './modules/operator/operator.module.ts';
 import { createOperatorRouter, type OperatorRouter } from './modules/operator/operator-router.ts';
+import type { PushSender } from './modules/push/push.sender.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 
@@ -68,6 +69,8 @@ export interface AppDeps {
   smsSender?: SmsSender;
   /** Tests: a slip verifier in place of SLIP_VERIFIER's (answers no vendor gives, such as captcha_failed). */
   slipVerifier?: SlipVerifier;
+  /** Tests: a recording push service in place of web-push's (docs/app.md, Notifications). */
+  pushSender?: PushSender;
   /** An embedded database starts as a copy of this PGlite data directory dump (tests: a migrated template). */
   pgliteDataDir?: Blob;
 }

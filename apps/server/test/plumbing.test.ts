@@ -14,6 +14,7 @@ mkdirSync(join(publicDir, 'assets'));
 writeFileSync(
   join(publicDir, 'index.html'),
   '<!doctype html><html lang="th"><head><title>Member Wallet</title>' +
+    '<link rel="manifest" href="/manifest.th.webmanifest">' +
     '<link rel="modulepreload" href="/assets/th-aaa.js"></head></html>',
 );
 mkdirSync(join(publicDir, '.vite'));
@@ -34,6 +35,8 @@ writeFileSync(join(publicDir, 'assets', 'big-abc123.js'), bundle);
 writeFileSync(join(publicDir, 'assets', 'big-abc123.js.br'), brotliCompressSync(bundle));
 writeFileSync(join(publicDir, 'assets', 'big-abc123.js.gz'), gzipSync(bundle));
 writeFileSync(join(publicDir, 'favicon.svg'), '<svg/>');
+writeFileSync(join(publicDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+writeFileSync(join(publicDir, 'manifest.en.webmanifest'), '{"name":"Member Wallet"}');
 const backofficeDir = mkdtempSync(join(tmpdir(), 'mw-backoffice-'));
 mkdirSync(join(backofficeDir, 'assets'));
 writeFileSync(
@@ -310,6 +313,20 @@ describe('static files', () => {
     expect((await spa.app.inject({ method: 'GET', url: '/', headers: { cookie: 'locale=en' } })).body).toContain(
       'en-ccc.js',
     );
+  });
+
+  it("names the web app manifest of the reader's language, and has the service worker and manifests revalidated", async () => {
+    const page = (cookie?: string) =>
+      spa.app.inject({ method: 'GET', url: '/user/home', headers: cookie ? { cookie } : {} });
+    expect((await page('locale=en')).body).toContain('<link rel="manifest" href="/manifest.en.webmanifest">');
+    expect((await page('locale=lo')).body).toContain('href="/manifest.lo.webmanifest"');
+    expect((await page()).body).toContain('href="/manifest.th.webmanifest"');
+    const worker = await spa.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.headers['cache-control']).toBe('no-cache');
+    expect(worker.headers['content-type']).toContain('javascript');
+    const manifest = await spa.app.inject({ method: 'GET', url: '/manifest.en.webmanifest' });
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
   });
 
   it('sends the precompressed copy of an asset to browsers that accept it', async () => {

@@ -22,6 +22,15 @@ const ready = initI18n();
 const queryClient = createQueryClient();
 preloadFirstRoute(window.location.pathname, queryClient);
 
+// The installable app (docs/app.md) once the page has loaded: it never delays the first render.
+if (import.meta.env.PROD) {
+  window.addEventListener(
+    'load',
+    () => void import('./app/installable-app.tsx').then((app) => app.startInstallableApp()),
+    { once: true },
+  );
+}
+
 void ready.then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html lacks #root');

@@ -45,6 +45,9 @@ export const API = {
   /** An alias of `refundReceive` (docs/promotions/refunds.md). */
   refundAddWallet: '/api/refund/addWallet',
   refundBanners: '/api/refund/banners',
+  // Web Push (push.ts; docs/app.md): the VAPID key, and `POST`/`DELETE` a subscription.
+  pushKey: '/api/push/key',
+  pushSubscribe: '/api/push/subscribe',
   // Prize wheel (spin.ts; docs/promotions/wheel.md).
   spinActive: '/api/spinwheel/active',
   spinSetup: '/api/spinwheel/setup',

@@ -7,6 +7,7 @@ import type { GamesTables } from './tables/games.table.ts';
 import type { LedgerTables } from './tables/ledger.table.ts';
 import type { OperatorsTables } from './tables/operators.table.ts';
 import type { PromotionsTables } from './tables/promotions.table.ts';
+import type { PushTables } from './tables/push.table.ts';
 import type { SettingsTables } from './tables/settings.table.ts';
 import type { WithdrawalsTables } from './tables/withdrawals.table.ts';
 
@@ -24,6 +25,7 @@ export interface Database
     DepositsTables,
     BonusTables,
     PromotionsTables,
-    ChatTables {}
+    ChatTables,
+    PushTables {}
 
 export type Db = Kysely<Database>;

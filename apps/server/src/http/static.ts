@@ -31,6 +31,9 @@ export async function registerStatic(app: FastifyInstance, config: Config) {
 /** Where the back-office's build is served; its API lives under `/backoffice/api`, never falling back to it. */
 export const BACKOFFICE_PREFIX = '/backoffice/';
 
+/** Files whose URL stays while their content changes: the page, the service worker, the manifests (docs/app.md). */
+const REVALIDATED = ['index.html', `${sep}sw.js`, '.webmanifest'];
+
 /** The files of a Vite build (the member app's or the back-office's) under `prefix`. */
 function builtAppFiles(root: string, prefix: string): FastifyStaticOptions {
   return {
@@ -47,7 +50,7 @@ function builtAppFiles(root: string, prefix: string): FastifyStaticOptions {
       response.setHeader('vary', 'accept-encoding');
       if (filePath.includes(`${sep}assets${sep}`)) {
         response.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else if (filePath.endsWith('index.html')) response.setHeader('cache-control', 'no-cache');
+      } else if (REVALIDATED.some((end) => filePath.endsWith(end))) response.setHeader('cache-control', 'no-cache');
     },
   };
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { LOCALE_COOKIE, LOCALES, type Locale } from '@member-wallet/contract/constants';
 
 /**
- * The SPA's index.html, with the catalogue preload and `<html lang>` of the reader's language
+ * The SPA's index.html, with the catalogue preload, `<html lang>` and web app manifest of the reader's language
  * (docs/decisions/0009). The build preloads the default language's catalogue; a reader of another language
  * would download both and wait for theirs until the entry had run. The client mirrors its language into the
  * `locale` cookie, and this swaps the preload for that language's chunk.
@@ -62,7 +62,9 @@ export function loadSpaPage(publicDir: string): SpaPage | null {
   for (const [locale, href] of catalogues) {
     const localized = page
       .replace(new RegExp(`href="${escapeRegExp(defaultHref)}"`), `href="${href}"`)
-      .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`);
+      .replace(/<html lang="[a-z]+"/, `<html lang="${locale}"`)
+      // The web app manifest in the reader's language: the name and description an install shows (docs/app.md).
+      .replace(/href="\/manifest\.[a-z]{2}\.webmanifest"/, `href="/manifest.${locale}.webmanifest"`);
     pages.set(locale, localized);
     // Member pages fetch the member texts alongside the public ones instead of after the entry has run.
     const memberHref = memberCatalogues.get(locale);

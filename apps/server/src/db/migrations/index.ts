@@ -29,6 +29,7 @@ import { sandboxTablesOut } from './0030_sandbox_tables_out.ts';
 import { slipRetries } from './0031_slip_retries.ts';
 import { slipsSandbox } from './0032_slips_sandbox.ts';
 import { refundAccount } from './0033_refund_account.ts';
+import { push } from './0034_push.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -70,6 +71,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0031_slip_retries': slipRetries,
   '0032_slips_sandbox': slipsSandbox,
   '0033_refund_account': refundAccount,
+  '0034_push': push,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,6 +6,7 @@ import { FileStore } from '../../lib/file-store.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { AuthContext } from '../../lib/route.ts';
 import type { OperatorService } from '../operator/operator.service.ts';
+import type { PushNotifier } from '../push/push.module.ts';
 import type { Uploads } from '../uploads/uploads.module.ts';
 import { chatBackofficeRoutes } from './chat.backoffice.routes.ts';
 import { ChatBackoffice } from './chat.backoffice.service.ts';
@@ -33,6 +34,8 @@ export interface ChatDeps {
   operators: OperatorService;
   /** The uploads' folder (the chat's files go in `chat/`), the picture checkers and each uploader's uploads in flight. */
   uploads: Uploads;
+  /** Web Push: an operator's reply to a member whose app is closed (docs/app.md, Notifications). */
+  push: PushNotifier;
 }
 
 /**
@@ -71,6 +74,7 @@ export async function registerChat(app: FastifyInstance, core: Core, deps: ChatD
     prefix: config.chatPrefix,
     pictures: deps.uploads.pictures,
     inFlight: deps.uploads.inFlight,
+    push: deps.push,
   });
   chatRoutes(core.route, chat, identity);
   chatFileRoute(app, store);

@@ -16,6 +16,7 @@ export interface MessageRow {
   payload: unknown;
   client_message_id: string | null;
   created_at: Date;
+  member_id: bigint | null;
   member_public_id: string | null;
   member_name: string | null;
   member_phone: string | null;
@@ -139,6 +140,7 @@ export class ChatRepository {
         'm.payload',
         'm.client_message_id',
         'm.created_at',
+        'c.member_id',
         'mb.public_id as member_public_id',
         'mb.name as member_name',
         'mb.phone as member_phone',

@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import type { InFlight } from '../../lib/in-flight.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
+import type { PushNotifier } from '../push/push.module.ts';
 import type { PictureReader } from '../uploads/picture.pool.ts';
 import { type ChatUploadKind, checkChatFile, type SniffedFile, storedNameOf, uploaderKey } from './chat.files.ts';
 import { type ChatCustomer, customerKey, type GuestTokens } from './chat.identity.ts';
@@ -39,6 +40,8 @@ export interface ChatServiceDeps {
   pictures: Pick<PictureReader, 'check'>;
   /** Each uploader's uploads in flight (a member's shared with their slips). */
   inFlight: InFlight;
+  /** Told of an operator's reply to a member whose app is closed (docs/app.md, Notifications). */
+  push: PushNotifier;
 }
 
 /** Who may use an uploaded file in a message: its customer uploader, or any operator. */
@@ -143,6 +146,9 @@ export class ChatService {
     const summary = row && (await this.deps.repository.summaryById(this.deps.db, row.conversation_id));
     if (!row || !summary) return;
     this.deps.hub.publishMessage(roomIdOf(row), toChatConversation(row), toSummary(summary, row));
+    // A member whose app is open sees the reply live; one whose app is closed hears of it by push.
+    if (row.sender === 'other' && row.member_id !== null && !(await this.deps.hub.connectedIn(roomIdOf(row))))
+      void this.deps.push.notify(row.member_id, { kind: 'chat-reply' });
   }
 
   /** A conversation's summary, to every operator, after a change that stored no message. */

@@ -142,6 +142,11 @@ export class ChatHub {
     operators.emit(CHAT_EVENTS.conversation, summary);
   }
 
+  /** Whether any client (on any node) is in the customer's room: the member's app is open. */
+  async connectedIn(roomId: string): Promise<boolean> {
+    return (await this.io.in(chatRoom(this.deps.prefix, roomId)).fetchSockets()).length > 0;
+  }
+
   /** An operator read the customer's messages: the customer's client marks its messages seen. */
   publishRead(roomId: string, readAt: Date): void {
     this.io.to(chatRoom(this.deps.prefix, roomId)).emit(CHAT_EVENTS.read, { readAt: readAt.toISOString() });

@@ -24,7 +24,7 @@ export function BonusCard({ bonus, onOpen }: { bonus: BonusItem; onOpen: (bonus:
       aria-current={state === 'current' ? 'true' : undefined}
       data-state={state}
       onClick={() => onOpen(bonus)}
-      className={`relative flex aspect-[5/2] w-full overflow-hidden rounded-2xl bg-brand-900 text-left text-white shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${state === 'current' ? 'ring-4 ring-emerald-500' : ''}`}
+      className={`relative flex aspect-[5/2] w-full overflow-hidden rounded-2xl bg-[#134e4a] text-left text-[#fff] shadow-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed ${state === 'current' ? 'ring-4 ring-emerald-500' : ''}`}
     >
       {image ? (
         <img

@@ -43,7 +43,7 @@ export function ContactScreen() {
               href={lineLink}
               target="_blank"
               rel="noopener noreferrer"
-              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-[#00803a] px-5 font-semibold text-white hover:brightness-95"
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-xl bg-[#00803a] px-5 font-semibold text-[#fff] hover:brightness-95"
             >
               <ChatIcon />
               {t('contact.openLine')}

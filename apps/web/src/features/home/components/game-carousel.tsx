@@ -60,7 +60,7 @@ function Card(
   const background = images === 'none' ? undefined : safeImageUrl(slot.background);
   const logo = images === 'none' ? undefined : safeImageUrl(slot.logo);
   return (
-    <div className="relative h-full overflow-hidden rounded-2xl bg-brand-900 text-white shadow-lg">
+    <div className="relative h-full overflow-hidden rounded-2xl bg-[#134e4a] text-[#fff] shadow-lg">
       {background ? (
         <img
           // Before src: a browser may start the download as soon as src is set, before it reads loading.

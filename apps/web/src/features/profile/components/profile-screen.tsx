@@ -6,6 +6,7 @@ import { LockIcon } from '../../../components/member-icons.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatBankAccount, formatLongDate } from '../../../lib/format.ts';
 import { profileQuery, useProfile } from '../api/get-profile.ts';
+import { DeviceSettings } from './device-settings.tsx';
 
 const ChangePasswordModal = lazy(() =>
   import('./change-password-modal.tsx').then((module) => ({ default: module.ChangePasswordModal })),
@@ -67,6 +68,7 @@ export function ProfileScreen() {
         <Row label={t('profile.bankName')} value={member.bank.nameTH} />
         <Row label={t('profile.bankAccountNo')} value={formatBankAccount(member.bankAccountNo)} />
       </dl>
+      <DeviceSettings />
       <Suspense fallback={null}>
         {changing ? <ChangePasswordModal phone={member.username} onClose={() => setChanging(false)} /> : null}
       </Suspense>

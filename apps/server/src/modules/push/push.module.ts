@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import type { VapidKeys } from '../../config.ts';
+import type { Core } from '../../core.ts';
+import { PushRepository } from './push.repository.ts';
+import { pushRoutes } from './push.routes.ts';
+import { generateVapidKeys, type PushSender, webPushSender } from './push.sender.ts';
+import { type PushNotifier, PushService } from './push.service.ts';
+
+export type { PushNotifier } from './push.service.ts';
+export type { PushMessage } from './push.texts.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Web Push, for tests and the modules wired to it in app.ts. */
+    push: PushService;
+  }
+}
+
+const DEMO_SUBJECT = 'mailto:demo@member-wallet.invalid';
+
+/**
+ * The VAPID keys: VAPID_* when set; in demo mode a pair made once and kept in the database (the first node's
+ * wins), so a restart keeps every browser's subscription valid; otherwise none, and push is off.
+ */
+async function vapidKeys(core: Core, repository: PushRepository): Promise<VapidKeys | null> {
+  if (core.config.vapid) return core.config.vapid;
+  if (!core.config.demo) {
+    core.log.warn('Web Push is off: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are unset (docs/app.md)');
+    return null;
+  }
+  const fresh = generateVapidKeys();
+  const stored = await repository.keyOrInsert('vapid', JSON.stringify(fresh));
+  const { publicKey, privateKey } = JSON.parse(stored) as { publicKey: string; privateKey: string };
+  return { publicKey, privateKey, subject: DEMO_SUBJECT };
+}
+
+/** Web Push (docs/app.md, Notifications): the subscription routes and the notifier other modules call. */
+export async function registerPush(
+  app: FastifyInstance,
+  core: Core,
+  deps: { send?: PushSender } = {},
+): Promise<PushNotifier> {
+  const repository = new PushRepository(core.db);
+  const push = new PushService({
+    repository,
+    keys: await vapidKeys(core, repository),
+    send: deps.send ?? webPushSender,
+    sandbox: core.config.sandbox,
+    log: core.log,
+  });
+  pushRoutes(core.route, push);
+  app.decorate('push', push);
+  return push;
+}
