@@ -127,6 +127,25 @@ describe('statement', () => {
     }
   });
 
+  it('reads the statement again in the language the member switches to', async () => {
+    server.use(
+      http.post('*/api/statement', ({ request }) => {
+        const thai = request.headers.get('accept-language') === 'th';
+        const description = thai ? 'โบนัสรายสัปดาห์ 50 บาท' : 'Weekly 50';
+        return HttpResponse.json({ total: 1, statements: [row({ bonus: { description } })] });
+      }),
+    );
+    const { user } = openStatement();
+    expect(await screen.findByText('Weekly 50')).toBeInTheDocument();
+    try {
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
+      expect(await screen.findByText('โบนัสรายสัปดาห์ 50 บาท')).toBeInTheDocument();
+    } finally {
+      const { changeLocale } = await import('../src/i18n/i18n.ts');
+      await changeLocale('en');
+    }
+  });
+
   it('asks for 10 rows of page 1, then page 2 when chosen, keeping page 1 on screen meanwhile', async () => {
     let releasePage2 = () => {};
     const page2Held = new Promise<void>((resolve) => (releasePage2 = resolve));
