@@ -199,6 +199,34 @@ describe('the running bonus', () => {
     expect(await screen.findByText('Cancelling now takes back 100% of the bonus.')).toBeInTheDocument();
   });
 
+  it("says what the cancel of a promotion code's bonus took back, though the page drops the bonus first", async () => {
+    // The grid does not list a promotion's bonus: the page also reads the current promotion, whose reading again
+    // after the cancel ends last; the bonus's part of the page is gone by then.
+    let running = true;
+    const onWalletChanged = vi.fn();
+    server.use(
+      http.get('*/api/bonus', () => HttpResponse.json([testBonus()])),
+      http.get('*/api/bonus/check/active', () =>
+        HttpResponse.json(running ? { status: true, type: 'limit' } : { status: false, type: null }),
+      ),
+      http.get('*/api/promotion/current', async () => {
+        if (!running) await new Promise((resolve) => setTimeout(resolve, 300));
+        return HttpResponse.json(running ? { code: 'WELCOME100', percentFail: 100, description: 'A free 100' } : null);
+      }),
+      http.get('*/api/bonus/clear', () => {
+        running = false;
+        const answer = { message: 'SUCCESS', takenBack: 100, fromGames: 0 };
+        return HttpResponse.json({ ...answer, name: 'Promotion WELCOME100', bonus: 100, percentFail: 100, due: 100 });
+      }),
+    );
+    const { user } = renderWithClient(<BonusScreen currency="THB" onWalletChanged={onWalletChanged} />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus cancelled' }, { timeout: 3000 });
+    expect(dialog).toHaveTextContent('Promotion WELCOME100: you received ฿100.00.');
+    expect(onWalletChanged).toHaveBeenCalledTimes(1);
+  });
+
   it('shows the cancel-bonus-failed alert with the reason and a close button when the clear fails', async () => {
     serve(testGrid(), { status: true, type: 'day' });
     server.use(http.get('*/api/bonus/clear', () => HttpResponse.json({ message: 'NO_DATA' }, { status: 404 })));

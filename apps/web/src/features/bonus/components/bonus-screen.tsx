@@ -59,20 +59,23 @@ function ActiveBonus({
   const [failure, setFailure] = useState<string | null>(null);
 
   function cancel() {
-    clear.mutate(undefined, {
-      onSuccess: (answer) => {
+    // Through the promise, not mutate's callbacks: the reading again of the page's data that a cancel starts can
+    // remove this part (no bonus runs) before it ends, and React Query drops the callbacks of an unmounted caller,
+    // which lost the answer (issue 21: a promotion code's bonus cancelled without a word).
+    clear.mutateAsync().then(
+      (answer) => {
         setAsking(false);
         // A cancel says what it took back and why, even nothing; a bonus ended with its condition met is a toast.
         if (answer.message === 'SUCCESS') onCancelled(answer);
         else showToast('success', translateCode(answer.message));
         onWalletChanged?.();
       },
-      onError: (error) => {
+      (error: unknown) => {
         setAsking(false);
         const outcome = failureOutcome(error);
         if (outcome) setFailure(outcome.messages.join(' '));
       },
-    });
+    );
   }
 
   return (
