@@ -66,7 +66,8 @@ for (const locale of LOCALES) {
       const title = text(locale, 'howto.videos.wallet');
       const opener = button(page, locale, 'howto.watch', { title });
       await expect(opener).toBeVisible();
-      await expectAccessible(page, `${locale} /howto`);
+      // Its cards' names hold their visible labels, the demo mark too (WCAG 2.5.3; issue 21, rough edge 12).
+      await expectAccessible(page, `${locale} /howto`, ['label-content-name-mismatch']);
       await opener.click();
       await expect(page.getByRole('dialog', { name: title })).toBeVisible();
       await expectAccessible(page, `${locale} /howto with the video modal open`);

@@ -107,13 +107,14 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       await expect(page.getByRole('button', { name: WEEKLY50[locale] })).toHaveAttribute('aria-current', 'true');
 
       // Cancelled before its condition: percentFail (all 50 baht) taken back from the wallet, and the member is told
-      // how much and why; the search is back.
+      // which bonus, how much and why (issue 21); the search is back.
       await page.getByRole('button', { name: text(locale, 'bonus.cancel'), exact: true }).click();
       const confirm = page.getByRole('dialog', { name: text(locale, 'bonus.cancelTitle') });
       await expect(confirm.getByText(text(locale, 'bonus.cancelPercentFail', { percent: 100 }))).toBeVisible();
       await confirm.getByRole('button', { name: text(locale, 'bonus.cancelConfirm') }).click();
       const cancelled = page.getByRole('dialog', { name: text(locale, 'bonus.cancelledTitle') });
-      await expect(cancelled.getByText(text(locale, 'bonus.cancelledTakenBack', { amount: '฿50.00' }))).toBeVisible();
+      const why = { name: WEEKLY50[locale], bonus: '฿50.00', percent: 100, due: '฿50.00' };
+      await expect(cancelled.getByText(text(locale, 'texts.cancelled.why', why))).toBeVisible();
       await expect(cancelled.getByText(text(locale, 'bonus.cancelledFromWallet', { amount: '฿50.00' }))).toBeVisible();
       await cancelled
         .getByRole('button', { name: text(locale, 'common.close') })

@@ -78,7 +78,7 @@ describe('statement', () => {
     expect(within(transfer).getByText('22/11/2026 16:57:00')).toBeInTheDocument();
     expect(within(transfer).getByText('(3 minutes ago)')).toBeInTheDocument();
 
-    expect(within(deposit).getByText('Deposit from KBANK to Wallet')).toBeInTheDocument();
+    expect(within(deposit).getByText('Deposit from Kasikornbank to Wallet')).toBeInTheDocument();
     expect(within(deposit).getByText('+฿500.00')).toHaveClass('text-green-700');
     expect(within(deposit).getByText('Failed')).toHaveAttribute('data-tone', 'fail');
 
@@ -104,6 +104,46 @@ describe('statement', () => {
     const rows = within(await screen.findByRole('list', { name: 'Transactions' })).getAllByRole('listitem');
     expect(within(rows[0] as HTMLElement).getByText('Deposit from TrueMoney to Wallet')).toBeInTheDocument();
     expect(within(rows[1] as HTMLElement).getByText('Deposit from PAYONEX to Wallet')).toBeInTheDocument();
+  });
+
+  it("names a bank by its name in the reader's language, never by its code (issue 21, rough edge 2)", async () => {
+    answerStatement(() => ({
+      total: 2,
+      statements: [
+        row({ id: 'E-1', statementType: 'withdraw', from: 'wallet', to: 'SCB', amount: -50 }),
+        row({ id: 'E-2', statementType: 'deposit', from: 'KBANK', to: 'wallet', amount: 20 }),
+      ],
+    }));
+    const { changeLocale } = await import('../src/i18n/i18n.ts');
+    await changeLocale('lo');
+    try {
+      openStatement();
+      const rows = within(await screen.findByRole('list', { name: 'ລາຍການ' })).getAllByRole('listitem');
+      expect(await within(rows[0] as HTMLElement).findByText(/ທະນາຄານໄທພານິດ/)).toBeInTheDocument();
+      expect(within(rows[1] as HTMLElement).getByText(/ທະນາຄານກະສິກອນໄທ/)).toBeInTheDocument();
+      expect(screen.queryByText(/SCB|KBANK/)).toBeNull();
+    } finally {
+      await changeLocale('en');
+    }
+  });
+
+  it('reads the statement again in the language the member switches to', async () => {
+    server.use(
+      http.post('*/api/statement', ({ request }) => {
+        const thai = request.headers.get('accept-language') === 'th';
+        const description = thai ? 'โบนัสรายสัปดาห์ 50 บาท' : 'Weekly 50';
+        return HttpResponse.json({ total: 1, statements: [row({ bonus: { description } })] });
+      }),
+    );
+    const { user } = openStatement();
+    expect(await screen.findByText('Weekly 50')).toBeInTheDocument();
+    try {
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
+      expect(await screen.findByText('โบนัสรายสัปดาห์ 50 บาท')).toBeInTheDocument();
+    } finally {
+      const { changeLocale } = await import('../src/i18n/i18n.ts');
+      await changeLocale('en');
+    }
   });
 
   it('asks for 10 rows of page 1, then page 2 when chosen, keeping page 1 on screen meanwhile', async () => {

@@ -76,6 +76,8 @@ export type BonusMinimumResponse = z.infer<typeof bonusMinimumResponse>;
 /**
  * `GET /api/bonus/clear`: `BONUS_CLEAR` when the bonus ended with its condition met (or the balance under its
  * floor), `SUCCESS` when it was cancelled before (percentFail applied); `takenBack` is what left the wallet.
+ * A cancel (`SUCCESS`) also says why (issue 21): which bonus, how much it was, its percentFail and what that made
+ * due; `takenBack` below `due` means the member held no more than `takenBack`, in the wallet and the game accounts.
  */
 export const bonusClearResponse = z.object({
   message: z.enum(['BONUS_CLEAR', 'SUCCESS']),
@@ -86,6 +88,14 @@ export const bonusClearResponse = z.object({
    * the money that next comes back from them (docs/promotions/bonuses.md).
    */
   fromGames: z.number(),
+  /** The cancelled bonus's name, in the request's language. */
+  name: z.optional(z.string()),
+  /** The bonus the member had received (major units). */
+  bonus: z.optional(z.number()),
+  /** Its percentFail: the share of `bonus` a cancel takes back. */
+  percentFail: z.optional(z.number()),
+  /** percentFail of `bonus` (major units, floored to the minor unit): what the cancel takes back at most. */
+  due: z.optional(z.number()),
 });
 export type BonusClearResponse = z.infer<typeof bonusClearResponse>;
 

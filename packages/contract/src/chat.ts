@@ -192,14 +192,16 @@ const optionalId = z.optional(z.nullable(z.string().check(z.maxLength(64))));
 
 /**
  * `POST /api/chat/send-message`: the conversation object of spec section 3. `sender` must be `customer`;
- * `userId`/`guestId`, when given, must be the caller's own. `username`, `name` and `deviceToken` are ignored
- * (the server knows them). Answers `chatSendResponse`; sending the same `clientMessageId` again answers the first
- * message's time and stores nothing.
+ * `userId`/`guestId`, when given, must be the caller's own. `username`, `name`, `deviceToken` and `createdAt`
+ * are ignored (the server knows them). Answers `chatSendResponse`. A retry is stored once (docs/chat.md,
+ * "Sending once"): sending the same `clientMessageId` again, or, without one, the same `Idempotency-Key` header,
+ * answers the first message's id and time and stores nothing; a request with neither is a new message.
  */
 export const chatSendRequest = z.object({
   sender: z.literal('customer'),
   message: customerMessage,
-  clientMessageId,
+  /** Optional (the spec's object has none): this member app always sends one. */
+  clientMessageId: z.optional(clientMessageId),
   session_id: optionalId,
   userId: optionalId,
   guestId: optionalId,

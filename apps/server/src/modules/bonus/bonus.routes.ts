@@ -77,11 +77,12 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
     url: '/api/bonus/clear',
     summary:
       'End the running bonus: BONUS_CLEAR (condition met or balance under the floor, nothing taken back) or ' +
-      'SUCCESS (cancelled, percentFail of the bonus taken back, at most the wallet). 404 NO_DATA: none running',
+      'SUCCESS (cancelled, percentFail of the bonus taken back, at most what the member holds; the answer names ' +
+      'the bonus and says how much was due). 404 NO_DATA: none running',
     response: bonusClearResponse,
-    handler: async ({ auth }) => {
+    handler: async ({ request, auth }) => {
       await limit(auth);
-      return bonuses.clear(auth.memberId);
+      return bonuses.clear(auth.memberId, locale(request));
     },
   });
   route({

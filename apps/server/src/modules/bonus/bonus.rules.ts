@@ -23,10 +23,14 @@ export function takeBack(
   walletMinor: bigint,
   totalMinor: bigint,
 ): { fromWallet: bigint; owed: bigint } {
-  const wanted = (bonusMinor * BigInt(percentFail)) / 100n;
-  const total = min(wanted, totalMinor > 0n ? totalMinor : 0n);
+  const total = min(dueOnCancel(bonusMinor, percentFail), totalMinor > 0n ? totalMinor : 0n);
   const fromWallet = min(total, walletMinor > 0n ? walletMinor : 0n);
   return { fromWallet, owed: total - fromWallet };
+}
+
+/** What cancelling a bonus takes back at most: percentFail % of it, floored to the minor unit. */
+export function dueOnCancel(bonusMinor: bigint, percentFail: number): bigint {
+  return (bonusMinor * BigInt(percentFail)) / 100n;
 }
 
 function min(a: bigint, b: bigint): bigint {

@@ -37,7 +37,7 @@ import { claimIn } from './bonus.claims.ts';
 import { countingSince } from './bonus.period.ts';
 import { BonusMeter, type BonusProgress } from './bonus.progress.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus, NewBonusDefinition } from './bonus.repository.ts';
-import { promotionOf, REWARD_NAMES, rewardDefinition, statementText, textIn } from './bonus.rules.ts';
+import { dueOnCancel, promotionOf, REWARD_NAMES, rewardDefinition, statementText, textIn } from './bonus.rules.ts';
 import { runningSpans } from './bonus.spans.ts';
 
 export type { BonusProgress } from './bonus.progress.ts';
@@ -182,7 +182,8 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
    * nothing is taken back (`BONUS_CLEAR`). Otherwise it is cancelled and percentFail of it is taken back
    * from the wallet as a `finish_bonus` entry, at most what the wallet holds (`SUCCESS`).
    */
-  async clear(memberId: bigint): Promise<BonusClearResponse> {
+  /** Ends the running bonus; a cancel's answer names the bonus in `locale` and says why it took back what it did. */
+  async clear(memberId: bigint, locale: Locale): Promise<BonusClearResponse> {
     const member = await this.member(memberId);
     const running = await this.running(memberId);
     if (!running) throw new AppError('NO_DATA', 404);
@@ -201,6 +202,10 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
       message: 'SUCCESS',
       takenBack: toMajor((ended.taken_back_minor ?? 0n) + fromGames),
       fromGames: toMajor(fromGames),
+      name: textIn(running.definition.names, locale, running.definition.code),
+      bonus: toMajor(ended.amount_minor),
+      percentFail: ended.percent_fail,
+      due: toMajor(dueOnCancel(ended.amount_minor, ended.percent_fail)),
     };
   }
 

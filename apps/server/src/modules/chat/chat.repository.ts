@@ -38,7 +38,8 @@ export interface NewMessage {
   operatorId: bigint | null;
   messageType: string;
   payload: unknown;
-  clientMessageId: string;
+  /** The sender's id of the message, which stores it once; null for a customer's request that named none. */
+  clientMessageId: string | null;
   at: Date;
 }
 
@@ -83,7 +84,10 @@ export class ChatRepository {
     return db.selectFrom('chat_conversations').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Stores a message; undefined when the sender already stored one with this client message id. */
+  /**
+   * Stores a message; undefined when the sender already stored one with this client message id. A message without
+   * one is always stored (the unique constraint holds nulls distinct).
+   */
   async insertMessage(db: Db, message: NewMessage): Promise<{ id: bigint; created_at: Date } | undefined> {
     return db
       .insertInto('chat_messages')

@@ -17,6 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import type { Router } from '../../lib/route.ts';
+import { readIdempotencyKey } from '../ledger/idempotency.service.ts';
 import { type ChatUploadKind, maxBytesOf, readChatFile } from './chat.files.ts';
 import { type ChatIdentityDeps, chatCaller, customerKey, memberCustomer, requireOwnIds } from './chat.identity.ts';
 import type { ChatService, Uploader } from './chat.service.ts';
@@ -81,14 +82,14 @@ function conversationRoutes(route: Router, chat: ChatService, identity: ChatIden
     method: 'POST',
     url: API.chatSendMessage,
     auth: false,
-    summary: `Send a customer message (idempotent on clientMessageId). ${CALLER}`,
+    summary: `Send a customer message (idempotent on clientMessageId, else on the Idempotency-Key header). ${CALLER}`,
     tags: TAGS,
     body: chatSendRequest,
     response: chatSendResponse,
     handler: async ({ request, body }) => {
       const customer = await chatCaller(identity, request);
       requireOwnIds(customer, body);
-      return chat.send(customer, body);
+      return chat.send(customer, body, readIdempotencyKey(request, { required: false }));
     },
   });
   route({

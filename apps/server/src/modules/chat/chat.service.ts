@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { API } from '@member-wallet/contract/api-paths';
 import {
   CHAT_RATE,
@@ -60,6 +61,14 @@ function refuseFile(): AppError {
   return new AppError('KEY_INVALID', 400, { [FILE_PATH_FIELD]: 'KEY_INVALID' });
 }
 
+/**
+ * The client message id an Idempotency-Key stands for: its SHA-256, so any key (up to 128 characters) fits the
+ * column's 64, and never an id a client chose (those have no dot).
+ */
+function messageIdOfKey(key: string): string {
+  return `key.${createHash('sha256').update(key).digest('base64url')}`;
+}
+
 /** The customer's side of the chat (docs/chat.md), and the storing and announcing of every message. */
 export class ChatService {
   constructor(readonly deps: ChatServiceDeps) {}
@@ -97,7 +106,11 @@ export class ChatService {
     return { moved: result.moved };
   }
 
-  async send(customer: ChatCustomer, body: ChatSendRequest): Promise<ChatSendResponse> {
+  /**
+   * A customer's message, stored once per `clientMessageId`, else per the request's Idempotency-Key
+   * (`idempotencyKey`, already checked), else once per request (docs/chat.md, "Sending once").
+   */
+  async send(customer: ChatCustomer, body: ChatSendRequest, idempotencyKey: string | null): Promise<ChatSendResponse> {
     await this.takeMessageHit(customerKey(customer));
     const { message } = body;
     const { clock, repository } = this.deps;
@@ -110,7 +123,7 @@ export class ChatService {
         operatorId: null,
         messageType: message.message_type,
         payload: message.payload,
-        clientMessageId: body.clientMessageId,
+        clientMessageId: body.clientMessageId ?? (idempotencyKey === null ? null : messageIdOfKey(idempotencyKey)),
         at: clock.now(),
       };
     });
@@ -126,6 +139,8 @@ export class ChatService {
       const message = await make(trx);
       const inserted = await repository.insertMessage(trx, message);
       if (!inserted) {
+        // Only a message with a client id conflicts: one without is always inserted.
+        if (message.clientMessageId === null) throw new Error('a chat message without a client id was not stored');
         const first = await repository.findByClientId(
           trx,
           message.conversationId,

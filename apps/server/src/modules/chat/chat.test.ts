@@ -91,6 +91,53 @@ describe('sending and history', () => {
     expect((await history(t, guest.headers)).json().messages).toHaveLength(1);
   });
 
+  it("takes the spec's conversation object as it is, without a clientMessageId (issue 21, rough edge 12)", async () => {
+    const member = await registerAndLogin(t);
+    const headers = bearer(member.token);
+    // Spec section 3: sender, message {message_type, payload}, createdAt, session_id, userId, guestId, username,
+    // name, deviceToken; nothing more.
+    const spec = {
+      sender: 'customer',
+      message: { message_type: 'text', payload: { message: 'spec shape' } },
+      createdAt: '2026-11-26T07:00:00.000Z',
+      session_id: null,
+      userId: null,
+      guestId: null,
+      username: member.username,
+      name: 'Somchai',
+      deviceToken: null,
+    };
+    const first = await sendMessage(t, headers, spec);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ id: expect.any(String), createdAt: expect.any(String) });
+    // Without a key, each request is its own message: the same body twice is two messages.
+    const second = await sendMessage(t, headers, spec);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().id).not.toBe(first.json().id);
+    // With an Idempotency-Key header, a retry of the request is stored once and answers the first.
+    const keyed = { ...headers, 'idempotency-key': 'chat:retry.1' };
+    const third = await sendMessage(t, keyed, {
+      ...spec,
+      message: { message_type: 'text', payload: { message: 'k' } },
+    });
+    const retry = await sendMessage(t, keyed, {
+      ...spec,
+      message: { message_type: 'text', payload: { message: 'k' } },
+    });
+    expect(retry.json()).toEqual(third.json());
+    const messages: ChatConversation[] = (await history(t, headers)).json().messages;
+    expect(messages.map((message) => message.message.payload)).toEqual([
+      { message: 'k' },
+      { message: 'spec shape' },
+      { message: 'spec shape' },
+    ]);
+    const bad = await sendMessage(t, { ...headers, 'idempotency-key': 'a b' }, spec);
+    expect([bad.statusCode, bad.json()]).toEqual([
+      400,
+      { message: 'KEY_INVALID', fields: { 'idempotency-key': 'KEY_INVALID' } },
+    ]);
+  });
+
   it('answers an empty history to a caller who never wrote, and marks read', async () => {
     const guest = await newGuest(t);
     expect((await history(t, guest.headers)).json()).toEqual({ messages: [], unread: 0 });

@@ -74,7 +74,7 @@ async function giveCoupons(t: TestApp, player: Player, count: number): Promise<M
   for (const coupon of made.filter((each) => each.kind === 'claimed')) {
     await t.app.spin.claim(player.id, coupon.publicId, 'en');
     // A claimed prize runs as the member's bonus, one at a time: given up before the next claim.
-    await t.app.bonuses.clear(player.id);
+    await t.app.bonuses.clear(player.id, 'th');
   }
   t.clock.advance(HOUR_MS);
   return made;

@@ -6,5 +6,5 @@ import { StatementService } from './statement.service.ts';
 
 /** The member's statement (docs/ledger.md, Statement). */
 export function registerStatement(_app: FastifyInstance, core: Core): void {
-  statementRoutes(core.route, new StatementService(core.db, new StatementRepository()));
+  statementRoutes(core.route, new StatementService(core.db, new StatementRepository()), core.config.country);
 }

@@ -15,6 +15,10 @@ export interface StatementRow {
   /** Sum of its postings on the member's other accounts (game positions); null when it has none. */
   other_minor: bigint | null;
   bank_code: string;
+  /** The names per language of the bonus or promotion definition the entry names (`reference.bonusCode`). */
+  bonus_names: Record<string, string> | null;
+  /** The labels per language of the wheel prize the entry pays (`reference.luckydraw.coupon`). */
+  prize_labels: Record<string, string> | null;
 }
 
 /**
@@ -61,6 +65,12 @@ export class StatementRepository {
       .select((eb) => [
         ownPostings(eb.ref('e.id'), memberId, 'wallet').as('wallet_minor'),
         ownPostings(eb.ref('e.id'), memberId, 'other').as('other_minor'),
+        sql<Record<string, string> | null>`(
+          select b.names from bonuses b where b.code = e.reference->>'bonusCode')`.as('bonus_names'),
+        sql<Record<string, string> | null>`(
+          select c.labels from spin_coupons c where c.public_id = e.reference->'luckydraw'->>'coupon')`.as(
+          'prize_labels',
+        ),
       ])
       .orderBy('page.created_at', 'desc')
       .orderBy('page.id', 'desc')

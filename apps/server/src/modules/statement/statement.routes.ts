@@ -1,9 +1,14 @@
+import type { Country } from '@member-wallet/contract/constants';
 import { statementRequest, statementResponse } from '@member-wallet/contract/statement';
+import { pickLocale } from '../../lib/locale.ts';
 import type { Router } from '../../lib/route.ts';
 import type { StatementService } from './statement.service.ts';
 
-/** `POST /api/statement` (docs/ledger.md, Statement): the caller's own rows only, the member from the token. */
-export function statementRoutes(route: Router, statements: StatementService) {
+/**
+ * `POST /api/statement` (docs/ledger.md, Statement): the caller's own rows only, the member from the token, their
+ * descriptions in the language of the request's Accept-Language.
+ */
+export function statementRoutes(route: Router, statements: StatementService, country: Country) {
   route({
     method: 'POST',
     url: '/api/statement',
@@ -12,6 +17,7 @@ export function statementRoutes(route: Router, statements: StatementService) {
     tags: ['wallet'],
     body: statementRequest,
     response: statementResponse,
-    handler: ({ body, auth }) => statements.statement(auth.memberId, body),
+    handler: ({ request, body, auth }) =>
+      statements.statement(auth.memberId, body, pickLocale(request.headers['accept-language'], country)),
   });
 }

@@ -1,3 +1,4 @@
+import type { Locale } from '@member-wallet/contract/constants';
 import { toMajor } from '@member-wallet/contract/money';
 import type { StatementItem, StatementRequest, StatementResponse } from '@member-wallet/contract/statement';
 import { STATEMENT_SOURCES } from '@member-wallet/contract/statement';
@@ -6,6 +7,7 @@ import { WALLET_CODE } from '@member-wallet/contract/wallet';
 import type { Db } from '../../db/database.ts';
 import type { JournalEntryStatus } from '../../db/tables/ledger.table.ts';
 import type { StatementRepository, StatementRow } from './statement.repository.ts';
+import { describedIn } from './statement.texts.ts';
 
 /** Where the money of a deposit came from when the entry does not say (entries written before issue 5's deposits). */
 const DEPOSIT_SOURCE_DEFAULT = 'bank';
@@ -29,7 +31,8 @@ export class StatementService {
     private readonly repository: StatementRepository,
   ) {}
 
-  async statement(memberId: bigint, request: StatementRequest): Promise<StatementResponse> {
+  /** One page, its descriptions in the reader's language (`locale`, from the request's Accept-Language). */
+  async statement(memberId: bigint, request: StatementRequest, locale: Locale): Promise<StatementResponse> {
     const offset = (request.page - 1) * request.limit;
     // One snapshot for both reads, so the total always counts the rows the pages show.
     const { total, rows } = await this.db
@@ -41,11 +44,11 @@ export class StatementService {
         const rows = offset < total ? await this.repository.page(trx, memberId, offset, request.limit) : [];
         return { total, rows };
       });
-    return { total, statements: rows.map(statementItem) };
+    return { total, statements: rows.map((row) => statementItem(row, locale)) };
   }
 }
 
-export function statementItem(row: StatementRow): StatementItem {
+export function statementItem(row: StatementRow, locale: Locale): StatementItem {
   const type = statementType(row);
   return {
     id: String(row.id),
@@ -56,7 +59,7 @@ export function statementItem(row: StatementRow): StatementItem {
     // transfer) moves the member's money from their other accounts towards it, so its sign is flipped.
     amount: toMajor(row.wallet_minor ?? -(row.other_minor ?? 0n)),
     createdAt: row.created_at.toISOString(),
-    ...descriptionSource(row.reference),
+    ...descriptionSource(row, locale),
   };
 }
 
@@ -91,13 +94,17 @@ function parties(type: StatementType, row: StatementRow): { from: string; to: st
   }
 }
 
-/** The first source of the reference that carries a description (spec section 3: at most one per row). */
-function descriptionSource(reference: Record<string, unknown>): Partial<StatementItem> {
+/**
+ * The first source of the reference that carries a description (spec section 3: at most one per row), in the
+ * reader's language.
+ */
+function descriptionSource(row: StatementRow, locale: Locale): Partial<StatementItem> {
   for (const source of STATEMENT_SOURCES) {
-    const value = reference[source];
+    const value = row.reference[source];
     if (value === null || typeof value !== 'object') continue;
     const description = (value as Record<string, unknown>).description;
-    if (typeof description === 'string') return { [source]: { description } };
+    if (typeof description === 'string')
+      return { [source]: { description: describedIn(source, row, description, locale) } };
   }
   return {};
 }

@@ -7,6 +7,7 @@ import { signedHeaders } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
 import type { JournalEntryType, LedgerAccountKind } from '../../db/tables/ledger.table.ts';
+import { REWARD_NAMES, rewardDefinition } from '../bonus/bonus.rules.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { type JsonValue, LedgerService } from '../ledger/ledger.service.ts';
 
@@ -40,17 +41,22 @@ async function member(bankCode = 'KBANK', depositMajor = 0): Promise<Player> {
   return { id: row.id, token: registered.token, phone: registered.username };
 }
 
-function statement(player: Player | null, body: unknown) {
+function statement(player: Player | null, body: unknown, locale?: string) {
   return t.api({
     method: 'POST',
     url: '/api/statement',
-    headers: player ? bearer(player.token) : {},
+    headers: { ...(player ? bearer(player.token) : {}), ...(locale ? { 'accept-language': locale } : {}) },
     payload: body as Record<string, unknown>,
   });
 }
 
-async function rows(player: Player, page = 1, limit = 10): Promise<{ total: number; statements: StatementItem[] }> {
-  const answer = await statement(player, { page, limit });
+async function rows(
+  player: Player,
+  page = 1,
+  limit = 10,
+  locale?: string,
+): Promise<{ total: number; statements: StatementItem[] }> {
+  const answer = await statement(player, { page, limit }, locale);
   expect(answer.statusCode).toBe(200);
   return answer.json();
 }
@@ -183,6 +189,109 @@ describe('statement rows', () => {
         promotion: { description: 'Welcome 10%' },
       },
       { statementType: 'deposit', status: 'SUCCESS', from: 'truemoney', to: 'wallet', amount: 250 },
+    ]);
+  });
+});
+
+/** A prize of the wheel won and not yet claimed, with its label in each language (as spin.repository writes it). */
+async function prizeCoupon(player: Player, labels: Record<string, string>): Promise<string> {
+  const db = t.app.db;
+  const draw = await db
+    .insertInto('spin_draws')
+    .values({
+      member_id: player.id,
+      slice_code: 'S1',
+      labels: JSON.stringify(labels),
+      prize_type: 'cash',
+      amount_minor: 2_000n,
+      currency: 'BAHT',
+      coins_after: 0,
+      created_at: t.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const publicId = randomUUID();
+  await db
+    .insertInto('spin_coupons')
+    .values({
+      public_id: publicId,
+      member_id: player.id,
+      draw_id: draw.id,
+      slice_code: 'S1',
+      labels: JSON.stringify(labels),
+      prize_type: 'cash',
+      amount_minor: 2_000n,
+      currency: 'BAHT',
+      expires_at: new Date(t.clock.now().getTime() + 3_600_000),
+      created_at: t.clock.now(),
+    })
+    .execute();
+  return publicId;
+}
+
+describe("statement texts in the reader's language (issue 21, rough edge 2)", () => {
+  it('describes bonus, promotion, prize, adjustment, refund and invite rows in th, lo and en', async () => {
+    const player = await member();
+    const bonusNames = { th: 'โบนัสรายสัปดาห์ 50 บาท', lo: 'ໂບນັດລາຍອາທິດ 50', en: 'Weekly 50' };
+    const promotionNames = { th: 'โปรโมชั่น TEXTS100', lo: 'ໂປຣໂມຊັນ TEXTS100', en: 'Promotion TEXTS100' };
+    const prizeLabels = { th: 'เครดิต 20 บาท', lo: 'ເຄຣດິດ 20', en: 'Credit 20' };
+    await t.app.bonuses.define({ ...rewardDefinition('TEXTS-WEEKLY', 'BAHT', bonusNames), kind: 'bonus' });
+    await t.app.bonuses.define({ ...rewardDefinition('TEXTS100', 'BAHT', promotionNames), kind: 'promotion' });
+    const coupon = await prizeCoupon(player, prizeLabels);
+    // The references as their writers write them: the bonus's and prize's text in one language, fixed English.
+    const written: Record<string, JsonValue>[] = [
+      { bonus: { description: bonusNames.th }, bonusCode: 'TEXTS-WEEKLY' },
+      { promotion: { description: promotionNames.th }, bonusCode: 'TEXTS100' },
+      { luckydraw: { description: prizeLabels.th, coupon, slice: 'S1' } },
+      { bonus: { description: REWARD_NAMES.adjustment.th }, adjustment: randomUUID() },
+      { refund: { description: 'Loss refund' }, period: { from: '2026-01-01', to: '2026-01-02' } },
+      { invite: { description: 'Invite a friend' }, collection: '1' },
+    ];
+    for (const reference of written) await postEntry(player, 'bonus', 'bonus_expense', 100n, reference);
+    const descriptions = async (locale: string) =>
+      (await rows(player, 1, 10, locale)).statements.map(
+        (item) => (item.bonus ?? item.promotion ?? item.luckydraw ?? item.refund ?? item.invite)?.description,
+      );
+    // Newest first: the invite row was written last.
+    expect(await descriptions('en')).toEqual([
+      'Invite a friend',
+      'Loss refund',
+      REWARD_NAMES.adjustment.en,
+      'Credit 20',
+      'Promotion TEXTS100',
+      'Weekly 50',
+    ]);
+    expect(await descriptions('lo')).toEqual([
+      'ແນະນຳໝູ່',
+      'ຄືນຍອດເສຍ',
+      REWARD_NAMES.adjustment.lo,
+      'ເຄຣດິດ 20',
+      'ໂປຣໂມຊັນ TEXTS100',
+      'ໂບນັດລາຍອາທິດ 50',
+    ]);
+    expect(await descriptions('th')).toEqual([
+      'แนะนำเพื่อน',
+      'คืนยอดเสีย',
+      REWARD_NAMES.adjustment.th,
+      'เครดิต 20 บาท',
+      'โปรโมชั่น TEXTS100',
+      'โบนัสรายสัปดาห์ 50 บาท',
+    ]);
+    const thai = /[\u0E00-\u0E7F]/;
+    for (const text of [...(await descriptions('en')), ...(await descriptions('lo'))]) expect(text).not.toMatch(thai);
+  });
+
+  it('falls back to Thai, then to the text the entry was written with', async () => {
+    const player = await member();
+    await t.app.bonuses.define({
+      ...rewardDefinition('TEXTS-THAI', 'BAHT', { th: 'โบนัสไทย', lo: '', en: '' }),
+      kind: 'bonus',
+    });
+    await postEntry(player, 'bonus', 'bonus_expense', 100n, { bonus: { description: 'x' }, bonusCode: 'TEXTS-THAI' });
+    await postEntry(player, 'bonus', 'bonus_expense', 100n, { bonus: { description: 'Old row' }, bonusCode: 'GONE' });
+    expect((await rows(player, 1, 10, 'en')).statements.map((item) => item.bonus?.description)).toEqual([
+      'Old row',
+      'โบนัสไทย',
     ]);
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../../../test/server.ts';
-import { loadMemberTexts } from '../../../i18n/i18n.ts';
+import { changeLocale, loadMemberTexts } from '../../../i18n/i18n.ts';
 import { renderWithClient, testBonus, testGrid } from '../test-bonuses.tsx';
 import { BonusScreen } from './bonus-screen.tsx';
 
@@ -82,6 +82,95 @@ describe('the running bonus', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it.each([
+    [
+      'en',
+      'Cancel bonus',
+      'Yes, cancel it',
+      'Bonus cancelled',
+      [
+        'Weekly 50: you received ฿100.00. Cancelling before its condition was met takes back 100% of it: ฿100.00.',
+        'You held ฿60.00 in your wallet and game accounts together, so ฿60.00 was taken back.',
+        '฿40.00 left your wallet now.',
+      ],
+    ],
+    [
+      'th',
+      'ยกเลิกโบนัส',
+      'ยืนยันยกเลิก',
+      'ยกเลิกโบนัสแล้ว',
+      [
+        'โบนัสรายสัปดาห์ 50 บาท: คุณได้รับโบนัส ฿100.00 การยกเลิกก่อนผ่านเงื่อนไขจะหักคืน 100% ของโบนัส คือ ฿100.00',
+        'ขณะยกเลิกคุณมีเงินในกระเป๋าเงินและบัญชีเกมรวม ฿60.00 จึงหักคืนได้ ฿60.00',
+      ],
+    ],
+    [
+      'lo',
+      'ຍົກເລີກໂບນັດ',
+      'ຢືນຢັນຍົກເລີກ',
+      'ຍົກເລີກໂບນັດແລ້ວ',
+      [
+        'ໂບນັດລາຍອາທິດ 50: ທ່ານໄດ້ຮັບໂບນັດ ฿100.00 ການຍົກເລີກກ່ອນຜ່ານເງື່ອນໄຂຈະຫັກຄືນ 100% ຂອງໂບນັດ ຄື ฿100.00',
+        'ຕອນຍົກເລີກທ່ານມີເງິນໃນກະເປົາເງິນ ແລະ ບັນຊີເກມລວມ ฿60.00 ຈຶ່ງຫັກຄືນໄດ້ ฿60.00',
+      ],
+    ],
+  ])(
+    'in %s, says which bonus a cancel took back, its percentFail, and that it held less (issue 21, rough edge 6)',
+    async (locale, cancel, confirm, title, lines) => {
+      await changeLocale(locale as 'th' | 'lo' | 'en');
+      try {
+        serve(testGrid(), { status: true, type: 'week' });
+        const names: Record<string, string> = { th: 'โบนัสรายสัปดาห์ 50 บาท', lo: 'ໂບນັດລາຍອາທິດ 50', en: 'Weekly 50' };
+        server.use(
+          http.get('*/api/bonus/clear', ({ request }) =>
+            HttpResponse.json({
+              message: 'SUCCESS',
+              takenBack: 60,
+              fromGames: 20,
+              name: names[request.headers.get('accept-language') ?? 'th'],
+              bonus: 100,
+              percentFail: 100,
+              due: 100,
+            }),
+          ),
+        );
+        const { user } = renderWithClient(<BonusScreen currency="THB" />);
+        await user.click(await screen.findByRole('button', { name: cancel }));
+        await user.click(screen.getByRole('button', { name: confirm }));
+        const dialog = await screen.findByRole('dialog', { name: title });
+        for (const line of lines) expect(dialog).toHaveTextContent(line);
+        expect(screen.queryByText('Success')).toBeNull();
+      } finally {
+        await changeLocale('en');
+      }
+    },
+  );
+
+  it('says a cancel that took nothing back in its dialog, not as a bare Success', async () => {
+    serve(testGrid(), { status: true, type: 'limit' });
+    server.use(
+      http.get('*/api/bonus/clear', () =>
+        HttpResponse.json({
+          message: 'SUCCESS',
+          takenBack: 0,
+          fromGames: 0,
+          name: 'Weekly 50',
+          bonus: 100,
+          percentFail: 100,
+          due: 100,
+        }),
+      ),
+    );
+    const { user } = renderWithClient(<BonusScreen currency="THB" />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus cancelled' });
+    expect(dialog).toHaveTextContent(
+      'You held ฿0.00 in your wallet and game accounts together, so ฿0.00 was taken back.',
+    );
+    expect(screen.queryByText('Success')).toBeNull();
+  });
+
   it('keeps the bonus when the member changes their mind', async () => {
     const cleared = vi.fn();
     serve(testGrid(), { status: true, type: 'limit' });
@@ -108,6 +197,34 @@ describe('the running bonus', () => {
     const { user } = renderWithClient(<BonusScreen />);
     await user.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
     expect(await screen.findByText('Cancelling now takes back 100% of the bonus.')).toBeInTheDocument();
+  });
+
+  it("says what the cancel of a promotion code's bonus took back, though the page drops the bonus first", async () => {
+    // The grid does not list a promotion's bonus: the page also reads the current promotion, whose reading again
+    // after the cancel ends last; the bonus's part of the page is gone by then.
+    let running = true;
+    const onWalletChanged = vi.fn();
+    server.use(
+      http.get('*/api/bonus', () => HttpResponse.json([testBonus()])),
+      http.get('*/api/bonus/check/active', () =>
+        HttpResponse.json(running ? { status: true, type: 'limit' } : { status: false, type: null }),
+      ),
+      http.get('*/api/promotion/current', async () => {
+        if (!running) await new Promise((resolve) => setTimeout(resolve, 300));
+        return HttpResponse.json(running ? { code: 'WELCOME100', percentFail: 100, description: 'A free 100' } : null);
+      }),
+      http.get('*/api/bonus/clear', () => {
+        running = false;
+        const answer = { message: 'SUCCESS', takenBack: 100, fromGames: 0 };
+        return HttpResponse.json({ ...answer, name: 'Promotion WELCOME100', bonus: 100, percentFail: 100, due: 100 });
+      }),
+    );
+    const { user } = renderWithClient(<BonusScreen currency="THB" onWalletChanged={onWalletChanged} />);
+    await user.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, cancel it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bonus cancelled' }, { timeout: 3000 });
+    expect(dialog).toHaveTextContent('Promotion WELCOME100: you received ฿100.00.');
+    expect(onWalletChanged).toHaveBeenCalledTimes(1);
   });
 
   it('shows the cancel-bonus-failed alert with the reason and a close button when the clear fails', async () => {

@@ -49,7 +49,7 @@ function ActiveBonus({
 }: {
   type: BonusType | null;
   percentFail: number | null;
-  /** A cancel that took money back: the page says how much (it outlives this part, which the cancel removes). */
+  /** A cancel: the page says what it took back and why (it outlives this part, which the cancel removes). */
   onCancelled: (answer: BonusClearResponse) => void;
   onWalletChanged?: () => void;
 }) {
@@ -59,20 +59,23 @@ function ActiveBonus({
   const [failure, setFailure] = useState<string | null>(null);
 
   function cancel() {
-    clear.mutate(undefined, {
-      onSuccess: (answer) => {
+    // Through the promise, not mutate's callbacks: the reading again of the page's data that a cancel starts can
+    // remove this part (no bonus runs) before it ends, and React Query drops the callbacks of an unmounted caller,
+    // which lost the answer (issue 21: a promotion code's bonus cancelled without a word).
+    clear.mutateAsync().then(
+      (answer) => {
         setAsking(false);
-        // A cancel that took money back says how much and why; an ending that took nothing is a toast.
-        if (answer.takenBack > 0) onCancelled(answer);
+        // A cancel says what it took back and why, even nothing; a bonus ended with its condition met is a toast.
+        if (answer.message === 'SUCCESS') onCancelled(answer);
         else showToast('success', translateCode(answer.message));
         onWalletChanged?.();
       },
-      onError: (error) => {
+      (error: unknown) => {
         setAsking(false);
         const outcome = failureOutcome(error);
         if (outcome) setFailure(outcome.messages.join(' '));
       },
-    });
+    );
   }
 
   return (
@@ -184,12 +187,7 @@ export function BonusScreen({ onWalletChanged, currency }: BonusScreenProps) {
       ) : null}
       <ResultDialog outcome={outcome} onClose={() => setOutcome(null)} />
       {cancelled === null ? null : (
-        <CancelledDialog
-          takenBack={cancelled.takenBack}
-          fromGames={cancelled.fromGames}
-          currency={currency}
-          onClose={() => setCancelled(null)}
-        />
+        <CancelledDialog answer={cancelled} currency={currency} onClose={() => setCancelled(null)} />
       )}
     </div>
   );

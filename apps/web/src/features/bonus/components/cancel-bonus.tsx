@@ -1,3 +1,4 @@
+import type { BonusClearResponse } from '@member-wallet/contract/bonus';
 import { Button } from '@member-wallet/ui/button';
 import { Modal } from '../../../components/modal.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
@@ -49,30 +50,55 @@ export function CancelFailedAlert({ message, onClose }: { message: string; onClo
   );
 }
 
+/** Why a cancel took back what it did: the bonus and its percentFail, and what the member held when that was less. */
+function CancelReason({ answer, money }: { answer: BonusClearResponse; money: (minor: bigint) => string }) {
+  const { t } = useTranslation();
+  const { name, bonus, percentFail, due } = answer;
+  // An answer without the reason (the spec's shape alone): the amount and the condition only.
+  if (name === undefined || bonus === undefined || percentFail === undefined || due === undefined) {
+    return <p>{t('bonus.cancelledTakenBack', { amount: money(minorUnitsOf(answer.takenBack)) })}</p>;
+  }
+  if (percentFail === 0) return <p>{t('texts.cancelled.nothingDue', { name })}</p>;
+  const dueMinor = minorUnitsOf(due);
+  const takenMinor = minorUnitsOf(answer.takenBack);
+  return (
+    <>
+      <p>
+        {t('texts.cancelled.why', {
+          name,
+          bonus: money(minorUnitsOf(bonus)),
+          percent: percentFail,
+          due: money(dueMinor),
+        })}
+      </p>
+      {takenMinor < dueMinor ? <p>{t('texts.cancelled.held', { held: money(takenMinor) })}</p> : null}
+    </>
+  );
+}
+
 /**
- * After a cancel that took money back (docs/promotions/bonuses.md, "Where the bonus money goes"): how much and why, what
- * left the wallet now, and what is still to come from the money in the game accounts.
+ * After a cancel (docs/promotions/bonuses.md, "Where the bonus money goes"): which bonus, how much was due and why,
+ * what the member held when that was less, what left the wallet now, and what is still to come from the money in
+ * the game accounts.
  */
 export function CancelledDialog({
-  takenBack,
-  fromGames,
+  answer,
   currency,
   onClose,
 }: {
-  takenBack: number;
-  fromGames: number;
+  answer: BonusClearResponse;
   currency: Currency | undefined;
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const money = (minor: bigint) =>
     currency ? formatMoneyMinor(i18n.language, minor, currency) : formatMinorUnits(minor);
-  const total = minorUnitsOf(takenBack);
-  const games = minorUnitsOf(fromGames);
+  const total = minorUnitsOf(answer.takenBack);
+  const games = minorUnitsOf(answer.fromGames);
   return (
     <Modal open onClose={onClose} title={t('bonus.cancelledTitle')}>
       <div className="space-y-3 text-slate-800">
-        <p>{t('bonus.cancelledTakenBack', { amount: money(total) })}</p>
+        <CancelReason answer={answer} money={money} />
         {total > games ? <p>{t('bonus.cancelledFromWallet', { amount: money(total - games) })}</p> : null}
         {games > 0n ? <p className="font-semibold">{t('bonus.cancelledFromGames', { amount: money(games) })}</p> : null}
         <Button block onClick={onClose}>

@@ -48,27 +48,33 @@ export function HowtoScreen() {
       <ul className="grid grid-cols-2 gap-3">
         {videos.map((video, index) => {
           const title = t(TITLE_KEYS[video.key]);
-          // Five cards: the first spans the row so the other four form an even grid.
+          const demoId = `howto-demo-${video.key}`;
+          // Five cards: the first spans the row so the other four form an even grid. The demo mark lies over the
+          // card, outside its button, and describes it: the button's name holds all the button shows (WCAG 2.5.3).
           return (
-            <li key={video.key} className={index === 0 && videos.length % 2 === 1 ? 'col-span-2' : ''}>
+            <li key={video.key} className={`relative ${index === 0 && videos.length % 2 === 1 ? 'col-span-2' : ''}`}>
               <button
                 type="button"
                 onClick={() => setOpen(video)}
                 aria-label={t('howto.watch', { title })}
+                aria-describedby={video.demo ? demoId : undefined}
                 className="group flex h-full min-h-24 w-full flex-col justify-between gap-3 rounded-2xl bg-white p-4 text-left shadow-sm ring-1 ring-slate-200 hover:ring-brand-500 focus-visible:outline-3 focus-visible:outline-brand-500"
               >
-                <span className="flex items-center justify-between gap-2">
-                  <span className="flex size-11 items-center justify-center rounded-full bg-brand-700 text-white group-hover:bg-brand-800">
-                    <PlayIcon className="size-7" />
-                  </span>
-                  {video.demo ? (
-                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
-                      {t('howto.demo')}
-                    </span>
-                  ) : null}
+                <span className="flex size-11 items-center justify-center rounded-full bg-brand-700 text-white group-hover:bg-brand-800">
+                  <PlayIcon className="size-7" />
                 </span>
                 <span className="font-semibold text-slate-900">{title}</span>
               </button>
+              {video.demo ? (
+                <span className="pointer-events-none absolute top-4 right-4 flex h-11 items-center">
+                  <span
+                    id={demoId}
+                    className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900"
+                  >
+                    {t('howto.demo')}
+                  </span>
+                </span>
+              ) : null}
             </li>
           );
         })}

@@ -2,6 +2,7 @@ import {
   type Currency,
   LAOS_CURRENCIES,
   LAOS_DEFAULT_CURRENCY,
+  type Locale,
   RECOMMENDED_BANKS,
 } from '@member-wallet/contract/constants';
 import type { BankItem } from '@member-wallet/contract/lookup';
@@ -16,6 +17,7 @@ import { TextField } from '@member-wallet/ui/text-field';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { Select, type SelectOption } from '../../../components/select.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { bankItemName } from '../../../lib/bank-name.ts';
 import { env } from '../../../lib/env.ts';
 import { type FieldErrors, fieldErrorsFrom } from '../../../lib/form-errors.ts';
 import { checkAccountName, checkAccountNo, isBlank, upperCaseName } from '../../../lib/validation.ts';
@@ -41,12 +43,12 @@ function isRecommended(code: string): boolean {
 
 export function bankOptions(
   banks: readonly BankItem[],
-  locale: string,
+  locale: Locale,
   recommended: (name: string) => string,
 ): SelectOption[] {
   const sorted = [...banks].sort((a, b) => Number(isRecommended(b.code)) - Number(isRecommended(a.code)));
   return sorted.map((bank) => {
-    const name = { th: bank.nameTH, lo: bank.nameLO, en: bank.nameEN }[locale] ?? bank.nameEN;
+    const name = bankItemName(bank, locale);
     return isRecommended(bank.code)
       ? { value: bank.code, label: recommended(name) }
       : { value: bank.code, label: name, labelIsData: true };

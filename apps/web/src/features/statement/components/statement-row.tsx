@@ -19,14 +19,20 @@ export const STATUS_TONE_CLASS: Record<StatusTone, string> = {
   warning: 'bg-amber-100 text-amber-900',
 };
 
-/** Outside parties the catalogue names; any other code (a bank's, a QR provider's) is shown as it is. */
+/** Outside parties the catalogue names; any other code (a QR provider's) is shown as it is. */
 const NAMED_PARTIES = ['wallet', 'bank', 'bonus', 'truemoney'] as const;
 
-/** Names a row's `from` or `to`: the wallet and known parties in words, a slot by its game's name. */
-export function partyName(code: string, t: TFunction, slotName: (code: string) => string | undefined): string {
+/** The name of a code the row's `from` or `to` holds, when the screen knows it: a slot's game, a bank. */
+export type PartyNames = (code: string) => string | undefined;
+
+/**
+ * Names a row's `from` or `to`: the wallet and known parties in words, a slot by its game's name, a bank by its name
+ * in the reader's language; any other code as it is.
+ */
+export function partyName(code: string, t: TFunction, names: PartyNames): string {
   const named = NAMED_PARTIES.find((party) => party === code);
   if (named) return t(`statement.party.${named}`);
-  return slotName(code) ?? code;
+  return names(code) ?? code;
 }
 
 /** The first description the row carries, from whichever source gave the money (spec section 3). */
@@ -53,12 +59,12 @@ export function StatementRow({
   item,
   now,
   currency,
-  slotName,
+  names,
 }: {
   item: StatementItem;
   now: number;
   currency: Currency | undefined;
-  slotName: (code: string) => string | undefined;
+  names: PartyNames;
 }) {
   const { t, i18n } = useTranslation();
   const TypeIcon = STATEMENT_ICONS[item.statementType];
@@ -78,8 +84,8 @@ export function StatementRow({
       <div className="min-w-0 flex-1">
         <p className="break-words text-slate-900">
           {t(`statement.activity.${item.statementType}`, {
-            from: partyName(item.from, t, slotName),
-            to: partyName(item.to, t, slotName),
+            from: partyName(item.from, t, names),
+            to: partyName(item.to, t, names),
           })}
         </p>
         {description ? (

@@ -8,7 +8,7 @@ import type { Currency } from '../../../lib/format.ts';
 import { statementQuery, useStatement } from '../api/get-statement.ts';
 import { pageCount } from './pagination-range.ts';
 import { StatementPagination } from './statement-pagination.tsx';
-import { StatementRow } from './statement-row.tsx';
+import { type PartyNames, StatementRow } from './statement-row.tsx';
 
 const SlipModal = lazy(() => import('./slip-modal.tsx').then((module) => ({ default: module.SlipModal })));
 
@@ -30,12 +30,12 @@ function useNow(everyMs: number): number {
 export interface StatementScreenProps {
   /** The member's currency; amounts show without one when the wallet could not be read. */
   currency: Currency | undefined;
-  /** The game name of a slot code, when the wallet's list of games is known. */
-  slotName: (code: string) => string | undefined;
+  /** The name of a slot code (its game's, when the wallet's list of games is known) or a bank code (the bank's). */
+  names: PartyNames;
 }
 
 /** The member's statement, 10 rows a page (spec section 2, Statement). */
-export function StatementScreen({ currency, slotName }: StatementScreenProps) {
+export function StatementScreen({ currency, names }: StatementScreenProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const statement = useStatement(page);
@@ -100,7 +100,7 @@ export function StatementScreen({ currency, slotName }: StatementScreenProps) {
           }`}
         >
           {statements.map((item) => (
-            <StatementRow key={item.id} item={item} now={now} currency={currency} slotName={slotName} />
+            <StatementRow key={item.id} item={item} now={now} currency={currency} names={names} />
           ))}
         </ul>
       )}
