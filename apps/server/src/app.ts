@@ -62,12 +62,12 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const accounts = registerAccount(app, core, { otp, lookup });
   registerAuth(app, core, { auth });
   registerStatement(app, core);
-  // Web Push (docs/app.md): what a member hears while the app is closed.
+  // Web Push (docs/app.md): what a member hears while the app is closed, from the ledger's committed changes.
   const push = await registerPush(app, core, { send: deps.pushSender });
   // Money in (docs/deposits/): channels, TrueMoney, QR, slips, bank-transfer matching.
   registerDepositChannels(app, core);
   registerTruelinks(app, core);
-  await registerQrPayments(app, core, { push });
+  await registerQrPayments(app, core);
   const uploads = registerUploads(app, core);
   const slips = await registerSlips(app, core, { uploads, verifier: deps.slipVerifier });
   // Promotions the wallet answer reads (docs/promotions/): invites, then the wheel's coins.

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { VapidKeys } from '../../config.ts';
 import type { Core } from '../../core.ts';
+import { pushFor } from './push.events.ts';
 import { PushRepository } from './push.repository.ts';
 import { pushRoutes } from './push.routes.ts';
 import { generateVapidKeys, type PushSender, webPushSender } from './push.sender.ts';
@@ -34,7 +35,11 @@ async function vapidKeys(core: Core, repository: PushRepository): Promise<VapidK
   return { publicKey, privateKey, subject: DEMO_SUBJECT };
 }
 
-/** Web Push (docs/app.md, Notifications): the subscription routes and the notifier other modules call. */
+/**
+ * Web Push (docs/app.md, Notifications): the subscription routes, the notifier the chat calls, and a listener of
+ * the ledger's committed wallet changes (core.memberEvents), so every deposit channel and every way a withdrawal
+ * settles is told on the node that committed it, once.
+ */
 export async function registerPush(
   app: FastifyInstance,
   core: Core,
@@ -49,6 +54,10 @@ export async function registerPush(
     log: core.log,
   });
   pushRoutes(core.route, push);
+  core.memberEvents.subscribe((memberId, event) => {
+    const message = pushFor(event);
+    if (message) void push.notify(memberId, message);
+  });
   app.decorate('push', push);
   return push;
 }

@@ -1,8 +1,12 @@
+import { randomUUID } from 'node:crypto';
 import { API } from '@member-wallet/contract/api-paths';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { CHAT_BACKOFFICE_API, type ChatConversationSummary, chatRoom } from '@member-wallet/contract/chat';
+import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import type { PushPayload } from '@member-wallet/contract/push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientId, connectSocket, join, sendMessage, textMessage } from '../../../test/chat.ts';
+import { fundedMember, type Player, seedCatalogue } from '../../../test/games.ts';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 import { PushRefused, type PushSender, type PushTarget } from './push.sender.ts';
@@ -25,7 +29,20 @@ const recorder: PushSender = async (target: PushTarget, payload: string) => {
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ DEMO: '1', MONEY_RATE_PER_MINUTE: '1000' }, { pushSender: recorder });
+  t = await startTestApp(
+    {
+      DEMO: '1',
+      MONEY_RATE_PER_MINUTE: '1000',
+      WITHDRAW_RATE_PER_MINUTE: '1000',
+      WITHDRAW_RATE_PER_HOUR: '10000',
+      PAYOUT_SETTLE_INTERVAL_MS: '0',
+      SANDBOX_PAYOUT_DELAY_MS: '0',
+    },
+    { pushSender: recorder },
+  );
+  await seedCatalogue(t);
+  // Withdrawals above 1,000 baht wait for an operator's review in this file.
+  await t.app.siteSettings.setWithdrawAutoApproveMax('BAHT', 100_000n);
 });
 afterAll(() => t.close());
 beforeEach(() => {
@@ -57,6 +74,27 @@ async function qrDeposit(token: string, amount: number): Promise<void> {
     payload: { qrcodeId: created.json().qrcodeId },
   });
   expect(paid.statusCode, paid.body).toBe(200);
+}
+
+async function withdraw(player: Player, amount: number): Promise<string> {
+  const answer = await t.api({
+    method: 'POST',
+    url: API.walletWithdraw,
+    headers: { ...bearer(player.token), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
+    payload: { amount },
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+  return answer.json().reference;
+}
+
+function review(operator: { headers: Record<string, string> }, action: 'approve' | 'reject', reference: string) {
+  const pattern = action === 'approve' ? BACKOFFICE_API.withdrawalApprove : BACKOFFICE_API.withdrawalReject;
+  return t.api({
+    method: 'POST',
+    url: backofficePath(pattern, reference),
+    headers: operator.headers,
+    ...(action === 'reject' ? { payload: { reason: 'Name does not match' } } : {}),
+  });
 }
 
 describe('push subscriptions', () => {
@@ -97,6 +135,22 @@ describe('push subscriptions', () => {
     });
     expect(by(lao.endpoint)?.body).toBe('ຝາກເງິນ 1,234.50 ບາດ ເຂົ້າກະເປົາຂອງທ່ານແລ້ວ');
     expect(by(english.endpoint)?.body).toBe('1,234.50 THB has been added to your wallet.');
+  });
+
+  it('tells a withdrawal paid or failed, whatever settles it: the ledger announces it once it committed', async () => {
+    const finance = await signedInOperator(t, 'finance');
+    const player = await fundedMember(t, 5000);
+    const each = subscription('en');
+    await subscribe(player.token, each);
+    const paid = await withdraw(player, 1500);
+    expect((await review(finance, 'approve', paid)).statusCode).toBe(200);
+    const failed = await withdraw(player, 1200);
+    expect((await review(finance, 'reject', failed)).statusCode).toBe(200);
+    await expect.poll(() => sent.length).toBe(2);
+    expect(sent.map((one) => [one.payload.kind, one.payload.body])).toEqual([
+      ['withdrawal-paid', expect.stringContaining('1,500.00 THB')],
+      ['withdrawal-failed', expect.stringContaining('1,200.00 THB')],
+    ]);
   });
 
   it('removes a subscription the push service calls gone, and keeps one that failed for a while', async () => {

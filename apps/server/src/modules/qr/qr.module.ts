@@ -9,7 +9,6 @@ import type { PaymentGatewayConfig } from '../../config.ts';
 import type { Core } from '../../core.ts';
 import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
-import type { PushNotifier } from '../push/push.module.ts';
 import { kbankNotificationRoutes } from './kbank.routes.ts';
 import { QrRepository } from './qr.repository.ts';
 import { paymentWebhookRoutes, qrRoutes } from './qr.routes.ts';
@@ -27,12 +26,7 @@ declare module 'fastify' {
  * gateway, else with SANDBOX the sandbox's over real HTTP), the service, member routes, the webhook, and the
  * settler.
  */
-/** `push`: told of every credited QR (docs/app.md, Notifications). */
-export async function registerQrPayments(
-  app: FastifyInstance,
-  core: Core,
-  deps: { push: PushNotifier },
-): Promise<QrPaymentService> {
+export async function registerQrPayments(app: FastifyInstance, core: Core): Promise<QrPaymentService> {
   const { config, clock, db } = core;
   const secretOf = (code: string): string | null => {
     const real = config.paymentGateways.get(code);
@@ -49,7 +43,6 @@ export async function registerQrPayments(
     gateways: createGateways(app, core),
     clock,
     logger: app.log,
-    push: deps.push,
     expiryMinutes: () => core.settings.qrValidityMinutes(config.qrExpiryMinutes),
   });
   app.decorate('qrPayments', qr);

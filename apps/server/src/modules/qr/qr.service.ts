@@ -17,7 +17,6 @@ import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { PushNotifier } from '../push/push.module.ts';
 import type { QrCode, QrRepository } from './qr.repository.ts';
 import { checkQrPayload, type QrPayloadProblem } from './qr-payload.ts';
 
@@ -41,8 +40,6 @@ export interface QrPaymentServiceDeps {
   gateways: ReadonlyMap<string, PaymentGateway>;
   clock: Clock;
   logger: FastifyBaseLogger;
-  /** Told of every credit after its commit: the member's browsers hear of it (docs/app.md). */
-  push: PushNotifier;
   /** How long a new QR can be paid: the operator's setting, read for each QR (docs/backoffice/settings.md). */
   expiryMinutes: () => Promise<number>;
 }
@@ -235,10 +232,6 @@ export class QrPaymentService {
       );
     }
     logger.info(context, 'QR payment credited');
-    void this.deps.push.notify(before.member_id, {
-      kind: 'deposit-credited',
-      params: { amountMinor: payment.amountMinor, currency: row.currency },
-    });
     return true;
   }
 
