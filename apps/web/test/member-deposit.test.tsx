@@ -574,6 +574,19 @@ describe('slip upload', () => {
     fireEvent.change(input, { target: { files } });
   }
 
+  it("shows its own translated picker, never the browser's English one, with the chosen file's name", async () => {
+    answerLookup({ isManual: true });
+    const { user, dialog } = await openDeposit();
+    const input = await within(dialog).findByLabelText('Slip picture');
+    // The browser's picker ("Choose File / No file chosen", in the browser's language) is not shown.
+    expect(input).toHaveClass('sr-only');
+    expect(input).toHaveAccessibleDescription('No file chosen');
+    expect(within(dialog).getByText('Choose file')).toBeVisible();
+    await user.upload(input, png());
+    expect(within(dialog).getByText('slip.png')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription('slip.png');
+  });
+
   it('checks the type and the size before sending', async () => {
     answerLookup({ isManual: true });
     const { dialog } = await openDeposit();
