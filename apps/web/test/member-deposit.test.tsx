@@ -367,6 +367,33 @@ describe('QR deposit', () => {
     expect(within(panel).getByRole('button', { name: 'Create QR code' })).toBeInTheDocument();
   });
 
+  it('says an expired QR expired and offers a new one of the same amount', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answerLookup({ banks: qrEntries });
+    const posts: unknown[] = [];
+    let live = true;
+    server.use(
+      http.get('*/api/qrcode/KBANK', () => HttpResponse.json(live ? liveQr({ expireIn: 5 }) : noQr())),
+      http.post('*/api/qrcode/KBANK', async ({ request }) => {
+        posts.push(await request.json());
+        return HttpResponse.json(liveQr({ qrcodeId: 'QR-2', expireIn: 600 }));
+      }),
+    );
+    const { user, panel } = await openTab('KBank QR', { fakeTimers: true });
+    await within(panel).findByRole('timer');
+    live = false;
+    await act(async () => {
+      vi.advanceTimersByTime(6_000);
+    });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'This QR code has expired. Make a new one to deposit.',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'New QR code for ฿250.00' }));
+    expect(await within(panel).findByRole('img', { name: 'QR code to pay ฿250.00' })).toBeInTheDocument();
+    expect(posts).toEqual([{ amount: 250 }]);
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
   it('reads a live QR again until it is paid, then reads the wallet again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let paid = false;

@@ -30,11 +30,13 @@ function LiveQr({
   qr,
   receivedAt,
   currency,
+  onExpired,
 }: {
   gateway: string;
   qr: QrcodeResponse;
   receivedAt: number;
   currency: Currency;
+  onExpired: (amount: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
@@ -42,10 +44,12 @@ function LiveQr({
   const left = useSecondsLeft(receivedAt + qr.expireIn * 1000);
   const amount = formatMoney(i18n.language, qr.amount, currency);
 
-  // At 00:00 the QR is gone (spec section 4): the tab shows the create form again.
+  // At 00:00 the QR is gone (spec section 4): the tab says so and shows the create form again.
   useEffect(() => {
-    if (left <= 0) client.setQueryData(qrcodeQuery(gateway).queryKey, NO_QRCODE);
-  }, [left, client, gateway]);
+    if (left > 0) return;
+    onExpired(qr.amount);
+    client.setQueryData(qrcodeQuery(gateway).queryKey, NO_QRCODE);
+  }, [left, client, gateway, onExpired, qr.amount]);
 
   return (
     <div className="space-y-3 text-center">
@@ -80,6 +84,22 @@ function LiveQr({
       </p>
       <Button variant="danger" block loading={cancel.isPending} onClick={() => cancel.mutate(qr.qrcodeId)}>
         {t('deposit.qr.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+/** Said once a QR ran out at 00:00, with a new QR of the same amount one tap away. */
+function ExpiredQr({ entry, amount, currency }: { entry: DepositBank; amount: number; currency: Currency }) {
+  const { t, i18n } = useTranslation();
+  const create = useCreateQrcode(entry.bankCode);
+  return (
+    <div className="space-y-2 rounded-xl bg-amber-50 p-3">
+      <p role="alert" className="text-amber-900">
+        {t('edges.qr.expired')}
+      </p>
+      <Button block loading={create.isPending} onClick={() => create.mutate(amount)}>
+        {t('edges.qr.again', { amount: formatMoney(i18n.language, amount, currency) })}
       </Button>
     </div>
   );
@@ -155,17 +175,33 @@ export function QrPanel({
 }) {
   const qr = useQrcode(entry.bankCode);
   const live = qr.data?.hasQrcode === true;
+  // The amount of the QR that ran out here, until a new one is live.
+  const [expired, setExpired] = useState<number | null>(null);
   // The QR is read again while it is live (get-qrcode.ts): once it is gone, most often because the member paid
   // it, the wallet is read again so the balance shows the deposit without a manual refresh.
   const wasLive = useRef(false);
   useEffect(() => {
     if (wasLive.current && !live) onQrGone();
+    if (live) setExpired(null);
     wasLive.current = live;
   }, [live, onQrGone]);
   if (qr.isPending) return <Spinner />;
   // A failed read shows no QR (silently, spec section 8); the member can still create one.
   if (qr.data?.hasQrcode && qr.data.expireIn > 0) {
-    return <LiveQr gateway={entry.bankCode} qr={qr.data} receivedAt={qr.dataUpdatedAt} currency={currency} />;
+    return (
+      <LiveQr
+        gateway={entry.bankCode}
+        qr={qr.data}
+        receivedAt={qr.dataUpdatedAt}
+        currency={currency}
+        onExpired={setExpired}
+      />
+    );
   }
-  return <CreateQr entry={entry} />;
+  return (
+    <div className="space-y-3">
+      {expired === null ? null : <ExpiredQr entry={entry} amount={expired} currency={currency} />}
+      <CreateQr entry={entry} />
+    </div>
+  );
 }
