@@ -7,11 +7,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
-import { type Currency, formatAmount, formatMoney, parseAmount } from '../../../lib/format.ts';
+import { type Currency, formatAmount, formatDateTime, formatMoney, parseAmount } from '../../../lib/format.ts';
 import { useCreateQrcode } from '../api/create-qrcode.ts';
 import { useDeleteQrcode } from '../api/delete-qrcode.ts';
 import { NO_QRCODE, qrcodeQuery, useQrcode } from '../api/get-qrcode.ts';
-import { canCreateQr, formatCountdown, qrMinimum, qrQuickAmounts, svgImageSource } from '../qr-rules.ts';
+import { canCreateQr, formatCountdown, qrMinimum, qrPictureName, qrQuickAmounts, svgImageSource } from '../qr-rules.ts';
+import { QrSave } from './qr-save.tsx';
 
 /** Seconds left until `deadline` (epoch ms), ticking every DELAY_MS.qrCountdownTick. */
 function useSecondsLeft(deadline: number): number {
@@ -26,13 +27,13 @@ function useSecondsLeft(deadline: number): number {
 }
 
 function LiveQr({
-  gateway,
+  entry,
   qr,
   receivedAt,
   currency,
   onExpired,
 }: {
-  gateway: string;
+  entry: DepositBank;
   qr: QrcodeResponse;
   receivedAt: number;
   currency: Currency;
@@ -40,9 +41,13 @@ function LiveQr({
 }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
+  const gateway = entry.bankCode;
   const cancel = useDeleteQrcode(gateway);
-  const left = useSecondsLeft(receivedAt + qr.expireIn * 1000);
+  // The deadline as first read: the picture says until when the QR can be paid, to the second.
+  const [deadline] = useState(() => receivedAt + qr.expireIn * 1000);
+  const left = useSecondsLeft(deadline);
   const amount = formatMoney(i18n.language, qr.amount, currency);
+  const source = svgImageSource(qr.qrcode);
 
   // At 00:00 the QR is gone (spec section 4): the tab says so and shows the create form again.
   useEffect(() => {
@@ -63,7 +68,7 @@ function LiveQr({
         </p>
       ) : null}
       <img
-        src={svgImageSource(qr.qrcode)}
+        src={source}
         alt={t('deposit.qr.image', { amount })}
         className={`mx-auto aspect-square w-full max-w-64 rounded-xl bg-white p-2 ${qr.sandbox ? 'ring-4 ring-yellow-400' : 'ring-1 ring-slate-200'}`}
       />
@@ -82,6 +87,15 @@ function LiveQr({
           {formatCountdown(left)}
         </span>
       </p>
+      <QrSave
+        source={source}
+        name={qrPictureName(gateway, qr.amount)}
+        texts={{
+          recipient: t('edges.qr.recipient', { name: entry.accountName }),
+          amount,
+          expiry: t('edges.qr.payBefore', { time: formatDateTime(deadline) }),
+        }}
+      />
       <Button variant="danger" block loading={cancel.isPending} onClick={() => cancel.mutate(qr.qrcodeId)}>
         {t('deposit.qr.cancel')}
       </Button>
@@ -190,7 +204,8 @@ export function QrPanel({
   if (qr.data?.hasQrcode && qr.data.expireIn > 0) {
     return (
       <LiveQr
-        gateway={entry.bankCode}
+        key={qr.data.qrcodeId}
+        entry={entry}
         qr={qr.data}
         receivedAt={qr.dataUpdatedAt}
         currency={currency}
