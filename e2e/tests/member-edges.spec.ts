@@ -81,7 +81,7 @@ const WIDTHS = [320, 430];
  */
 function covered(page: Page) {
   return page.evaluate(() => {
-    const boxes = [...document.querySelectorAll('[data-chat-launcher], [data-chat-invitation]')]
+    const boxes = Array.from(document.querySelectorAll('[data-chat-launcher], [data-chat-invitation]'))
       .filter((element) => getComputedStyle(element).visibility === 'visible')
       .map((element) => ({ element, box: element.getBoundingClientRect() }));
     const widget = (element: Element) => boxes.some((entry) => entry.element.contains(element));
@@ -89,8 +89,10 @@ function covered(page: Page) {
     const menu = document.querySelector('[data-chat-slot]')?.closest('nav');
     const menuTop = menu?.getBoundingClientRect().top ?? window.innerHeight;
     const candidates = [
-      ...document.querySelectorAll('a[href], button, input, select, textarea, [role="button"], [role="tab"]'),
-      ...[...document.querySelectorAll('body *')].filter(
+      ...Array.from(
+        document.querySelectorAll('a[href], button, input, select, textarea, [role="button"], [role="tab"]'),
+      ),
+      ...Array.from(document.querySelectorAll('body *')).filter(
         (element) => element.children.length === 0 && /\d\.\d\d/.test(element.textContent ?? ''),
       ),
     ];
