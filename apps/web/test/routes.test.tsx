@@ -109,6 +109,8 @@ describe('guards', () => {
     renderApp('/user/home');
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // Said once, however many calls the dead session refused.
+    expect(await screen.findAllByText('Your session has ended. Please log in again.')).toHaveLength(1);
   });
 });
 
