@@ -122,6 +122,15 @@ describe('deposit widget', () => {
 });
 
 describe('bank entries', () => {
+  it('shows the bundled logo of each bank that has one, and no broken picture for one that has none', async () => {
+    answerLookup({ banks: [entry(), entry({ bankCode: 'BCEL', bankNameEN: 'BCEL', accountNo: '0101' })] });
+    const { dialog } = await openDeposit();
+    const scb = await within(dialog).findByRole('article', { name: 'Siam Commercial Bank' });
+    expect(scb.querySelector('img')?.getAttribute('src')).toMatch(/SCB.*\.png$/);
+    const bcel = within(dialog).getByRole('article', { name: 'BCEL' });
+    expect(bcel.querySelector('img')).toBeNull();
+  });
+
   it("shows the bank in the reader's language and the account grouped 3-3-rest, and copies with a toast", async () => {
     answerLookup({ banks: [entry()] });
     const { user, dialog } = await openDeposit();
