@@ -7,6 +7,16 @@ import { LIVE_QR_POLL_MS } from '../src/features/deposit/api/get-qrcode.ts';
 import { renderApp } from './render-app.tsx';
 import { demoWallet, server } from './server.ts';
 
+// jsdom has no canvas: the picture itself is drawn and decoded in e2e/tests/member-edges.spec.ts.
+const drawn = vi.hoisted(() => ({ texts: [] as unknown[] }));
+vi.mock('../src/features/deposit/qr-picture.ts', async (original) => ({
+  ...(await original<typeof import('../src/features/deposit/qr-picture.ts')>()),
+  drawQrPicture: async (_source: string, texts: unknown) => {
+    drawn.texts.push(texts);
+    return new Blob(['png'], { type: 'image/png' });
+  },
+}));
+
 /** A deposit entry as GET /api/lookup/deposit lists it; tests override what they need. */
 function entry(overrides: Record<string, unknown> = {}) {
   return {
@@ -339,6 +349,36 @@ describe('QR deposit', () => {
     expect(gets('/api/qrcode/PAYONEX')).toBe(2);
     // Its own QR came with the answer: not read again.
     expect(gets('/api/qrcode/KBANK')).toBe(1);
+  });
+
+  it('offers the shown QR as a picture to save, with its amount, recipient and deadline, and to share', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T07:00:00Z'));
+    const shared: unknown[] = [];
+    Object.assign(navigator, {
+      canShare: () => true,
+      share: async (data: unknown) => {
+        shared.push(data);
+      },
+    });
+    Object.assign(URL, { createObjectURL: () => 'blob:qr-picture', revokeObjectURL: () => undefined });
+    drawn.texts.length = 0;
+    answerLookup({ banks: qrEntries });
+    server.use(http.get('*/api/qrcode/KBANK', () => HttpResponse.json(liveQr({ expireIn: 600 }))));
+    const { user, panel } = await openTab('KBank QR');
+    const save = await within(panel).findByRole('link', { name: 'Save picture' });
+    expect(save).toHaveAttribute('href', 'blob:qr-picture');
+    expect(save).toHaveAttribute('download', 'deposit-qr-KBANK-250.00.png');
+    expect(drawn.texts).toContainEqual({
+      recipient: 'To LUCKY WALLET CO',
+      amount: '฿250.00',
+      expiry: expect.stringMatching(/^Pay before 25\/11\/2026 14:10:0\d$/),
+    });
+    await user.click(within(panel).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(shared).toHaveLength(1));
+    const [file] = (shared[0] as { files: File[] }).files;
+    expect(file?.name).toBe('deposit-qr-KBANK-250.00.png');
+    expect(file?.type).toBe('image/png');
   });
 
   it('shows the translated message as a red toast when the answer has no QR', async () => {
