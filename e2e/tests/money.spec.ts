@@ -93,7 +93,8 @@ for (const locale of ['th', 'lo', 'en'] as const) {
         .first()
         .click();
       const transfer = page.getByRole('dialog', { name: text(locale, 'transfer.title') });
-      await transfer.getByLabel(text(locale, 'transfer.to')).selectOption({ label: text(locale, 'wallet.mainWallet') });
+      // The options name each account with its balance: the main wallet is the option whose value is `wallet`.
+      await transfer.getByLabel(text(locale, 'transfer.to')).selectOption('wallet');
       await transfer.getByRole('button', { name: text(locale, 'transfer.all') }).click();
       await closeSuccess(page, locale);
       await page.keyboard.press('Escape');

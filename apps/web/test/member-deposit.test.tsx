@@ -7,6 +7,16 @@ import { LIVE_QR_POLL_MS } from '../src/features/deposit/api/get-qrcode.ts';
 import { renderApp } from './render-app.tsx';
 import { demoWallet, server } from './server.ts';
 
+// jsdom has no canvas: the picture itself is drawn and decoded in e2e/tests/member-edges.spec.ts.
+const drawn = vi.hoisted(() => ({ texts: [] as unknown[] }));
+vi.mock('../src/features/deposit/qr-picture.ts', async (original) => ({
+  ...(await original<typeof import('../src/features/deposit/qr-picture.ts')>()),
+  drawQrPicture: async (_source: string, texts: unknown) => {
+    drawn.texts.push(texts);
+    return new Blob(['png'], { type: 'image/png' });
+  },
+}));
+
 /** A deposit entry as GET /api/lookup/deposit lists it; tests override what they need. */
 function entry(overrides: Record<string, unknown> = {}) {
   return {
@@ -122,6 +132,15 @@ describe('deposit widget', () => {
 });
 
 describe('bank entries', () => {
+  it('shows the bundled logo of each bank that has one, and no broken picture for one that has none', async () => {
+    answerLookup({ banks: [entry(), entry({ bankCode: 'BCEL', bankNameEN: 'BCEL', accountNo: '0101' })] });
+    const { dialog } = await openDeposit();
+    const scb = await within(dialog).findByRole('article', { name: 'Siam Commercial Bank' });
+    expect(scb.querySelector('img')?.getAttribute('src')).toMatch(/SCB.*\.png$/);
+    const bcel = within(dialog).getByRole('article', { name: 'BCEL' });
+    expect(bcel.querySelector('img')).toBeNull();
+  });
+
   it("shows the bank in the reader's language and the account grouped 3-3-rest, and copies with a toast", async () => {
     answerLookup({ banks: [entry()] });
     const { user, dialog } = await openDeposit();
@@ -332,6 +351,36 @@ describe('QR deposit', () => {
     expect(gets('/api/qrcode/KBANK')).toBe(1);
   });
 
+  it('offers the shown QR as a picture to save, with its amount, recipient and deadline, and to share', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-25T07:00:00Z'));
+    const shared: unknown[] = [];
+    Object.assign(navigator, {
+      canShare: () => true,
+      share: async (data: unknown) => {
+        shared.push(data);
+      },
+    });
+    Object.assign(URL, { createObjectURL: () => 'blob:qr-picture', revokeObjectURL: () => undefined });
+    drawn.texts.length = 0;
+    answerLookup({ banks: qrEntries });
+    server.use(http.get('*/api/qrcode/KBANK', () => HttpResponse.json(liveQr({ expireIn: 600 }))));
+    const { user, panel } = await openTab('KBank QR');
+    const save = await within(panel).findByRole('link', { name: 'Save picture' });
+    expect(save).toHaveAttribute('href', 'blob:qr-picture');
+    expect(save).toHaveAttribute('download', 'deposit-qr-KBANK-250.00.png');
+    expect(drawn.texts).toContainEqual({
+      recipient: 'To LUCKY WALLET CO',
+      amount: '฿250.00',
+      expiry: expect.stringMatching(/^Pay before 25\/11\/2026 14:10:0\d$/),
+    });
+    await user.click(within(panel).getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(shared).toHaveLength(1));
+    const [file] = (shared[0] as { files: File[] }).files;
+    expect(file?.name).toBe('deposit-qr-KBANK-250.00.png');
+    expect(file?.type).toBe('image/png');
+  });
+
   it('shows the translated message as a red toast when the answer has no QR', async () => {
     answerLookup({ banks: qrEntries });
     server.use(http.post('*/api/qrcode/WW', () => HttpResponse.json(noQr('QR_FAIL'))));
@@ -365,6 +414,33 @@ describe('QR deposit', () => {
     });
     await waitFor(() => expect(within(panel).queryByRole('img')).toBeNull());
     expect(within(panel).getByRole('button', { name: 'Create QR code' })).toBeInTheDocument();
+  });
+
+  it('says an expired QR expired and offers a new one of the same amount', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answerLookup({ banks: qrEntries });
+    const posts: unknown[] = [];
+    let live = true;
+    server.use(
+      http.get('*/api/qrcode/KBANK', () => HttpResponse.json(live ? liveQr({ expireIn: 5 }) : noQr())),
+      http.post('*/api/qrcode/KBANK', async ({ request }) => {
+        posts.push(await request.json());
+        return HttpResponse.json(liveQr({ qrcodeId: 'QR-2', expireIn: 600 }));
+      }),
+    );
+    const { user, panel } = await openTab('KBank QR', { fakeTimers: true });
+    await within(panel).findByRole('timer');
+    live = false;
+    await act(async () => {
+      vi.advanceTimersByTime(6_000);
+    });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'This QR code has expired. Make a new one to deposit.',
+    );
+    await user.click(within(panel).getByRole('button', { name: 'New QR code for ฿250.00' }));
+    expect(await within(panel).findByRole('img', { name: 'QR code to pay ฿250.00' })).toBeInTheDocument();
+    expect(posts).toEqual([{ amount: 250 }]);
+    expect(within(panel).queryByRole('alert')).toBeNull();
   });
 
   it('reads a live QR again until it is paid, then reads the wallet again', async () => {
@@ -573,6 +649,19 @@ describe('slip upload', () => {
     const files = Object.assign([file], { item: (index: number) => (index === 0 ? file : null) });
     fireEvent.change(input, { target: { files } });
   }
+
+  it("shows its own translated picker, never the browser's English one, with the chosen file's name", async () => {
+    answerLookup({ isManual: true });
+    const { user, dialog } = await openDeposit();
+    const input = await within(dialog).findByLabelText('Slip picture');
+    // The browser's picker ("Choose File / No file chosen", in the browser's language) is not shown.
+    expect(input).toHaveClass('sr-only');
+    expect(input).toHaveAccessibleDescription('No file chosen');
+    expect(within(dialog).getByText('Choose file')).toBeVisible();
+    await user.upload(input, png());
+    expect(within(dialog).getByText('slip.png')).toBeInTheDocument();
+    expect(input).toHaveAccessibleDescription('slip.png');
+  });
 
   it('checks the type and the size before sending', async () => {
     answerLookup({ isManual: true });

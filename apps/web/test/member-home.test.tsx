@@ -205,11 +205,32 @@ describe('slot account modal', () => {
     expect(await screen.findByText('Failed to copy')).toBeInTheDocument();
   });
 
-  it('resets the password and shows the new one', async () => {
+  it('asks before resetting the password, then shows the new one with a copy button', async () => {
+    let resets = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === '/api/wallet/resetpassword/PG') resets += 1;
+    });
     const { user, dialog } = await openPg();
     expect(within(dialog).getByText('pw-1')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    const ask = await screen.findByRole('dialog', { name: 'Reset the game password?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep it' }));
+    expect(screen.queryByRole('dialog', { name: 'Reset the game password?' })).toBeNull();
+    expect(resets).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset password' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Reset the game password?' })).getByRole('button', {
+        name: 'Reset',
+      }),
+    );
+    const done = await screen.findByRole('dialog', { name: 'Password changed' });
+    expect(within(done).getByText('pw-2')).toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'Copy New password' }));
+    expect(await screen.findByText('Copied: pw-2')).toBeInTheDocument();
+    await user.click(within(done).getByRole('button', { name: 'OK' }));
     expect(await within(dialog).findByText('pw-2')).toBeInTheDocument();
+    expect(resets).toBe(1);
+    server.events.removeAllListeners();
   });
 
   it('launches an auto-login provider in a tab opened by the click', async () => {

@@ -52,7 +52,7 @@ describe('transfer modal', () => {
       within(from)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Please select', 'Main wallet', 'PG Soft', 'UFABET']);
+    ).toEqual(['Please select', 'Main wallet · ฿1,500.50', 'PG Soft · ฿100.00', 'UFABET · ฿10.10']);
   });
 
   it('shows the messages of spec section 5 and sends nothing on invalid input', async () => {

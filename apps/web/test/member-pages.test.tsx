@@ -23,7 +23,7 @@ describe('profile', () => {
     expect(screen.getByText('ธนาคารกสิกรไทย')).toBeInTheDocument();
     expect(screen.getByText('SOMCHAI JAIDEE')).toBeInTheDocument();
     expect(screen.getByText('AB12CD34')).toBeInTheDocument();
-    expect(screen.getByText('1 January 2025')).toBeInTheDocument();
+    expect(screen.getByText('01/01/2025')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
   });
 

@@ -375,7 +375,7 @@ describe('refund modal', () => {
         'Each week you get 5% of your net loss (stakes minus winnings) back, up to ฿5,000.00. Receive it during the following week.',
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText('Net loss 16 Nov 2026 to 22 Nov 2026: ฿270.00')).toBeInTheDocument();
+    expect(within(dialog).getByText('Net loss 16/11/2026 to 22/11/2026: ฿270.00')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Receive refund' })).toBeDisabled();
   });
 

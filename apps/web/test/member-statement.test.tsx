@@ -164,7 +164,7 @@ describe('statement', () => {
       within(pager)
         .getAllByRole('button', { name: /^Page / })
         .map((button) => button.textContent),
-    ).toEqual(['1', '2']);
+    ).toEqual(['1', '2', '3']);
 
     await user.click(within(pager).getByRole('button', { name: 'Page 2' }));
     await waitFor(() =>
@@ -192,6 +192,21 @@ describe('statement', () => {
     await user.click(within(pager).getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(bodies.at(-1)).toEqual({ page: 3, limit: 10 }));
     await waitFor(() => expect(within(pager).getByRole('button', { name: 'Next page' })).toBeDisabled());
+  });
+
+  it('shows the last page and the total beside the pages around the current one', async () => {
+    answerStatement((page) => ({ total: 95, statements: [row({ id: `P${page}` })] }));
+    const { user } = openStatement();
+    const pager = await screen.findByRole('navigation', { name: 'Statement pages' });
+    const numbers = () =>
+      within(pager)
+        .getAllByRole('button', { name: /^Page / })
+        .map((button) => button.textContent);
+    expect(numbers()).toEqual(['1', '2', '10']);
+    expect(within(pager).getByText('Page 1 of 10 · 95 items')).toBeInTheDocument();
+    await user.click(within(pager).getByRole('button', { name: 'Page 10' }));
+    await waitFor(() => expect(numbers()).toEqual(['1', '7', '8', '9', '10']));
+    expect(within(pager).getByText('Page 10 of 10 · 95 items')).toBeInTheDocument();
   });
 
   it('says so when there is nothing yet, without a pager', async () => {

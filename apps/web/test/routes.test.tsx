@@ -21,6 +21,28 @@ describe('guards', () => {
     expect(await screen.findByRole('heading', { name: 'Hello, Somchai' })).toBeInTheDocument();
   });
 
+  it('keeps a remembered session on /: it lands on /user/home (spec section 2: / redirects to /user)', async () => {
+    let revoked = false;
+    server.use(
+      http.post('*/api/logout', () => {
+        revoked = true;
+        return HttpResponse.json({ message: 'OK' });
+      }),
+    );
+    localStorage.setItem(STORAGE_KEYS.token, 'tok-1');
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Hello, Somchai' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/user/home');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok-1');
+    expect(revoked).toBe(false);
+  });
+
+  it('sends / without a token to /login', async () => {
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+  });
+
   it('sends /login to /terminated when the site is gone', async () => {
     server.use(http.get('*/api/lookup/active', () => HttpResponse.json({ active: false, message: 'gone' })));
     renderApp('/login');
@@ -87,6 +109,8 @@ describe('guards', () => {
     renderApp('/user/home');
     await waitFor(() => expect(currentPath()).toBe('/login'));
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
+    // Said once, however many calls the dead session refused.
+    expect(await screen.findAllByText('Your session has ended. Please log in again.')).toHaveLength(1);
   });
 });
 
@@ -175,7 +199,7 @@ describe('language', () => {
     const { user } = renderApp('/user/home');
     await screen.findByRole('heading', { name: 'Hello, Somchai' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'th');
-    expect(await screen.findByRole('heading', { name: 'สวัสดี คุณSomchai' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'สวัสดี คุณ Somchai' })).toBeInTheDocument();
     expect(localStorage.getItem(STORAGE_KEYS.locale)).toBe('th');
     expect(document.documentElement.lang).toBe('th');
   });

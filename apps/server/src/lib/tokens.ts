@@ -38,4 +38,19 @@ export function randomCode(length: number, alphabet: string = UNAMBIGUOUS): stri
   return code;
 }
 
+/**
+ * What a game password is made of: letters of both cases and digits, less the ones read or typed for another
+ * (l, I, 1, O, 0, o), since a member copies it by hand into a game app.
+ */
+const GAME_PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+const GAME_PASSWORD_LENGTH = 10;
+
+/** A new game password: 10 characters of GAME_PASSWORD_ALPHABET with an upper-case letter, a lower-case one and a digit. */
+export function newGamePassword(): string {
+  for (;;) {
+    const password = randomCode(GAME_PASSWORD_LENGTH, GAME_PASSWORD_ALPHABET);
+    if (/[A-Z]/.test(password) && /[a-z]/.test(password) && /\d/.test(password)) return password;
+  }
+}
+
 export const UPPERCASE_LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';

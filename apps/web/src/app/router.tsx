@@ -108,15 +108,15 @@ function AppRoutes() {
     <RouteErrorBoundary path={pathname}>
       <Suspense fallback={<PageSpinner />}>
         <Routes>
+          {/* `/` only redirects (spec section 2): outside the public shell, so a stored session survives it. */}
+          <Route path="/" element={<Navigate to="/user" replace />} />
           <Route
-            path="/"
             element={
               <PublicGuard>
                 <PublicShell.Screen />
               </PublicGuard>
             }
           >
-            <Route index element={<Navigate to="/user" replace />} />
             {Object.entries(PUBLIC_SCREENS).map(([path, { Screen, preload }]) => (
               <Route
                 key={path}

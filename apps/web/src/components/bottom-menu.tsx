@@ -10,7 +10,11 @@ export type BottomMenuItem = { label: string; icon: ReactNode } & (
 
 const ITEM_CLASS = 'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-1 py-1 text-xs leading-snug';
 
-export function BottomMenu({ items }: { items: readonly BottomMenuItem[] }) {
+/**
+ * The menu bar. With `chatSlot`, its right end is kept free for the chat launcher (chat-widget.tsx), which sits
+ * there instead of floating over the page, so it never covers a control (issue 21).
+ */
+export function BottomMenu({ items, chatSlot = false }: { items: readonly BottomMenuItem[]; chatSlot?: boolean }) {
   const { t } = useTranslation();
   return (
     <nav
@@ -42,6 +46,7 @@ export function BottomMenu({ items }: { items: readonly BottomMenuItem[] }) {
             )}
           </li>
         ))}
+        {chatSlot ? <li aria-hidden="true" className="w-16 shrink-0" data-chat-slot="" /> : null}
       </ul>
     </nav>
   );

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../i18n/member/en.json';
 import lo from '../i18n/member/lo.json';
@@ -5,8 +7,8 @@ import th from '../i18n/member/th.json';
 import {
   formatAmount,
   formatBankAccount,
+  formatDate,
   formatDateTime,
-  formatLongDate,
   formatMinorUnits,
   formatMoney,
   formatMoneyMinor,
@@ -40,38 +42,11 @@ describe('formatDateTime', () => {
   });
 });
 
-describe('formatLongDate', () => {
-  it('shows Thai dates in the Buddhist Era', () => {
-    expect(formatLongDate('th', MORNING)).toBe('15 มกราคม 2568');
-    expect(formatLongDate('th', MORNING, 'short')).toBe('15 ม.ค. 2568');
-  });
-
-  it('shows Lao month names with the common-era year', () => {
-    expect(formatLongDate('lo', MORNING)).toBe('15 ມັງກອນ 2025');
-    expect(formatLongDate('lo', '2025-05-01T00:00:00Z')).toBe('1 ພຶດສະພາ 2025');
-    expect(formatLongDate('lo', '2025-12-31T00:00:00Z', 'short')).toBe('31 ທ.ວ. 2025');
-  });
-
-  it('shows English dates in the common era', () => {
-    expect(formatLongDate('en', MORNING)).toBe('15 January 2025');
-    expect(formatLongDate('en', '2025-09-30T12:00:00Z', 'short')).toBe('30 Sep 2025');
-  });
-
-  it('names all twelve months in every locale, long and short, in Lao script for Lao', () => {
-    for (const locale of ['th', 'lo', 'en'] as const) {
-      for (const width of ['long', 'short'] as const) {
-        const names = new Set(
-          Array.from({ length: 12 }, (_, month) =>
-            formatLongDate(locale, Date.UTC(2025, month, 10), width)
-              .split(' ')
-              .slice(1, -1)
-              .join(' '),
-          ),
-        );
-        expect(names.size, `${locale} ${width}`).toBe(12);
-        if (locale === 'lo') for (const name of names) expect(name).toMatch(/^[\u0E80-\u0EFF.]+$/);
-      }
-    }
+describe('formatDate', () => {
+  it('prints DD/MM/YYYY in Indochina Time, the common-era year in every language (one rule, spec section 9)', () => {
+    expect(formatDate(MORNING)).toBe('15/01/2025');
+    expect(formatDate('2024-12-31T17:00:00Z')).toBe('01/01/2025');
+    expect(formatDateTime(MORNING).startsWith(formatDate(MORNING))).toBe(true);
   });
 });
 
@@ -206,5 +181,16 @@ describe('parseAmount', () => {
     expect(parseAmount('-5')).toBeNull();
     expect(parseAmount('abc')).toBeNull();
     expect(parseAmount('')).toBeNull();
+  });
+});
+
+describe('one date rule', () => {
+  it('leaves dates to formatDate and formatDateTime: no screen formats a date its own way', () => {
+    const root = join(import.meta.dirname, '..');
+    const own = /toLocale(Date)?String|Intl\.DateTimeFormat|getFullYear|getUTCFullYear|formatLongDate|\b25[6-9]\d\b/;
+    const offenders = readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file) && !file.endsWith('lib/format.ts'))
+      .filter((file) => own.test(readFileSync(join(root, file), 'utf8')));
+    expect(offenders).toEqual([]);
   });
 });

@@ -14,49 +14,6 @@ import { pluralCategory } from './plural.ts';
 
 export const INDOCHINA_OFFSET_MINUTES = 7 * 60;
 
-/** The Thai solar calendar counts years from the Buddha's passing, 543 years before the common era. */
-const BUDDHIST_ERA_OFFSET_YEARS = 543;
-
-type Twelve = readonly [string, string, string, string, string, string, string, string, string, string, string, string];
-
-const MONTHS_LONG: Record<Locale, Twelve> = {
-  th: [
-    'มกราคม',
-    'กุมภาพันธ์',
-    'มีนาคม',
-    'เมษายน',
-    'พฤษภาคม',
-    'มิถุนายน',
-    'กรกฎาคม',
-    'สิงหาคม',
-    'กันยายน',
-    'ตุลาคม',
-    'พฤศจิกายน',
-    'ธันวาคม',
-  ],
-  lo: ['ມັງກອນ', 'ກຸມພາ', 'ມີນາ', 'ເມສາ', 'ພຶດສະພາ', 'ມິຖຸນາ', 'ກໍລະກົດ', 'ສິງຫາ', 'ກັນຍາ', 'ຕຸລາ', 'ພະຈິກ', 'ທັນວາ'],
-  en: [
-    'January',
-    'February',
-    'March',
-    'April',
-    'May',
-    'June',
-    'July',
-    'August',
-    'September',
-    'October',
-    'November',
-    'December',
-  ],
-};
-
-const MONTHS_SHORT: Record<Locale, Twelve> = {
-  th: ['ม.ค.', 'ก.พ.', 'มี.ค.', 'เม.ย.', 'พ.ค.', 'มิ.ย.', 'ก.ค.', 'ส.ค.', 'ก.ย.', 'ต.ค.', 'พ.ย.', 'ธ.ค.'],
-  lo: ['ມ.ກ.', 'ກ.ພ.', 'ມ.ນ.', 'ມ.ສ.', 'ພ.ພ.', 'ມິ.ຖ.', 'ກ.ລ.', 'ສ.ຫ.', 'ກ.ຍ.', 'ຕ.ລ.', 'ພ.ຈ.', 'ທ.ວ.'],
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-};
-
 export type DateInput = Date | string | number;
 
 interface WallClock {
@@ -91,27 +48,21 @@ function twoDigits(value: number): string {
   return String(value).padStart(2, '0');
 }
 
+/**
+ * `DD/MM/YYYY`: the date of spec section 9's format, and the one rule for a date in every language: the common-era
+ * year in Thai too, so a Thai member reads the same year on every screen, as the statement and the slips print it
+ * (docs/decisions/0026).
+ */
+export function formatDate(input: DateInput, offsetMinutes = INDOCHINA_OFFSET_MINUTES): string {
+  const clock = wallClock(input, offsetMinutes);
+  return `${twoDigits(clock.day)}/${twoDigits(clock.month + 1)}/${clock.year}`;
+}
+
 /** `DD/MM/YYYY HH:mm:ss` in every locale (spec section 9), common-era year. */
 export function formatDateTime(input: DateInput, offsetMinutes = INDOCHINA_OFFSET_MINUTES): string {
   const clock = wallClock(input, offsetMinutes);
-  const date = `${twoDigits(clock.day)}/${twoDigits(clock.month + 1)}/${clock.year}`;
-  return `${date} ${twoDigits(clock.hours)}:${twoDigits(clock.minutes)}:${twoDigits(clock.seconds)}`;
-}
-
-/**
- * A date in words, day first: `1 มกราคม 2568` (Thai, Buddhist Era), `1 ມັງກອນ 2025` (Lao), `1 January 2025`.
- * Lao official dates use the common era, as English does.
- */
-export function formatLongDate(
-  locale: Locale,
-  input: DateInput,
-  width: 'long' | 'short' = 'long',
-  offsetMinutes = INDOCHINA_OFFSET_MINUTES,
-): string {
-  const clock = wallClock(input, offsetMinutes);
-  const months = width === 'long' ? MONTHS_LONG[locale] : MONTHS_SHORT[locale];
-  const year = locale === 'th' ? clock.year + BUDDHIST_ERA_OFFSET_YEARS : clock.year;
-  return `${clock.day} ${months[clock.month]} ${year}`;
+  const time = `${twoDigits(clock.hours)}:${twoDigits(clock.minutes)}:${twoDigits(clock.seconds)}`;
+  return `${formatDate(input, offsetMinutes)} ${time}`;
 }
 
 /**

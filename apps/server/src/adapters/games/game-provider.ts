@@ -28,7 +28,8 @@ export interface GameProvider {
   deposit(txId: string, username: string, amountMinor: bigint): Promise<MoneyCallResult>;
   withdraw(txId: string, username: string, amountMinor: bigint): Promise<MoneyCallResult>;
   transactionStatus(txId: string): Promise<TransactionStatus>;
-  resetPassword(username: string): Promise<string>;
+  /** Sets the account's password to `password` (ours, newGamePassword) and answers the one it now holds. */
+  resetPassword(username: string, password: string): Promise<string>;
   launchLink(username: string): Promise<string>;
   /**
    * The member's bets placed in `[from, to)` by the provider's own records: what promotions measure (turnover

@@ -73,8 +73,9 @@ export class HttpGameProvider implements GameProvider {
     throw new ProviderUnavailableError('provider answered an unknown transaction status');
   }
 
-  async resetPassword(username: string): Promise<string> {
-    const { body } = await this.call('POST', `/accounts/${encodeURIComponent(username)}/password`, {}, [200]);
+  async resetPassword(username: string, password: string): Promise<string> {
+    const path = `/accounts/${encodeURIComponent(username)}/password`;
+    const { body } = await this.call('POST', path, { password }, [200]);
     return text(body.password, 'password');
   }
 

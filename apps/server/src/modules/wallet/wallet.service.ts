@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
+import { newGamePassword } from '../../lib/tokens.ts';
 import type { AccountRepository, Member } from '../account/account.repository.ts';
 import { sessionMember } from '../account/session-member.ts';
 import type { GameAccount, GameProviderRow, GamesRepository } from '../games/games.repository.ts';
@@ -158,7 +159,7 @@ export class WalletService {
     const { provider, account } = await this.slot(memberId, slotCode);
     const adapter = this.deps.registry.for(provider);
     if (!adapter) throw new AppError('SLOT_RESET_PASSWORD_FAIL', 502);
-    const password = await adapter.resetPassword(account.username).catch(() => {
+    const password = await adapter.resetPassword(account.username, newGamePassword()).catch(() => {
       throw new AppError('SLOT_RESET_PASSWORD_FAIL', 502);
     });
     await this.deps.repository.setPassword(account.id, this.deps.secrets.seal(password), this.deps.clock.now());

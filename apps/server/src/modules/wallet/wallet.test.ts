@@ -74,6 +74,30 @@ describe('game accounts', () => {
     expect(slot.isActive).toBe(true);
   });
 
+  it('resets to a password of our making with no look-alike characters, which the provider then holds', async () => {
+    const player = await fundedMember(t);
+    const created = await activate(t, player, 'PGSLOT');
+    const passwords: string[] = [];
+    for (let round = 0; round < 12; round++) {
+      passwords.push((await get(t, player, '/api/wallet/resetpassword/PGSLOT')).json().password);
+    }
+    for (const password of passwords) {
+      // Read aloud or copied by hand into a game app: no l, I, 1, O, 0 or o, and letters of both cases and a digit.
+      expect(password).toMatch(/^[A-HJ-NP-Za-km-np-z2-9]{10}$/);
+      expect(password).toMatch(/[A-Z]/);
+      expect(password).toMatch(/[a-z]/);
+      expect(password).toMatch(/\d/);
+    }
+    expect(new Set(passwords).size).toBe(passwords.length);
+    const held = await t.app.sandboxDb
+      .selectFrom('sandbox_game_accounts')
+      .select('password')
+      .where('provider_code', '=', 'PGSLOT')
+      .where('username', '=', created.username)
+      .executeTakeFirstOrThrow();
+    expect(held.password).toBe(passwords.at(-1));
+  });
+
   it('stores the game password sealed, never in clear', async () => {
     const player = await fundedMember(t);
     const created = await activate(t, player, 'JOKER');

@@ -139,14 +139,16 @@ function accountRoutes(app: FastifyInstance, p: ProviderCalls) {
       }),
   );
 
-  app.post<{ Params: Params }>(
+  app.post<{ Params: Params; Body: { password?: unknown } }>(
     '/sandbox/games/:code/accounts/:username/password',
     { schema: { tags, summary: 'Sandbox provider: a new password' } },
     (request, reply) =>
       p.call(request, reply, 'resetPassword', async () => {
         const found = await p.account(request, reply);
         if (!found) return reply;
-        return { password: await p.store.resetPassword(found) };
+        const chosen = request.body?.password;
+        const valid = typeof chosen === 'string' && /^[A-Za-z0-9]{6,32}$/.test(chosen);
+        return { password: await p.store.resetPassword(found, valid ? chosen : undefined) };
       }),
   );
 

@@ -1,7 +1,8 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { newGamePassword } from '../../lib/tokens.ts';
 import type {
   SandboxDb,
   SandboxGameAccountsTable,
@@ -20,10 +21,6 @@ export type Applied =
   | { status: 'pending' }
   | { status: 'conflict' };
 
-function newPassword(): string {
-  return `Pw${randomBytes(6).toString('base64url')}`;
-}
-
 /**
  * All SQL of the sandbox game provider: its own accounts, balances, transactions (unique per transaction id)
  * and bets, persistent in the database like a real provider's books.
@@ -40,7 +37,7 @@ export class SandboxGameStore {
     const username = `${provider.toLowerCase().slice(0, 6)}${randomInt(10_000_000, 99_999_999)}`;
     const inserted = await this.db
       .insertInto('sandbox_game_accounts')
-      .values({ provider_code: provider, external_id: externalId, username, password: newPassword() })
+      .values({ provider_code: provider, external_id: externalId, username, password: newGamePassword() })
       .onConflict((oc) => oc.doNothing())
       .returningAll()
       .executeTakeFirst();
@@ -66,8 +63,9 @@ export class SandboxGameStore {
       .executeTakeFirst();
   }
 
-  async resetPassword(account: SandboxAccount): Promise<string> {
-    const password = newPassword();
+  /** Sets the password the caller chose, or one of the sandbox's own when it sent none. */
+  async resetPassword(account: SandboxAccount, chosen?: string): Promise<string> {
+    const password = chosen ?? newGamePassword();
     await this.db.updateTable('sandbox_game_accounts').set({ password }).where('id', '=', account.id).execute();
     return password;
   }

@@ -6,6 +6,7 @@ import { ChatIcon, HomeIcon, LogoutIcon } from '../../components/icons.tsx';
 import { LanguageSelect } from '../../components/language-switcher.tsx';
 import { DocumentIcon, ReceiptIcon, UserIcon } from '../../components/member-icons.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
+import { useChatWidgetFlag } from '../../features/contact/api/get-chat-widget-flag.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { BrandMark, SiteSandboxMark, SkipLink, useSiteName } from './brand.tsx';
 import { ChatLauncher } from './chat-launcher.tsx';
@@ -37,6 +38,7 @@ export function MemberShell() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const name = useSiteName();
+  const chat = useChatWidgetFlag().data === true;
   const logout = useLogout();
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const [agreementDue, closeAgreement] = useAgreementDue();
@@ -64,11 +66,12 @@ export function MemberShell() {
           </div>
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-28">
+      <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-32">
         <Outlet />
       </main>
       <ChatLauncher />
       <BottomMenu
+        chatSlot={chat}
         items={[
           { to: '/user/profile', label: t('menu.profile'), icon: <UserIcon /> },
           { onSelect: () => setConditionsOpen(true), label: t('menu.conditions'), icon: <DocumentIcon /> },

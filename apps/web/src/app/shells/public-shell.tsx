@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { BottomMenu } from '../../components/bottom-menu.tsx';
 import { ChatIcon, LoginIcon, PlayIcon, RegisterIcon } from '../../components/icons.tsx';
+import { useChatWidgetFlag } from '../../features/contact/api/get-chat-widget-flag.ts';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { BrandMark, SiteSandboxMark, SkipLink, useSiteName } from './brand.tsx';
 import { ChatLauncher } from './chat-launcher.tsx';
@@ -8,6 +9,7 @@ import { ChatLauncher } from './chat-launcher.tsx';
 export function PublicShell() {
   const { t } = useTranslation();
   const name = useSiteName();
+  const chat = useChatWidgetFlag().data === true;
   return (
     <div className="min-h-dvh">
       <SkipLink />
@@ -17,11 +19,12 @@ export function PublicShell() {
           <BrandMark name={name} />
         </div>
       </header>
-      <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-28">
+      <main id="main" className="mx-auto max-w-[480px] px-4 pt-4 pb-32">
         <Outlet />
       </main>
       <ChatLauncher />
       <BottomMenu
+        chatSlot={chat}
         items={[
           { to: '/login', label: t('menu.login'), icon: <LoginIcon /> },
           { to: '/register', label: t('menu.register'), icon: <RegisterIcon /> },

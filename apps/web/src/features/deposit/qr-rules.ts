@@ -41,3 +41,8 @@ export function formatCountdown(seconds: number): string {
 export function svgImageSource(svg: string): string {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
+
+/** `deposit-qr-KBANK-250.00.png`: what the gallery and the share sheet show. */
+export function qrPictureName(gateway: string, amount: number): string {
+  return `deposit-qr-${gateway.replace(/[^A-Za-z0-9]/g, '')}-${amount.toFixed(2)}.png`;
+}

@@ -77,7 +77,24 @@ describe('drawWheel', () => {
     expect(arcs[1]?.[4]).toBeCloseTo(0);
     const rotations = context.calls.filter(([name]) => name === 'rotate').map(([, angle]) => angle as number);
     expect(rotations[0]).toBeCloseTo(-Math.PI / 4);
-    expect(rotations[3]).toBeCloseTo((5 * Math.PI) / 4);
+    expect(rotations[1]).toBeCloseTo(Math.PI / 4);
+  });
+
+  it('keeps the labels of the left half upright: they read left to right, still on their slice', () => {
+    const context = recordingContext();
+    drawWheel(context, { size: 200, pixelRatio: 1, slices: SLICES, fontFamily: 'sans-serif' });
+    const rotations = context.calls.filter(([name]) => name === 'rotate').map(([, angle]) => angle as number);
+    const texts = context.calls.filter(([name]) => name === 'fillText').map(([, , x]) => x as number);
+    SLICES.forEach((_, index) => {
+      const rotation = rotations[index] ?? Number.NaN;
+      const x = texts[index] ?? Number.NaN;
+      // Text runs along the rotated x axis: rightwards on screen, never upside down.
+      expect(Math.cos(rotation), `slice ${index}`).toBeGreaterThan(0);
+      // Its anchor lies towards the slice's centre angle.
+      const middle = ((index + 0.5) * 2 * Math.PI) / SLICES.length - Math.PI / 2;
+      const anchor = Math.atan2(Math.sin(rotation) * x, Math.cos(rotation) * x);
+      expect(Math.cos(anchor - middle), `slice ${index}`).toBeCloseTo(1);
+    });
   });
 
   it('clears and paints nothing else without slices', () => {

@@ -65,7 +65,7 @@ export function fitLabel(context: WheelContext, label: string, width: number): s
 
 /**
  * Paints the wheel turned to rotation 0, slice 0 starting at the top and the others following clockwise, each
- * label along its slice's radius, reading outwards. The wheel turns by a CSS transform of the canvas, so a
+ * label along its slice's radius, reading outwards on the right half and inwards on the left (upright at rest). The wheel turns by a CSS transform of the canvas, so a
  * spin repaints nothing: only a new size, pixel ratio or slice list does.
  */
 export function drawWheel(context: WheelContext, { size, pixelRatio, slices, fontFamily }: WheelPaint): void {
@@ -77,7 +77,6 @@ export function drawWheel(context: WheelContext, { size, pixelRatio, slices, fon
   const angle = sliceAngle(slices.length);
   const fontPx = labelFontPx(size);
   context.font = `600 ${fontPx}px ${fontFamily}`;
-  context.textAlign = 'right';
   context.textBaseline = 'middle';
   const labelWidth = radius * (1 - HUB_SHARE) - fontPx;
 
@@ -97,10 +96,16 @@ export function drawWheel(context: WheelContext, { size, pixelRatio, slices, fon
 
     context.save();
     context.translate(centre, centre);
-    context.rotate(start + angle / 2);
+    const middle = start + angle / 2;
+    // On the left half a label along the radius would read upside down: it is turned half a turn and runs
+    // from the rim inwards instead, so every label reads left to right at rest.
+    const left = Math.cos(middle) < -1e-9;
+    context.rotate(left ? middle - Math.PI : middle);
+    context.textAlign = left ? 'left' : 'right';
     context.fillStyle = '#0f172a';
     context.fillStyle = slice.textColor;
-    context.fillText(fitLabel(context, slice.label, labelWidth), radius - fontPx * 0.75, 0);
+    const rim = radius - fontPx * 0.75;
+    context.fillText(fitLabel(context, slice.label, labelWidth), left ? -rim : rim, 0);
     context.restore();
   });
 

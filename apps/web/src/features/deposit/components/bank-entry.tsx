@@ -3,7 +3,14 @@ import { Button } from '@member-wallet/ui/button';
 import { CopyRow } from '../../../components/copy-row.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatBankAccount } from '../../../lib/format.ts';
+import { bankLogo } from '../bank-logo.ts';
 import { bankName } from '../bank-name.ts';
+
+/** The bank's bundled logo beside its name (decorative: the name says it); nothing when none is bundled. */
+export function BankLogo({ code }: { code: string }) {
+  const logo = bankLogo(code);
+  return logo ? <img src={logo} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full" /> : null;
+}
 
 /**
  * One account to transfer to (spec section 2): the bank, the account's number and name with copy buttons,
@@ -23,7 +30,8 @@ export function BankEntry({
   const name = bankName(entry, i18n.language);
   return (
     <article aria-label={name} className="space-y-2 rounded-2xl p-3 ring-1 ring-slate-200">
-      <h4 className="font-semibold text-slate-900" data-i18n-exempt="">
+      <h4 className="flex items-center gap-2 font-semibold text-slate-900" data-i18n-exempt="">
+        <BankLogo code={entry.bankCode} />
         {name}
       </h4>
       <CopyRow

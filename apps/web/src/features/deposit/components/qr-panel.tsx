@@ -7,11 +7,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
-import { type Currency, formatAmount, formatMoney, parseAmount } from '../../../lib/format.ts';
+import { type Currency, formatAmount, formatDateTime, formatMoney, parseAmount } from '../../../lib/format.ts';
 import { useCreateQrcode } from '../api/create-qrcode.ts';
 import { useDeleteQrcode } from '../api/delete-qrcode.ts';
 import { NO_QRCODE, qrcodeQuery, useQrcode } from '../api/get-qrcode.ts';
-import { canCreateQr, formatCountdown, qrMinimum, qrQuickAmounts, svgImageSource } from '../qr-rules.ts';
+import { canCreateQr, formatCountdown, qrMinimum, qrPictureName, qrQuickAmounts, svgImageSource } from '../qr-rules.ts';
+import { QrSave } from './qr-save.tsx';
 
 /** Seconds left until `deadline` (epoch ms), ticking every DELAY_MS.qrCountdownTick. */
 function useSecondsLeft(deadline: number): number {
@@ -26,26 +27,34 @@ function useSecondsLeft(deadline: number): number {
 }
 
 function LiveQr({
-  gateway,
+  entry,
   qr,
   receivedAt,
   currency,
+  onExpired,
 }: {
-  gateway: string;
+  entry: DepositBank;
   qr: QrcodeResponse;
   receivedAt: number;
   currency: Currency;
+  onExpired: (amount: number) => void;
 }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
+  const gateway = entry.bankCode;
   const cancel = useDeleteQrcode(gateway);
-  const left = useSecondsLeft(receivedAt + qr.expireIn * 1000);
+  // The deadline as first read: the picture says until when the QR can be paid, to the second.
+  const [deadline] = useState(() => receivedAt + qr.expireIn * 1000);
+  const left = useSecondsLeft(deadline);
   const amount = formatMoney(i18n.language, qr.amount, currency);
+  const source = svgImageSource(qr.qrcode);
 
-  // At 00:00 the QR is gone (spec section 4): the tab shows the create form again.
+  // At 00:00 the QR is gone (spec section 4): the tab says so and shows the create form again.
   useEffect(() => {
-    if (left <= 0) client.setQueryData(qrcodeQuery(gateway).queryKey, NO_QRCODE);
-  }, [left, client, gateway]);
+    if (left > 0) return;
+    onExpired(qr.amount);
+    client.setQueryData(qrcodeQuery(gateway).queryKey, NO_QRCODE);
+  }, [left, client, gateway, onExpired, qr.amount]);
 
   return (
     <div className="space-y-3 text-center">
@@ -59,7 +68,7 @@ function LiveQr({
         </p>
       ) : null}
       <img
-        src={svgImageSource(qr.qrcode)}
+        src={source}
         alt={t('deposit.qr.image', { amount })}
         className={`mx-auto aspect-square w-full max-w-64 rounded-xl bg-white p-2 ${qr.sandbox ? 'ring-4 ring-yellow-400' : 'ring-1 ring-slate-200'}`}
       />
@@ -78,8 +87,33 @@ function LiveQr({
           {formatCountdown(left)}
         </span>
       </p>
+      <QrSave
+        source={source}
+        name={qrPictureName(gateway, qr.amount)}
+        texts={{
+          recipient: t('edges.qr.recipient', { name: entry.accountName }),
+          amount,
+          expiry: t('edges.qr.payBefore', { time: formatDateTime(deadline) }),
+        }}
+      />
       <Button variant="danger" block loading={cancel.isPending} onClick={() => cancel.mutate(qr.qrcodeId)}>
         {t('deposit.qr.cancel')}
+      </Button>
+    </div>
+  );
+}
+
+/** Said once a QR ran out at 00:00, with a new QR of the same amount one tap away. */
+function ExpiredQr({ entry, amount, currency }: { entry: DepositBank; amount: number; currency: Currency }) {
+  const { t, i18n } = useTranslation();
+  const create = useCreateQrcode(entry.bankCode);
+  return (
+    <div className="space-y-2 rounded-xl bg-amber-50 p-3">
+      <p role="alert" className="text-amber-900">
+        {t('edges.qr.expired')}
+      </p>
+      <Button block loading={create.isPending} onClick={() => create.mutate(amount)}>
+        {t('edges.qr.again', { amount: formatMoney(i18n.language, amount, currency) })}
       </Button>
     </div>
   );
@@ -155,17 +189,34 @@ export function QrPanel({
 }) {
   const qr = useQrcode(entry.bankCode);
   const live = qr.data?.hasQrcode === true;
+  // The amount of the QR that ran out here, until a new one is live.
+  const [expired, setExpired] = useState<number | null>(null);
   // The QR is read again while it is live (get-qrcode.ts): once it is gone, most often because the member paid
   // it, the wallet is read again so the balance shows the deposit without a manual refresh.
   const wasLive = useRef(false);
   useEffect(() => {
     if (wasLive.current && !live) onQrGone();
+    if (live) setExpired(null);
     wasLive.current = live;
   }, [live, onQrGone]);
   if (qr.isPending) return <Spinner />;
   // A failed read shows no QR (silently, spec section 8); the member can still create one.
   if (qr.data?.hasQrcode && qr.data.expireIn > 0) {
-    return <LiveQr gateway={entry.bankCode} qr={qr.data} receivedAt={qr.dataUpdatedAt} currency={currency} />;
+    return (
+      <LiveQr
+        key={qr.data.qrcodeId}
+        entry={entry}
+        qr={qr.data}
+        receivedAt={qr.dataUpdatedAt}
+        currency={currency}
+        onExpired={setExpired}
+      />
+    );
   }
-  return <CreateQr entry={entry} />;
+  return (
+    <div className="space-y-3">
+      {expired === null ? null : <ExpiredQr entry={entry} amount={expired} currency={currency} />}
+      <CreateQr entry={entry} />
+    </div>
+  );
 }

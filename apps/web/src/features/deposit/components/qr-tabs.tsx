@@ -3,6 +3,7 @@ import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import type { Currency } from '../../../lib/format.ts';
 import { bankName } from '../bank-name.ts';
+import { BankLogo } from './bank-entry.tsx';
 import { QrPanel } from './qr-panel.tsx';
 
 /**
@@ -57,10 +58,11 @@ export function QrTabs({
             tabIndex={index === selected ? 0 : -1}
             onClick={() => setSelected(index)}
             data-i18n-exempt=""
-            className={`min-h-11 rounded-xl px-3 font-semibold focus-visible:outline-3 focus-visible:outline-brand-500 ${
+            className={`inline-flex min-h-11 items-center gap-2 rounded-xl px-3 font-semibold focus-visible:outline-3 focus-visible:outline-brand-500 ${
               index === selected ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-800 hover:bg-brand-50'
             }`}
           >
+            <BankLogo code={entry.bankCode} />
             {bankName(entry, i18n.language)}
           </button>
         ))}

@@ -50,6 +50,8 @@ export function SlipUpload({ currency, onOutcome }: { currency: Currency; onOutc
   const [progress, setProgress] = useState<number | null>(null);
   const upload = useUploadSlip(setProgress);
   const [file, setFile] = useState<File | null>(null);
+  // The picked file's name, shown even when the checks refused it, so the member sees which one it was.
+  const [picked, setPicked] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   // A new input after each upload, so the picker no longer names a file that was already sent.
   const [inputKey, setInputKey] = useState(0);
@@ -63,6 +65,7 @@ export function SlipUpload({ currency, onOutcome }: { currency: Currency; onOutc
     upload.mutate(file, {
       onSuccess: (answer) => {
         setFile(null);
+        setPicked(null);
         setInputKey((key) => key + 1);
         onOutcome(slipOutcome(answer, t, i18n.language, currency));
       },
@@ -91,26 +94,42 @@ export function SlipUpload({ currency, onOutcome }: { currency: Currency; onOutc
         </p>
       ) : null}
       <div>
-        <label htmlFor={id} className="mb-1 block text-slate-800">
+        <label id={`${id}-label`} htmlFor={id} className="mb-1 block text-slate-800">
           {t('deposit.slip.file')}
         </label>
-        <input
-          key={inputKey}
-          id={id}
-          type="file"
-          name="slip"
-          accept={SLIP_LIMITS.accept}
-          disabled={closed || upload.isPending}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-message` : undefined}
-          className="block w-full text-sm text-slate-800 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-brand-100 file:px-4 file:font-semibold file:text-brand-800"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0] ?? null;
-            const problem = chosen ? checkSlipFile(chosen, t) : null;
-            setError(problem);
-            setFile(problem ? null : chosen);
-          }}
-        />
+        {/* The browser's own picker speaks the browser's language ("Choose File"): it is hidden, and this label
+            in the member's language opens it; the focus ring follows the hidden input (peer). */}
+        <div className="flex items-center gap-3">
+          <input
+            key={inputKey}
+            id={id}
+            type="file"
+            name="slip"
+            accept={SLIP_LIMITS.accept}
+            disabled={closed || upload.isPending}
+            aria-labelledby={`${id}-label`}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-name ${id}-message` : `${id}-name`}
+            className="peer sr-only"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0] ?? null;
+              const problem = chosen ? checkSlipFile(chosen, t) : null;
+              setPicked(chosen?.name ?? null);
+              setError(problem);
+              setFile(problem ? null : chosen);
+            }}
+          />
+          <label
+            htmlFor={id}
+            aria-hidden="true"
+            className="inline-flex min-h-11 shrink-0 cursor-pointer items-center rounded-xl bg-brand-100 px-4 font-semibold text-brand-800 peer-focus-visible:outline-3 peer-focus-visible:outline-brand-500 peer-disabled:cursor-not-allowed peer-disabled:opacity-60"
+          >
+            {t('edges.slip.choose')}
+          </label>
+          <span id={`${id}-name`} className="min-w-0 truncate text-sm text-slate-700">
+            {picked ?? t('edges.slip.none')}
+          </span>
+        </div>
         <FieldMessage id={`${id}-message`} error={error} />
       </div>
       {progress !== null ? (

@@ -1,18 +1,19 @@
 import { API } from '@member-wallet/contract/api-paths';
+import { type SlotAccountResponse, slotAccountResponse } from '@member-wallet/contract/wallet';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, toastError } from '../../../lib/http.ts';
 import { slotAccountQuery } from './get-slot-account.ts';
 
-export function resetSlotPassword(code: string): Promise<unknown> {
-  return request(API.walletResetPassword(code));
+export function resetSlotPassword(code: string): Promise<SlotAccountResponse> {
+  return request(API.walletResetPassword(code), { schema: slotAccountResponse });
 }
 
-/** After a reset the credentials are read again (spec section 4). */
+/** The answer holds the new credentials: they become the modal's (spec section 4). */
 export function useResetSlotPassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: resetSlotPassword,
-    onSuccess: (_answer, code) => client.refetchQueries({ queryKey: slotAccountQuery(code).queryKey }),
+    onSuccess: (answer, code) => client.setQueryData(slotAccountQuery(code).queryKey, answer),
     onError: toastError,
   });
 }

@@ -16,6 +16,7 @@ import { getAutoLogin, hasAutoLogin } from '../api/get-auto-login.ts';
 import { useSlotAccount } from '../api/get-slot-account.ts';
 import { addToSlot, useMoneyAction } from '../api/money-actions.ts';
 import { useResetSlotPassword } from '../api/reset-slot-password.ts';
+import { ConfirmResetDialog, ResetDoneDialog } from './reset-password-dialogs.tsx';
 
 function AppLink({ href, label }: { href: string | null; label: string }) {
   const link = href ? safeLinkUrl(href) : undefined;
@@ -52,6 +53,7 @@ export function SlotAccountModal({ slot, onClose }: { slot: SlotItem; onClose: (
   const [launching, setLaunching] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [saved, setSaved] = useState(false);
+  const [asking, setAsking] = useState(false);
   const amount = parseAmount(amountText) ?? 0;
   const code = slot.code;
   const autoLogin = hasAutoLogin(code);
@@ -103,7 +105,7 @@ export function SlotAccountModal({ slot, onClose }: { slot: SlotItem; onClose: (
           </div>
         ) : null}
         <div className="grid grid-cols-2 gap-2">
-          <Button variant="secondary" loading={reset.isPending} onClick={() => reset.mutate(slot.code)}>
+          <Button variant="secondary" loading={reset.isPending} onClick={() => setAsking(true)}>
             {t('slot.resetPassword')}
           </Button>
           <Button loading={launching} disabled={!canLaunch} onClick={() => void launch()}>
@@ -136,6 +138,14 @@ export function SlotAccountModal({ slot, onClose }: { slot: SlotItem; onClose: (
         </form>
       </div>
       <ResultDialog outcome={outcome} onClose={() => setOutcome(null)} />
+      {asking ? (
+        <ConfirmResetDialog
+          resetting={reset.isPending}
+          onKeep={() => setAsking(false)}
+          onConfirm={() => reset.mutate(slot.code, { onSettled: () => setAsking(false) })}
+        />
+      ) : null}
+      {reset.data ? <ResetDoneDialog password={reset.data.password} onClose={() => reset.reset()} /> : null}
     </Modal>
   );
 }

@@ -7,8 +7,9 @@ import { Modal } from '../../../components/modal.tsx';
 import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
 import { Select } from '../../../components/select.tsx';
 import { type TFunction, useTranslation } from '../../../i18n/i18n.ts';
-import { formatAmount, parseAmount } from '../../../lib/format.ts';
+import { displayCurrency, formatAmount, formatMoneyMinor, minorUnitsOf, parseAmount } from '../../../lib/format.ts';
 import { transfer, transferAll, useMoneyAction } from '../api/money-actions.ts';
+import { slotValueMinor } from '../money.ts';
 
 /** The messages of spec section 5 for a transfer; empty when it may be sent. */
 export function transferProblems(t: TFunction, from: string, to: string, amount: number | null): string[] {
@@ -22,7 +23,9 @@ export function transferProblems(t: TFunction, from: string, to: string, amount:
 
 /** Moves money between the wallet and the active game accounts (spec section 2, Transfer modal). */
 export function TransferModal({ wallet, onClose }: { wallet: WalletResponse; onClose: (saved: boolean) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const currency = displayCurrency(wallet.wallet.currency);
+  const money = (minor: bigint) => formatMoneyMinor(i18n.language, minor, currency);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [amountText, setAmountText] = useState('');
@@ -30,12 +33,13 @@ export function TransferModal({ wallet, onClose }: { wallet: WalletResponse; onC
   const [saved, setSaved] = useState(false);
   const one = useMoneyAction(transfer);
   const all = useMoneyAction(transferAll);
-  // Index 0 is the placeholder, 1 the wallet, then every active game account (spec section 2).
+  // Index 0 is the placeholder, 1 the wallet, then every active game account (spec section 2), each with its
+  // balance as the home screen shows it, so the member picks where the money is without closing the modal.
   const options = [
-    { value: WALLET_CODE, label: t('wallet.mainWallet') },
+    { value: WALLET_CODE, label: `${t('wallet.mainWallet')} · ${money(minorUnitsOf(wallet.wallet.amount))}` },
     ...wallet.slots
       .filter((slot) => slot.isActive)
-      .map((slot) => ({ value: slot.code, label: slot.name, labelIsData: true })),
+      .map((slot) => ({ value: slot.code, label: `${slot.name} · ${money(slotValueMinor(slot))}`, labelIsData: true })),
   ];
   const handlers = {
     onSuccess: () => {

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { LockIcon } from '../../../components/member-icons.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
-import { formatBankAccount, formatLongDate } from '../../../lib/format.ts';
+import { formatBankAccount, formatDate } from '../../../lib/format.ts';
 import { profileQuery, useProfile } from '../api/get-profile.ts';
 import { DeviceSettings } from './device-settings.tsx';
 
@@ -29,7 +29,7 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /** The member's profile and bank details, read-only (spec section 2, Profile). */
 export function ProfileScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const profile = useProfile();
   const [changing, setChanging] = useState(false);
 
@@ -62,7 +62,7 @@ export function ProfileScreen() {
       <dl className="rounded-2xl bg-white px-4 shadow-sm ring-1 ring-slate-200">
         <Row label={t('profile.name')} value={member.name} />
         <Row label={t('profile.id')} value={member._id} />
-        <Row label={t('profile.createdAt')} value={formatLongDate(i18n.language, member.createdAt)} />
+        <Row label={t('profile.createdAt')} value={formatDate(member.createdAt)} />
         <Row label={t('profile.username')} value={member.username} />
         <Row label={t('profile.bankAccountName')} value={member.bankAccountName} />
         <Row label={t('profile.bankName')} value={member.bank.nameTH} />

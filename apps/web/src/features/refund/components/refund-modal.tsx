@@ -8,21 +8,16 @@ import { useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
 import { pageCount, SimplePager } from '../../../components/simple-pager.tsx';
 import { type TFunction, useTranslation } from '../../../i18n/i18n.ts';
-import { type Currency, displayCurrency, formatDateTime, formatLongDate, formatMoney } from '../../../lib/format.ts';
+import { type Currency, displayCurrency, formatDate, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { toastError } from '../../../lib/http.ts';
 import { sanitizeHtml } from '../../../lib/safe-html.ts';
 import { useRefundCheck } from '../api/check-refund.ts';
 import { useRefunds } from '../api/get-refunds.ts';
 import { useReceiveRefund } from '../api/receive-refund.ts';
 
-type Locale = Parameters<typeof formatLongDate>[0];
-
-/** The period `[from, to)` in words: its first and its last day. */
-function periodTexts(locale: Locale, info: RefundCheckResponse['info']) {
-  return {
-    from: formatLongDate(locale, info.from, 'short'),
-    to: formatLongDate(locale, Date.parse(info.to) - 1, 'short'),
-  };
+/** The period `[from, to)`: its first and its last day. */
+function periodTexts(info: RefundCheckResponse['info']) {
+  return { from: formatDate(info.from), to: formatDate(Date.parse(info.to) - 1) };
 }
 
 /** Why the refund cannot be received, the programme's rule with its figures, and the operator's own text. */
@@ -40,7 +35,7 @@ function Conditions({
   const { info } = check;
   const money = (amount: number) => formatMoney(i18n.language, amount, currency);
   const state = check.bonus ? 'REFUND_CONDITION' : info.state;
-  const period = periodTexts(i18n.language, info);
+  const period = periodTexts(info);
   return (
     <section aria-labelledby={titleId} className="space-y-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950">
       <h3 id={titleId} className="font-semibold">
@@ -150,7 +145,7 @@ export function RefundModal({
             <p className="text-2xl font-semibold text-slate-900" translate="no" data-testid="refund-amount">
               {formatMoney(i18n.language, data.refundAmount, currency)}
             </p>
-            <p className="text-sm text-slate-700">{t('refund.period', periodTexts(i18n.language, data.info))}</p>
+            <p className="text-sm text-slate-700">{t('refund.period', periodTexts(data.info))}</p>
             <p className="text-sm text-slate-700">
               {t('refund.split', { success: data.refundSuccess, fail: data.refundFail })}
             </p>

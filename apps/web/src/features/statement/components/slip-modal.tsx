@@ -164,7 +164,12 @@ export function SlipModal({ currency, onClose }: { currency: Currency | undefine
             </tbody>
           </table>
         </div>
-        <StatementPagination current={page} pages={pageCount(slips.data.total, PAGE_SIZE.slips)} onChange={setPage} />
+        <StatementPagination
+          current={page}
+          pages={pageCount(slips.data.total, PAGE_SIZE.slips)}
+          total={slips.data.total}
+          onChange={setPage}
+        />
       </div>
     );
   }

@@ -5,21 +5,52 @@ import { paginationRange } from './pagination-range.ts';
 const BUTTON_CLASS =
   'inline-flex size-11 items-center justify-center rounded-xl font-semibold focus-visible:outline-3 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:text-slate-400';
 
-/** Previous, the pages around the current one, next; nothing when everything fits on one page. */
+/** "…" between page numbers that are not next to each other. */
+function Gap() {
+  return (
+    <li aria-hidden="true" className="px-0.5 text-slate-500">
+      …
+    </li>
+  );
+}
+
+/**
+ * Previous, the first page, the pages around the current one, the last page, next, and under them where the
+ * member is of how many rows; nothing when everything fits on one page.
+ */
 export function StatementPagination({
   current,
   pages,
+  total,
   onChange,
 }: {
   current: number;
   pages: number;
+  /** The rows of every page. */
+  total: number;
   onChange: (page: number) => void;
 }) {
   const { t } = useTranslation();
   if (pages <= 1) return null;
+  const around = paginationRange(current, pages);
+  const first = around[0] ?? 1;
+  const last = around.at(-1) ?? pages;
+  const pageButton = (page: number) => (
+    <li key={page}>
+      <button
+        type="button"
+        onClick={() => onChange(page)}
+        aria-current={page === current ? 'page' : undefined}
+        aria-label={t('statement.pagination.page', { page })}
+        className={`${BUTTON_CLASS} ${page === current ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50'}`}
+      >
+        {page}
+      </button>
+    </li>
+  );
   return (
-    <nav aria-label={t('statement.pagination.label')}>
-      <ul className="flex items-center justify-center gap-0.5">
+    <nav aria-label={t('statement.pagination.label')} className="space-y-1">
+      <ul className="flex flex-wrap items-center justify-center gap-0.5">
         <li>
           <button
             type="button"
@@ -32,21 +63,11 @@ export function StatementPagination({
             <ChevronLeftIcon className="size-5" />
           </button>
         </li>
-        {paginationRange(current, pages).map((page) => (
-          <li key={page}>
-            <button
-              type="button"
-              onClick={() => onChange(page)}
-              aria-current={page === current ? 'page' : undefined}
-              aria-label={t('statement.pagination.page', { page })}
-              className={`${BUTTON_CLASS} ${
-                page === current ? 'bg-brand-700 text-white' : 'text-brand-800 hover:bg-brand-50'
-              }`}
-            >
-              {page}
-            </button>
-          </li>
-        ))}
+        {first > 1 ? pageButton(1) : null}
+        {first > 2 ? <Gap /> : null}
+        {around.map(pageButton)}
+        {last < pages - 1 ? <Gap /> : null}
+        {last < pages ? pageButton(pages) : null}
         <li>
           <button
             type="button"
@@ -60,6 +81,9 @@ export function StatementPagination({
           </button>
         </li>
       </ul>
+      <p className="text-center text-sm text-slate-700" aria-live="polite">
+        {t('edges.pager.status', { page: current, pages, total })}
+      </p>
     </nav>
   );
 }

@@ -104,7 +104,12 @@ export function StatementScreen({ currency, names }: StatementScreenProps) {
           ))}
         </ul>
       )}
-      <StatementPagination current={page} pages={pageCount(total, PAGE_SIZE.statement)} onChange={changePage} />
+      <StatementPagination
+        current={page}
+        pages={pageCount(total, PAGE_SIZE.statement)}
+        total={total}
+        onChange={changePage}
+      />
     </div>
   );
 }
