@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
@@ -108,7 +110,20 @@ const serviceWorker = VitePWA({
   },
 }) as unknown as PluginOption;
 
-export default defineConfig({
+/**
+ * react-router's package exports only its development build (dev-time warnings and checks kept in); its
+ * production build sits beside it unexported. Builds take that one, as react-router's own Vite plugin does;
+ * the dev server and the tests keep the warnings.
+ */
+const reactRouterProduction = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
+  },
   // The plugins are hoisted to the root node_modules, where vitest's newer vite sits; their types name that
   // vite while this app builds with vite 7. The runtime contract is the same, only the declarations differ.
   plugins: [preloadDefaultCatalogue(), ...([react(), tailwindcss()] as unknown as PluginOption[]), serviceWorker],
@@ -138,4 +153,4 @@ export default defineConfig({
       '/media': API_TARGET,
     },
   },
-});
+}));
