@@ -112,7 +112,15 @@ describe('an adjustment paid as a bonus', () => {
     await playAtPg(t, player, 600, { stake: 10, win: 0 });
     const cancelled = (await get(t, player, '/api/bonus/clear')).json();
     // 40% of 500 is 200: 0 from the empty wallet, all of it from the 590 at PG when it comes back.
-    expect(cancelled).toEqual({ message: 'SUCCESS', takenBack: 200, fromGames: 200 });
+    expect(cancelled).toEqual({
+      message: 'SUCCESS',
+      takenBack: 200,
+      fromGames: 200,
+      name: 'โบนัสจากทีมงาน',
+      bonus: 500,
+      percentFail: 40,
+      due: 200,
+    });
     const back = await post(t, player, '/api/wallet/transfer', { from: 'PG', to: 'wallet', amount: 590 });
     expect(back.statusCode, back.body).toBe(200);
     expect(await walletMajor(t, player)).toBe(390);
