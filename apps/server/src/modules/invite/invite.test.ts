@@ -91,7 +91,8 @@ describe('invite a friend', () => {
       statementType: 'bonus',
       status: 'SUCCESS',
       amount: 40.04,
-      invite: { description: 'Invite a friend' },
+      // In the site's language, Thai, since the request names none (docs/decisions/0025).
+      invite: { description: 'แนะนำเพื่อน' },
     });
     expect(await noDrift(t)).toBe(true);
   });

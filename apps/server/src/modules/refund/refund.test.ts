@@ -92,7 +92,8 @@ describe('loss refunds', () => {
     expect(statement.statements[0]).toMatchObject({
       statementType: 'bonus',
       amount: 13.5,
-      refund: { description: 'Loss refund' },
+      // In the site's language, Thai, since the request names none (docs/decisions/0025).
+      refund: { description: 'คืนยอดเสีย' },
     });
     expect(await noDrift(t)).toBe(true);
   });
