@@ -18,6 +18,10 @@ export default defineConfig({
   use: {
     viewport: { width: 360, height: 800 },
     trace: 'retain-on-failure',
+    // The member app's service worker precaches the whole shell (about 90 files) in every new context and sits
+    // in front of every request; the suites of other features do not pay for it. tests/app.spec.ts, which
+    // tests the installable app, allows it.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_FLAGS] },
   },

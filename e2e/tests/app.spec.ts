@@ -3,6 +3,9 @@ import { type AddressInfo, createServer } from 'node:net';
 import { expectNoAxeViolations } from '../a11y.ts';
 import { expect, LOCALES, type Locale, type Page, test, text, uniqueMember } from '../fixtures.ts';
 
+// This file tests the service worker: the other suites block it (playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The installable app and its notifications (issue 21; docs/app.md): the manifests and the service worker make
  * an installable app whose shell opens offline; a member turns notifications on in the profile and a credited
