@@ -117,6 +117,8 @@ test('the chat launcher and its invitation cover no control or amount on any mem
   baseURL,
   server,
 }) => {
+  // Every member screen at two widths: about a minute on a loaded 2-core machine, over the default 60 s.
+  test.setTimeout(150_000);
   await server.setSettings({ enableChatWidget: true });
   try {
     await signIn(page, baseURL ?? '');
