@@ -10,6 +10,7 @@ test.describe.configure({ mode: 'serial' });
 
 /** The demo member's registered bank account (apps/server/src/demo/demo-data.ts): slips must come from it. */
 const DEMO_BANK = { code: 'KBANK', accountNo: '1234567890' } as const;
+const KBANK_NAME = { th: 'ธนาคารกสิกรไทย', lo: 'ທະນາຄານກະສິກອນໄທ', en: 'Kasikornbank' } as const;
 /** The sandbox's slip-only (MANUAL) account: the sandbox bank feed leaves its transfers to the slips. */
 const SLIP_ACCOUNT = '9990005678';
 
@@ -142,7 +143,8 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       const from = (party: string) =>
         text(locale, 'statement.activity.deposit', { from: party, to: text(locale, 'statement.party.wallet') });
       await expect(rows.filter({ hasText: from(text(locale, 'statement.party.truemoney')) }).first()).toBeVisible();
-      await expect(rows.filter({ hasText: from('KBANK') }).first()).toBeVisible();
+      // Banks are named in the reader's language, not coded (issue 21; the names of migration 0002).
+      await expect(rows.filter({ hasText: from(KBANK_NAME[locale]) }).first()).toBeVisible();
       await page.getByRole('button', { name: text(locale, 'slips.open') }).click();
       const slips = page.getByRole('dialog', { name: text(locale, 'slips.title') });
       await expect(slips.getByText(text(locale, 'slipReason.duplicateSlip')).first()).toBeVisible();
