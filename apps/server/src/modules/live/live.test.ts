@@ -1,7 +1,4 @@
-import { randomUUID } from 'node:crypto';
 import { API } from '@member-wallet/contract/api-paths';
-import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
-import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import { LIVE_EVENTS, LIVE_NAMESPACE, type WalletEvent } from '@member-wallet/contract/live';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +7,7 @@ import { connectSocket } from '../../../test/chat.ts';
 import { activate, fundedMember, type Player, post, seedCatalogue } from '../../../test/games.ts';
 import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { askWithdrawal, reviewWithdrawal } from '../../../test/withdrawals.ts';
 
 /** Live money over the member's socket (docs/live.md), with the flows that change a member's money for real. */
 
@@ -48,15 +46,8 @@ async function listen(player: Player) {
   return { socket, heard, events };
 }
 
-async function withdraw(player: Player, amount: number) {
-  const answer = await t.api({
-    method: 'POST',
-    url: API.walletWithdraw,
-    headers: { ...bearer(player.token), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: { amount },
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as { reference: string; status: string };
+function withdraw(player: Player, amount: number) {
+  return askWithdrawal(t, player, amount);
 }
 
 function pending(player: Player) {
@@ -64,13 +55,7 @@ function pending(player: Player) {
 }
 
 function review(action: 'approve' | 'reject', reference: string) {
-  const pattern = action === 'approve' ? BACKOFFICE_API.withdrawalApprove : BACKOFFICE_API.withdrawalReject;
-  return t.api({
-    method: 'POST',
-    url: backofficePath(pattern, reference),
-    headers: finance.headers,
-    ...(action === 'reject' ? { payload: { reason: 'Name does not match' } } : {}),
-  });
+  return reviewWithdrawal(t, finance.headers, action, reference, 'Name does not match');
 }
 
 const withdrawEvent = (status: string, amount: number, balance: number) =>

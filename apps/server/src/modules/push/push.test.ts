@@ -1,14 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { API } from '@member-wallet/contract/api-paths';
-import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { CHAT_BACKOFFICE_API, type ChatConversationSummary, chatRoom } from '@member-wallet/contract/chat';
-import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import type { PushPayload } from '@member-wallet/contract/push';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientId, connectSocket, join, sendMessage, textMessage } from '../../../test/chat.ts';
-import { fundedMember, type Player, seedCatalogue } from '../../../test/games.ts';
+import { fundedMember, seedCatalogue } from '../../../test/games.ts';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { askWithdrawal, reviewWithdrawal } from '../../../test/withdrawals.ts';
 import { PushRefused, type PushSender, type PushTarget } from './push.sender.ts';
 import { formatAmount } from './push.texts.ts';
 
@@ -76,27 +74,6 @@ async function qrDeposit(token: string, amount: number): Promise<void> {
   expect(paid.statusCode, paid.body).toBe(200);
 }
 
-async function withdraw(player: Player, amount: number): Promise<string> {
-  const answer = await t.api({
-    method: 'POST',
-    url: API.walletWithdraw,
-    headers: { ...bearer(player.token), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: { amount },
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json().reference;
-}
-
-function review(operator: { headers: Record<string, string> }, action: 'approve' | 'reject', reference: string) {
-  const pattern = action === 'approve' ? BACKOFFICE_API.withdrawalApprove : BACKOFFICE_API.withdrawalReject;
-  return t.api({
-    method: 'POST',
-    url: backofficePath(pattern, reference),
-    headers: operator.headers,
-    ...(action === 'reject' ? { payload: { reason: 'Name does not match' } } : {}),
-  });
-}
-
 describe('push subscriptions', () => {
   it('hands out the demo VAPID key, made once and kept in the database', async () => {
     const key = (await t.api({ method: 'GET', url: API.pushKey })).json();
@@ -142,10 +119,11 @@ describe('push subscriptions', () => {
     const player = await fundedMember(t, 5000);
     const each = subscription('en');
     await subscribe(player.token, each);
-    const paid = await withdraw(player, 1500);
-    expect((await review(finance, 'approve', paid)).statusCode).toBe(200);
-    const failed = await withdraw(player, 1200);
-    expect((await review(finance, 'reject', failed)).statusCode).toBe(200);
+    const paid = await askWithdrawal(t, player, 1500);
+    expect((await reviewWithdrawal(t, finance.headers, 'approve', paid.reference)).statusCode).toBe(200);
+    const failed = await askWithdrawal(t, player, 1200);
+    const rejected = await reviewWithdrawal(t, finance.headers, 'reject', failed.reference, 'Name does not match');
+    expect(rejected.statusCode).toBe(200);
     await expect.poll(() => sent.length).toBe(2);
     expect(sent.map((one) => [one.payload.kind, one.payload.body])).toEqual([
       ['withdrawal-paid', expect.stringContaining('1,500.00 THB')],

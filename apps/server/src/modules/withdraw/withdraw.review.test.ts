@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
-import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
+import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fundedMember, noDrift, type Player } from '../../../test/games.ts';
 import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { askWithdrawal, reviewWithdrawal } from '../../../test/withdrawals.ts';
 
 /**
  * Operators' review of withdrawals (docs/backoffice/withdrawals.md): above the auto-approve amount a
@@ -27,25 +27,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function withdraw(player: Player, amount: number) {
-  const answer = await t.api({
-    method: 'POST',
-    url: '/api/wallet/withdraw',
-    headers: { ...bearer(player.token), [IDEMPOTENCY_KEY_HEADER]: randomUUID() },
-    payload: { amount },
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as { reference: string; status: string; wallet: { amount: number } };
+function withdraw(player: Player, amount: number) {
+  return askWithdrawal(t, player, amount);
 }
 
 function review(action: 'approve' | 'reject', reference: string, headers = finance.headers, reason?: string) {
-  const pattern = action === 'approve' ? BACKOFFICE_API.withdrawalApprove : BACKOFFICE_API.withdrawalReject;
-  return t.api({
-    method: 'POST',
-    url: backofficePath(pattern, reference),
-    headers,
-    ...(action === 'reject' ? { payload: { reason } } : {}),
-  });
+  return reviewWithdrawal(t, headers, action, reference, reason);
 }
 
 async function walletMajor(player: Player): Promise<number> {
