@@ -117,9 +117,9 @@ test('the chat launcher and its invitation cover no control or amount on any mem
   baseURL,
   server,
 }) => {
-  // Every member screen at two widths: about a minute on a loaded 2-core machine, over the default 60 s.
-  test.setTimeout(150_000);
   await server.setSettings({ enableChatWidget: true });
+  // The page's timers run on Playwright's clock: the waits below are skipped, not slept.
+  await page.clock.install();
   try {
     await signIn(page, baseURL ?? '');
     let invited = 0;
@@ -128,13 +128,14 @@ test('the chat launcher and its invitation cover no control or amount on any mem
       await page.goto(path);
       await expect(page.locator('[data-chat-launcher]')).toBeVisible();
       // The invitation comes 2 s after load; it is in the page from then, shown only where it covers nothing.
-      await expect(page.locator('[data-chat-invitation]')).toBeAttached({ timeout: 10_000 });
+      await page.clock.runFor(2_000);
+      await expect(page.locator('[data-chat-invitation]')).toBeAttached();
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 800 });
         for (const end of [false, true]) {
           await page.evaluate((bottom) => window.scrollTo(0, bottom ? document.body.scrollHeight : 0), end);
           // Past the invitation's next check (COVER_CHECK_MS).
-          await page.waitForTimeout(600);
+          await page.clock.runFor(600);
           const { found, invitation } = await covered(page);
           expect(found, `${path} at ${width} px, ${end ? 'end' : 'top'}`).toEqual([]);
           if (invitation) invited += 1;

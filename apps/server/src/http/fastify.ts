@@ -52,6 +52,9 @@ export function createFastify(config: Config, logStream?: DestinationStream): Fa
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify gives each plugin 10 s to load; a node starting on a loaded machine would die half-built (a test
+    // app's plugin on the loaded CI machine once passed it). A plugin that hangs still fails, after a minute.
+    pluginTimeout: 60_000,
     trustProxy: config.trustProxy,
     requestIdHeader: false,
     genReqId: (request) => {
