@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../src/app/query-client.ts';
+import { transfer } from '../src/features/home/api/money-actions.ts';
 import { startLiveEvents } from '../src/features/live/live-events.ts';
 import { changeLocale } from '../src/i18n/i18n.ts';
 import lo from '../src/i18n/member/lo.json';
@@ -145,11 +146,28 @@ describe('live events', () => {
         { ...deposit, type: 'adjustment', amount: -20, balance: 1480.5 },
         '฿20.00 taken from your wallet. Balance: ฿1,480.50.',
       ],
-      ['en', { ...deposit, type: 'bonus', amount: 50 }, '฿50.00 added to your wallet. Balance: ฿1,600.50.'],
+      ['en', { ...deposit, type: 'bonus', amount: 50 }, 'Bonus of ฿50.00 added to your wallet. Balance: ฿1,600.50.'],
       [
         'en',
         { ...deposit, type: 'transfer', status: 'FAILED', amount: 30 },
         'Your transfer of ฿30.00 did not go through. The money is back in your wallet.',
+      ],
+      // A transfer asked on another device, or settled later by the reconciler; a withdrawal asked elsewhere.
+      ['en', { ...deposit, type: 'transfer', amount: 30 }, 'Your transfer of ฿30.00 went through. Balance: ฿1,600.50.'],
+      [
+        'en',
+        { ...deposit, type: 'transfer', status: 'IN_PROGRESS', amount: -30 },
+        "Your transfer of ฿30.00 is waiting for the game provider's answer.",
+      ],
+      ['th', paidEvent({ status: 'IN_PROGRESS' }), th.live.toast.withdrawReceived.replace('{{amount}}', '฿500.00')],
+      ['en', { ...deposit, type: 'refund', amount: 40 }, 'Loss refund of ฿40.00 received. Balance: ฿1,600.50.'],
+      ['en', { ...deposit, type: 'invite', amount: 25 }, 'Invite bonus of ฿25.00 received. Balance: ฿1,600.50.'],
+      ['en', { ...deposit, type: 'spin', amount: 10 }, 'Prize of ฿10.00 added to your wallet. Balance: ฿1,600.50.'],
+      ['en', { ...deposit, type: 'finish_bonus', amount: 0 }, 'Your bonus has ended.'],
+      [
+        'en',
+        { ...deposit, type: 'finish_bonus', amount: -20, balance: 1480.5 },
+        'Your bonus has ended: ฿20.00 taken back. Balance: ฿1,480.50.',
       ],
     ] as const;
     for (const [locale, event, said] of cases) {
@@ -160,14 +178,41 @@ describe('live events', () => {
     stop();
   });
 
-  it('tells nothing of a request the member just made, and ignores what is not a wallet event', async () => {
+  it('tells nothing of a request the member just made on this screen, and ignores what is not a wallet event', async () => {
+    const answer = { message: 'SUCCESS', wallet: { amount: 1000.5 }, status: 'IN_PROGRESS', reference: 'w-1' };
+    server.use(http.post('*/api/wallet/withdraw', () => HttpResponse.json(answer)));
+    const { queryClient, user } = await home();
+    const stop = startLiveEvents(queryClient);
+    const socket = fake.sockets.at(-1) as FakeSocket;
+    await user.click(screen.getAllByRole('button', { name: 'Withdraw' })[0] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    await user.type(within(dialog).getByLabelText('Amount'), '500');
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    await screen.findByRole('dialog', { name: 'Success' });
+    act(() => socket.fire('wallet', paidEvent({ status: 'IN_PROGRESS' })));
+    act(() => socket.fire('wallet', { type: 'withdraw', amount: 'lots' }));
+    // News of another kind still comes: the two before it said nothing.
+    act(() => socket.fire('wallet', { ...paidEvent(), type: 'deposit', amount: 100 }));
+    await screen.findByText('Deposit of ฿100.00 received. Balance: ฿1,000.50.');
+    expect(screen.getByRole('status').textContent).toBe('Deposit of ฿100.00 received. Balance: ฿1,000.50.');
+    stop();
+  });
+
+  it("says nothing of this tab's own transfer while it goes through, but says when it fails", async () => {
+    const answer = { message: 'SUCCESS', wallet: { amount: 1470.5 }, status: 'SUCCESS', reference: '9' };
+    server.use(http.post('*/api/wallet/transfer', () => HttpResponse.json(answer)));
     const { queryClient } = await home();
     const stop = startLiveEvents(queryClient);
     const socket = fake.sockets.at(-1) as FakeSocket;
-    act(() => socket.fire('wallet', paidEvent({ status: 'IN_PROGRESS' })));
-    act(() => socket.fire('wallet', { type: 'withdraw', amount: 'lots' }));
-    await waitFor(() => expect(state.calls.wallet).toBe(2));
-    expect(screen.getByRole('status')).toBeEmptyDOMElement();
+    await transfer({ from: 'MAIN', to: 'PG', amount: 30 }, 'key-1');
+    const own = { type: 'transfer', amount: -30, balance: 1470.5, currency: 'BAHT', reference: '9' };
+    act(() => socket.fire('wallet', { ...own, status: 'IN_PROGRESS' }));
+    act(() => socket.fire('wallet', { ...own, status: 'SUCCESS', amount: 30 }));
+    act(() => socket.fire('wallet', { ...own, status: 'FAILED', amount: 30, balance: 1500.5 }));
+    await screen.findByText('Your transfer of ฿30.00 did not go through. The money is back in your wallet.');
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your transfer of ฿30.00 did not go through. The money is back in your wallet.',
+    );
     stop();
   });
 

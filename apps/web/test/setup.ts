@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { initI18n } from '../src/i18n/i18n.ts';
+import { forgetOwnRequests } from '../src/lib/own-requests.ts';
 import { clearToasts } from '../src/lib/toast-store.ts';
 import { server } from './server.ts';
 
@@ -24,6 +25,7 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   clearToasts();
+  forgetOwnRequests();
   server.resetHandlers();
 });
 

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { io } from 'socket.io-client';
 import { z } from 'zod/mini';
 import { i18n } from '../../i18n/i18n.ts';
+import { isOwnRequest } from '../../lib/own-requests.ts';
 import { getToken } from '../../lib/session.ts';
 import { showToast } from '../../lib/toast-store.ts';
 import { liveToast } from './live-toast.ts';
@@ -43,7 +44,7 @@ export function startLiveEvents(client: QueryClient): () => void {
     const event = z.safeParse(walletEvent, raw);
     if (!event.success) return;
     refetchMoney(client);
-    const toast = liveToast(i18n.t, i18n.language, event.data);
+    const toast = liveToast(i18n.t, i18n.language, event.data, isOwnRequest(event.data.type));
     if (toast) showToast(toast.tone, toast.text, LIVE_TOAST_MS);
   });
   return () => {

@@ -3,31 +3,55 @@ import type { TFunction } from '../../i18n/i18n.ts';
 import { displayCurrency, formatMoney } from '../../lib/format.ts';
 import type { ToastTone } from '../../lib/toast-store.ts';
 
+type Values = { amount: string; balance: string };
+
+/** A credit's or debit's toast by what moved the money: a bonus, a refund, an invite bonus, a prize... */
+function moneyToast(t: TFunction, event: WalletEvent, values: Values): string | null {
+  if (event.type === 'finish_bonus') {
+    return event.amount < 0 ? t('live.toast.bonusEndedTaken', values) : t('live.toast.bonusEnded', values);
+  }
+  if (event.amount > 0) {
+    if (event.type === 'deposit') return t('live.toast.deposit', values);
+    if (event.type === 'bonus') return t('live.toast.bonus', values);
+    if (event.type === 'refund') return t('live.toast.refund', values);
+    if (event.type === 'invite') return t('live.toast.invite', values);
+    if (event.type === 'spin') return t('live.toast.prize', values);
+    return t('live.toast.credit', values);
+  }
+  return event.amount < 0 ? t('live.toast.debit', values) : null;
+}
+
+/** A withdrawal's or transfer's toast: received, done or failed; null for the tab's own request under way. */
+function requestToast(t: TFunction, event: WalletEvent, values: Values, own: boolean): string | null {
+  const withdrawal = event.type === 'withdraw';
+  if (event.status === 'FAILED')
+    return t(withdrawal ? 'live.toast.withdrawFailed' : 'live.toast.transferFailed', values);
+  if (event.status === 'IN_PROGRESS') {
+    if (own) return null;
+    return t(withdrawal ? 'live.toast.withdrawReceived' : 'live.toast.transferPending', values);
+  }
+  if (withdrawal) return t('live.toast.withdrawPaid', values);
+  return own ? null : t('live.toast.transferDone', values);
+}
+
 /**
- * The toast of a `wallet` event in the member's language (docs/live.md), or null for the news of the member's own
- * action on this screen (a withdrawal or transfer just asked for, a credit the member's own screen shows).
+ * The toast of a `wallet` event in the member's language (docs/live.md): every kind of change is said, but for
+ * a withdrawal or transfer this tab has just asked for (`own`: its dialog answered it) while it is under way.
  */
 export function liveToast(
   t: TFunction,
   language: Parameters<typeof formatMoney>[0],
   event: WalletEvent,
+  own: boolean,
 ): { tone: ToastTone; text: string } | null {
   const currency = displayCurrency(event.currency);
   const values = {
     amount: formatMoney(language, Math.abs(event.amount), currency),
     balance: formatMoney(language, event.balance, currency),
   };
-  if (event.status === 'IN_PROGRESS') return null;
-  if (event.type === 'withdraw') {
-    return event.status === 'SUCCESS'
-      ? { tone: 'success', text: t('live.toast.withdrawPaid', values) }
-      : { tone: 'error', text: t('live.toast.withdrawFailed', values) };
-  }
-  if (event.type === 'transfer') {
-    return event.status === 'FAILED' ? { tone: 'error', text: t('live.toast.transferFailed', values) } : null;
-  }
-  if (event.type === 'deposit' && event.amount > 0) return { tone: 'success', text: t('live.toast.deposit', values) };
-  if (event.amount > 0) return { tone: 'success', text: t('live.toast.credit', values) };
-  if (event.amount < 0) return { tone: 'success', text: t('live.toast.debit', values) };
-  return null;
+  const request = event.type === 'withdraw' || event.type === 'transfer';
+  if (!request && event.status === 'IN_PROGRESS') return null;
+  const text = request ? requestToast(t, event, values, own) : moneyToast(t, event, values);
+  if (text === null) return null;
+  return { tone: event.status === 'FAILED' ? 'error' : 'success', text };
 }

@@ -1,0 +1,24 @@
+import type { WalletEventType } from '@member-wallet/contract/live';
+
+/**
+ * Money requests this tab has just made (docs/live.md, toasts). The screen that asked answers its own request,
+ * so the live news of it (a withdrawal received, a transfer under way or done) is not said again in a toast;
+ * the same news reaching the member's other devices, or coming later (a transfer the reconciler settles), is.
+ */
+const OWN_REQUEST_MS = 30_000;
+
+const madeAt = new Map<WalletEventType, number>();
+
+export function noteOwnRequest(type: WalletEventType, now: number = Date.now()): void {
+  madeAt.set(type, now);
+}
+
+export function isOwnRequest(type: WalletEventType, now: number = Date.now()): boolean {
+  const at = madeAt.get(type);
+  return at !== undefined && now - at >= 0 && now - at < OWN_REQUEST_MS;
+}
+
+/** Tests: a new page's state. */
+export function forgetOwnRequests(): void {
+  madeAt.clear();
+}
