@@ -2,6 +2,7 @@ import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeLocale } from '../src/i18n/i18n.ts';
 import { renderApp } from './render-app.tsx';
 import { server } from './server.ts';
 
@@ -20,11 +21,16 @@ describe('profile', () => {
     member('/user/profile');
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByText('123-456-7890')).toBeInTheDocument();
-    expect(screen.getByText('ธนาคารกสิกรไทย')).toBeInTheDocument();
+    // The bank in the reader's language: English (and Lao, which the profile's bank has no name in) or Thai.
+    expect(screen.getByText('Kasikornbank')).toBeInTheDocument();
     expect(screen.getByText('SOMCHAI JAIDEE')).toBeInTheDocument();
     expect(screen.getByText('AB12CD34')).toBeInTheDocument();
     expect(screen.getByText('01/01/2025')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).toBeNull();
+    await act(() => changeLocale('th'));
+    expect(await screen.findByText('ธนาคารกสิกรไทย')).toBeInTheDocument();
+    await act(() => changeLocale('lo'));
+    expect(await screen.findByText('Kasikornbank')).toBeInTheDocument();
   });
 
   it('refuses the current password, or one containing the phone, as the new one without sending', async () => {

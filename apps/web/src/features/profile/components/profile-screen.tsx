@@ -29,7 +29,7 @@ function Row({ label, value }: { label: string; value: string }) {
 
 /** The member's profile and bank details, read-only (spec section 2, Profile). */
 export function ProfileScreen() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const profile = useProfile();
   const [changing, setChanging] = useState(false);
 
@@ -65,7 +65,10 @@ export function ProfileScreen() {
         <Row label={t('profile.createdAt')} value={formatDate(member.createdAt)} />
         <Row label={t('profile.username')} value={member.username} />
         <Row label={t('profile.bankAccountName')} value={member.bankAccountName} />
-        <Row label={t('profile.bankName')} value={member.bank.nameTH} />
+        <Row
+          label={t('profile.bankName')}
+          value={(i18n.language === 'th' ? member.bank.nameTH : member.bank.nameEN) || member.bank.nameTH}
+        />
         <Row label={t('profile.bankAccountNo')} value={formatBankAccount(member.bankAccountNo)} />
       </dl>
       <DeviceSettings />
