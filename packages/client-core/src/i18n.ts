@@ -124,6 +124,11 @@ export function createI18n<L extends string, C, Part extends string = never>(opt
     return active;
   }
 
+  /** The language being switched to, or the active one: what the page will show once its texts are in. */
+  function requestedLocale(): L {
+    return requested;
+  }
+
   function activate(locale: L): void {
     active = locale;
     document.documentElement.lang = locale;
@@ -180,5 +185,5 @@ export function createI18n<L extends string, C, Part extends string = never>(opt
   // Catalogues in the bundle are read at once, so `i18n` answers before the first language change.
   for (const locale of locales) if (typeof catalogues[locale] !== 'function') ensureLoaded(locale);
 
-  return { i18n, currentLocale, changeLocale, initI18n, loadPart, useTranslation };
+  return { i18n, currentLocale, requestedLocale, changeLocale, initI18n, loadPart, useTranslation };
 }

@@ -62,7 +62,7 @@ const runtime = createI18n<Locale, typeof en & typeof memberEn, 'member'>({
   },
 });
 
-export const { i18n, currentLocale, changeLocale, initI18n, useTranslation } = runtime;
+export const { i18n, currentLocale, requestedLocale, changeLocale, initI18n, useTranslation } = runtime;
 
 /**
  * Downloads the member texts of the active language (and, from then on, of any language chosen later).

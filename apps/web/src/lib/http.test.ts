@@ -149,6 +149,29 @@ describe('http client', () => {
     }
   });
 
+  it('asks an early GET in the language the page is switching to, and hands it over once that language is in', async () => {
+    // The entry starts the first screen's GETs while the reader's stored language is still downloading (main.tsx).
+    const languages: (string | null)[] = [];
+    server.use(
+      http.get('*/api/switching', ({ request: incoming }) => {
+        languages.push(incoming.headers.get('accept-language'));
+        return HttpResponse.json({ call: languages.length });
+      }),
+    );
+    const before = currentLocale();
+    const other = before === 'lo' ? 'th' : 'lo';
+    try {
+      const switching = changeLocale(other);
+      expect(currentLocale()).toBe(before);
+      startEarlyGet('/api/switching');
+      await switching;
+      await expect(request('/api/switching')).resolves.toEqual({ call: 1 });
+      expect(languages).toEqual([other]);
+    } finally {
+      await changeLocale(before);
+    }
+  });
+
   it('drops an early GET that nobody took within 10 s', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {

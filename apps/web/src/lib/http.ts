@@ -7,7 +7,7 @@ import {
 } from '@member-wallet/client-core/http';
 import { APP_NAME, TIMEOUT_MS } from '@member-wallet/contract/constants';
 import { GONE, INVALID_TOKEN } from '@member-wallet/contract/error-codes';
-import { i18n } from '../i18n/i18n.ts';
+import { i18n, requestedLocale } from '../i18n/i18n.ts';
 import { env } from './env.ts';
 import { navigateTo } from './navigation.ts';
 import { clearSession, getToken } from './session.ts';
@@ -34,8 +34,8 @@ function takeEarlyGet(path: string): Promise<Response> | undefined {
   const early = earlyGets.get(path);
   earlyGets.delete(path);
   // Answers name things in the request's language (bonuses, wheel slices): one asked for in another language
-  // than the page now shows is not taken.
-  return early && early.token === getToken() && early.language === i18n.language ? early.response : undefined;
+  // than the page shows (or is switching to, its texts still on their way) is not taken.
+  return early && early.token === getToken() && early.language === requestedLocale() ? early.response : undefined;
 }
 
 /**
@@ -80,10 +80,12 @@ export const { translateCode, apiUrl, apiHeaders, networkError, readAnswer, requ
  */
 export function startEarlyGet(path: string): void {
   if (earlyGets.has(path)) return;
-  const response = client.send(path);
+  // The entry starts it while the reader's language may still be downloading: it asks in that language.
+  const language = requestedLocale();
+  const response = client.send(path, { headers: { 'Accept-Language': language } });
   // A failure is reported to the request that takes it; one that nobody takes is not an error.
   response.catch(() => undefined);
-  const early = { token: getToken(), language: i18n.language, response };
+  const early = { token: getToken(), language, response };
   earlyGets.set(path, early);
   setTimeout(() => {
     if (earlyGets.get(path) === early) earlyGets.delete(path);
