@@ -17,6 +17,18 @@ function answer(status: number, body: Record<string, unknown>) {
   server.use(http.get('*/api/test', () => HttpResponse.json(body as Record<string, string>, { status })));
 }
 
+/** The Accept-Language of each GET of `path`, answered with its count. */
+function languagesAsked(path: string): (string | null)[] {
+  const languages: (string | null)[] = [];
+  server.use(
+    http.get(`*${path}`, ({ request: incoming }) => {
+      languages.push(incoming.headers.get('accept-language'));
+      return HttpResponse.json({ call: languages.length });
+    }),
+  );
+  return languages;
+}
+
 async function failure(): Promise<ApiError> {
   const error = await request('/api/test').catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(ApiError);
@@ -130,13 +142,7 @@ describe('http client', () => {
   });
 
   it('does not hand an early GET to a request in another language', async () => {
-    const languages: (string | null)[] = [];
-    server.use(
-      http.get('*/api/named', ({ request: incoming }) => {
-        languages.push(incoming.headers.get('accept-language'));
-        return HttpResponse.json({ call: languages.length });
-      }),
-    );
+    const languages = languagesAsked('/api/named');
     const before = currentLocale();
     const other = before === 'en' ? 'th' : 'en';
     try {
@@ -151,13 +157,7 @@ describe('http client', () => {
 
   it('asks an early GET in the language the page is switching to, and hands it over once that language is in', async () => {
     // The entry starts the first screen's GETs while the reader's stored language is still downloading (main.tsx).
-    const languages: (string | null)[] = [];
-    server.use(
-      http.get('*/api/switching', ({ request: incoming }) => {
-        languages.push(incoming.headers.get('accept-language'));
-        return HttpResponse.json({ call: languages.length });
-      }),
-    );
+    const languages = languagesAsked('/api/switching');
     const before = currentLocale();
     const other = before === 'lo' ? 'th' : 'lo';
     try {
