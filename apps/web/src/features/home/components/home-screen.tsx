@@ -141,7 +141,7 @@ function BalanceCard({
           <UserIcon className="size-7" />
         </span>
         <div className="min-w-0">
-          <h1 className="text-xl font-semibold break-words">{t('home.greeting', { name: wallet.profile.name })}</h1>
+          <h1 className="truncate text-xl font-semibold">{t('home.greeting', { name: wallet.profile.name })}</h1>
           <p className="text-sm text-brand-100">{t('home.username', { phone: wallet.profile.username })}</p>
         </div>
       </div>
