@@ -75,9 +75,13 @@ function LastSync() {
     secondsAgo_other: t('time.secondsAgo_other'),
   };
   return (
+    // Two lines whatever the language and font: on one, a Lao or Thai line that fits in its own font wrapped in
+    // the fallback drawn before the font arrives, and the home shifted by a line when it came.
     <p className="text-sm text-brand-50">
-      {t('home.lastSync', { time: formatRelativeTime(i18n.language, time, Math.max(now, time), texts) })}{' '}
-      <time dateTime={new Date(time).toISOString()} data-i18n-exempt="" className="whitespace-nowrap">
+      <span className="block truncate">
+        {t('home.lastSync', { time: formatRelativeTime(i18n.language, time, Math.max(now, time), texts) })}
+      </span>
+      <time dateTime={new Date(time).toISOString()} data-i18n-exempt="" className="block truncate">
         ({formatDateTime(time)})
       </time>
     </p>
@@ -164,14 +168,15 @@ function BalanceCard({
         </button>
       </div>
       <LastSync />
-      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-white/20 pt-3">
+      {/* A row each, at every width: rows that shared a line when it fitted split when the fallback font was wider. */}
+      <div className="space-y-1 border-t border-white/20 pt-3">
         <p className="text-sm text-brand-50">
           {t('home.wallet')}{' '}
           <span className="font-semibold text-white" translate="no">
             {formatMoney(i18n.language, wallet.wallet.amount, currency)}
           </span>
         </p>
-        <div className="flex items-center gap-2">
+        <div className="flex items-center justify-between gap-2">
           <p className="text-sm text-brand-50">
             {t('home.referralBonus')}{' '}
             <span className="font-semibold text-white" translate="no">
