@@ -29,6 +29,15 @@ writeFileSync(
     'src/i18n/member/en.json': { file: 'assets/en-nnn.js' },
   }),
 );
+// What each first page's lazy chunks are, written by the web build (apps/web/scripts/route-preloads.mjs).
+writeFileSync(
+  join(publicDir, '.vite', 'route-preloads.json'),
+  JSON.stringify({
+    '/login': ['assets/public-shell-p1.js', 'assets/login-screen-l1.js'],
+    '/user': ['assets/member-shell-s1.js', 'assets/home-route-h1.js'],
+    '/user/home': ['assets/member-shell-s1.js', 'assets/home-route-h1.js'],
+  }),
+);
 writeFileSync(join(publicDir, 'assets', 'app-abc123.js'), 'console.log(1)');
 const bundle = `export const catalogue = ${JSON.stringify({ greeting: 'สวัสดี '.repeat(400) })};`;
 writeFileSync(join(publicDir, 'assets', 'big-abc123.js'), bundle);
@@ -313,6 +322,36 @@ describe('static files', () => {
     expect((await spa.app.inject({ method: 'GET', url: '/', headers: { cookie: 'locale=en' } })).body).toContain(
       'en-ccc.js',
     );
+  });
+
+  it("preloads the first page's own chunks, so they download beside the entry instead of after it has run", async () => {
+    const body = async (url: string) => (await spa.app.inject({ method: 'GET', url })).body;
+    const links = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links(await body('/user/home'))).toEqual([
+      '/assets/th-aaa.js',
+      '/assets/th-mmm.js',
+      '/assets/member-shell-s1.js',
+      '/assets/home-route-h1.js',
+    ]);
+    for (const url of ['/user', '/user/', '/user/home/?tab=1']) {
+      expect(links(await body(url)), url).toContain('/assets/home-route-h1.js');
+    }
+    expect(links(await body('/login'))).toEqual([
+      '/assets/th-aaa.js',
+      '/assets/public-shell-p1.js',
+      '/assets/login-screen-l1.js',
+    ]);
+    // Another page gets only its catalogues: its chunks start from the entry as before.
+    expect(links(await body('/user/statement'))).toEqual(['/assets/th-aaa.js', '/assets/th-mmm.js']);
+    expect(links(await body('/register'))).toEqual(['/assets/th-aaa.js']);
+    // In the reader's language too.
+    const english = await spa.app.inject({ method: 'GET', url: '/user/home', headers: { cookie: 'locale=en' } });
+    expect(links(english.body)).toEqual([
+      '/assets/en-ccc.js',
+      '/assets/en-nnn.js',
+      '/assets/member-shell-s1.js',
+      '/assets/home-route-h1.js',
+    ]);
   });
 
   it("names the web app manifest of the reader's language, and has the service worker and manifests revalidated", async () => {

@@ -143,6 +143,24 @@ export function routeFiles(buildDir) {
   });
 }
 
+/**
+ * The lazy chunks (with their static imports) each budgeted route renders with, outside the entry's closure and
+ * the catalogues, as paths relative to the build: the server preloads them on that page (docs/decisions/0027).
+ * `/user` shows the home.
+ */
+export function routePreloads(buildDir) {
+  const manifest = readManifest(buildDir);
+  const shared = staticClosure(manifest, entryKey(manifest));
+  const table = {};
+  for (const [route, modules] of Object.entries(ROUTE_MODULES)) {
+    const keys = new Set();
+    for (const module of modules) staticClosure(manifest, moduleKey(manifest, module), keys);
+    table[route] = [...keys].filter((key) => !shared.has(key)).map((key) => manifest[key].file);
+  }
+  table['/user'] = table['/user/home'];
+  return table;
+}
+
 /** Every JS chunk but the entry, each to be budgeted on its own. Chunks named `vendor*` are exempt. */
 export function lazyChunks(buildDir) {
   const manifest = readManifest(buildDir);

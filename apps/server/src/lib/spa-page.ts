@@ -36,6 +36,29 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** `/user/home/` and `/user/home?x` are `/user/home`. */
+function pagePath(path: string | undefined): string {
+  const bare = (path ?? '/').split('?')[0] ?? '/';
+  return bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+}
+
+/**
+ * The lazy chunks each first page renders with, by path, as the web build lists them in
+ * `.vite/route-preloads.json` (apps/web/scripts/route-preloads.mjs): preloaded, they download beside the entry
+ * instead of once it has run (docs/decisions/0027). Empty when the build has no such file.
+ */
+function readRoutePreloads(publicDir: string): Map<string, string> {
+  const path = join(publicDir, '.vite', 'route-preloads.json');
+  if (!existsSync(path)) return new Map();
+  const table = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]>;
+  return new Map(
+    Object.entries(table).map(([route, files]) => [
+      route,
+      files.map((file) => `<link rel="modulepreload" href="/${file}">`).join(''),
+    ]),
+  );
+}
+
 /** Reads the built page once. Null when there is no build; a build without a manifest is served unchanged. */
 export function loadSpaPage(publicDir: string): SpaPage | null {
   const indexPath = join(publicDir, 'index.html');
@@ -74,10 +97,14 @@ export function loadSpaPage(publicDir: string): SpaPage | null {
       memberHref ? localized.replace(preload, `${preload}<link rel="modulepreload" href="${memberHref}">`) : localized,
     );
   }
+  const routePreloads = readRoutePreloads(publicDir);
   return {
     html: (cookieHeader, path) => {
       const locale = localeFromCookie(cookieHeader) ?? defaultLocale;
-      return (isMemberPath(path) ? memberPages : pages).get(locale) ?? page;
+      const localized = (isMemberPath(path) ? memberPages : pages).get(locale) ?? page;
+      const chunks = routePreloads.get(pagePath(path));
+      // After the catalogue preloads: the texts come first, as the first render waits for them too.
+      return chunks ? localized.replace('</head>', `${chunks}</head>`) : localized;
     },
   };
 }
