@@ -216,6 +216,23 @@ describe('live events', () => {
     stop();
   });
 
+  it('shows one toast per request from another device: the waiting one gives way to the result', async () => {
+    const { queryClient } = await home();
+    const stop = startLiveEvents(queryClient);
+    const socket = fake.sockets.at(-1) as FakeSocket;
+    const elsewhere = { type: 'transfer', amount: -30, balance: 1470.5, currency: 'BAHT', reference: '12' };
+    act(() => socket.fire('wallet', { ...elsewhere, status: 'IN_PROGRESS' }));
+    await screen.findByText("Your transfer of ฿30.00 is waiting for the game provider's answer.");
+    act(() => socket.fire('wallet', { ...elsewhere, status: 'SUCCESS', amount: 30 }));
+    await screen.findByText('Your transfer of ฿30.00 went through. Balance: ฿1,470.50.');
+    expect(screen.queryByText("Your transfer of ฿30.00 is waiting for the game provider's answer.")).toBeNull();
+    // Another request's toast stays beside it.
+    act(() => socket.fire('wallet', { ...elsewhere, reference: '13', status: 'IN_PROGRESS', amount: -40 }));
+    await screen.findByText("Your transfer of ฿40.00 is waiting for the game provider's answer.");
+    expect(screen.getByText('Your transfer of ฿30.00 went through. Balance: ฿1,470.50.')).toBeInTheDocument();
+    stop();
+  });
+
   it('reads the money again after a reconnection the server could not recover, not after one it did', async () => {
     const { queryClient } = await home();
     const stop = startLiveEvents(queryClient);

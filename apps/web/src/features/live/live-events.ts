@@ -5,7 +5,7 @@ import { z } from 'zod/mini';
 import { i18n } from '../../i18n/i18n.ts';
 import { isOwnRequest } from '../../lib/own-requests.ts';
 import { getToken } from '../../lib/session.ts';
-import { showToast } from '../../lib/toast-store.ts';
+import { dismissToast, showToast } from '../../lib/toast-store.ts';
 import { liveToast } from './live-toast.ts';
 
 /** How long a live toast stays: long enough to read a sentence with two amounts. */
@@ -40,12 +40,21 @@ export function startLiveEvents(client: QueryClient): () => void {
     if (connectedBefore && !socket.recovered) refetchMoney(client);
     connectedBefore = true;
   });
+  // A request's toast by its statement row: its result replaces the "waiting" toast instead of stacking on it
+  // (a transfer asked on another device often settles within the second).
+  const requestToasts = new Map<string, number>();
   socket.on(LIVE_EVENTS.wallet, (raw: unknown) => {
     const event = z.safeParse(walletEvent, raw);
     if (!event.success) return;
     refetchMoney(client);
     const toast = liveToast(i18n.t, i18n.language, event.data, isOwnRequest(event.data.type));
-    if (toast) showToast(toast.tone, toast.text, LIVE_TOAST_MS);
+    if (!toast) return;
+    const request = `${event.data.type}:${event.data.reference}`;
+    const earlier = requestToasts.get(request);
+    if (earlier !== undefined) dismissToast(earlier);
+    requestToasts.delete(request);
+    const id = showToast(toast.tone, toast.text, LIVE_TOAST_MS);
+    if (event.data.status === 'IN_PROGRESS') requestToasts.set(request, id);
   });
   return () => {
     socket.off();
