@@ -12,4 +12,8 @@ import { buildDirectory, routePreloads } from './route-budgets.mjs';
 const buildDir = buildDirectory(process.argv[2]);
 const table = routePreloads(buildDir);
 writeFileSync(join(buildDir, '.vite', 'route-preloads.json'), `${JSON.stringify(table, null, 2)}\n`);
-console.warn(`route preloads: ${Object.entries(table).map(([route, files]) => `${route} ${files.length}`).join(', ')}`);
+console.warn(
+  `route preloads: ${Object.entries(table)
+    .map(([route, files]) => `${route} ${files.length}`)
+    .join(', ')}`,
+);

@@ -1,10 +1,18 @@
+import { API } from '@member-wallet/contract/api-paths';
 import { STORAGE_KEYS } from '@member-wallet/contract/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../src/app/query-client.ts';
+import { activateBonus } from '../src/features/bonus/api/activate-bonus.ts';
+import { activatePromotion } from '../src/features/bonus/api/activate-promotion.ts';
+import { clearBonus } from '../src/features/bonus/api/clear-bonus.ts';
 import { transfer } from '../src/features/home/api/money-actions.ts';
+import { collectInviteBonus } from '../src/features/invite/api/collect-invite-bonus.ts';
 import { startLiveEvents } from '../src/features/live/live-events.ts';
+import { receiveRefund } from '../src/features/refund/api/receive-refund.ts';
+import { claimCoupon } from '../src/features/spin/api/claim-coupon.ts';
+import { spin } from '../src/features/spin/api/spin.ts';
 import { changeLocale } from '../src/i18n/i18n.ts';
 import lo from '../src/i18n/member/lo.json';
 import th from '../src/i18n/member/th.json';
@@ -230,6 +238,44 @@ describe('live events', () => {
     act(() => socket.fire('wallet', { ...elsewhere, reference: '13', status: 'IN_PROGRESS', amount: -40 }));
     await screen.findByText("Your transfer of ฿40.00 is waiting for the game provider's answer.");
     expect(screen.getByText('Your transfer of ฿30.00 went through. Balance: ฿1,470.50.')).toBeInTheDocument();
+    stop();
+  });
+
+  it('says nothing of a bonus, prize, refund or invite bonus this tab has just taken, as its dialog says it', async () => {
+    const refused = () => HttpResponse.json({ message: 'NO_DATA' }, { status: 400 });
+    for (const path of [
+      API.bonusActivate('WEEKLY50'),
+      API.promotionActivate('WELCOME100'),
+      API.bonusClear,
+      API.spin,
+      API.spinCouponClaim,
+      API.refundReceive,
+      API.inviteBonus,
+    ]) {
+      server.use(http.all(`*${path}`, refused));
+    }
+    const { queryClient } = await home();
+    const stop = startLiveEvents(queryClient);
+    const socket = fake.sockets.at(-1) as FakeSocket;
+    // Whatever the answer: the news can come before it.
+    const asked = [
+      activateBonus('WEEKLY50'),
+      activatePromotion('WELCOME100'),
+      clearBonus(),
+      spin('key-spin'),
+      claimCoupon({ coupon: 'c-1' }, 'key-coupon'),
+      receiveRefund(),
+      collectInviteBonus(),
+    ];
+    await Promise.allSettled(asked);
+    const event = { status: 'SUCCESS', amount: 50, balance: 1550.5, currency: 'BAHT', reference: '20' };
+    for (const type of ['bonus', 'finish_bonus', 'spin', 'refund', 'invite']) {
+      act(() => socket.fire('wallet', { ...event, type }));
+    }
+    // A deposit was not asked here: it is said, and alone.
+    act(() => socket.fire('wallet', { ...event, type: 'deposit' }));
+    await screen.findByText('Deposit of ฿50.00 received. Balance: ฿1,550.50.');
+    expect(screen.getByRole('status').textContent).toBe('Deposit of ฿50.00 received. Balance: ฿1,550.50.');
     stop();
   });
 

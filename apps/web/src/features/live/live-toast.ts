@@ -36,7 +36,8 @@ function requestToast(t: TFunction, event: WalletEvent, values: Values, own: boo
 
 /**
  * The toast of a `wallet` event in the member's language (docs/live.md): every kind of change is said, but for
- * a withdrawal or transfer this tab has just asked for (`own`: its dialog answered it) while it is under way.
+ * what this tab has just asked for (`own`: its dialog answered it): a withdrawal or transfer while it is under
+ * way, and a bonus, prize, refund or invite bonus it took.
  */
 export function liveToast(
   t: TFunction,
@@ -51,6 +52,8 @@ export function liveToast(
   };
   const request = event.type === 'withdraw' || event.type === 'transfer';
   if (!request && event.status === 'IN_PROGRESS') return null;
+  // A bonus, prize, refund or invite bonus this tab has just taken: its dialog said what it gave or took.
+  if (!request && own && event.status !== 'FAILED') return null;
   const text = request ? requestToast(t, event, values, own) : moneyToast(t, event, values);
   if (text === null) return null;
   return { tone: event.status === 'FAILED' ? 'error' : 'success', text };

@@ -2,10 +2,12 @@ import { API } from '@member-wallet/contract/api-paths';
 import { bonusActivateResponse, type UserBonus } from '@member-wallet/contract/bonus';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
+import { noteOwnRequest } from '../../../lib/own-requests.ts';
 import { BONUS_QUERY_KEY } from './get-bonuses.ts';
 
 /** Receives a bonus of the grid: the server credits it to the wallet and answers the member's userBonus. */
 export function activateBonus(code: string): Promise<UserBonus> {
+  noteOwnRequest('bonus');
   return request(API.bonusActivate(code.trim().toUpperCase()), { schema: bonusActivateResponse });
 }
 

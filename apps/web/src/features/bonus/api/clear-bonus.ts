@@ -2,6 +2,7 @@ import { API } from '@member-wallet/contract/api-paths';
 import { type BonusClearResponse, bonusClearResponse } from '@member-wallet/contract/bonus';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
+import { noteOwnRequest } from '../../../lib/own-requests.ts';
 import { BONUS_QUERY_KEY } from './get-bonuses.ts';
 
 /**
@@ -9,6 +10,7 @@ import { BONUS_QUERY_KEY } from './get-bonuses.ts';
  * of it taken back; docs/promotions/bonuses.md, Ending). Its message is shown as a toast (spec section 7).
  */
 export function clearBonus(): Promise<BonusClearResponse> {
+  noteOwnRequest('finish_bonus');
   return request(API.bonusClear, { schema: bonusClearResponse });
 }
 

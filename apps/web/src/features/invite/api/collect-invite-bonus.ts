@@ -2,6 +2,7 @@ import { API } from '@member-wallet/contract/api-paths';
 import { type InviteBonusResponse, inviteBonusResponse } from '@member-wallet/contract/invite';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
+import { noteOwnRequest } from '../../../lib/own-requests.ts';
 import { INVITES_KEY } from './get-invites.ts';
 
 /**
@@ -9,6 +10,7 @@ import { INVITES_KEY } from './get-invites.ts';
  * if the call is repeated (a second collection finds nothing left), so it needs no idempotency key.
  */
 export function collectInviteBonus(): Promise<InviteBonusResponse> {
+  noteOwnRequest('invite');
   return request(API.inviteBonus, { schema: inviteBonusResponse });
 }
 

@@ -2,6 +2,7 @@ import { API } from '@member-wallet/contract/api-paths';
 import { type RefundReceiveResponse, refundReceiveResponse } from '@member-wallet/contract/refund';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
+import { noteOwnRequest } from '../../../lib/own-requests.ts';
 import { REFUND_CHECK_KEY } from './check-refund.ts';
 import { REFUNDS_KEY } from './get-refunds.ts';
 
@@ -10,6 +11,7 @@ import { REFUNDS_KEY } from './get-refunds.ts';
  * most once (a repeat answers NO_REFUND), so it needs no idempotency key.
  */
 export function receiveRefund(): Promise<RefundReceiveResponse> {
+  noteOwnRequest('refund');
   return request(API.refundReceive, { schema: refundReceiveResponse });
 }
 

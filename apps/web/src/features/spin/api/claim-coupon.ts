@@ -3,9 +3,11 @@ import { type SpinClaimRequest, type SpinClaimResponse, spinClaimResponse } from
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
+import { noteOwnRequest } from '../../../lib/own-requests.ts';
 
 /** Claims a coupon's prize into the wallet (spec section 7, Spin wheel). */
 export function claimCoupon(body: SpinClaimRequest, idempotencyKey: string): Promise<SpinClaimResponse> {
+  noteOwnRequest('bonus');
   return request(API.spinCouponClaim, { method: 'POST', body, schema: spinClaimResponse, idempotencyKey });
 }
 

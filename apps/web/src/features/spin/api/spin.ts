@@ -3,9 +3,11 @@ import { type SpinResultResponse, spinResultResponse } from '@member-wallet/cont
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { useIdempotencyKey } from '../../../lib/idempotency.ts';
+import { noteOwnRequest } from '../../../lib/own-requests.ts';
 
 /** Spends a coin on a spin the server draws (spec section 7, Spin wheel). */
 export function spin(idempotencyKey: string): Promise<SpinResultResponse> {
+  noteOwnRequest('spin');
   return request(API.spin, { method: 'POST', schema: spinResultResponse, idempotencyKey });
 }
 
