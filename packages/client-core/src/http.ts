@@ -62,6 +62,12 @@ export interface HttpConfig<Extra> {
   /** The session's bearer token, if any. */
   token(): string | null;
   i18n: HttpTexts;
+  /**
+   * The language the answers are asked in (`Accept-Language`), if not `i18n.language`: the member app asks in
+   * the language it is switching to, so that what a first page fetches while its texts download is in the
+   * language its queries are keyed by.
+   */
+  language?(): string;
   /** The app's reading of a refusal (an ended session): the error to throw instead. */
   refused?(error: ApiError, options: Extra): ApiError;
   /** The app's reading of an accepted answer before its schema check (a closed site); throws to refuse it. */
@@ -128,7 +134,7 @@ export function createHttpClient<Extra extends object = object>(config: HttpConf
   function apiHeaders(): Record<string, string> {
     const headers: Record<string, string> = config.appName ? { [APP_NAME_HEADER]: config.appName } : {};
     headers.Accept = 'application/json';
-    headers['Accept-Language'] = i18n.language;
+    headers['Accept-Language'] = config.language?.() ?? i18n.language;
     const token = config.token();
     if (token) headers.Authorization = `Bearer ${token}`;
     return headers;

@@ -49,6 +49,7 @@ const client = createHttpClient<MemberOptions>({
   timeoutMs: TIMEOUT_MS.request,
   token: getToken,
   i18n,
+  language: requestedLocale,
   refused(error, { redirects = true }) {
     if (error.code !== INVALID_TOKEN && error.message !== i18n.t('auth.cannotVerifyIdentity')) return error;
     // The member is told why they are back at /login, once: the first refused call finds the token still there.

@@ -5,7 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Outcome } from '../../../components/result-dialog.tsx';
 import { failureOutcome, ResultDialog } from '../../../components/result-dialog.tsx';
-import { type TranslationKey, useTranslation } from '../../../i18n/i18n.ts';
+import { requestedLocale, type TranslationKey, useTranslation } from '../../../i18n/i18n.ts';
 import type { Currency } from '../../../lib/format.ts';
 import { translateCode } from '../../../lib/http.ts';
 import { showToast } from '../../../lib/toast-store.ts';
@@ -21,7 +21,8 @@ import { PromotionSearch } from './promotion-search.tsx';
 
 /** Starts the page's data as soon as its chunk arrives, when it is the first page (router.tsx). */
 export function prefetch(client: QueryClient): void {
-  void client.prefetchQuery(bonusesQuery());
+  // In the language being switched to: the first page's texts may still be on their way (lib/http.ts).
+  void client.prefetchQuery(bonusesQuery(requestedLocale()));
   void client.prefetchQuery(activeBonusQuery);
 }
 

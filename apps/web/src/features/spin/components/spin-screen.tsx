@@ -4,7 +4,7 @@ import { PageSpinner, Spinner } from '@member-wallet/ui/spinner';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { failureOutcome, type Outcome, ResultDialog } from '../../../components/result-dialog.tsx';
-import { i18n, useTranslation } from '../../../i18n/i18n.ts';
+import { i18n, requestedLocale, useTranslation } from '../../../i18n/i18n.ts';
 import { isApiError } from '../../../lib/http.ts';
 import { useClaimCoupon } from '../api/claim-coupon.ts';
 import { couponsQuery, useCoupons } from '../api/get-coupons.ts';
@@ -17,8 +17,9 @@ import { SpinWheel } from './spin-wheel.tsx';
 
 /** Starts the screen's data as soon as its chunk arrives, when it is the first page (router.tsx). */
 export function prefetch(client: QueryClient): void {
-  void client.prefetchQuery(spinSetupQuery(i18n.language));
-  void client.prefetchQuery(couponsQuery(i18n.language, 1));
+  // In the language being switched to: the first page's texts may still be on their way (lib/http.ts).
+  void client.prefetchQuery(spinSetupQuery(requestedLocale()));
+  void client.prefetchQuery(couponsQuery(requestedLocale(), 1));
 }
 
 export interface SpinScreenProps {

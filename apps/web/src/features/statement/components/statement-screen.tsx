@@ -3,7 +3,7 @@ import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useTranslation } from '../../../i18n/i18n.ts';
+import { requestedLocale, useTranslation } from '../../../i18n/i18n.ts';
 import type { Currency } from '../../../lib/format.ts';
 import { statementQuery, useStatement } from '../api/get-statement.ts';
 import { pageCount } from './pagination-range.ts';
@@ -14,7 +14,8 @@ const SlipModal = lazy(() => import('./slip-modal.tsx').then((module) => ({ defa
 
 /** Starts the first page as soon as the screen's chunk arrives, when it is the first page (router.tsx). */
 export function prefetch(client: QueryClient): void {
-  void client.prefetchQuery(statementQuery(1));
+  // In the language being switched to: the first page's texts may still be on their way (lib/http.ts).
+  void client.prefetchQuery(statementQuery(1, requestedLocale()));
 }
 
 /** The time now, again every `everyMs`, for texts such as "3 minutes ago". */
