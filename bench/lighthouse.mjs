@@ -8,7 +8,7 @@
  *
  * What it does:
  * 1. starts the production server (apps/server/dist/server.js) on a free port with an in-memory database and
- *    demo data, serving PUBLIC_DIR (default apps/web/dist);
+ *    demo data, serving PUBLIC_DIR (default apps/web/dist), and turns the chat widget on (the demo has it off);
  * 2. launches /usr/bin/chromium headless through chrome-launcher and connects puppeteer-core to it;
  * 3. for every page x locale, runs Lighthouse (default config = mobile preset, simulated throttling) N times.
  *    Before each run the origin's storage and the browser's HTTP cache are cleared by us, then `locale` (and
@@ -138,6 +138,19 @@ function freePort() {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The pages are measured as members meet them with every part in: the chat launcher is on (issue 21), through
+ * the sandbox's settings door (the demo data has it off).
+ */
+async function turnOnChatWidget(origin) {
+  const res = await fetch(`${origin}/sandbox/settings`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ enableChatWidget: true }),
+  });
+  if (!res.ok) await abort(`could not turn the chat widget on: ${res.status} ${await res.text()}`, 2);
 }
 
 async function startServer() {
@@ -495,6 +508,7 @@ async function main() {
   mkdirSync(opts.out, { recursive: true });
   const { origin, publicDir } = await startServer();
   out(`Server ${origin} serving ${path.relative(ROOT, publicDir) || publicDir}`);
+  await turnOnChatWidget(origin);
   const token = PAGE_KEYS.some((k) => PAGES[k].member) ? await login(origin) : null;
   const { browser } = await startChromium();
   const chromium = chromiumVersion();
