@@ -9,18 +9,7 @@ import { server } from './server.ts';
 
 const fake = vi.hoisted(() => ({ sockets: [] as FakeSocket[] }));
 
-/** Each `io()` makes a FakeSocket that connects at once; the test plays the server from there. */
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('./fake-socket.ts');
-  return {
-    io: (...args: unknown[]) => {
-      const socket = new FakeSocket(args);
-      fake.sockets.push(socket);
-      queueMicrotask(() => socket.connect());
-      return socket;
-    },
-  };
-});
+vi.mock('socket.io-client', async () => (await import('./fake-socket.ts')).fakeSocketIo(fake.sockets));
 
 const GUEST_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
 const GUEST_TOKEN = `${GUEST_ID}.${'a'.repeat(43)}`;

@@ -51,3 +51,18 @@ export class FakeSocket {
     return this;
   }
 }
+
+/**
+ * The `socket.io-client` module a test mocks it with: each `io()` makes a FakeSocket, kept in `sockets`, that
+ * connects at once; the test plays the server from there.
+ */
+export function fakeSocketIo(sockets: FakeSocket[]) {
+  return {
+    io: (...args: unknown[]) => {
+      const socket = new FakeSocket(args);
+      sockets.push(socket);
+      queueMicrotask(() => socket.connect());
+      return socket;
+    },
+  };
+}

@@ -24,17 +24,7 @@ import { demoWallet, server } from './server.ts';
 
 const fake = vi.hoisted(() => ({ sockets: [] as FakeSocket[] }));
 
-vi.mock('socket.io-client', async () => {
-  const { FakeSocket } = await import('./fake-socket.ts');
-  return {
-    io: (...args: unknown[]) => {
-      const socket = new FakeSocket(args);
-      fake.sockets.push(socket);
-      queueMicrotask(() => socket.connect());
-      return socket;
-    },
-  };
-});
+vi.mock('socket.io-client', async () => (await import('./fake-socket.ts')).fakeSocketIo(fake.sockets));
 
 const PENDING = { id: 'w-1', amount: 500, currency: 'BAHT', review: false, createdAt: '2026-11-26T03:04:00.000Z' };
 
