@@ -27,7 +27,7 @@ test('a reader who chose English downloads only the English catalogue on the nex
 
   const document = page.waitForResponse((response) => new URL(response.url()).pathname === '/login');
   const fetched = cataloguesFetched(page, '/login');
-  expect(await (await document).text()).toContain('<html lang="en">');
+  expect(await (await document).text()).toContain('<html lang="en"');
   expect(await fetched).toEqual(['en']);
   await expect(page.getByRole('heading', { name: text('en', 'auth.loginTitle') })).toBeVisible();
 });

@@ -48,7 +48,7 @@ export { ownBaseUrl } from './core.ts';
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createFastify(config, deps.logStream);
   const { core, auth, operators } = await createCore(app, config, deps);
-  registerPlumbing(app, config, core.settings, core.db);
+  registerPlumbing(app, config, core.settings, core.db, () => core.sandboxAdapters.active());
   if (config.apiDocs) await registerDocs(app);
 
   // Operators, their sessions, roles and audit log (docs/backoffice/README.md).

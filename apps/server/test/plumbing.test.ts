@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { API } from '@member-wallet/contract/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSpaPage } from '../src/lib/spa-page.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 
 let t: TestApp;
@@ -302,7 +303,7 @@ describe('static files', () => {
     const page = (cookie?: string) =>
       spa.app.inject({ method: 'GET', url: '/login', headers: cookie ? { cookie } : {} });
     const english = await page('theme=dark; locale=en');
-    expect(english.body).toContain('<html lang="en">');
+    expect(english.body).toContain('<html lang="en"');
     expect(english.body).toContain('<link rel="modulepreload" href="/assets/en-ccc.js">');
     expect(english.body).not.toContain('th-aaa.js');
     expect(english.headers.vary).toContain('cookie');
@@ -310,7 +311,7 @@ describe('static files', () => {
     expect((await page('locale=lo')).body).toContain('href="/assets/lo-bbb.js"');
     for (const cookie of [undefined, 'locale=xx', 'locale=', 'other=en']) {
       const answer = await page(cookie);
-      expect(answer.body, cookie).toContain('<html lang="th">');
+      expect(answer.body, cookie).toContain('<html lang="th"');
       expect(answer.body, cookie).toContain('href="/assets/th-aaa.js"');
     }
     expect(english.body).not.toContain('en-nnn.js');
@@ -352,6 +353,16 @@ describe('static files', () => {
       '/assets/member-shell-s1.js',
       '/assets/home-route-h1.js',
     ]);
+  });
+
+  it('says in the page whether a party answers from its sandbox, so the SANDBOX mark is there from the first paint', async () => {
+    // The test apps run every party at its sandbox.
+    for (const url of ['/login', '/user/home', '/backoffice/']) {
+      expect((await spa.app.inject({ method: 'GET', url })).body, url).toMatch(/<html lang="th" data-sandbox="true">/);
+    }
+    const page = loadSpaPage(publicDir);
+    expect(page?.html(undefined, '/login', { sandbox: false })).toContain('<html lang="th">');
+    expect(page?.html(undefined, '/login', { sandbox: false })).not.toContain('data-sandbox');
   });
 
   it("names the web app manifest of the reader's language, and has the service worker and manifests revalidated", async () => {

@@ -43,6 +43,33 @@ describe('the SANDBOX mark', () => {
     expect(screen.queryByRole('note', MARK)).toBeNull();
   });
 
+  it('shows from the first paint when the page says so, before the lookup answers; the lookup then decides', async () => {
+    let answer: (sandbox: boolean) => void = () => undefined;
+    server.use(
+      http.get('*/api/lookup/info', async () => {
+        const sandbox = await new Promise<boolean>((resolve) => {
+          answer = resolve;
+        });
+        return HttpResponse.json({
+          name: 'Lucky Wallet',
+          website: 'https://example.test',
+          ...(sandbox ? { sandbox } : {}),
+        });
+      }),
+    );
+    document.documentElement.dataset.sandbox = 'true';
+    try {
+      renderApp('/login');
+      await screen.findByRole('heading', { name: 'Log in' });
+      expect(screen.getByRole('note', MARK)).toBeVisible();
+      // The server's parties changed since the page was made: the lookup's word is the last.
+      answer(false);
+      await waitFor(() => expect(screen.queryByRole('note', MARK)).toBeNull());
+    } finally {
+      delete document.documentElement.dataset.sandbox;
+    }
+  });
+
   it('shows on the member pages, in the sticky header, and not otherwise', async () => {
     answerInfo(true);
     const view = await signedIn('/user/home');

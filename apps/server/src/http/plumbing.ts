@@ -31,12 +31,19 @@ function under(path: string, prefix: string): boolean {
 }
 
 /** Compression, security headers, the API gate, health probes, the error answers and the SPA fallback. */
-export function registerPlumbing(app: FastifyInstance, config: Config, settings: SiteFlags, db: Db) {
+/** `sandboxActive`: whether a party answers from its sandbox (the pages say so for the SANDBOX mark). */
+export function registerPlumbing(
+  app: FastifyInstance,
+  config: Config,
+  settings: SiteFlags,
+  db: Db,
+  sandboxActive: () => Promise<boolean>,
+) {
   registerCompression(app);
   registerSecurityHeaders(app, config);
   registerApiGate(app, settings, config.apiDocs);
   registerHealth(app, db);
-  registerErrorHandlers(app, config);
+  registerErrorHandlers(app, config, sandboxActive);
 }
 
 /**
@@ -121,7 +128,7 @@ function registerHealth(app: FastifyInstance, db: Db) {
   });
 }
 
-function registerErrorHandlers(app: FastifyInstance, config: Config) {
+function registerErrorHandlers(app: FastifyInstance, config: Config, sandboxActive: () => Promise<boolean>) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError || error instanceof InvalidTokenError) {
       return reply.code(error.status).send(error.body());
@@ -142,12 +149,14 @@ function registerErrorHandlers(app: FastifyInstance, config: Config) {
 
   const spa = loadSpaPage(config.publicDir);
   const backofficeSpa = loadSpaPage(config.backofficeDir);
-  const sendPage = (page: SpaPage, request: FastifyRequest, reply: FastifyReply) =>
-    reply
+  const sendPage = async (page: SpaPage, request: FastifyRequest, reply: FastifyReply) => {
+    const sandbox = await sandboxActive();
+    return reply
       .header('cache-control', 'no-cache')
       .header('vary', 'cookie')
       .type('text/html; charset=utf-8')
-      .send(page.html(request.headers.cookie, pathOf(request)));
+      .send(page.html(request.headers.cookie, pathOf(request), { sandbox }));
+  };
   // The static files plugin leaves `/` alone (`index: false`), so every page goes through sendPage.
   if (spa) app.get('/', { schema: { hide: true } }, (request, reply) => sendPage(spa, request, reply));
   if (backofficeSpa) {

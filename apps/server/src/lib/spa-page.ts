@@ -9,8 +9,16 @@ import { LOCALE_COOKIE, LOCALES, type Locale } from '@member-wallet/contract/con
  * `locale` cookie, and this swaps the preload for that language's chunk.
  */
 export interface SpaPage {
-  /** The page for `path`: member pages (under /user) also preload the member texts (docs/decisions/0012). */
-  html(cookieHeader: string | undefined, path?: string): string;
+  /**
+   * The page for `path`: member pages (under /user) also preload the member texts (docs/decisions/0012).
+   * `sandbox`: a party answers from its sandbox, said as `<html data-sandbox="true">` so that the app's SANDBOX
+   * mark is there from the first paint instead of pushing the page down when the info lookup answers.
+   */
+  html(cookieHeader: string | undefined, path?: string, options?: { sandbox?: boolean }): string;
+}
+
+function markSandbox(html: string, sandbox: boolean | undefined): string {
+  return sandbox ? html.replace(/<html lang="([a-z]+)"/, '<html lang="$1" data-sandbox="true"') : html;
 }
 
 const CATALOGUE_KEY = /^src\/i18n\/([a-z]{2})\.json$/;
@@ -65,7 +73,7 @@ export function loadSpaPage(publicDir: string): SpaPage | null {
   if (!existsSync(indexPath)) return null;
   const page = readFileSync(indexPath, 'utf8');
   const manifestPath = join(publicDir, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return { html: () => page };
+  if (!existsSync(manifestPath)) return { html: (_cookie, _path, options) => markSandbox(page, options?.sandbox) };
 
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>;
   const catalogues = new Map<Locale, string>();
@@ -77,7 +85,7 @@ export function loadSpaPage(publicDir: string): SpaPage | null {
     if (isLocale(memberLocale)) memberCatalogues.set(memberLocale, `/${chunk.file}`);
   }
   const preloaded = [...catalogues].find(([, href]) => page.includes(`href="${href}"`));
-  if (!preloaded) return { html: () => page };
+  if (!preloaded) return { html: (_cookie, _path, options) => markSandbox(page, options?.sandbox) };
   const [defaultLocale, defaultHref] = preloaded;
 
   const pages = new Map<Locale, string>();
@@ -99,9 +107,9 @@ export function loadSpaPage(publicDir: string): SpaPage | null {
   }
   const routePreloads = readRoutePreloads(publicDir);
   return {
-    html: (cookieHeader, path) => {
+    html: (cookieHeader, path, options) => {
       const locale = localeFromCookie(cookieHeader) ?? defaultLocale;
-      const localized = (isMemberPath(path) ? memberPages : pages).get(locale) ?? page;
+      const localized = markSandbox((isMemberPath(path) ? memberPages : pages).get(locale) ?? page, options?.sandbox);
       const chunks = routePreloads.get(pagePath(path));
       // After the catalogue preloads: the texts come first, as the first render waits for them too.
       return chunks ? localized.replace('</head>', `${chunks}</head>`) : localized;

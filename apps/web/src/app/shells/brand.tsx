@@ -16,13 +16,15 @@ export function useSiteName(): string {
 }
 
 /**
- * The SANDBOX mark while the info lookup says a party answers from its sandbox (docs/parties/README.md, The
- * sandbox label); nothing otherwise, and nothing until the lookup has answered.
+ * The SANDBOX mark while a party answers from its sandbox (docs/parties/README.md, The sandbox label): as the
+ * page says (`<html data-sandbox>`, set by the server) until the info lookup has answered, then as the lookup
+ * says. From the page, the mark is there at the first paint instead of pushing the page down later.
  */
 export function SiteSandboxMark({ className }: { className?: string }) {
   const { t } = useTranslation();
   const info = useInfo();
-  return info.data?.sandbox === true ? <SandboxMark label={t('app.sandboxMark')} className={className} /> : null;
+  const sandbox = info.data ? info.data.sandbox === true : document.documentElement.dataset.sandbox === 'true';
+  return sandbox ? <SandboxMark label={t('app.sandboxMark')} className={className} /> : null;
 }
 
 export function BrandMark({ name }: { name: string }) {
