@@ -30,8 +30,10 @@ function under(path: string, prefix: string): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-/** Compression, security headers, the API gate, health probes, the error answers and the SPA fallback. */
-/** `sandboxActive`: whether a party answers from its sandbox (the pages say so for the SANDBOX mark). */
+/**
+ * Compression, security headers, the API gate, health probes, the error answers and the SPA fallback.
+ * `sandboxActive`: whether a party answers from its sandbox (the pages say so for the SANDBOX mark).
+ */
 export function registerPlumbing(
   app: FastifyInstance,
   config: Config,
