@@ -81,9 +81,10 @@ export const { translateCode, apiUrl, apiHeaders, networkError, readAnswer, requ
  */
 export function startEarlyGet(path: string): void {
   if (earlyGets.has(path)) return;
-  // The entry starts it while the reader's language may still be downloading: it asks in that language.
+  // The entry starts it while the reader's language may still be downloading: like every call, it asks in
+  // that language (`language` above).
   const language = requestedLocale();
-  const response = client.send(path, { headers: { 'Accept-Language': language } });
+  const response = client.send(path);
   // A failure is reported to the request that takes it; one that nobody takes is not an error.
   response.catch(() => undefined);
   const early = { token: getToken(), language, response };
