@@ -230,7 +230,11 @@ async function act(members: Seen[], current: Action, raced = false): Promise<voi
       break;
     }
   }
-  expect(answer.statusCode, `${current.kind}: ${answer.body}`).toBeLessThan(500);
+  // A move out of a game account raced by a bet there can reach the provider after the bet has spent part of the
+  // balance it was asked for: the provider refuses it, nothing moves, and the answer is TRANSFER_FAIL (docs/wallet.md).
+  const outrun = raced && current.kind === 'fromGame' && answer.statusCode === 502;
+  if (outrun) expect(JSON.parse(answer.body), answer.body).toEqual({ message: 'TRANSFER_FAIL' });
+  else expect(answer.statusCode, `${current.kind}: ${answer.body}`).toBeLessThan(500);
   if (answer.statusCode !== 200) expect(JSON.parse(answer.body).message, answer.body).toMatch(/^[A-Z_]+$/);
 }
 
@@ -433,9 +437,14 @@ describe('an abuser’s random play', () => {
           for (const current of steps) {
             // One second between steps: no two of them share an instant, so "before" and "after" are never moot.
             t.clock.advance(1_000);
-            if (current.kind === 'race')
-              await Promise.all([act(members, current.first, true), act(members, current.second, true)]);
-            else await act(members, current);
+            if (current.kind === 'race') {
+              // Both finish before the verdict, so a failing run leaves no request of its own still running.
+              const [first, second] = await Promise.allSettled([
+                act(members, current.first, true),
+                act(members, current.second, true),
+              ]);
+              for (const outcome of [first, second]) if (outcome.status === 'rejected') throw outcome.reason;
+            } else await act(members, current);
           }
           // Let the day close, collect what is due, then leave with everything.
           t.clock.advance(26 * HOUR + PERIOD_GRACE_MS);

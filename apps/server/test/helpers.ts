@@ -68,13 +68,27 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
   const api = (options: InjectOptions) =>
     app.inject({ ...options, headers: { [APP_NAME_HEADER]: APP_NAME, ...options.headers } });
   const close = async () => {
+    // A close that hangs fails its test file with a bare hook time-out; this says what still held the process.
+    const watch = setTimeout(() => {
+      console.error(`app.close() still running after ${CLOSE_WATCH_MS} ms; open: ${activeResources()}`);
+    }, CLOSE_WATCH_MS).unref();
     try {
       await app.close();
     } finally {
+      clearTimeout(watch);
       await drop();
     }
   };
   return { app, config, clock, logs, api, close };
+}
+
+const CLOSE_WATCH_MS = 20_000;
+
+/** What keeps the event loop busy, counted by kind ("TCPSocketWrap x3, Timeout x2"). */
+function activeResources(): string {
+  const counts = new Map<string, number>();
+  for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  return [...counts].map(([kind, n]) => `${kind} x${n}`).join(', ');
 }
 
 let template: Promise<Blob> | undefined;
