@@ -9,7 +9,7 @@ import { test as base, type E2eServer, expect, launchServer, type Page } from '.
  * A server on a pseudo-locale build of the web app (`VITE_PSEUDO_LOCALE=1`), for tests that look for
  * hard-coded text. The normal build in apps/web/dist never carries the pseudo-locale, so this worker fixture
  * builds its own into a temporary folder (about 20 s) unless PSEUDO_PUBLIC_DIR names one built already:
- * `cd apps/web && VITE_PSEUDO_LOCALE=1 npx vite build --outDir /tmp/pseudo-web`.
+ * `cd apps/web && VITE_PSEUDO_LOCALE=1 npx vite build --configLoader runner --outDir /tmp/pseudo-web`.
  * Test files that use this `test` get workers of their own, so the other tests keep the normal build.
  */
 const WEB_DIR = fileURLToPath(new URL('../apps/web/', import.meta.url));
@@ -31,7 +31,7 @@ function run(child: ChildProcess, what: string): Promise<void> {
 async function buildPseudo(outDir: string): Promise<void> {
   const child = spawn(
     process.execPath,
-    [VITE_BIN, 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    [VITE_BIN, 'build', '--configLoader', 'runner', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
     {
       cwd: WEB_DIR,
       env: { ...process.env, VITE_PSEUDO_LOCALE: '1' },

@@ -2,8 +2,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption } from 'vite';
+import { defineConfig, loadEnv, type PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { readEnv } from './src/lib/build-flags.ts';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -120,7 +121,9 @@ const reactRouterProduction = path.join(
   'dist/production/index.mjs',
 );
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(({ command, mode }) => ({
+  // Bad build flags stop the build here, naming each (lib/build-flags.ts); the app gets them checked.
+  define: { __BUILD_FLAGS__: JSON.stringify(readEnv(loadEnv(mode, import.meta.dirname, 'VITE_'))) },
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env.ts';
+import { readEnv } from './build-flags.ts';
 import {
   checkAccountName,
   checkAccountNo,
