@@ -22,7 +22,8 @@ setFavicon(faviconUrl);
 // The language is chosen first, so that the first route's texts are fetched in that language.
 const ready = initI18n();
 const queryClient = createQueryClient();
-preloadFirstRoute(window.location.pathname, queryClient);
+// Rendered once the first route is in as well, so the page paints in one go (router.tsx, preloadFirstRoute).
+const firstRoute = preloadFirstRoute(window.location.pathname, queryClient);
 
 /**
  * The installable app (docs/app.md) a while after the page has loaded. The load event comes before the member
@@ -43,7 +44,7 @@ if (import.meta.env.PROD) {
   );
 }
 
-void ready.then(() => {
+void Promise.all([ready, firstRoute]).then(() => {
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html lacks #root');
   createRoot(root).render(

@@ -24,26 +24,45 @@ export function PublicGuard({ children }: { children: ReactNode }) {
 }
 
 let earlyCheck: Promise<boolean> | undefined;
+/** The early check's answer once it has come, so a guard rendered after it starts open (or gone). */
+let earlyAnswer: boolean | undefined;
+/** How long the first render waits for the early check; past it the guard shows its spinner until the answer. */
+const EARLY_CHECK_WAIT_MS = 1_000;
 
-/** Asks whether the site is terminated before React renders /login; the login guard takes the answer. */
-export function startSiteCheck(): void {
-  earlyCheck ??= isSiteGone();
+/**
+ * Asks whether the site is terminated before React renders /login; the login guard takes the answer. Settles
+ * when the answer is in, or after EARLY_CHECK_WAIT_MS, whichever comes first.
+ */
+export function startSiteCheck(): Promise<unknown> {
+  const check = isSiteGone();
+  earlyCheck = check;
+  void check.then((gone) => {
+    if (earlyCheck === check) earlyAnswer = gone;
+  });
+  return Promise.race([check, new Promise((resolve) => setTimeout(resolve, EARLY_CHECK_WAIT_MS))]);
+}
+
+function siteState(gone: boolean | undefined): 'checking' | 'open' | 'gone' {
+  if (gone === undefined) return 'checking';
+  return gone ? 'gone' : 'open';
 }
 
 /**
  * /login asks whether the site is terminated (spec section 2), and otherwise clears any style left on the
- * page. `preload` starts the login screen's chunk at the same time, so the question adds no round trip.
+ * page. `preload` starts the login screen's chunk at the same time, so the question adds no round trip. The
+ * first /login takes the early check's answer, at once when it has already come.
  */
 export function LoginGuard({ children, preload }: { children: ReactNode; preload: () => Promise<unknown> }) {
-  const [site, setSite] = useState<'checking' | 'open' | 'gone'>('checking');
+  const [site, setSite] = useState(() => siteState(earlyAnswer));
   useEffect(() => {
     let current = true;
     void preload();
     document.body.removeAttribute('style');
     const check = earlyCheck ?? isSiteGone();
     earlyCheck = undefined;
+    earlyAnswer = undefined;
     void check.then((gone) => {
-      if (current) setSite(gone ? 'gone' : 'open');
+      if (current) setSite(siteState(gone));
     });
     return () => {
       current = false;

@@ -2,7 +2,7 @@ import { API } from '@member-wallet/contract/api-paths';
 import { PAGE_SIZE } from '@member-wallet/contract/constants';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { loadMemberTexts } from '../i18n/i18n.ts';
 import { startEarlyGet } from '../lib/http.ts';
@@ -27,14 +27,27 @@ function screen<Name extends string>(
   name: Name,
   earlyGets: readonly string[] = [],
 ) {
+  let loaded: ComponentType | undefined;
   const preload = (client?: QueryClient) => {
     if (client) for (const path of earlyGets) startEarlyGet(path);
     return load().then((module) => {
       if (client) module.prefetch?.(client);
-      return { default: module[name] };
+      const component: ComponentType = module[name];
+      loaded = component;
+      return { default: component };
     });
   };
-  return { Screen: lazy(() => preload()), preload };
+  const Lazy = lazy(() => preload());
+  /**
+   * A screen whose chunk is already in renders at once. `lazy` would suspend on its first render all the same,
+   * and React holds a suspended page back (it throttles the reveal by 300 ms), which is what the first page's
+   * largest paint waited on. Chosen once per mount, so a screen never swaps its component (and state) later.
+   */
+  function Screen() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return { Screen, preload };
 }
 type LazyScreen = ReturnType<typeof screen>;
 
@@ -76,19 +89,26 @@ const MEMBER_SCREENS: Record<string, LazyScreen> = {
  * first path (and, on /login, the terminated check; on member pages, the screen's data when a session is
  * stored) download in parallel instead of one after the other as React reaches them. Paths the table does
  * not know load on demand as usual.
+ *
+ * Answers what the first render waits for (it settles, never rejects; a chunk that failed is React's to
+ * report). A public page waits for its chunks and site check, so it paints in one go instead of a loading
+ * fallback first; a member page does not wait: its largest paint needs its data as well, and rendered in one
+ * task with it the home measured 0.15-0.2 s slower in Lighthouse (docs/performance.md).
  */
-export function preloadFirstRoute(pathname: string, client: QueryClient): void {
+export function preloadFirstRoute(pathname: string, client: QueryClient): Promise<void> {
   const [, section = '', child = ''] = pathname.split('/');
   if (section === 'user') {
     void MemberShell.preload();
     void MEMBER_SCREENS[child || 'home']?.preload(hasToken() ? client : undefined);
-    return;
+    return Promise.resolve();
   }
   const first = PUBLIC_SCREENS[section];
-  if (!first) return;
-  void PublicShell.preload();
-  void first.preload();
-  if (first === Login) startSiteCheck();
+  if (!first) return Promise.resolve();
+  return settled([PublicShell.preload(), first.preload(), first === Login ? startSiteCheck() : undefined]);
+}
+
+function settled(waits: readonly (Promise<unknown> | undefined)[]): Promise<void> {
+  return Promise.allSettled(waits).then(() => undefined);
 }
 
 /** The HTTP client lives outside React; it navigates through the router once the router is mounted. */
