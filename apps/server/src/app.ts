@@ -21,6 +21,7 @@ import { registerInvites } from './modules/invite/invite.module.ts';
 import { registerLive } from './modules/live/live.module.ts';
 import { registerLookup } from './modules/lookup/lookup.module.ts';
 import { registerMembers } from './modules/members/members.module.ts';
+import { registerMetrics } from './modules/metrics/metrics.module.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
 import { registerOtp } from './modules/otp/otp.module.ts';
 import { registerPromotions } from './modules/promotions/promotions.module.ts';
@@ -48,6 +49,8 @@ export { ownBaseUrl } from './core.ts';
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createFastify(config, deps.logStream);
   const { core, auth, operators } = await createCore(app, config, deps);
+  // First, so its timing hook sees every route.
+  registerMetrics(app, config, { sandboxActive: () => core.sandboxAdapters.active() });
   registerPlumbing(app, config, core.settings, core.db, () => core.sandboxAdapters.active());
   if (config.apiDocs) await registerDocs(app);
 

@@ -73,6 +73,8 @@ export interface Config {
   /** The payout party (docs/parties/payout.md); with SANDBOX and no base URL, this server's /sandbox/payout. */
   payoutBaseUrl: string | null;
   payoutSecret: string | null;
+  /** The bearer token `GET /metrics` asks for (docs/operations.md, Metrics); null: the route is open. */
+  metricsToken: string | null;
   payoutCallbackUrl: string | null;
   /** How often the settler asks the payout party about withdrawals still in progress; 0 turns it off. */
   payoutSettleIntervalMs: number;
@@ -227,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     sandboxGamesBaseUrl: read.url('SANDBOX_GAMES_BASE_URL', ['http:', 'https:']),
     payoutBaseUrl: read.url('PAYOUT_BASE_URL', ['http:', 'https:']),
     payoutSecret: read.raw('PAYOUT_SECRET') ?? null,
+    metricsToken: read.raw('METRICS_TOKEN') ?? null,
     payoutCallbackUrl: read.url('PAYOUT_CALLBACK_URL', ['http:', 'https:']),
     payoutSettleIntervalMs: read.integer('PAYOUT_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
     sandboxPayoutDelayMs: read.integer('SANDBOX_PAYOUT_DELAY_MS', 3_000, 0, 86_400_000),

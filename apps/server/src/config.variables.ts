@@ -106,6 +106,7 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'CHAT_GUEST_SECRET', default: 'a key kept in the database', meaning: 'Signs the guest chat tokens' },
   { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
   { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },
+  { name: 'METRICS_TOKEN', default: 'unset', meaning: 'Bearer token GET /metrics asks for; unset, it is open' },
   { name: 'VAPID_PUBLIC_KEY', default: 'demo: made once', meaning: 'Web Push public key (base64url)' },
   { name: 'VAPID_PRIVATE_KEY', default: 'demo: made once', meaning: 'Web Push private key (base64url)' },
   { name: 'VAPID_SUBJECT', default: 'demo: made once', meaning: 'Web Push contact, mailto: or https:' },

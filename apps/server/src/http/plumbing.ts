@@ -21,7 +21,7 @@ interface SiteFlags {
 /** Retry-After of a request whose transaction PostgreSQL kept aborting: contention passes in moments. */
 const RETRY_AFTER_ABORTED_S = 1;
 /** Paths that never fall back to the SPA's index.html. */
-const NON_SPA_PREFIXES = ['/api', '/backoffice/api', '/sandbox', '/media', '/files', '/healthz', '/readyz'];
+const NON_SPA_PREFIXES = ['/api', '/backoffice/api', '/sandbox', '/media', '/files', '/healthz', '/readyz', '/metrics'];
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] ?? '/';
 }
