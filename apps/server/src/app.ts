@@ -49,9 +49,10 @@ export { ownBaseUrl } from './core.ts';
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createFastify(config, deps.logStream);
   const { core, auth, operators } = await createCore(app, config, deps);
+  const sandboxActive = () => core.sandboxAdapters.active();
   // First, so its timing hook sees every route.
-  registerMetrics(app, config, { sandboxActive: () => core.sandboxAdapters.active() });
-  registerPlumbing(app, config, core.settings, core.db, () => core.sandboxAdapters.active());
+  registerMetrics(app, config, { sandboxActive });
+  registerPlumbing(app, config, core.settings, core.db, sandboxActive);
   if (config.apiDocs) await registerDocs(app);
 
   // Operators, their sessions, roles and audit log (docs/backoffice/README.md).
