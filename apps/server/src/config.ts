@@ -75,6 +75,10 @@ export interface Config {
   payoutSecret: string | null;
   /** The bearer token `GET /metrics` asks for (docs/operations.md, Metrics); null: the route is open. */
   metricsToken: string | null;
+  /** On SIGTERM: how long readiness answers 503 while the node still serves (docs/operations.md, Roll-outs). */
+  shutdownDelayMs: number;
+  /** Then: how long requests under way may still run before the process exits anyway. */
+  shutdownGraceMs: number;
   payoutCallbackUrl: string | null;
   /** How often the settler asks the payout party about withdrawals still in progress; 0 turns it off. */
   payoutSettleIntervalMs: number;
@@ -230,6 +234,9 @@ export function loadConfig(env: Env = process.env): Config {
     payoutBaseUrl: read.url('PAYOUT_BASE_URL', ['http:', 'https:']),
     payoutSecret: read.raw('PAYOUT_SECRET') ?? null,
     metricsToken: read.raw('METRICS_TOKEN') ?? null,
+    shutdownDelayMs: read.integer('SHUTDOWN_DELAY_MS', 5_000, 0, 600_000),
+    // Above the 300 s a request (a slow upload) may take (REQUEST_TIMEOUT_MS), so a roll-out cuts none.
+    shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 330_000, 0, 3_600_000),
     payoutCallbackUrl: read.url('PAYOUT_CALLBACK_URL', ['http:', 'https:']),
     payoutSettleIntervalMs: read.integer('PAYOUT_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
     sandboxPayoutDelayMs: read.integer('SANDBOX_PAYOUT_DELAY_MS', 3_000, 0, 86_400_000),

@@ -107,6 +107,8 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
   { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },
   { name: 'METRICS_TOKEN', default: 'unset', meaning: 'Bearer token GET /metrics asks for; unset, it is open' },
+  { name: 'SHUTDOWN_DELAY_MS', default: '5000', meaning: 'On SIGTERM: readiness 503 this long while still serving' },
+  { name: 'SHUTDOWN_GRACE_MS', default: '330000', meaning: 'Then: time for requests under way before the exit' },
   { name: 'VAPID_PUBLIC_KEY', default: 'demo: made once', meaning: 'Web Push public key (base64url)' },
   { name: 'VAPID_PRIVATE_KEY', default: 'demo: made once', meaning: 'Web Push private key (base64url)' },
   { name: 'VAPID_SUBJECT', default: 'demo: made once', meaning: 'Web Push contact, mailto: or https:' },

@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { shutDown } from './lib/shutdown.ts';
 
-/** Loads the configuration, builds the app and listens; closes gracefully on SIGTERM and SIGINT. */
+/** Loads the configuration, builds the app and listens; drains and closes on SIGTERM and SIGINT. */
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -15,14 +16,19 @@ async function main() {
   }
   const app = await buildApp(config);
   let closing = false;
-  const close = async (signal: string) => {
-    if (closing) return;
+  // SIGTERM is the orchestrator's roll-out: drain, keep serving SHUTDOWN_DELAY_MS, then let what is under way
+  // finish within SHUTDOWN_GRACE_MS (lib/shutdown.ts). Ctrl-C is a person: no delay. A second signal exits at once.
+  const close = async (signal: NodeJS.Signals) => {
+    if (closing) {
+      app.log.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
     closing = true;
-    app.log.info({ signal }, 'closing');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    await app.close();
-    process.exit(0);
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
+    app.log.info({ signal, delayMs, graceMs: config.shutdownGraceMs }, 'draining');
+    const outcome = await shutDown(app, { delayMs, graceMs: config.shutdownGraceMs });
+    if (outcome === 'grace-exceeded') app.log.error('requests still running after SHUTDOWN_GRACE_MS: exiting anyway');
+    process.exit(outcome === 'closed' ? 0 : 1);
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));

@@ -4,9 +4,15 @@ import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config.ts';
+import { Lifecycle } from '../lib/lifecycle.ts';
 import { requestSerializer } from '../lib/log-redaction.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+/**
+ * The longest a request may take from its first byte to its last (Node's default, said here): a slow phone's
+ * upload. A node's exit waits longer than this for requests under way (SHUTDOWN_GRACE_MS).
+ */
+export const REQUEST_TIMEOUT_MS = 300_000;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 /** Never written to the log, wherever they appear in a logged object. */
 const REDACTED = [
@@ -52,6 +58,7 @@ export function createFastify(config: Config, logStream?: DestinationStream): Fa
       ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
     // Fastify gives each plugin 10 s to load; a node starting on a loaded machine would die half-built (a test
     // app's plugin on the loaded CI machine once passed it). A plugin that hangs still fails, after a minute.
     pluginTimeout: 60_000,
@@ -72,6 +79,7 @@ export function createFastify(config: Config, logStream?: DestinationStream): Fa
   });
   // Input is validated by zod in the route helper; JSON Schemas are kept for the docs and the serializers.
   app.setValidatorCompiler(() => (value) => ({ value }));
+  app.decorate('lifecycle', new Lifecycle());
 
   return app;
 }

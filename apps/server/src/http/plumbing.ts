@@ -120,6 +120,8 @@ function registerApiGate(app: FastifyInstance, settings: SiteFlags, docs: boolea
 function registerHealth(app: FastifyInstance, db: Db) {
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
+    // Draining for its exit: the load balancer should send nothing new here (lib/shutdown.ts).
+    if (app.lifecycle.draining) return reply.code(503).send({ status: 'draining' });
     try {
       await sql`select 1`.execute(db);
       return { status: 'ok' };

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import './lifecycle.ts';
 
 /**
  * Runs `pass` every `intervalMs` in this process (not at all when 0): a slow pass is never overlapped by the
- * next one, a failed one is logged as `<name> pass failed` and the next runs as usual, and closing the app
- * waits for a pass under way, so it ends before the database closes. The jobs keep everything they need in the
+ * next one, a failed one is logged as `<name> pass failed` and the next runs as usual. Once the node drains for
+ * its exit no new pass starts, and closing the app waits for a pass under way, so it ends before the database
+ * closes. The jobs keep everything they need in the
  * database, so a restart loses nothing.
  */
 export function startPeriodicJob(
@@ -26,6 +28,7 @@ export function startPeriodicJob(
       });
   }, intervalMs);
   timer.unref();
+  app.lifecycle.onDrain(() => clearInterval(timer));
   app.addHook('onClose', async () => {
     clearInterval(timer);
     await running;

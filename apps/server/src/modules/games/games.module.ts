@@ -5,13 +5,14 @@ import type { Db } from '../../db/database.ts';
 import { seedGameCatalogue } from '../../demo/game-catalogue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MemberEvents } from '../../lib/member-events.ts';
+import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { BonusDebts } from '../bonus/bonus.debt.ts';
 import { BonusRepository } from '../bonus/bonus.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { GamesRepository } from './games.repository.ts';
 import { ProviderRegistry } from './provider-registry.ts';
-import { startReconcileLoop, TransferReconciler } from './transfer.reconciler.ts';
+import { TransferReconciler } from './transfer.reconciler.ts';
 import { TransferService } from './transfer.service.ts';
 
 declare module 'fastify' {
@@ -45,15 +46,9 @@ export async function registerGames(app: FastifyInstance, core: Core): Promise<G
     // After buildApp has created the demo member (seedDemoData runs last): a wallet balance to play with.
     app.addHook('onReady', () => fundDemoMember(core));
   }
-  if (config.transferReconcileIntervalMs > 0) {
-    const stop = startReconcileLoop(
-      games.reconciler,
-      config.transferReconcileIntervalMs,
-      2 * config.gameProviderTimeoutMs,
-      app.log,
-    );
-    app.addHook('onClose', async () => stop());
-  }
+  startPeriodicJob(app, 'transfer reconciler', config.transferReconcileIntervalMs, () =>
+    games.reconciler.reconcile({ minAgeMs: 2 * config.gameProviderTimeoutMs }),
+  );
   app.decorate('games', games);
   return games;
 }

@@ -82,25 +82,3 @@ export class TransferReconciler {
     return transfers.callProvider(transfer, account.username);
   }
 }
-
-/** Runs the reconciler every `intervalMs` in this process; answers a stop function. One run at a time. */
-export function startReconcileLoop(
-  reconciler: TransferReconciler,
-  intervalMs: number,
-  minAgeMs: number,
-  logger: Logger,
-): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    reconciler
-      .reconcile({ minAgeMs })
-      .catch((error: unknown) => logger.warn({ err: error }, 'transfer reconciler run failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
