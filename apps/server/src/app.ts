@@ -51,7 +51,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const { core, auth, operators } = await createCore(app, config, deps);
   const sandboxActive = () => core.sandboxAdapters.active();
   // First, so its timing hook sees every route.
-  registerMetrics(app, config, { sandboxActive });
+  registerMetrics(app, core, { sandboxActive });
   registerPlumbing(app, config, core.settings, core.db, sandboxActive);
   if (config.apiDocs) await registerDocs(app);
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
-import { type AddressInfo, createServer } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { API } from '@member-wallet/contract/api-paths';
 import { APP_NAME, APP_NAME_HEADER } from '@member-wallet/contract/constants';
@@ -113,6 +113,16 @@ describe('shutting down (SIGTERM)', () => {
     upload.answer.catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await shutDown(t.app, { delayMs: 0, graceMs: 200 })).toBe('grace-exceeded');
+  });
+
+  it('closes a connection that never sent a request (a client’s spare one) instead of waiting for it', async () => {
+    t = await startTestApp();
+    const spare = connect(portOf(t), '127.0.0.1');
+    await new Promise((resolve) => spare.once('connect', resolve));
+    const ended = new Promise((resolve) => spare.once('close', resolve));
+    const outcome = await shutDown(t.app, { delayMs: 0, graceMs: 5_000 });
+    expect(outcome).toBe('closed');
+    await ended;
   });
 
   it('waits longer than the longest request it lets run (an upload may take REQUEST_TIMEOUT_MS)', async () => {

@@ -7,6 +7,15 @@ import { PGliteDialect } from './pglite-dialect.ts';
 
 const INT8_OID = 20;
 
+/** The pool behind each PostgreSQL database this process opened (none for PGlite: one connection). */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** How a PostgreSQL database's pool is used now (for /metrics); null on the embedded database. */
+export function poolUse(db: Db): { total: number; idle: number; waiting: number } | null {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
+}
+
 export interface DatabaseSettings {
   databaseUrl: string | null;
   dataDir: string;
@@ -29,7 +38,9 @@ export function createDatabase(settings: DatabaseSettings, loadDataDir?: Blob): 
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    pools.set(db, pool);
+    return db;
   }
   const dataDir = settings.dataDir === 'memory://' ? undefined : settings.dataDir;
   // One options object: `new PGlite(undefined, options)` drops the options, and PGlite's own int8 parser then

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config.ts';
+import { JobStats } from '../lib/job-stats.ts';
 import { Lifecycle } from '../lib/lifecycle.ts';
 import { requestSerializer } from '../lib/log-redaction.ts';
 
@@ -47,6 +49,32 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
   socket.destroy(error);
 }
 
+/**
+ * A connection that has not sent a byte carries no request: a client's spare one (a browser's preconnect, an
+ * HTTP client reconnecting for a call it then gave up). Node counts it as busy, so closing the server would wait
+ * for its headers time-out (60 s). On close such connections are ended (their client opens a new one
+ * elsewhere), and any arriving while the server stops listening too; requests under way are untouched.
+ */
+function closeSpareConnectionsOnClose(app: FastifyInstance) {
+  const spare = new Set<Socket>();
+  let closing = false;
+  app.server.on('connection', (socket: Socket) => {
+    if (closing) {
+      socket.destroy();
+      return;
+    }
+    spare.add(socket);
+    const used = () => spare.delete(socket);
+    socket.once('data', used);
+    socket.once('close', used);
+  });
+  app.addHook('preClose', async () => {
+    closing = true;
+    for (const socket of spare) socket.destroy();
+    spare.clear();
+  });
+}
+
 /** The Fastify instance with the project's logger, limits, request ids and refusals in the project's shape. */
 export function createFastify(config: Config, logStream?: DestinationStream): FastifyInstance {
   const app = Fastify({
@@ -80,6 +108,11 @@ export function createFastify(config: Config, logStream?: DestinationStream): Fa
   // Input is validated by zod in the route helper; JSON Schemas are kept for the docs and the serializers.
   app.setValidatorCompiler(() => (value) => ({ value }));
   app.decorate('lifecycle', new Lifecycle());
+  // Any close drains first (a test's, or one after SIGTERM's delay): no job starts a pass, and so no call to
+  // a party on this very server, while the server waits for its connections to end.
+  app.addHook('preClose', () => app.lifecycle.drain());
+  closeSpareConnectionsOnClose(app);
+  app.decorate('jobStats', new JobStats());
 
   return app;
 }

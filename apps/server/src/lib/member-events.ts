@@ -1,7 +1,16 @@
 import type { WalletEvent } from '@member-wallet/contract/live';
 
-/** Hears every member event published on this node: the live sockets, and later any other channel. */
-export type MemberEventListener = (memberId: bigint, event: WalletEvent) => void;
+/** How money came into a member's wallet (docs/operations.md, Metrics): the deposit channels and an operator. */
+export type DepositChannel = 'qr' | 'slip' | 'bank_transfer' | 'truemoney' | 'operator' | 'other';
+
+/** What the server knows of an event beyond what the member is told: never sent to any client. */
+export interface MemberEventDetail {
+  /** For money credited into the wallet by a deposit or an operator: by which way; else null. */
+  depositChannel: DepositChannel | null;
+}
+
+/** Hears every member event published on this node: the live sockets, push, the metrics. */
+export type MemberEventListener = (memberId: bigint, event: WalletEvent, detail: MemberEventDetail) => void;
 
 /**
  * The one place a member's money news is announced (docs/live.md): the ledger publishes each committed entry of
@@ -20,10 +29,10 @@ export class MemberEvents {
     return () => this.#listeners.delete(listener);
   }
 
-  publish(memberId: bigint, event: WalletEvent): void {
+  publish(memberId: bigint, event: WalletEvent, detail: MemberEventDetail = { depositChannel: null }): void {
     for (const listener of this.#listeners) {
       try {
-        listener(memberId, event);
+        listener(memberId, event, detail);
       } catch (error) {
         this.onListenerError(error);
       }

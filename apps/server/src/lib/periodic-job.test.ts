@@ -1,11 +1,13 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JobStats } from './job-stats.ts';
 import { Lifecycle } from './lifecycle.ts';
 import { startPeriodicJob } from './periodic-job.ts';
 
 function bareApp() {
   const app = Fastify();
   app.decorate('lifecycle', new Lifecycle());
+  app.decorate('jobStats', new JobStats());
   return app;
 }
 
@@ -67,6 +69,9 @@ describe('startPeriodicJob', () => {
     await vi.advanceTimersByTimeAsync(250);
     expect(passes).toBe(2);
     expect(error).toHaveBeenCalledOnce();
+    expect(app.jobStats.all()).toEqual([
+      expect.objectContaining({ name: 'test job', intervalMs: 100, ok: 1, failed: 1, lastDurationMs: 0 }),
+    ]);
     expect(error.mock.calls[0]?.[1]).toBe('test job pass failed');
     await app.close();
   });

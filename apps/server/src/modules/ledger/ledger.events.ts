@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { JournalEntryStatus } from '../../db/tables/ledger.table.ts';
 import { afterCommit } from '../../db/transaction.ts';
-import type { MemberEvents } from '../../lib/member-events.ts';
+import type { DepositChannel, MemberEvents } from '../../lib/member-events.ts';
 import type { JournalEntry } from './ledger.repository.ts';
 
 /** The statement's status of an entry: pending is in progress, failed and reversed failed. */
@@ -45,5 +45,22 @@ export function announceAfterCommit(
     currency: change.currency,
     reference: String(change.row.id),
   };
-  afterCommit(trx, () => events.publish(memberId, event));
+  const credited = change.status === 'completed' && change.amount > 0n;
+  const depositChannel = credited ? depositChannelOf(change.row) : null;
+  afterCommit(trx, () => events.publish(memberId, event, { depositChannel }));
+}
+
+/**
+ * By which way a credit came in, read from its entry's reference as each channel writes it (docs/ledger.md):
+ * null for what is not money coming in (a transfer back from a game, a bonus).
+ */
+export function depositChannelOf(row: Pick<JournalEntry, 'type' | 'reference'>): DepositChannel | null {
+  if (row.type === 'adjustment') return 'operator';
+  if (row.type !== 'deposit') return null;
+  const reference = row.reference;
+  if ('qrcode' in reference) return 'qr';
+  if ('slip' in reference) return 'slip';
+  if ('voucher' in reference) return 'truemoney';
+  if ('bankTransfer' in reference) return 'bank_transfer';
+  return 'other';
 }

@@ -1,10 +1,18 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
-import type { Config } from '../../config.ts';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { Core } from '../../core.ts';
+import { poolUse } from '../../db/connect.ts';
+import { checkLedger, type LedgerReport } from '../ledger/ledger.reconcile.ts';
+import { MetricsRepository, OPEN_TRANSFER_STATES } from './metrics.repository.ts';
 
 /** Request durations, in seconds: from a cached lookup to a slow party call. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/**
+ * The ledger check walks every account and entry: a scrape starts one at most this often, on each node, and
+ * answers the last result meanwhile.
+ */
+export const LEDGER_CHECK_EVERY_MS = 5 * 60_000;
 
 export interface MetricsDeps {
   /** Whether any party answers from its sandbox (docs/parties/README.md). */
@@ -13,12 +21,13 @@ export interface MetricsDeps {
 
 /**
  * `GET /metrics` in Prometheus text (docs/operations.md, Metrics): the runtime's defaults (`nodejs_version_info`,
- * CPU, memory, event loop, garbage collection), request durations by route template, and whether the sandbox
- * is on. A registry of the app's own, so two apps in one process (the tests, a restart) never share series.
- * With METRICS_TOKEN set, a scraper sends it as a bearer token; without it the route is open, for a scraper on
- * the private network (the proxy does not route /metrics: docs/operations.md).
+ * CPU, memory, event loop, garbage collection), request durations by route template, the database pool, the
+ * periodic jobs, the money figures an operator watches, and whether the sandbox is on. A registry of the app's
+ * own, so two apps in one process (the tests, a restart) never share series. With METRICS_TOKEN set, a scraper
+ * sends it as a bearer token; without it the route is open, for a scraper on the private network (the proxy does
+ * not route /metrics: docs/operations.md).
  */
-export function registerMetrics(app: FastifyInstance, config: Config, deps: MetricsDeps): Registry {
+export function registerMetrics(app: FastifyInstance, core: Core, deps: MetricsDeps): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const durations = new Histogram({
@@ -36,6 +45,9 @@ export function registerMetrics(app: FastifyInstance, config: Config, deps: Metr
       this.set((await deps.sandboxActive()) ? 1 : 0);
     },
   });
+  registerPoolMetrics(registry, core);
+  registerJobMetrics(registry, app);
+  registerMoneyMetrics(registry, core);
 
   app.addHook('onResponse', async (request, reply) => {
     // The template, never the path: one series per route, whatever ids or probes arrive.
@@ -47,7 +59,8 @@ export function registerMetrics(app: FastifyInstance, config: Config, deps: Metr
     );
   });
 
-  const expected = config.metricsToken === null ? null : Buffer.from(`Bearer ${config.metricsToken}`);
+  const token = core.config.metricsToken;
+  const expected = token === null ? null : Buffer.from(`Bearer ${token}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (expected !== null && !sameSecret(request.headers.authorization, expected)) {
       return reply.code(401).header('www-authenticate', 'Bearer').send({ message: 'UNAUTHORIZED' });
@@ -55,6 +68,185 @@ export function registerMetrics(app: FastifyInstance, config: Config, deps: Metr
     return reply.type(registry.contentType).send(await registry.metrics());
   });
   return registry;
+}
+
+/** The PostgreSQL pool of this node (nothing on the embedded database, which is one connection). */
+function registerPoolMetrics(registry: Registry, core: Core) {
+  if (poolUse(core.db) === null) return;
+  new Gauge({
+    name: 'member_wallet_db_pool_connections',
+    help: "This node's PostgreSQL pool: connections open (total), idle, and queries waiting for one (waiting)",
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const use = poolUse(core.db);
+      if (!use) return;
+      for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, use[state]);
+    },
+  });
+}
+
+/** The periodic jobs of this node (lib/periodic-job.ts). */
+function registerJobMetrics(registry: Registry, app: FastifyInstance) {
+  new Counter({
+    name: 'member_wallet_job_runs_total',
+    help: "Passes of this node's periodic jobs, by job and outcome (ok or failed)",
+    labelNames: ['job', 'outcome'],
+    registers: [registry],
+    // The counts are kept by the jobs (lib/job-stats.ts); each scrape reads them as they are.
+    collect() {
+      this.reset();
+      for (const job of app.jobStats.all()) {
+        this.inc({ job: job.name, outcome: 'ok' }, job.ok);
+        this.inc({ job: job.name, outcome: 'failed' }, job.failed);
+      }
+    },
+  });
+  new Gauge({
+    name: 'member_wallet_job_last_success_timestamp_seconds',
+    help: 'When each periodic job last ended a pass without error on this node (Unix time); absent before the first',
+    labelNames: ['job'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const job of app.jobStats.all()) {
+        if (job.lastSuccessAt !== null) this.set({ job: job.name }, job.lastSuccessAt / 1000);
+      }
+    },
+  });
+  new Gauge({
+    name: 'member_wallet_job_last_duration_seconds',
+    help: "How long each periodic job's last pass on this node took",
+    labelNames: ['job'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const job of app.jobStats.all()) {
+        if (job.lastDurationMs !== null) this.set({ job: job.name }, job.lastDurationMs / 1000);
+      }
+    },
+  });
+}
+
+/** The money figures: credits by channel and withdrawals as they happen here, open work and the ledger's state. */
+function registerMoneyMetrics(registry: Registry, core: Core) {
+  const deposits = new Counter({
+    name: 'member_wallet_deposits_credited_total',
+    help: "Credits into members' wallets committed on this node, by channel (qr, slip, bank_transfer, truemoney, operator, other) and currency",
+    labelNames: ['channel', 'currency'],
+    registers: [registry],
+  });
+  const depositsMinor = new Counter({
+    name: 'member_wallet_deposits_credited_minor_total',
+    help: 'The amounts of those credits, in minor units (satang, att)',
+    labelNames: ['channel', 'currency'],
+    registers: [registry],
+  });
+  const withdrawals = new Counter({
+    name: 'member_wallet_withdrawals_total',
+    help: 'Withdrawals committed on this node, by outcome: requested, paid, failed (refused, rejected or not paid)',
+    labelNames: ['outcome'],
+    registers: [registry],
+  });
+  core.memberEvents.subscribe((_memberId, event, detail) => {
+    if (detail.depositChannel !== null) {
+      const labels = { channel: detail.depositChannel, currency: event.currency };
+      deposits.inc(labels);
+      depositsMinor.inc(labels, Math.round(event.amount * 100));
+    }
+    if (event.type !== 'withdraw') return;
+    if (event.status === 'IN_PROGRESS' && event.amount < 0) withdrawals.inc({ outcome: 'requested' });
+    else if (event.status === 'SUCCESS') withdrawals.inc({ outcome: 'paid' });
+    else if (event.status === 'FAILED') withdrawals.inc({ outcome: 'failed' });
+  });
+
+  const repository = new MetricsRepository(core.db);
+  new Gauge({
+    name: 'member_wallet_withdrawals_open',
+    help: "Withdrawals under way, by stage: waiting for an operator's review, or with the payout party",
+    labelNames: ['stage'],
+    registers: [registry],
+    async collect() {
+      const open = await repository.openWithdrawals();
+      this.set({ stage: 'review' }, open.review);
+      this.set({ stage: 'payout' }, open.payout);
+    },
+  });
+  new Gauge({
+    name: 'member_wallet_game_transfers_open',
+    help: 'Game transfers not settled yet, by state; unknown ones wait for the reconciler (docs/wallet.md)',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const open = await repository.openTransfers();
+      for (const state of OPEN_TRANSFER_STATES) this.set({ state }, open[state]);
+    },
+  });
+
+  const ledger = ledgerCheckCache(core);
+  const ledgerGauges = [
+    [
+      'member_wallet_ledger_drifted_accounts',
+      'Accounts whose stored balance differs from the sum of their postings at the last check (must be 0)',
+      (last: LedgerCheck) => last.report.drifts.length,
+    ],
+    [
+      'member_wallet_ledger_unbalanced_entries',
+      'Journal entries whose postings do not sum to zero at the last check (must be 0)',
+      (last: LedgerCheck) => last.report.unbalancedEntries.length,
+    ],
+    [
+      'member_wallet_ledger_checked_timestamp_seconds',
+      'When the ledger check behind the two figures above ran (Unix time)',
+      (last: LedgerCheck) => Math.floor(last.checkedAt / 1000),
+    ],
+  ] as const;
+  for (const [name, help, value] of ledgerGauges) {
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      async collect() {
+        this.set(value(await ledger.latest()));
+      },
+    });
+  }
+}
+
+interface LedgerCheck {
+  report: LedgerReport;
+  /** Epoch milliseconds, by the app's clock. */
+  checkedAt: number;
+}
+
+/**
+ * The last ledger check and when it ran: the first scrape waits for one; a later scrape past
+ * LEDGER_CHECK_EVERY_MS starts the next in the background and answers the last meanwhile.
+ */
+function ledgerCheckCache(core: Core) {
+  let last: LedgerCheck | null = null;
+  let running: Promise<LedgerCheck> | null = null;
+  const run = () => {
+    const checkedAt = core.clock.now().getTime();
+    running ??= checkLedger(core.db)
+      .then((report) => {
+        last = { report, checkedAt };
+        return last;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+  return {
+    async latest(): Promise<LedgerCheck> {
+      if (last === null) return run();
+      if (core.clock.now().getTime() - last.checkedAt >= LEDGER_CHECK_EVERY_MS) {
+        run().catch((error: unknown) => core.log.warn({ err: error }, 'ledger check for /metrics failed'));
+      }
+      return last;
+    },
+  };
 }
 
 function sameSecret(given: string | undefined, expected: Buffer): boolean {
