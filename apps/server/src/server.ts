@@ -1,9 +1,15 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { runtimeProblem } from './lib/runtime.ts';
 import { shutDown } from './lib/shutdown.ts';
 
 /** Loads the configuration, builds the app and listens; drains and closes on SIGTERM and SIGINT. */
 async function main() {
+  const problem = runtimeProblem(process.versions.node);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();

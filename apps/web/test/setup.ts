@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { installNodeForms } from '@member-wallet/client-core/native-forms';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { initI18n } from '../src/i18n/i18n.ts';
@@ -12,6 +13,8 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // The member shell's live events would open a socket no test answers; member-live.test.tsx tests them itself.
 vi.mock('../src/app/shells/live-events.ts', () => ({ useLiveEvents: () => undefined }));
+
+await installNodeForms();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

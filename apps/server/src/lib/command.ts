@@ -1,6 +1,7 @@
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import { createDatabase } from '../db/connect.ts';
 import type { Db } from '../db/database.ts';
+import { runtimeProblem } from './runtime.ts';
 
 /**
  * Runs an operator command (`npm run ledger:check`, `npm run transfers:reconcile`) on the configured database
@@ -9,6 +10,11 @@ import type { Db } from '../db/database.ts';
  */
 export function runCommand(name: string, work: (config: Config, db: Db) => Promise<number>): void {
   const main = async (): Promise<number> => {
+    const problem = runtimeProblem(process.versions.node);
+    if (problem) {
+      console.error(problem);
+      return 2;
+    }
     let config: Config;
     try {
       config = loadConfig();
