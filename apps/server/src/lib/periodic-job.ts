@@ -5,9 +5,8 @@ import './lifecycle.ts';
 /**
  * Runs `pass` every `intervalMs` in this process (not at all when 0): a slow pass is never overlapped by the
  * next one, a failed one is logged as `<name> pass failed` and the next runs as usual; every pass is counted in
- * `app.jobStats` (for /metrics). Once the node drains for
- * its exit no new pass starts, and closing the app waits for a pass under way, so it ends before the database
- * closes. The jobs keep everything they need in the
+ * `app.jobStats` (for /metrics). Once the node drains for its exit no new pass starts, and closing the app waits
+ * for a pass under way, so it ends before the database closes. The jobs keep everything they need in the
  * database, so a restart loses nothing.
  */
 export function startPeriodicJob(
