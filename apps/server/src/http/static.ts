@@ -45,12 +45,12 @@ function builtAppFiles(root: string, prefix: string): FastifyStaticOptions {
     // index.html is answered by the SPA fallback (registerErrorHandlers), in the reader's language.
     index: false,
     cacheControl: false,
-    setHeaders: (response, filePath) => {
+    setHeaders: (reply, filePath) => {
       // The same URL answers brotli, gzip or plain bytes: caches must key on Accept-Encoding.
-      response.setHeader('vary', 'accept-encoding');
+      reply.header('vary', 'accept-encoding');
       if (filePath.includes(`${sep}assets${sep}`)) {
-        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      } else if (REVALIDATED.some((end) => filePath.endsWith(end))) response.setHeader('cache-control', 'no-cache');
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      } else if (REVALIDATED.some((end) => filePath.endsWith(end))) reply.header('cache-control', 'no-cache');
     },
   };
 }
