@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import './lifecycle.ts';
 
@@ -16,7 +17,7 @@ export interface ShutdownTimes {
  */
 export async function shutDown(app: FastifyInstance, times: ShutdownTimes): Promise<'closed' | 'grace-exceeded'> {
   await app.lifecycle.drain();
-  await wait(times.delayMs);
+  await sleep(times.delayMs);
   let timer: NodeJS.Timeout | undefined;
   const grace = new Promise<'grace-exceeded'>((resolve) => {
     timer = setTimeout(() => resolve('grace-exceeded'), times.graceMs);
@@ -26,8 +27,4 @@ export async function shutDown(app: FastifyInstance, times: ShutdownTimes): Prom
   } finally {
     clearTimeout(timer);
   }
-}
-
-function wait(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

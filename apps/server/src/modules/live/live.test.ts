@@ -7,6 +7,7 @@ import { connectSocket } from '../../../test/chat.ts';
 import { activate, fundedMember, type Player, post, seedCatalogue } from '../../../test/games.ts';
 import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { payQrDeposit } from '../../../test/qr.ts';
 import { askWithdrawal, reviewWithdrawal } from '../../../test/withdrawals.ts';
 
 /** Live money over the member's socket (docs/live.md), with the flows that change a member's money for real. */
@@ -114,19 +115,7 @@ describe('the live socket', () => {
   it('tells a QR deposit credited when the sandbox gateway pays it', async () => {
     const player = await fundedMember(t, 0);
     const live = await listen(player);
-    const qr = await t.api({
-      method: 'POST',
-      url: API.qrcode('KBANK'),
-      payload: { amount: 300 },
-      headers: bearer(player.token),
-    });
-    expect(qr.statusCode, qr.body).toBe(200);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/payments/KBANK/pay',
-      payload: { qrcodeId: qr.json().qrcodeId },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    await payQrDeposit(t, player.token, 300);
     expect(await live.events(1)).toEqual([
       expect.objectContaining({ type: 'deposit', status: 'SUCCESS', amount: 300, balance: 300 }),
     ]);

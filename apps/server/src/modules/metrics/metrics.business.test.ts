@@ -1,10 +1,10 @@
-import { API } from '@member-wallet/contract/api-paths';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askAdjustment } from '../../../test/adjustments.ts';
 import { activate, fundedMember, post, seedCatalogue, setFaults } from '../../../test/games.ts';
-import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { payQrDeposit } from '../../../test/qr.ts';
 import { askWithdrawal, reviewWithdrawal } from '../../../test/withdrawals.ts';
 
 /**
@@ -44,14 +44,7 @@ async function series(name: string): Promise<number | undefined> {
 describe('business metrics', () => {
   it('counts deposits credited per channel, with their amounts in minor units', async () => {
     const player = await fundedMember(t, 0);
-    const qr = await t.api({ method: 'POST', url: API.qrcode('KBANK'), payload: { amount: 300 }, ...auth(player) });
-    expect(qr.statusCode, qr.body).toBe(200);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/payments/KBANK/pay',
-      payload: { qrcodeId: qr.json().qrcodeId },
-    });
-    expect(paid.statusCode, paid.body).toBe(200);
+    await payQrDeposit(t, player.token, 300);
     const publicId = await publicIdOf(player.id);
     const adjusted = await askAdjustment(t, finance, publicId, { amountMinor: '2550' });
     expect(adjusted.statusCode, adjusted.body).toBe(200);
@@ -121,10 +114,6 @@ describe('business metrics', () => {
     }
   });
 });
-
-function auth(player: { token: string }) {
-  return { headers: bearer(player.token) };
-}
 
 async function publicIdOf(memberId: bigint): Promise<string> {
   const row = await t.app.db

@@ -1,8 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Core } from '../../core.ts';
 import { poolUse } from '../../db/connect.ts';
+import type { JobRecord } from '../../lib/job-stats.ts';
 import { checkLedger, type LedgerReport } from '../ledger/ledger.reconcile.ts';
 import { MetricsRepository, OPEN_TRANSFER_STATES } from './metrics.repository.ts';
 
@@ -102,30 +104,33 @@ function registerJobMetrics(registry: Registry, app: FastifyInstance) {
       }
     },
   });
-  new Gauge({
-    name: 'member_wallet_job_last_success_timestamp_seconds',
-    help: 'When each periodic job last ended a pass without error on this node (Unix time); absent before the first',
-    labelNames: ['job'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const job of app.jobStats.all()) {
-        if (job.lastSuccessAt !== null) this.set({ job: job.name }, job.lastSuccessAt / 1000);
-      }
-    },
-  });
-  new Gauge({
-    name: 'member_wallet_job_last_duration_seconds',
-    help: "How long each periodic job's last pass on this node took",
-    labelNames: ['job'],
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const job of app.jobStats.all()) {
-        if (job.lastDurationMs !== null) this.set({ job: job.name }, job.lastDurationMs / 1000);
-      }
-    },
-  });
+  const lastPass = [
+    [
+      'member_wallet_job_last_success_timestamp_seconds',
+      'When each periodic job last ended a pass without error on this node (Unix time); absent before the first',
+      (job: JobRecord) => (job.lastSuccessAt === null ? null : job.lastSuccessAt / 1000),
+    ],
+    [
+      'member_wallet_job_last_duration_seconds',
+      "How long each periodic job's last pass on this node took",
+      (job: JobRecord) => (job.lastDurationMs === null ? null : job.lastDurationMs / 1000),
+    ],
+  ] as const;
+  for (const [name, help, value] of lastPass) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ['job'],
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const job of app.jobStats.all()) {
+          const seconds = value(job);
+          if (seconds !== null) this.set({ job: job.name }, seconds);
+        }
+      },
+    });
+  }
 }
 
 /** The money figures: credits by channel and withdrawals as they happen here, open work and the ledger's state. */
@@ -152,7 +157,7 @@ function registerMoneyMetrics(registry: Registry, core: Core) {
     if (detail.depositChannel !== null) {
       const labels = { channel: detail.depositChannel, currency: event.currency };
       deposits.inc(labels);
-      depositsMinor.inc(labels, Math.round(event.amount * 100));
+      depositsMinor.inc(labels, Number(toMinor(event.amount)));
     }
     if (event.type !== 'withdraw') return;
     if (event.status === 'IN_PROGRESS' && event.amount < 0) withdrawals.inc({ outcome: 'requested' });

@@ -6,6 +6,7 @@ import { clientId, connectSocket, join, sendMessage, textMessage } from '../../.
 import { fundedMember, seedCatalogue } from '../../../test/games.ts';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { payQrDeposit } from '../../../test/qr.ts';
 import { askWithdrawal, reviewWithdrawal } from '../../../test/withdrawals.ts';
 import { PushRefused, type PushSender, type PushTarget } from './push.sender.ts';
 import { formatAmount } from './push.texts.ts';
@@ -57,23 +58,6 @@ function subscribe(token: string, body: object) {
   return t.api({ method: 'POST', url: API.pushSubscribe, headers: bearer(token), payload: body });
 }
 
-/** A member's QR paid through the sandbox gateway: the one deposit path wired to push here. */
-async function qrDeposit(token: string, amount: number): Promise<void> {
-  const created = await t.api({
-    method: 'POST',
-    url: API.qrcode('KBANK'),
-    headers: bearer(token),
-    payload: { amount },
-  });
-  expect(created.statusCode, created.body).toBe(200);
-  const paid = await t.app.inject({
-    method: 'POST',
-    url: '/sandbox/payments/KBANK/pay',
-    payload: { qrcodeId: created.json().qrcodeId },
-  });
-  expect(paid.statusCode, paid.body).toBe(200);
-}
-
 describe('push subscriptions', () => {
   it('hands out the demo VAPID key, made once and kept in the database', async () => {
     const key = (await t.api({ method: 'GET', url: API.pushKey })).json();
@@ -101,7 +85,7 @@ describe('push subscriptions', () => {
     const other = await registerMember(t);
     await subscribe(other.token, subscription('en'));
 
-    await qrDeposit(member.token, 1234.5);
+    await payQrDeposit(t, member.token, 1234.5);
     await expect.poll(() => sent.length).toBe(3);
     const by = (endpoint: string) => sent.find((each) => each.endpoint === endpoint)?.payload;
     expect(by(thai.endpoint)).toEqual({
