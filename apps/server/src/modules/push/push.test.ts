@@ -105,6 +105,8 @@ describe('push subscriptions', () => {
     await subscribe(player.token, each);
     const paid = await askWithdrawal(t, player, 1500);
     expect((await reviewWithdrawal(t, finance.headers, 'approve', paid.reference)).statusCode).toBe(200);
+    // The payout party pays the approved one on its own time: its push is awaited before the next is caused.
+    await expect.poll(() => sent.length).toBe(1);
     const failed = await askWithdrawal(t, player, 1200);
     const rejected = await reviewWithdrawal(t, finance.headers, 'reject', failed.reference, 'Name does not match');
     expect(rejected.statusCode).toBe(200);
