@@ -72,4 +72,35 @@ describe('dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('dashboard-ledger')).toBeInTheDocument();
   });
+
+  it("shows each job's last run and next run, and which fail and why", async () => {
+    renderApp('/dashboard');
+    const jobs = await screen.findByTestId('dashboard-jobs');
+    const settler = within(jobs).getByRole('listitem', { name: 'QR payment settler' });
+    expect(settler).toHaveTextContent('Running normally');
+    expect(settler).toHaveTextContent('Last run 23/11/2026 10:15:00 on web-1:4242');
+    expect(settler).toHaveTextContent('Next run 23/11/2026 10:15:30');
+    const payouts = within(jobs).getByRole('listitem', { name: 'Withdrawal settler' });
+    expect(payouts).toHaveTextContent('Failing: 3 passes in a row');
+    expect(payouts).toHaveTextContent('Last failure 23/11/2026 10:15:12: Error: payout party answered 503');
+    expect(payouts).toHaveTextContent('Last success 23/11/2026 09:00:00');
+  });
+
+  it('warns when a job is late, as when no node runs it', async () => {
+    const [late] = dashboard().jobs;
+    server.use(
+      http.get('*/backoffice/api/dashboard', () => HttpResponse.json(dashboard({ jobs: [{ ...late!, late: true }] }))),
+    );
+    renderApp('/dashboard');
+    const jobs = await screen.findByTestId('dashboard-jobs');
+    expect(within(jobs).getByRole('listitem', { name: 'QR payment settler' })).toHaveTextContent(
+      'Late: no node has run it since it was due',
+    );
+  });
+
+  it('says when no job has run yet', async () => {
+    server.use(http.get('*/backoffice/api/dashboard', () => HttpResponse.json(dashboard({ jobs: [] }))));
+    renderApp('/dashboard');
+    expect(await screen.findByTestId('dashboard-jobs')).toHaveTextContent('No job has run yet');
+  });
 });

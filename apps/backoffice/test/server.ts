@@ -44,6 +44,32 @@ export function dashboard(overrides: Partial<DashboardResponse> = {}): Dashboard
     },
     membersSignedIn: 17,
     ledger: { drifts: 0, unbalancedEntries: 0 },
+    jobs: [
+      {
+        name: 'qr-settler',
+        intervalMs: 30_000,
+        lastStartedAt: '2026-11-23T03:15:00.000Z',
+        lastSuccessAt: '2026-11-23T03:15:01.000Z',
+        lastFailureAt: null,
+        lastError: null,
+        nextRunAt: '2026-11-23T03:15:30.000Z',
+        node: 'web-1:4242',
+        failuresInRow: 0,
+        late: false,
+      },
+      {
+        name: 'withdrawal-settler',
+        intervalMs: 30_000,
+        lastStartedAt: '2026-11-23T03:15:10.000Z',
+        lastSuccessAt: '2026-11-23T02:00:00.000Z',
+        lastFailureAt: '2026-11-23T03:15:12.000Z',
+        lastError: 'Error: payout party answered 503',
+        nextRunAt: '2026-11-23T03:15:40.000Z',
+        node: 'web-2:77',
+        failuresInRow: 3,
+        late: false,
+      },
+    ],
     ...overrides,
   };
 }

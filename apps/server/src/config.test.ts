@@ -137,6 +137,17 @@ describe('configuration', () => {
     expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/x');
   });
 
+  it('runs the jobs on pg-boss with PostgreSQL and in-process on the embedded database, never pg-boss without PostgreSQL', () => {
+    const postgres = 'postgres://postgres@127.0.0.1:5432/x';
+    expect(loadConfig({ DATABASE_URL: postgres }).jobRunner).toBe('pg-boss');
+    expect(loadConfig({ DATABASE_URL: postgres, JOB_RUNNER: 'in-process' }).jobRunner).toBe('in-process');
+    expect(loadConfig({}).jobRunner).toBe('in-process');
+    expect(() => loadConfig({ JOB_RUNNER: 'pg-boss' })).toThrow(
+      /JOB_RUNNER must be in-process without DATABASE_URL \(got "pg-boss"\)/,
+    );
+    expect(() => loadConfig({ JOB_RUNNER: 'cron' })).toThrow(/JOB_RUNNER must be one of pg-boss, in-process/);
+  });
+
   it('reads the QR payment gateways, each with its secret, and refuses unknown codes or a missing secret', () => {
     const config = loadConfig({
       PAYMENT_GATEWAYS: 'KBANK=https://kbank.example/qr,WW=http://ww.example',

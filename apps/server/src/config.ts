@@ -75,6 +75,12 @@ export interface Config {
   payoutSecret: string | null;
   /** The bearer token `GET /metrics` asks for (docs/operations.md, Metrics); null: the route is open. */
   metricsToken: string | null;
+  /**
+   * What runs the periodic jobs (docs/operations.md, Jobs): `pg-boss`, a queue in PostgreSQL that runs each
+   * job once per interval across all nodes (the default with DATABASE_URL), or `in-process` timers (the
+   * embedded database's one node; PostgreSQL's tests that run passes themselves).
+   */
+  jobRunner: JobRunnerKind;
   /** On SIGTERM: how long readiness answers 503 while the node still serves (docs/operations.md, Roll-outs). */
   shutdownDelayMs: number;
   /** Then: how long requests under way may still run before the process exits anyway. */
@@ -193,6 +199,24 @@ function productionProblems(config: Config, read: Reader): string[] {
   return problems;
 }
 
+export const JOB_RUNNERS = ['pg-boss', 'in-process'] as const;
+export type JobRunnerKind = (typeof JOB_RUNNERS)[number];
+
+/** With SANDBOX, the sandbox parties' own secrets where the operator set none. */
+function fillSandboxSecrets(config: Config): void {
+  config.smsApiKey ??= SANDBOX_SMS_API_KEY;
+  config.payoutSecret ??= SANDBOX_PAYOUT_SECRET;
+  config.bankFeedSecret ??= SANDBOX_BANK_FEED_SECRET;
+  config.voucherSecret ??= SANDBOX_VOUCHER_SECRET;
+}
+
+/** JOB_RUNNER: pg-boss needs PostgreSQL, so it is the default with DATABASE_URL and refused without. */
+function readJobRunner(read: Reader, databaseUrl: string | null): JobRunnerKind {
+  const runner = read.oneOf('JOB_RUNNER', JOB_RUNNERS, databaseUrl ? 'pg-boss' : 'in-process');
+  if (runner === 'pg-boss' && !databaseUrl) read.fail('JOB_RUNNER', 'in-process without DATABASE_URL', runner);
+  return runner;
+}
+
 /** Reads the configuration; throws a `ConfigError` naming every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
@@ -200,11 +224,12 @@ export function loadConfig(env: Env = process.env): Config {
   const production = nodeEnv === 'production';
   const demo = read.boolean('DEMO', !production);
   const sandbox = read.boolean('SANDBOX', demo);
+  const databaseUrl = read.url('DATABASE_URL', ['postgres:', 'postgresql:']);
   const config: Config = {
     port: read.integer('PORT', 8080, 1, 65535),
     host: read.string('HOST', '127.0.0.1'),
     dataDir: read.string('DATA_DIR', './data'),
-    databaseUrl: read.url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    databaseUrl,
     redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'member-wallet:'),
     nodeEnv,
@@ -236,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: read.raw('METRICS_TOKEN') ?? null,
     shutdownDelayMs: read.integer('SHUTDOWN_DELAY_MS', 5_000, 0, 600_000),
     // Above the 300 s a request (a slow upload) may take (REQUEST_TIMEOUT_MS), so a roll-out cuts none.
+    jobRunner: readJobRunner(read, databaseUrl),
     shutdownGraceMs: read.integer('SHUTDOWN_GRACE_MS', 330_000, 0, 3_600_000),
     payoutCallbackUrl: read.url('PAYOUT_CALLBACK_URL', ['http:', 'https:']),
     payoutSettleIntervalMs: read.integer('PAYOUT_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
@@ -270,10 +296,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!/^[A-Za-z0-9_]{1,32}$/.test(config.chatPrefix))
     read.fail('CHAT_PREFIX', '1-32 of A-Za-z0-9_', config.chatPrefix);
   if (production) read.problems.push(...productionProblems(config, read));
-  if (config.sandbox && !config.smsApiKey) config.smsApiKey = SANDBOX_SMS_API_KEY;
-  if (config.sandbox && !config.payoutSecret) config.payoutSecret = SANDBOX_PAYOUT_SECRET;
-  if (config.sandbox && !config.bankFeedSecret) config.bankFeedSecret = SANDBOX_BANK_FEED_SECRET;
-  if (config.sandbox && !config.voucherSecret) config.voucherSecret = SANDBOX_VOUCHER_SECRET;
+  if (config.sandbox) fillSandboxSecrets(config);
   if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);
   return config;
 }

@@ -107,6 +107,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
   { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },
   { name: 'METRICS_TOKEN', default: 'unset', meaning: 'Bearer token GET /metrics asks for; unset, it is open' },
+  {
+    name: 'JOB_RUNNER',
+    default: 'pg-boss with DATABASE_URL, else in-process',
+    meaning: 'Periodic jobs: pg-boss (once per interval across nodes) or in-process timers',
+  },
   { name: 'SHUTDOWN_DELAY_MS', default: '5000', meaning: 'On SIGTERM: readiness 503 this long while still serving' },
   { name: 'SHUTDOWN_GRACE_MS', default: '330000', meaning: 'Then: time for requests under way before the exit' },
   { name: 'VAPID_PUBLIC_KEY', default: 'demo: made once', meaning: 'Web Push public key (base64url)' },

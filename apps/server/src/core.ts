@@ -7,6 +7,10 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { InProcessJobs } from './lib/jobs/in-process-jobs.ts';
+import type { JobRunner } from './lib/jobs/job-runner.ts';
+import { JobRuns } from './lib/jobs/job-runs.ts';
+import { PgBossJobs } from './lib/jobs/pg-boss-jobs.ts';
 import { MemberEvents } from './lib/member-events.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
@@ -97,6 +101,13 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
   });
   await migrateToLatest(db);
   const clock = deps.clock ?? systemClock;
+  const recorder = { app, clock, runs: new JobRuns(db) };
+  app.decorate<JobRunner>(
+    'jobs',
+    config.jobRunner === 'pg-boss' && config.databaseUrl
+      ? new PgBossJobs(recorder, { connectionString: config.databaseUrl, graceMs: config.shutdownGraceMs })
+      : new InProcessJobs(recorder),
+  );
   const limiter: RateLimiter = config.redisUrl
     ? new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix)
     : new MemoryRateLimiter(clock);

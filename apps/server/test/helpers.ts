@@ -48,6 +48,8 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
     REDIS_KEY_PREFIX: `mw-test:${randomBytes(6).toString('hex')}:`,
     // The bank feed's 5 s matcher would poll in every test app; the tests that want it set an interval.
     BANK_FEED_INTERVAL_MS: '0',
+    // The tests run the passes they need themselves; the tests of the job queue (lib/jobs/) ask for pg-boss.
+    JOB_RUNNER: 'in-process',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
     ...env,

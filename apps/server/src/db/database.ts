@@ -4,6 +4,7 @@ import type { BonusTables } from './tables/bonus.table.ts';
 import type { ChatTables } from './tables/chat.table.ts';
 import type { DepositsTables } from './tables/deposits.table.ts';
 import type { GamesTables } from './tables/games.table.ts';
+import type { JobsTables } from './tables/jobs.table.ts';
 import type { LedgerTables } from './tables/ledger.table.ts';
 import type { OperatorsTables } from './tables/operators.table.ts';
 import type { PromotionsTables } from './tables/promotions.table.ts';
@@ -26,6 +27,7 @@ export interface Database
     BonusTables,
     PromotionsTables,
     ChatTables,
-    PushTables {}
+    PushTables,
+    JobsTables {}
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,6 @@
 declare module 'fastify' {
   interface FastifyInstance {
-    /** What this node's periodic jobs did (lib/periodic-job.ts), for /metrics. */
+    /** What this node's periodic jobs did (lib/jobs/), for /metrics. */
     jobStats: JobStats;
   }
 }
@@ -17,7 +17,7 @@ export interface JobRecord {
   lastDurationMs: number | null;
 }
 
-/** The periodic jobs of this node and their passes, as `startPeriodicJob` reports them. */
+/** The periodic jobs of this node and their passes, as the job runner (lib/jobs/) reports them. */
 export class JobStats {
   readonly #jobs = new Map<string, JobRecord>();
 

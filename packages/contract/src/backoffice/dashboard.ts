@@ -2,6 +2,43 @@ import { z } from 'zod/mini';
 import { WITHDRAWAL_STATUSES } from '../wallet.ts';
 
 /**
+ * The server's periodic jobs (docs/operations.md, Jobs): each runs once per interval across all nodes. The
+ * names are the keys of their rows, their queues and their `job` label in /metrics.
+ */
+export const JOB_NAMES = [
+  'bank-feed-matcher',
+  'qr-settler',
+  'voucher-settler',
+  'slip-retries',
+  'withdrawal-settler',
+  'refund-settler',
+  'transfer-reconciler',
+  'invite-accrual',
+  'chat-upload-sweeper',
+] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+/** One job as the nodes last ran it; times are ISO strings, null until it happened. */
+export const dashboardJob = z.object({
+  name: z.enum(JOB_NAMES),
+  intervalMs: z.int(),
+  lastStartedAt: z.nullable(z.string()),
+  lastSuccessAt: z.nullable(z.string()),
+  lastFailureAt: z.nullable(z.string()),
+  /** The last failure's message, for the operator who calls an engineer. */
+  lastError: z.nullable(z.string()),
+  /** When the next pass is due (a failed pass's retry, else the next interval). */
+  nextRunAt: z.nullable(z.string()),
+  /** The node (host and process) that ran the last pass. */
+  node: z.nullable(z.string()),
+  /** Failed passes in a row: 0 after a success. */
+  failuresInRow: z.int(),
+  /** The next pass is overdue by more than an interval (at least a minute): no node is running the job. */
+  late: z.boolean(),
+});
+export type DashboardJob = z.infer<typeof dashboardJob>;
+
+/**
  * `GET /backoffice/api/dashboard`: the site's local day so far (deposits credited, withdrawals asked for, per
  * currency; amounts in minor units as strings), what waits for operators now, the members signed in, and the
  * ledger's drift check, which must read 0 and 0.
@@ -28,5 +65,7 @@ export const dashboardResponse = z.object({
   }),
   membersSignedIn: z.int(),
   ledger: z.object({ drifts: z.int(), unbalancedEntries: z.int() }),
+  /** The periodic jobs that have run at least once (on any node), in JOB_NAMES order. */
+  jobs: z.array(dashboardJob),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponse>;

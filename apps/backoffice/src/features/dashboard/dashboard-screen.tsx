@@ -1,4 +1,4 @@
-import type { DashboardResponse } from '@member-wallet/contract/backoffice/dashboard';
+import type { DashboardJob, DashboardResponse } from '@member-wallet/contract/backoffice/dashboard';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { ReactNode } from 'react';
@@ -79,9 +79,62 @@ function LedgerCheck({ ledger }: { ledger: DashboardResponse['ledger'] }) {
   );
 }
 
+/** One job's state, in words an operator can act on: late, failing (with why), or running normally. */
+function JobState({ job }: { job: DashboardJob }) {
+  const { t } = useTranslation();
+  if (job.late) return <p className="font-semibold text-red-800">{t('dashboard.jobLate')}</p>;
+  if (job.failuresInRow > 0) {
+    return <p className="font-semibold text-red-800">{t('dashboard.jobFailing', { count: job.failuresInRow })}</p>;
+  }
+  return <p className="font-semibold text-emerald-800">{t('dashboard.jobOk')}</p>;
+}
+
+/** The periodic jobs as the nodes last ran them (docs/operations.md, Jobs). */
+function Jobs({ jobs }: { jobs: DashboardJob[] }) {
+  const { t } = useTranslation();
+  if (jobs.length === 0) return <p className="text-slate-600">{t('dashboard.jobsNone')}</p>;
+  return (
+    <ul className="divide-y divide-slate-200">
+      {jobs.map((job) => {
+        const label = t(`dashboard.job.${job.name}`);
+        return (
+          <li key={job.name} aria-label={label} className="space-y-0.5 py-2 text-sm">
+            <p className="text-base text-slate-900">{label}</p>
+            <JobState job={job} />
+            {job.lastStartedAt ? (
+              <p className="text-slate-600">
+                {t('dashboard.jobLastRun', { time: formatDateTime(job.lastStartedAt), node: job.node ?? '-' })}
+              </p>
+            ) : null}
+            {job.nextRunAt ? (
+              <p className="text-slate-600">{t('dashboard.jobNextRun', { time: formatDateTime(job.nextRunAt) })}</p>
+            ) : null}
+            {job.failuresInRow > 0 && job.lastFailureAt ? (
+              <>
+                <p className="break-words text-red-800">
+                  {t('dashboard.jobLastFailure', {
+                    time: formatDateTime(job.lastFailureAt),
+                    error: job.lastError ?? '',
+                  })}
+                </p>
+                {job.lastSuccessAt ? (
+                  <p className="text-slate-600">
+                    {t('dashboard.jobLastSuccess', { time: formatDateTime(job.lastSuccessAt) })}
+                  </p>
+                ) : null}
+              </>
+            ) : null}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 /**
  * The back-office's first screen (docs/backoffice/README.md, Dashboard): the local day's money in and out, what waits
- * for operators, members signed in, and the ledger drift check, which must read 0. Read again every minute.
+ * for operators, members signed in, the ledger drift check, which must read 0, and the background jobs. Read again
+ * every minute.
  */
 export function DashboardScreen() {
   const { t } = useTranslation();
@@ -148,6 +201,9 @@ export function DashboardScreen() {
         </Card>
         <Card title={t('dashboard.ledger')} testId="dashboard-ledger">
           <LedgerCheck ledger={data.ledger} />
+        </Card>
+        <Card title={t('dashboard.jobs')} testId="dashboard-jobs">
+          <Jobs jobs={data.jobs} />
         </Card>
       </div>
     </section>

@@ -30,6 +30,7 @@ import { slipRetries } from './0031_slip_retries.ts';
 import { slipsSandbox } from './0032_slips_sandbox.ts';
 import { refundAccount } from './0033_refund_account.ts';
 import { push } from './0034_push.ts';
+import { jobRuns } from './0035_job_runs.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -72,6 +73,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0032_slips_sandbox': slipsSandbox,
   '0033_refund_account': refundAccount,
   '0034_push': push,
+  '0035_job_runs': jobRuns,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -4,7 +4,6 @@ import { HttpBankFeed } from '../../adapters/bank-feed/http.ts';
 import { sandboxBankFeed } from '../../adapters/bank-feed/sandbox.ts';
 import { chooseAdapter } from '../../adapters/choose-adapter.ts';
 import type { Core } from '../../core.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { BankFeedMatcher } from './bank-feed.matcher.ts';
 import { BankFeedRepository } from './bank-feed.repository.ts';
 
@@ -32,7 +31,7 @@ export function registerBankFeed(app: FastifyInstance, core: Core): BankFeedMatc
   });
   app.decorate('bankFeedMatcher', matcher);
   if (feedName !== 'unconfigured')
-    startPeriodicJob(app, 'bank feed matcher', core.config.bankFeedIntervalMs, () => matcher.runOnce());
+    app.jobs.every('bank-feed-matcher', core.config.bankFeedIntervalMs, () => matcher.runOnce());
   return matcher;
 }
 

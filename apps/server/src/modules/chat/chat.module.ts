@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 import { FileStore } from '../../lib/file-store.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { AuthContext } from '../../lib/route.ts';
 import type { OperatorService } from '../operator/operator.service.ts';
 import type { PushNotifier } from '../push/push.module.ts';
@@ -80,6 +79,6 @@ export async function registerChat(app: FastifyInstance, core: Core, deps: ChatD
   chatFileRoute(app, store);
   chatBackofficeRoutes(core.backoffice.route, new ChatBackoffice(chat, core.backoffice.audit), chat);
   app.decorate('chat', chat);
-  startPeriodicJob(app, 'chat upload sweeper', HOUR_MS, () => chat.sweepUnsentUploads());
+  app.jobs.every('chat-upload-sweeper', HOUR_MS, () => chat.sweepUnsentUploads());
   return chat;
 }

@@ -93,4 +93,9 @@ export class DashboardRepository {
       .executeTakeFirstOrThrow();
     return Number(row.count);
   }
+
+  /** Every job that has run on some node, with its last passes (lib/jobs/job-runs.ts). */
+  async jobs() {
+    return this.db.selectFrom('job_runs').selectAll().execute();
+  }
 }

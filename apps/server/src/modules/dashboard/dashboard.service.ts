@@ -1,9 +1,12 @@
-import type { DashboardResponse } from '@member-wallet/contract/backoffice/dashboard';
+import { type DashboardResponse, JOB_NAMES } from '@member-wallet/contract/backoffice/dashboard';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart } from '../../lib/local-calendar.ts';
 import { checkLedger } from '../ledger/ledger.reconcile.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
+
+/** A job is late once its next pass is overdue by an interval, and by a minute at least (node clocks differ). */
+const JOB_LATE_AFTER_MS = 60_000;
 
 export interface DashboardDeps {
   db: Db;
@@ -20,18 +23,19 @@ export interface DashboardDeps {
 export class DashboardService {
   constructor(private readonly deps: DashboardDeps) {}
 
-  /** Today's deposits and withdrawals, what waits for operators, members signed in, the ledger's drift. */
+  /** Today's deposits and withdrawals, what waits for operators, members signed in, the ledger's drift, the jobs. */
   async today(): Promise<DashboardResponse> {
     const { repository, clock, timeZone } = this.deps;
     const now = clock.now();
     const from = localDayStart(now, timeZone);
     const to = addLocalDays(from, 1, timeZone);
-    const [deposits, withdrawals, pending, membersSignedIn, ledger] = await Promise.all([
+    const [deposits, withdrawals, pending, membersSignedIn, ledger, jobs] = await Promise.all([
       repository.deposits(from, to),
       repository.withdrawals(from, to),
       repository.pending(),
       repository.membersSignedIn(now),
       checkLedger(this.deps.db),
+      repository.jobs(),
     ]);
     return {
       day: { from: from.toISOString(), timeZone },
@@ -49,6 +53,26 @@ export class DashboardService {
       pending,
       membersSignedIn,
       ledger: { drifts: ledger.drifts.length, unbalancedEntries: ledger.unbalancedEntries.length },
+      jobs: jobs
+        .sort((a, b) => JOB_NAMES.indexOf(a.name) - JOB_NAMES.indexOf(b.name))
+        .map((job) => ({
+          name: job.name,
+          intervalMs: job.interval_ms,
+          lastStartedAt: iso(job.last_started_at),
+          lastSuccessAt: iso(job.last_success_at),
+          lastFailureAt: iso(job.last_failure_at),
+          lastError: job.last_error,
+          nextRunAt: iso(job.next_run_at),
+          node: job.node,
+          failuresInRow: job.failures_in_row,
+          late:
+            job.next_run_at !== null &&
+            now.getTime() - job.next_run_at.getTime() > Math.max(job.interval_ms, JOB_LATE_AFTER_MS),
+        })),
     };
   }
+}
+
+function iso(at: Date | null): string | null {
+  return at ? at.toISOString() : null;
 }

@@ -2,11 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { CHAT_BACKOFFICE_API } from '@member-wallet/contract/chat';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { newGuest, sendMessage, textMessage } from '../../../test/chat.ts';
 import { fundedMember } from '../../../test/games.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { JobStats } from '../../lib/job-stats.ts';
+import { InProcessJobs } from '../../lib/jobs/in-process-jobs.ts';
+import { JobRuns, THIS_NODE } from '../../lib/jobs/job-runs.ts';
+import { Lifecycle } from '../../lib/lifecycle.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -127,5 +132,41 @@ describe('the back-office dashboard', () => {
       .where('kind', '=', 'member_wallet')
       .execute();
     expect((await dashboard(admin.headers)).ledger).toEqual({ drifts: 1, unbalancedEntries: 0 });
+  });
+
+  it("shows each job's last run, last failure with its error, and next run, as the node that ran it wrote them", async () => {
+    const support = await signedInOperator(t, 'support');
+    // This app's jobs run every 30 s and more: none has run yet.
+    expect((await dashboard(support.headers)).jobs).toEqual([]);
+    // A node of its own on this app's database and clock, whose bank-feed matcher fails once, then succeeds.
+    const node = Fastify();
+    node.decorate('lifecycle', new Lifecycle());
+    node.decorate('jobStats', new JobStats());
+    const jobs = new InProcessJobs({ app: node, clock: t.clock, runs: new JobRuns(t.app.db) });
+    let passes = 0;
+    jobs.every('bank-feed-matcher', 20, async () => {
+      passes += 1;
+      if (passes === 1) throw new Error('bank feed refused the token');
+    });
+    await vi.waitFor(() => expect(passes).toBe(2), { timeout: 5_000, interval: 10 });
+    await node.close();
+    const now = t.clock.now();
+    expect((await dashboard(support.headers)).jobs).toEqual([
+      {
+        name: 'bank-feed-matcher',
+        intervalMs: 20,
+        lastStartedAt: now.toISOString(),
+        lastSuccessAt: now.toISOString(),
+        lastFailureAt: now.toISOString(),
+        lastError: 'Error: bank feed refused the token',
+        nextRunAt: new Date(now.getTime() + 20).toISOString(),
+        node: THIS_NODE,
+        failuresInRow: 0,
+        late: false,
+      },
+    ]);
+    // No node ran it for over a minute after it was due: the dashboard says it is late.
+    t.clock.advance(60_021);
+    expect((await dashboard(support.headers)).jobs).toEqual([expect.objectContaining({ late: true })]);
   });
 });

@@ -5,7 +5,6 @@ import type { Db } from '../../db/database.ts';
 import { seedGameCatalogue } from '../../demo/game-catalogue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { MemberEvents } from '../../lib/member-events.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { BonusDebts } from '../bonus/bonus.debt.ts';
 import { BonusRepository } from '../bonus/bonus.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -46,7 +45,7 @@ export async function registerGames(app: FastifyInstance, core: Core): Promise<G
     // After buildApp has created the demo member (seedDemoData runs last): a wallet balance to play with.
     app.addHook('onReady', () => fundDemoMember(core));
   }
-  startPeriodicJob(app, 'transfer reconciler', config.transferReconcileIntervalMs, () =>
+  app.jobs.every('transfer-reconciler', config.transferReconcileIntervalMs, () =>
     games.reconciler.reconcile({ minAgeMs: 2 * config.gameProviderTimeoutMs }),
   );
   app.decorate('games', games);

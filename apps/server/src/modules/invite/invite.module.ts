@@ -7,7 +7,6 @@ import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart, siteTimeZone } from '../../lib/local-calendar.ts';
 import type { MemberEvents } from '../../lib/member-events.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { parseInput } from '../../lib/route.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { AccountService } from '../account/account.service.ts';
@@ -83,7 +82,7 @@ export function registerInvites(app: FastifyInstance, core: Core, deps: { accoun
     clock: core.clock,
   });
   inviteReviewRoutes(core.backoffice.route, reviews);
-  startPeriodicJob(app, 'invite accrual', ACCRUAL_INTERVAL_MS, () => invites.accrueDue());
+  app.jobs.every('invite-accrual', ACCRUAL_INTERVAL_MS, () => invites.accrueDue());
   // After buildApp has created the demo member (seedDemoData runs last).
   if (config.demo) app.addHook('onReady', () => seedInviteDemo(core, deps.accounts));
   return invites;

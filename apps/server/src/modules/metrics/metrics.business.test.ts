@@ -99,8 +99,8 @@ describe('business metrics', () => {
   });
 
   it('counts the periodic jobs’ passes and tells when each last succeeded', async () => {
-    await expect.poll(() => series('member_wallet_job_runs_total{job="QR settler",outcome="ok"}')).toBeGreaterThan(0);
-    expect(await series('member_wallet_job_last_success_timestamp_seconds{job="QR settler"}')).toBeGreaterThan(0);
+    await expect.poll(() => series('member_wallet_job_runs_total{job="qr-settler",outcome="ok"}')).toBeGreaterThan(0);
+    expect(await series('member_wallet_job_last_success_timestamp_seconds{job="qr-settler"}')).toBeGreaterThan(0);
   });
 
   it('tells how the database pool is used, on PostgreSQL', async () => {

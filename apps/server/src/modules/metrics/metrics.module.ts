@@ -88,7 +88,7 @@ function registerPoolMetrics(registry: Registry, core: Core) {
   });
 }
 
-/** The periodic jobs of this node (lib/periodic-job.ts). */
+/** The periodic jobs of this node (lib/jobs/). */
 function registerJobMetrics(registry: Registry, app: FastifyInstance) {
   new Counter({
     name: 'member_wallet_job_runs_total',

@@ -7,7 +7,6 @@ import { type PaymentGateway, UnconfiguredPaymentGateway } from '../../adapters/
 import { sandboxPaymentGateway, sandboxPaymentSecret } from '../../adapters/payments/sandbox.ts';
 import type { PaymentGatewayConfig } from '../../config.ts';
 import type { Core } from '../../core.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import { kbankNotificationRoutes } from './kbank.routes.ts';
 import { QrRepository } from './qr.repository.ts';
@@ -54,7 +53,7 @@ export async function registerQrPayments(app: FastifyInstance, core: Core): Prom
   });
   await paymentWebhookRoutes(app, { qr, secretOf, clock });
   kbankNotificationRoutes(core.route, { qr });
-  startPeriodicJob(app, 'QR settler', config.qrSettleIntervalMs, () => qr.settle());
+  app.jobs.every('qr-settler', config.qrSettleIntervalMs, () => qr.settle());
   return qr;
 }
 

@@ -12,7 +12,6 @@ import {
 import { SlipOkVerifier } from '../../adapters/slip-verifier/slipok.ts';
 import type { Core } from '../../core.ts';
 import { FileStore } from '../../lib/file-store.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -76,7 +75,7 @@ export async function registerSlips(
   app.decorate('slipStore', store);
   const retries = new SlipRetries({ db, repository, slips, store, members: core.members, clock, logger: app.log });
   app.decorate('slipRetries', retries);
-  startPeriodicJob(app, 'slip retries', config.slipRetryIntervalMs, () => retries.runOnce());
+  app.jobs.every('slip-retries', config.slipRetryIntervalMs, () => retries.runOnce());
   slipRoutes(core.route, {
     slips,
     window,

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import type { SlipService } from '../slip/slip.service.ts';
 import type { WithdrawalService } from '../withdraw/withdraw.service.ts';
 import { SlipReviewRepository } from './slips.backoffice.repository.ts';
@@ -51,5 +50,5 @@ export function registerSuspense(
       clock,
     }),
   );
-  startPeriodicJob(app, 'refund settler', core.config.payoutSettleIntervalMs, () => suspense.settleRefunds());
+  app.jobs.every('refund-settler', core.config.payoutSettleIntervalMs, () => suspense.settleRefunds());
 }

@@ -4,7 +4,6 @@ import { HttpVoucherRedeemer } from '../../adapters/voucher/http.ts';
 import { sandboxVoucherRedeemer } from '../../adapters/voucher/sandbox.ts';
 import { UnconfiguredVoucherRedeemer, type VoucherRedeemer } from '../../adapters/voucher/voucher-redeemer.ts';
 import type { Core } from '../../core.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { TruelinkRepository } from './truelink.repository.ts';
 import { truelinkRoutes } from './truelink.routes.ts';
@@ -43,7 +42,7 @@ export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkSer
     limiter: core.limiter,
     ratePerMinute: config.moneyRatePerMinute,
   });
-  startPeriodicJob(app, 'voucher settler', config.truelinkSettleIntervalMs, () => truelinks.settleUnknown());
+  app.jobs.every('voucher-settler', config.truelinkSettleIntervalMs, () => truelinks.settleUnknown());
   return truelinks;
 }
 

@@ -4,7 +4,6 @@ import { HttpPayout } from '../../adapters/payout/http.ts';
 import { type Payout, UnconfiguredPayout } from '../../adapters/payout/payout.ts';
 import { sandboxPayout } from '../../adapters/payout/sandbox.ts';
 import type { Core } from '../../core.ts';
-import { startPeriodicJob } from '../../lib/periodic-job.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { withdrawalReviewRoutes } from './withdraw.backoffice.routes.ts';
 import { WithdrawalRepository } from './withdraw.repository.ts';
@@ -52,7 +51,7 @@ export async function registerWithdrawals(
   });
   await payoutWebhookRoutes(app, { withdrawals, secret: config.payoutSecret, clock });
   withdrawalReviewRoutes(core.backoffice.route, withdrawals);
-  startPeriodicJob(app, 'withdrawal settler', config.payoutSettleIntervalMs, () => withdrawals.settlePending());
+  app.jobs.every('withdrawal-settler', config.payoutSettleIntervalMs, () => withdrawals.settlePending());
   return withdrawals;
 }
 

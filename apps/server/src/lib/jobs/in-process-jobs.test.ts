@@ -1,13 +1,15 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { JobStats } from './job-stats.ts';
-import { Lifecycle } from './lifecycle.ts';
-import { startPeriodicJob } from './periodic-job.ts';
+import { systemClock } from '../clock.ts';
+import { JobStats } from '../job-stats.ts';
+import { Lifecycle } from '../lifecycle.ts';
+import { InProcessJobs } from './in-process-jobs.ts';
 
 function bareApp() {
   const app = Fastify();
   app.decorate('lifecycle', new Lifecycle());
   app.decorate('jobStats', new JobStats());
+  app.decorate('jobs', new InProcessJobs({ app, clock: systemClock, runs: null }));
   return app;
 }
 
@@ -15,13 +17,13 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('startPeriodicJob', () => {
+describe('InProcessJobs', () => {
   it('runs a pass every interval, never two at once, and takes no new pass once the node drains', async () => {
     vi.useFakeTimers();
     const app = bareApp();
     let passes = 0;
     let release: (() => void) | undefined;
-    startPeriodicJob(app, 'test job', 100, async () => {
+    app.jobs.every('qr-settler', 100, async () => {
       passes += 1;
       if (passes === 3) await new Promise<void>((resolve) => (release = resolve));
     });
@@ -43,7 +45,7 @@ describe('startPeriodicJob', () => {
     const app = bareApp();
     let finished = false;
     let release: (() => void) | undefined;
-    startPeriodicJob(app, 'test job', 100, async () => {
+    app.jobs.every('qr-settler', 100, async () => {
       await new Promise<void>((resolve) => (release = resolve));
       finished = true;
     });
@@ -62,7 +64,7 @@ describe('startPeriodicJob', () => {
     const app = bareApp();
     const error = vi.spyOn(app.log, 'error').mockImplementation(() => undefined);
     let passes = 0;
-    startPeriodicJob(app, 'test job', 100, async () => {
+    app.jobs.every('qr-settler', 100, async () => {
       passes += 1;
       if (passes === 1) throw new Error('party down');
     });
@@ -70,9 +72,9 @@ describe('startPeriodicJob', () => {
     expect(passes).toBe(2);
     expect(error).toHaveBeenCalledOnce();
     expect(app.jobStats.all()).toEqual([
-      expect.objectContaining({ name: 'test job', intervalMs: 100, ok: 1, failed: 1, lastDurationMs: 0 }),
+      expect.objectContaining({ name: 'qr-settler', intervalMs: 100, ok: 1, failed: 1, lastDurationMs: 0 }),
     ]);
-    expect(error.mock.calls[0]?.[1]).toBe('test job pass failed');
+    expect(error.mock.calls[0]?.[1]).toBe('qr-settler pass failed');
     await app.close();
   });
 });
