@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mountSandbox } from './app.sandbox.ts';
 import type { Config } from './config.ts';
 import { type AppDeps, createCore } from './core.ts';
+import { holdStartupLock } from './db/connect.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { registerDocs } from './http/api-docs.ts';
 import { createFastify } from './http/fastify.ts';
@@ -48,7 +49,23 @@ export { ownBaseUrl } from './core.ts';
  */
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = createFastify(config, deps.logStream);
-  const { core, auth, operators } = await createCore(app, config, deps);
+  const built = await createCore(app, config, deps);
+  // Nodes started together register one at a time: each module's start-up rows are made once.
+  const release = await holdStartupLock(built.core.db);
+  try {
+    await registerModules(app, config, deps, built);
+  } finally {
+    await release();
+  }
+  return app;
+}
+
+async function registerModules(
+  app: FastifyInstance,
+  config: Config,
+  deps: AppDeps,
+  { core, auth, operators }: Awaited<ReturnType<typeof createCore>>,
+): Promise<void> {
   const sandboxActive = () => core.sandboxAdapters.active();
   // First, so its timing hook sees every route.
   registerMetrics(app, core, { sandboxActive });
@@ -105,5 +122,4 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await registerStatic(app, config);
 
   if (config.demo && (await seedDemoData(config, accounts, core.members))) app.log.info('demo data created');
-  return app;
 }

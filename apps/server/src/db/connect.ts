@@ -16,6 +16,36 @@ export function poolUse(db: Db): { total: number; idle: number; waiting: number 
   return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : null;
 }
 
+/** The advisory lock a node holds while it makes the rows a start makes (pg_advisory_lock's key). */
+const STARTUP_LOCK = 727_019;
+
+/**
+ * Holds a lock on PostgreSQL across nodes, on a connection of its own, until the answered function is called:
+ * nodes started together make the rows a start makes (the sandbox's channels, the demo data, keys made once)
+ * one after the other, so each finds what the one before made. Nothing to hold on the embedded database,
+ * which one node opens.
+ */
+export async function holdStartupLock(db: Db): Promise<() => Promise<void>> {
+  const pool = pools.get(db);
+  if (!pool) return async () => {};
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+  } catch (error) {
+    client.release(error as Error);
+    throw error;
+  }
+  return async () => {
+    try {
+      await client.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+      client.release();
+    } catch (error) {
+      // A connection that cannot unlock is closed, and the lock ends with it.
+      client.release(error as Error);
+    }
+  };
+}
+
 export interface DatabaseSettings {
   databaseUrl: string | null;
   dataDir: string;
