@@ -148,6 +148,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ JOB_RUNNER: 'cron' })).toThrow(/JOB_RUNNER must be one of pg-boss, in-process/);
   });
 
+  it('stores uploads in S3-compatible storage with the bucket, region and keys all set, and names what is missing', () => {
+    expect(loadConfig({}).s3).toBeNull();
+    const s3 = {
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_BUCKET: 'member-wallet-uploads',
+      S3_REGION: 'ap-southeast-1',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3).s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'member-wallet-uploads',
+      region: 'ap-southeast-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret',
+    });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: '' }).s3?.endpoint).toBeNull();
+    expect(() => loadConfig({ S3_BUCKET: 'uploads' })).toThrow(
+      /S3_REGION must be set with the other S3_\* variables \(or none\); S3_ACCESS_KEY_ID must be set.*; S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadConfig({ ...s3, S3_BUCKET: 'Uploads_1' })).toThrow(/S3_BUCKET must be an S3 bucket name/);
+    expect(() => loadConfig({ ...s3, S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT must be a URL/);
+  });
+
   it('reads the QR payment gateways, each with its secret, and refuses unknown codes or a missing secret', () => {
     const config = loadConfig({
       PAYMENT_GATEWAYS: 'KBANK=https://kbank.example/qr,WW=http://ww.example',
@@ -327,7 +351,7 @@ describe('configuration', () => {
 
   it('documents in the README exactly the variables the server reads', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const documented = [...readme.matchAll(/^\|\s*`([A-Z_]+)`\s*\|/gm)].map((match) => match[1]);
+    const documented = [...readme.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]);
     const known = CONFIG_VARIABLES.map((variable) => variable.name);
     expect(documented.toSorted()).toEqual(known.toSorted());
   });

@@ -16,8 +16,10 @@ import {
   readTruelinkKeys,
   type TruelinkKey,
 } from './config.read.ts';
+import { readS3 } from './config.s3.ts';
 import { readSlipVerifier, type SlipVerifierConfig, slipVerifierProductionProblems } from './config.slip-verifier.ts';
 import { readVapid, type VapidKeys } from './config.vapid.ts';
+import type { S3Settings } from './lib/s3-file-store.ts';
 
 export type { KbankCredentials } from './config.kbank.ts';
 export type { GameFaultSetting, PaymentGatewayConfig, TruelinkKey } from './config.read.ts';
@@ -116,6 +118,8 @@ export interface Config {
   qrSettleIntervalMs: number;
   /** Where uploaded slip pictures are kept; null: `<DATA_DIR>/uploads`, or a temporary folder with `memory://`. */
   uploadDir: string | null;
+  /** Uploads in S3-compatible storage shared by every node (S3_*); null: on disk under `uploadDir`. */
+  s3: S3Settings | null;
   /** Signs the short-lived URLs of slip pictures; random per process when unset (refused in production). */
   slipUrlSecret: string;
   /** The slip verifier (docs/parties/slip-verifier.md): SLIP_VERIFIER and the chosen vendor's keys. */
@@ -283,6 +287,7 @@ export function loadConfig(env: Env = process.env): Config {
     qrExpiryMinutes: read.integer('QR_EXPIRY_MINUTES', 10, 1, 1_440),
     qrSettleIntervalMs: read.integer('QR_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
     uploadDir: read.raw('UPLOAD_DIR') ?? null,
+    s3: readS3(read),
     slipUrlSecret: read.raw('SLIP_URL_SECRET') ?? randomBytes(32).toString('hex'),
     slipVerifier: readSlipVerifier(read, sandbox),
     slipMaxAgeMinutes: read.integer('SLIP_MAX_AGE_MINUTES', 60, 1, 7 * 24 * 60),

@@ -88,8 +88,13 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   {
     name: 'UPLOAD_DIR',
     default: 'DATA_DIR/uploads',
-    meaning: 'Where slip pictures and chat files are stored (outside the web root; shared by all nodes)',
+    meaning: 'Where uploads are stored without S3_* (outside the web root; one node, or a volume all mount)',
   },
+  { name: 'S3_ENDPOINT', default: 'Amazon S3', meaning: 'An S3-compatible service for uploads (MinIO, R2)' },
+  { name: 'S3_BUCKET', default: 'unset: uploads on disk', meaning: 'The bucket every node stores uploads in' },
+  { name: 'S3_REGION', default: '(unset)', meaning: 'The bucket region; needed with S3_BUCKET' },
+  { name: 'S3_ACCESS_KEY_ID', default: '(unset)', meaning: 'Access key of the uploads bucket; needed with S3_BUCKET' },
+  { name: 'S3_SECRET_ACCESS_KEY', default: '(unset)', meaning: 'Its secret key; needed with S3_BUCKET' },
   { name: 'SLIP_URL_SECRET', default: 'random per process', meaning: 'Signs the short-lived slip picture URLs' },
   {
     name: 'SLIP_VERIFIER',

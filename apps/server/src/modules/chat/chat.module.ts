@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
-import { FileStore } from '../../lib/file-store.ts';
 import type { AuthContext } from '../../lib/route.ts';
 import type { OperatorService } from '../operator/operator.service.ts';
 import type { PushNotifier } from '../push/push.module.ts';
@@ -31,7 +29,7 @@ export interface ChatDeps {
   authenticate: (authorization: string | undefined) => Promise<AuthContext>;
   /** An operator's bearer token to the operator (the back-office's inbox over the socket). */
   operators: OperatorService;
-  /** The uploads' folder (the chat's files go in `chat/`), the picture checkers and each uploader's uploads in flight. */
+  /** The uploads (the chat's files go in the `chat` folder), the picture checkers and each uploader's uploads in flight. */
   uploads: Uploads;
   /** Web Push: an operator's reply to a member whose app is closed (docs/app.md, Notifications). */
   push: PushNotifier;
@@ -61,7 +59,7 @@ export async function registerChat(app: FastifyInstance, core: Core, deps: ChatD
   // Before the HTTP server closes: open sockets would otherwise hold it open.
   app.addHook('preClose', () => hub.close());
   app.decorate('chatHub', hub);
-  const store = new FileStore(join(deps.uploads.directory, 'chat'));
+  const store = deps.uploads.store('chat');
   const chat = new ChatService({
     db,
     repository: new ChatRepository(db),

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join as joinPath } from 'node:path';
 import { API } from '@member-wallet/contract/api-paths';
 import {
   CHAT_EVENTS,
@@ -24,6 +21,7 @@ import {
 } from '../../../test/chat.ts';
 import { createPostgresDatabase, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { startS3 } from '../../../test/s3.ts';
 
 /**
  * Two server nodes on one database and one Redis (docs/chat.md, Scaling): an event stored through one node's
@@ -35,17 +33,17 @@ const ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:543
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
-/** The nodes' one upload folder: in production a volume every node mounts (docs/chat.md, Scaling). */
-let uploads: string;
+/** The nodes' uploads: one S3-compatible bucket, no folder shared (docs/operations.md, Shared files). */
+let s3: Awaited<ReturnType<typeof startS3>>;
 let one: TestApp;
 let two: TestApp;
 const sockets: Socket[] = [];
 beforeAll(async () => {
   database = await createPostgresDatabase(ADMIN_URL);
-  uploads = await mkdtemp(joinPath(tmpdir(), 'mw-nodes-uploads-'));
+  s3 = await startS3();
   const env = {
     DATABASE_URL: database.databaseUrl,
-    UPLOAD_DIR: uploads,
+    ...s3.env,
     REDIS_URL,
     REDIS_KEY_PREFIX: `mw-test-nodes:${randomBytes(6).toString('hex')}:`,
   };
@@ -58,7 +56,7 @@ afterAll(async () => {
   await one?.close();
   await two?.close();
   await database?.drop();
-  if (uploads) await rm(uploads, { recursive: true, force: true });
+  await s3?.close();
 });
 
 describe('two nodes on one Redis', () => {
@@ -79,12 +77,23 @@ describe('two nodes on one Redis', () => {
     expect((await operatorMessage).message.id).toBe(sent.json().id);
   });
 
-  it('serves through node 2 a picture uploaded through node 1, both on one upload folder', async () => {
+  it('serves through node 2 a picture and a video uploaded through node 1, in byte ranges too', async () => {
     const guest = await newGuest(one);
-    const uploaded = await upload(one, API.chatUploadImage, guest.headers, [{ bytes: FILES.png, filename: 'a.png' }]);
-    expect(uploaded.statusCode, uploaded.body).toBe(200);
-    const served = await two.api({ method: 'GET', url: uploaded.json().path });
+    const picture = await upload(one, API.chatUploadImage, guest.headers, [{ bytes: FILES.png, filename: 'a.png' }]);
+    expect(picture.statusCode, picture.body).toBe(200);
+    const served = await two.api({ method: 'GET', url: picture.json().path });
     expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/png']);
     expect(served.rawPayload.equals(FILES.png)).toBe(true);
+
+    const video = await upload(one, API.chatUploadVideo, guest.headers, [{ bytes: FILES.mp4, filename: 'v.mp4' }]);
+    expect(video.statusCode, video.body).toBe(200);
+    const part = await two.api({ method: 'GET', url: video.json().path, headers: { range: 'bytes=4-11' } });
+    expect([part.statusCode, part.headers['content-range']]).toEqual([206, `bytes 4-11/${FILES.mp4.length}`]);
+    expect(part.rawPayload.equals(FILES.mp4.subarray(4, 12))).toBe(true);
+  });
+
+  it('reads on node 2 a slip picture node 1 stored, as its slip re-checks do', async () => {
+    const name = await one.app.slipStore.save(FILES.jpeg, 'jpg');
+    expect((await two.app.slipStore.read(name))?.equals(FILES.jpeg)).toBe(true);
   });
 });

@@ -1,7 +1,5 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
-import { FileStore } from '../../lib/file-store.ts';
 import { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Uploads } from '../uploads/uploads.module.ts';
 import { mediaBackofficeRoutes } from './media.backoffice.routes.ts';
@@ -12,8 +10,8 @@ import { PromotionsBackofficeService } from './promotions.backoffice.service.ts'
 import { PromotionSettingsService } from './promotions.settings.service.ts';
 
 export interface PromotionsDeps {
-  /** The uploads' folder: the promotion pictures go in its `media` folder. */
-  uploads: Pick<Uploads, 'directory'>;
+  /** The uploads: the promotion pictures go in the `media` folder. */
+  uploads: Pick<Uploads, 'store'>;
 }
 
 /**
@@ -27,6 +25,6 @@ export function registerPromotions(app: FastifyInstance, core: Core, deps: Promo
     bonuses: new PromotionsBackofficeService({ db, clock, audit, repository: new PromotionsBackofficeRepository(db) }),
     settings: new PromotionSettingsService({ db, clock, audit, settings, repository: new SettingsRepository(db) }),
   });
-  const store = new FileStore(join(deps.uploads.directory, 'media'));
+  const store = deps.uploads.store('media');
   mediaBackofficeRoutes(app, route, new MediaBackofficeService({ db, clock, audit, store }));
 }

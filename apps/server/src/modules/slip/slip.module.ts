@@ -11,7 +11,7 @@ import {
 } from '../../adapters/slip-verifier/slip-verifier.ts';
 import { SlipOkVerifier } from '../../adapters/slip-verifier/slipok.ts';
 import type { Core } from '../../core.ts';
-import { FileStore } from '../../lib/file-store.ts';
+import type { FileStore } from '../../lib/file-store.ts';
 import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
@@ -47,7 +47,7 @@ export async function registerSlips(
   const { config, clock, db } = core;
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
   await app.register(multipart);
-  const store = new FileStore(deps.uploads.directory);
+  const store = deps.uploads.store('slips');
   const repository = new SlipRepository();
   const window = new SlipWindow({ settings: core.settings, clock, country: config.country });
   const { verifier, verifiedBySandbox } = deps.verifier

@@ -4,7 +4,9 @@ import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Core } from '../../core.ts';
+import { DiskFileStore, type FileStore } from '../../lib/file-store.ts';
 import { InFlight, UPLOADS_IN_FLIGHT_MAX } from '../../lib/in-flight.ts';
+import { S3FileStore, s3Client } from '../../lib/s3-file-store.ts';
 import { PictureReader } from './picture.pool.ts';
 
 declare module 'fastify' {
@@ -14,10 +16,16 @@ declare module 'fastify' {
   }
 }
 
+/** The uploads of one module: slips, the chat's files, the back-office's promotion pictures. */
+export type UploadFolder = 'slips' | 'chat' | 'media';
+
 /** What the slips, the chat and the back-office's media share to take files in. */
 export interface Uploads {
-  /** The folder every upload is stored under: slips at its top, the chat's in `chat/`, media in `media/`. */
-  directory: string;
+  /**
+   * Where a module's uploads are stored: with S3_*, objects under `<folder>/` of the bucket every node reads;
+   * else on disk under UPLOAD_DIR (slips at its top, the chat's in `chat/`, media in `media/`).
+   */
+  store: (folder: UploadFolder) => FileStore;
   /** The worker threads that check uploaded pictures. */
   pictures: PictureReader;
   /** Each uploader's uploads in flight, bounded. */
@@ -29,12 +37,22 @@ export interface Uploads {
  * and an uploader's uploads in flight are bounded.
  */
 export function registerUploads(app: FastifyInstance, core: Core): Uploads {
-  const directory = uploadDirectory(app, core.config);
   const pictures = new PictureReader();
   app.addHook('onClose', () => pictures.close());
   const inFlight = new InFlight(UPLOADS_IN_FLIGHT_MAX);
   app.decorate('uploadsInFlight', inFlight);
-  return { directory, pictures, inFlight };
+  return { store: fileStores(app, core.config), pictures, inFlight };
+}
+
+function fileStores(app: FastifyInstance, config: Config): Uploads['store'] {
+  const { s3 } = config;
+  if (s3) {
+    const client = s3Client(s3);
+    app.addHook('onClose', async () => client.destroy());
+    return (folder) => new S3FileStore(client, s3.bucket, folder);
+  }
+  const directory = uploadDirectory(app, config);
+  return (folder) => new DiskFileStore(folder === 'slips' ? directory : join(directory, folder));
 }
 
 /** UPLOAD_DIR, else `<DATA_DIR>/uploads`; with an in-memory database, a temporary folder removed on close. */
