@@ -93,7 +93,7 @@ async function drill(): Promise<number> {
   const restored = `mw_drill_restored_${suffix}`;
   const folder = await mkdtemp(join(tmpdir(), 'mw-drill-'));
   const dump = join(folder, 'member-wallet.dump');
-  const step = (text: string) => console.log(`drill: ${text}`);
+  const step = (text: string) => process.stdout.write(`drill: ${text}\n`);
   try {
     await admin(`create database ${original}`);
     step(`made ${original} with the demo data`);

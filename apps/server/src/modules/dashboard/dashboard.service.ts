@@ -53,7 +53,9 @@ export class DashboardService {
       pending,
       membersSignedIn,
       ledger: { drifts: ledger.drifts.length, unbalancedEntries: ledger.unbalancedEntries.length },
+      // A job a later version no longer runs keeps its row: not shown.
       jobs: jobs
+        .filter((job) => JOB_NAMES.includes(job.name))
         .sort((a, b) => JOB_NAMES.indexOf(a.name) - JOB_NAMES.indexOf(b.name))
         .map((job) => ({
           name: job.name,
