@@ -1,5 +1,6 @@
 import type { JobName } from '@member-wallet/contract/backoffice/dashboard';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresDatabase } from '../../../test/helpers.ts';
 import { createDatabase } from '../../db/connect.ts';
@@ -45,7 +46,7 @@ afterAll(async () => {
 });
 
 /** A node as far as jobs go: its lifecycle, counters and a pg-boss runner with `pass` as the job's pass. */
-async function startNode(pass: JobPass, graceMs = 5_000): Promise<FastifyInstance> {
+async function startNode(pass: JobPass, graceMs = 5_000, intervalMs = INTERVAL_MS): Promise<FastifyInstance> {
   const app = Fastify();
   app.decorate('lifecycle', new Lifecycle());
   app.decorate('jobStats', new JobStats());
@@ -57,7 +58,7 @@ async function startNode(pass: JobPass, graceMs = 5_000): Promise<FastifyInstanc
     ),
   );
   app.addHook('preClose', () => app.lifecycle.drain());
-  app.jobs.every(JOB, INTERVAL_MS, pass);
+  app.jobs.every(JOB, intervalMs, pass);
   nodes.push(app);
   await app.ready();
   return app;
@@ -140,5 +141,19 @@ describe('jobs on pg-boss across nodes', () => {
     await vi.waitFor(() => expect(passes.length).toBeGreaterThan(0), { timeout: 15_000, interval: 100 });
     const row = await db.selectFrom('job_runs').selectAll().where('name', '=', JOB).executeTakeFirstOrThrow();
     expect(row.last_success_at).toBeInstanceOf(Date);
+  });
+
+  it("moves a queue's retries with the job's interval when a later version starts with another", async () => {
+    const retryOptions = async () =>
+      (
+        await sql<{ retry_delay: number; retry_delay_max: number }>`
+          select retry_delay, retry_delay_max from pgboss.queue where name = ${JOB}`.execute(db)
+      ).rows[0];
+    const first = await startNode(async () => {});
+    expect(await retryOptions()).toEqual({ retry_delay: 1, retry_delay_max: 1 });
+    await first.close();
+    nodes.splice(nodes.indexOf(first), 1);
+    await startNode(async () => {}, 5_000, 8_000);
+    expect(await retryOptions()).toEqual({ retry_delay: 2, retry_delay_max: 8 });
   });
 });

@@ -69,16 +69,17 @@ export class PgBossJobs implements JobRunner {
     if (this.#jobs.length === 0) return;
     await this.#boss.start();
     for (const job of this.#jobs) {
-      await this.#boss.createQueue(job.name, {
-        policy: 'singleton',
+      const retries = {
         retryLimit: RETRY_LIMIT,
         retryDelay: Math.max(1, Math.floor(job.seconds / 4)),
         retryBackoff: true,
         retryDelayMax: job.seconds,
-        heartbeatSeconds: HEARTBEAT_SECONDS,
         expireInSeconds: EXPIRE_SECONDS,
         deleteAfterSeconds: KEEP_SECONDS,
-      });
+      };
+      await this.#boss.createQueue(job.name, { policy: 'singleton', heartbeatSeconds: HEARTBEAT_SECONDS, ...retries });
+      // A queue made by an earlier start keeps its options: an interval changed since moves its retries too.
+      await this.#boss.updateQueue(job.name, retries);
       await this.#boss.work(
         job.name,
         { pollingIntervalSeconds: Math.min(2, Math.max(0.5, job.seconds / 4)), includeMetadata: true },
