@@ -26,11 +26,10 @@ import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import http from 'node:http';
-import { createServer as netServer } from 'node:net';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import pg from 'pg';
-import { log, percentile, ROOT } from './support.mjs';
+import { freePort, log, percentile, ROOT } from './support.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -53,15 +52,6 @@ const SERVER_ENTRY = join(ROOT, 'apps/server/dist/server.js');
 const run = promisify(execFile);
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function freePort() {
-  const server = netServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address();
-  server.close();
-  return port;
-}
 
 // ---- the nodes -----------------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ export function log(message) {
   process.stdout.write(`${message}\n`);
 }
 
-async function freePort() {
+export async function freePort() {
   const server = createServer();
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
