@@ -178,3 +178,43 @@ test('the balance card keeps its height whichever font draws it, so the Lao font
     }
   }
 });
+
+test('the statement pager keeps previous, the pages and next on one line on every page, 320 to 430 px', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL ?? '');
+  // 71 rows: 8 pages, so the middle pages show both gaps and the last page shows five numbers.
+  await page.route('**/api/statement', async (route) => {
+    const { page: asked, limit } = route.request().postDataJSON() as { page: number; limit: number };
+    const count = Math.max(0, Math.min(limit, 71 - (asked - 1) * limit));
+    const statements = Array.from({ length: count }, (_, index) => ({
+      id: `${asked}-${index}`,
+      statementType: 'deposit',
+      status: 'SUCCESS',
+      from: 'KBANK',
+      to: 'wallet',
+      amount: 100,
+      createdAt: '2026-11-26T10:00:00.000Z',
+    }));
+    await route.fulfill({ json: { total: 71, statements } });
+  });
+  for (const locale of LOCALES) {
+    await useLocale(page, locale);
+    for (const width of [320, 360, 430]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/user/statement');
+      const pager = page.getByRole('navigation', { name: text(locale, 'statement.pagination.label') });
+      for (const target of [8, 5]) {
+        await pager
+          .getByRole('button', { name: text(locale, 'statement.pagination.page', { page: String(target) }) })
+          .click();
+        await expect(pager.locator('[aria-current="page"]')).toHaveText(String(target));
+        const tops = await pager
+          .locator('ul > li')
+          .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+        expect(new Set(tops).size, `${locale} at ${width} px, page ${target}: centres ${tops}`).toBe(1);
+      }
+    }
+  }
+});

@@ -2,13 +2,16 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/member-ic
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { paginationRange } from './pagination-range.ts';
 
+// Up to nine buttons and two gaps share one line down to 320 px: each button narrows (never under 28 px at 320 px)
+// and keeps its 44 px height.
+const ITEM_CLASS = 'min-w-0 max-w-11 flex-1';
 const BUTTON_CLASS =
-  'inline-flex size-11 items-center justify-center rounded-xl font-semibold focus-visible:outline-3 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:text-slate-400';
+  'inline-flex h-11 w-full items-center justify-center rounded-xl font-semibold focus-visible:outline-3 focus-visible:outline-brand-500 disabled:cursor-not-allowed disabled:text-slate-400';
 
 /** "…" between page numbers that are not next to each other. */
 function Gap() {
   return (
-    <li aria-hidden="true" className="px-0.5 text-slate-500">
+    <li aria-hidden="true" className="flex h-11 flex-none items-center px-0.5 text-slate-500">
       …
     </li>
   );
@@ -36,7 +39,7 @@ export function StatementPagination({
   const first = around[0] ?? 1;
   const last = around.at(-1) ?? pages;
   const pageButton = (page: number) => (
-    <li key={page}>
+    <li key={page} className={ITEM_CLASS}>
       <button
         type="button"
         onClick={() => onChange(page)}
@@ -50,8 +53,8 @@ export function StatementPagination({
   );
   return (
     <nav aria-label={t('statement.pagination.label')} className="space-y-1">
-      <ul className="flex flex-wrap items-center justify-center gap-0.5">
-        <li>
+      <ul className="flex items-center justify-center gap-0.5">
+        <li className={ITEM_CLASS}>
           <button
             type="button"
             onClick={() => onChange(current - 1)}
@@ -68,7 +71,7 @@ export function StatementPagination({
         {around.map(pageButton)}
         {last < pages - 1 ? <Gap /> : null}
         {last < pages ? pageButton(pages) : null}
-        <li>
+        <li className={ITEM_CLASS}>
           <button
             type="button"
             onClick={() => onChange(current + 1)}
