@@ -21,7 +21,7 @@ describe('profile', () => {
     member('/user/profile');
     expect(await screen.findByRole('heading', { name: 'Profile' })).toBeInTheDocument();
     expect(screen.getByText('123-456-7890')).toBeInTheDocument();
-    // The bank in the reader's language: English (and Lao, which the profile's bank has no name in) or Thai.
+    // The bank in the reader's language: English, Thai or Lao.
     expect(screen.getByText('Kasikornbank')).toBeInTheDocument();
     expect(screen.getByText('SOMCHAI JAIDEE')).toBeInTheDocument();
     expect(screen.getByText('AB12CD34')).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('profile', () => {
     await act(() => changeLocale('th'));
     expect(await screen.findByText('ธนาคารกสิกรไทย')).toBeInTheDocument();
     await act(() => changeLocale('lo'));
-    expect(await screen.findByText('Kasikornbank')).toBeInTheDocument();
+    expect(await screen.findByText('ທະນາຄານກະສິກອນໄທ')).toBeInTheDocument();
   });
 
   it('refuses the current password, or one containing the phone, as the new one without sending', async () => {

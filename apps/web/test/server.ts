@@ -89,7 +89,7 @@ export const defaultHandlers = [
       bankCode: 'KBANK',
       bankAccountName: 'SOMCHAI JAIDEE',
       bankAccountNo: '1234567890',
-      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLO: 'ທະນາຄານກະສິກອນໄທ' },
     }),
   ),
   http.get('*/api/wallet', () => HttpResponse.json(demoWallet())),

@@ -106,6 +106,8 @@ export const loginResponse = z.object({ token: z.string(), expiresAt: z.string()
 export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const bankSummary = z.object({ nameTH: z.string(), nameEN: z.string() });
+/** The profile's bank: the spec's names and the Lao one, for a Lao reader. */
+export const profileBank = z.object({ nameTH: z.string(), nameEN: z.string(), nameLO: z.string() });
 
 /** `GET /api/account/profile`. `_id` is the public profile id (the invite code is `PR{_id}`). */
 export const profileResponse = z.object({
@@ -118,7 +120,7 @@ export const profileResponse = z.object({
   bankCode: z.string(),
   bankAccountName: z.string(),
   bankAccountNo: z.string(),
-  bank: bankSummary,
+  bank: profileBank,
 });
 export type ProfileResponse = z.infer<typeof profileResponse>;
 

@@ -8,6 +8,7 @@ export type NewMember = Insertable<MembersTable>;
 export interface MemberProfileRow extends Member {
   bank_name_th: string;
   bank_name_en: string;
+  bank_name_lo: string;
 }
 
 /** Which unique rule a failed insert broke, read from the database error (PostgreSQL and PGlite alike). */
@@ -41,7 +42,7 @@ export class AccountRepository {
       .selectFrom('members')
       .innerJoin('banks', 'banks.code', 'members.bank_code')
       .selectAll('members')
-      .select(['banks.name_th as bank_name_th', 'banks.name_en as bank_name_en'])
+      .select(['banks.name_th as bank_name_th', 'banks.name_en as bank_name_en', 'banks.name_lo as bank_name_lo'])
       .where('members.id', '=', id)
       .executeTakeFirst();
   }

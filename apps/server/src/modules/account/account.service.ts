@@ -145,7 +145,7 @@ export class AccountService {
       bankCode: member.bank_code,
       bankAccountName: member.bank_account_name,
       bankAccountNo: member.bank_account_no,
-      bank: { nameTH: member.bank_name_th, nameEN: member.bank_name_en },
+      bank: { nameTH: member.bank_name_th, nameEN: member.bank_name_en, nameLO: member.bank_name_lo },
     };
   }
 

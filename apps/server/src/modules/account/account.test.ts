@@ -40,7 +40,7 @@ describe('registration', () => {
       bankCode: 'KBANK',
       bankAccountName: 'SOMCHAI JAIDEE',
       bankAccountNo: member.bankAccountNo,
-      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank' },
+      bank: { nameTH: 'ธนาคารกสิกรไทย', nameEN: 'Kasikornbank', nameLO: 'ທະນາຄານກະສິກອນໄທ' },
     });
     expect(profile.body).not.toMatch(/password|argon2/i);
   });

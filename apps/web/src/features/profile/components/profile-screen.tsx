@@ -4,6 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { LockIcon } from '../../../components/member-icons.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
+import { bankNameIn } from '../../../lib/bank-name.ts';
 import { formatBankAccount, formatDate } from '../../../lib/format.ts';
 import { profileQuery, useProfile } from '../api/get-profile.ts';
 import { DeviceSettings } from './device-settings.tsx';
@@ -65,10 +66,7 @@ export function ProfileScreen() {
         <Row label={t('profile.createdAt')} value={formatDate(member.createdAt)} />
         <Row label={t('profile.username')} value={member.username} />
         <Row label={t('profile.bankAccountName')} value={member.bankAccountName} />
-        <Row
-          label={t('profile.bankName')}
-          value={(i18n.language === 'th' ? member.bank.nameTH : member.bank.nameEN) || member.bank.nameTH}
-        />
+        <Row label={t('profile.bankName')} value={bankNameIn(member.bank, i18n.language)} />
         <Row label={t('profile.bankAccountNo')} value={formatBankAccount(member.bankAccountNo)} />
       </dl>
       <DeviceSettings />
