@@ -218,3 +218,32 @@ test('the statement pager keeps previous, the pages and next on one line on ever
     }
   }
 });
+
+test('the bottom menu keeps every label on one line, so it keeps its height and the chat invitation its place, 320 to 430 px', async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, baseURL ?? '');
+  for (const locale of LOCALES) {
+    await useLocale(page, locale);
+    for (const width of [320, 360, 430]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/user/home');
+      const menu = page.getByRole('navigation', { name: text(locale, 'menu.label') });
+      await expect(menu).toBeVisible();
+      await page.evaluate(async () => {
+        await document.fonts.ready;
+      });
+      const lines = await menu.locator('li span').evaluateAll((labels) =>
+        labels.map((label) => {
+          const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight);
+          return `${label.textContent}: ${Math.round(label.getBoundingClientRect().height / lineHeight)}`;
+        }),
+      );
+      expect(
+        lines.filter((line) => !line.endsWith(': 1')),
+        `${locale} at ${width} px`,
+      ).toEqual([]);
+    }
+  }
+});
