@@ -97,6 +97,24 @@ describe('drawWheel', () => {
     });
   });
 
+  it('keeps every label upright at whatever angle the wheel rests after a spin', () => {
+    for (const resting of [Math.PI, Math.PI / 2, 2.3, -1.1]) {
+      const context = recordingContext();
+      drawWheel(context, { size: 200, pixelRatio: 1, slices: SLICES, fontFamily: 'sans-serif', rotation: resting });
+      const rotations = context.calls.filter(([name]) => name === 'rotate').map(([, angle]) => angle as number);
+      const texts = context.calls.filter(([name]) => name === 'fillText').map(([, , x]) => x as number);
+      SLICES.forEach((_, index) => {
+        const rotation = rotations[index] ?? Number.NaN;
+        const x = texts[index] ?? Number.NaN;
+        // On screen the canvas is turned by `resting`: the text must still run rightwards there.
+        expect(Math.cos(rotation + resting), `slice ${index} at ${resting}`).toBeGreaterThan(0);
+        const middle = ((index + 0.5) * 2 * Math.PI) / SLICES.length - Math.PI / 2;
+        const anchor = Math.atan2(Math.sin(rotation) * x, Math.cos(rotation) * x);
+        expect(Math.cos(anchor - middle), `slice ${index} at ${resting}`).toBeCloseTo(1);
+      });
+    }
+  });
+
   it('clears and paints nothing else without slices', () => {
     const context = recordingContext();
     drawWheel(context, { size: 200, pixelRatio: 2, slices: [], fontFamily: 'sans-serif' });

@@ -34,6 +34,8 @@ export interface WheelPaint {
   slices: readonly SpinSlice[];
   /** The page's font stack, so Thai and Lao labels get Noto Sans Thai / Lao like the rest of the page. */
   fontFamily: string;
+  /** The angle the canvas rests at on screen (radians, clockwise): labels are made upright for it. 0 at first. */
+  rotation?: number;
 }
 
 /**
@@ -64,11 +66,15 @@ export function fitLabel(context: WheelContext, label: string, width: number): s
 }
 
 /**
- * Paints the wheel turned to rotation 0, slice 0 starting at the top and the others following clockwise, each
- * label along its slice's radius, reading outwards on the right half and inwards on the left (upright at rest). The wheel turns by a CSS transform of the canvas, so a
- * spin repaints nothing: only a new size, pixel ratio or slice list does.
+ * Paints the wheel, slice 0 starting at the top of the canvas and the others following clockwise, each label
+ * along its slice's radius, reading outwards where it sits on the right half of the screen and inwards on the
+ * left, for the angle the canvas rests at (`rotation`), so every label reads upright. The wheel turns by a CSS
+ * transform of the canvas: a spin repaints once, when it stops.
  */
-export function drawWheel(context: WheelContext, { size, pixelRatio, slices, fontFamily }: WheelPaint): void {
+export function drawWheel(
+  context: WheelContext,
+  { size, pixelRatio, slices, fontFamily, rotation = 0 }: WheelPaint,
+): void {
   context.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   context.clearRect(0, 0, size, size);
   if (slices.length === 0 || size <= 0) return;
@@ -97,9 +103,9 @@ export function drawWheel(context: WheelContext, { size, pixelRatio, slices, fon
     context.save();
     context.translate(centre, centre);
     const middle = start + angle / 2;
-    // On the left half a label along the radius would read upside down: it is turned half a turn and runs
-    // from the rim inwards instead, so every label reads left to right at rest.
-    const left = Math.cos(middle) < -1e-9;
+    // On the left half of the screen a label along the radius would read upside down: it is turned half a turn
+    // and runs from the rim inwards instead, so every label reads left to right where the wheel rests.
+    const left = Math.cos(middle + rotation) < -1e-9;
     context.rotate(left ? middle - Math.PI : middle);
     context.textAlign = left ? 'left' : 'right';
     context.fillStyle = '#0f172a';

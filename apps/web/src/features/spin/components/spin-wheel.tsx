@@ -1,5 +1,5 @@
 import type { SpinSlice } from '@member-wallet/contract/spin';
-import { type RefObject, useEffect, useRef } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { drawWheel } from '../draw-wheel.ts';
 import { useWheelMetrics } from '../use-wheel-metrics.ts';
@@ -32,15 +32,18 @@ function turn(canvas: HTMLCanvasElement | null, rotation: number): void {
   if (canvas) canvas.style.transform = `rotate(${rotation}rad)`;
 }
 
-/** Paints the wheel now, and again once the labels' font has arrived (Thai and Lao files load on first use). */
-function usePaint(canvas: RefObject<HTMLCanvasElement | null>, slices: readonly SpinSlice[]) {
+/**
+ * Paints the wheel now, again once the labels' font has arrived (Thai and Lao files load on first use), and
+ * again where a spin leaves it (`resting`), so its labels read upright there.
+ */
+function usePaint(canvas: RefObject<HTMLCanvasElement | null>, slices: readonly SpinSlice[], resting: number) {
   const { size, pixelRatio } = useWheelMetrics();
   useEffect(() => {
     const element = canvas.current;
     const context = element?.getContext('2d');
     if (!element || !context) return;
     const fontFamily = getComputedStyle(element).fontFamily || 'sans-serif';
-    const paint = () => drawWheel(context, { size, pixelRatio, slices, fontFamily });
+    const paint = () => drawWheel(context, { size, pixelRatio, slices, fontFamily, rotation: resting });
     paint();
     let current = true;
     const fonts = 'fonts' in document ? document.fonts : undefined;
@@ -53,7 +56,7 @@ function usePaint(canvas: RefObject<HTMLCanvasElement | null>, slices: readonly 
     return () => {
       current = false;
     };
-  }, [canvas, size, pixelRatio, slices]);
+  }, [canvas, size, pixelRatio, slices, resting]);
   return { size, pixelRatio };
 }
 
@@ -71,7 +74,8 @@ export function SpinWheel({ name, slices, coins, spinning, landOn, onSpin, onSpi
   onSpinEndRef.current = onSpinEnd;
   const randomRef = useRef(random);
   randomRef.current = random;
-  const { size, pixelRatio } = usePaint(canvasRef, slices);
+  const [resting, setResting] = useState(0);
+  const { size, pixelRatio } = usePaint(canvasRef, slices, resting);
   const count = slices.length;
 
   useEffect(() => {
@@ -81,6 +85,7 @@ export function SpinWheel({ name, slices, coins, spinning, landOn, onSpin, onSpi
       // Kept below one turn, so the next plan starts from a small angle and precision never drifts.
       rotation.current = normalizeAngle(plan.to);
       turn(canvasRef.current, rotation.current);
+      setResting(rotation.current);
       onSpinEndRef.current();
     };
     if (prefersReducedMotion()) {
