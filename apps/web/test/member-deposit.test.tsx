@@ -443,6 +443,39 @@ describe('QR deposit', () => {
     expect(within(panel).queryByRole('alert')).toBeNull();
   });
 
+  it('says a QR expired when the server ended it a moment before the countdown reached 00:00', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answerLookup({ banks: qrEntries });
+    let live = true;
+    server.use(http.get('*/api/qrcode/KBANK', () => HttpResponse.json(live ? liveQr({ expireIn: 8 }) : noQr())));
+    const { panel } = await openTab('KBank QR', { fakeTimers: true });
+    await within(panel).findByRole('timer');
+    // The server's clock is two seconds ahead: its re-read at 6 s finds the QR expired, the countdown shows 00:02.
+    live = false;
+    await act(async () => {
+      vi.advanceTimersByTime(LIVE_QR_POLL_MS * 2);
+    });
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'This QR code has expired. Make a new one to deposit.',
+    );
+    expect(within(panel).getByRole('button', { name: 'New QR code for ฿250.00' })).toBeInTheDocument();
+  });
+
+  it('says nothing of expiry when a QR is gone long before its end: it was paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    answerLookup({ banks: qrEntries });
+    let paid = false;
+    server.use(http.get('*/api/qrcode/KBANK', () => HttpResponse.json(paid ? noQr() : liveQr({ expireIn: 600 }))));
+    const { panel } = await openTab('KBank QR', { fakeTimers: true });
+    await within(panel).findByRole('timer');
+    paid = true;
+    await act(async () => {
+      vi.advanceTimersByTime(LIVE_QR_POLL_MS);
+    });
+    await waitFor(() => expect(within(panel).queryByRole('timer')).toBeNull());
+    expect(within(panel).queryByRole('alert')).toBeNull();
+  });
+
   it('reads a live QR again until it is paid, then reads the wallet again', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let paid = false;

@@ -10,7 +10,7 @@ import { env } from '../../../lib/env.ts';
 import { type Currency, formatAmount, formatDateTime, formatMoney, parseAmount } from '../../../lib/format.ts';
 import { useCreateQrcode } from '../api/create-qrcode.ts';
 import { useDeleteQrcode } from '../api/delete-qrcode.ts';
-import { NO_QRCODE, qrcodeQuery, useQrcode } from '../api/get-qrcode.ts';
+import { LIVE_QR_POLL_MS, NO_QRCODE, qrcodeQuery, useQrcode } from '../api/get-qrcode.ts';
 import { canCreateQr, formatCountdown, qrMinimum, qrPictureName, qrQuickAmounts, svgImageSource } from '../qr-rules.ts';
 import { QrSave } from './qr-save.tsx';
 
@@ -177,6 +177,9 @@ function CreateQr({ entry }: { entry: DepositBank }) {
   );
 }
 
+/** How far the member's clock may be behind the server's when a QR ends. */
+const CLOCKS_APART_MS = 2_000;
+
 /** One gateway's tab: its live QR with the countdown, or the form that creates one. */
 export function QrPanel({
   entry,
@@ -192,13 +195,21 @@ export function QrPanel({
   // The amount of the QR that ran out here, until a new one is live.
   const [expired, setExpired] = useState<number | null>(null);
   // The QR is read again while it is live (get-qrcode.ts): once it is gone, most often because the member paid
-  // it, the wallet is read again so the balance shows the deposit without a manual refresh.
-  const wasLive = useRef(false);
+  // it, the wallet is read again so the balance shows the deposit without a manual refresh. Gone within a
+  // re-read (and two seconds of clocks apart) of its end, the server has expired it before the countdown said
+  // 00:00: the tab says it expired, as at 00:00.
+  const wasLive = useRef<{ amount: number; endsAt: number } | null>(null);
+  const readAt = qr.dataUpdatedAt;
+  const data = qr.data;
   useEffect(() => {
-    if (wasLive.current && !live) onQrGone();
+    const was = wasLive.current;
+    if (was && !live) {
+      onQrGone();
+      if (Date.now() >= was.endsAt - LIVE_QR_POLL_MS - CLOCKS_APART_MS) setExpired(was.amount);
+    }
     if (live) setExpired(null);
-    wasLive.current = live;
-  }, [live, onQrGone]);
+    wasLive.current = live && data ? { amount: data.amount, endsAt: readAt + data.expireIn * 1000 } : null;
+  }, [live, onQrGone, data, readAt]);
   if (qr.isPending) return <Spinner />;
   // A failed read shows no QR (silently, spec section 8); the member can still create one.
   if (qr.data?.hasQrcode && qr.data.expireIn > 0) {
