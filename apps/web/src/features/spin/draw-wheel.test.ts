@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { drawWheel, fitLabel, labelFontPx, type WheelContext } from './draw-wheel.ts';
 import { SLICES } from './test-slices.ts';
+import { normalizeAngle, planSpin } from './wheel-math.ts';
 
 type Call = [name: string, ...args: unknown[]];
 
@@ -112,6 +113,45 @@ describe('drawWheel', () => {
         const anchor = Math.atan2(Math.sin(rotation) * x, Math.cos(rotation) * x);
         expect(Math.cos(anchor - middle), `slice ${index} at ${resting}`).toBeCloseTo(1);
       });
+    }
+  });
+
+  it('keeps every label upright, and the winner the same way up under the pointer, after spins to each prize', () => {
+    for (const count of [4, 6, 8, 12]) {
+      const slices = Array.from({ length: count }, (_, index) => ({
+        ...(SLICES[index % SLICES.length] as (typeof SLICES)[number]),
+        code: `S${index}`,
+      }));
+      // The wheel rests where the component leaves it: a chain of spins, each kept below one turn.
+      let resting = 0;
+      for (let spin = 0; spin < count * 2; spin++) {
+        const prize = (spin * 5 + 1) % count;
+        resting = normalizeAngle(planSpin(resting, prize, count, () => spin / (count * 2)).to);
+        const context = recordingContext();
+        drawWheel(context, { size: 306, pixelRatio: 1, slices, fontFamily: 'sans-serif', rotation: resting });
+        const rotations = context.calls.filter(([name]) => name === 'rotate').map(([, angle]) => angle as number);
+        const xs = context.calls.filter(([name]) => name === 'fillText').map(([, , x]) => x as number);
+        slices.forEach((_, index) => {
+          const where = `slice ${index} of ${count} after spin ${spin} to ${prize}`;
+          // The text's direction on screen: its rotation on the canvas plus the canvas's own.
+          const rotation = rotations[index] ?? Number.NaN;
+          const onScreen = rotation + resting;
+          const x = xs[index] ?? Number.NaN;
+          const middle = ((index + 0.5) * 2 * Math.PI) / count - Math.PI / 2;
+          const anchor = Math.atan2(Math.sin(rotation) * x, Math.cos(rotation) * x);
+          expect(Math.cos(anchor - middle), where).toBeCloseTo(1);
+          if (Math.abs(Math.cos(middle + resting)) > 1e-6) {
+            expect(Math.cos(onScreen), where).toBeGreaterThan(0);
+          } else {
+            // A label straight up or down is never flipped, whatever rounding the spin left in the angle.
+            expect(x, where).toBeGreaterThan(0);
+          }
+        });
+        // The winner sits under the pointer, reading outwards (bottom to top), not turned into the left half.
+        const winner = normalizeAngle((rotations[prize] ?? Number.NaN) + resting);
+        expect(winner, `winner ${prize} of ${count}`).toBeCloseTo((3 * Math.PI) / 2);
+        expect(xs[prize], `winner ${prize} of ${count}`).toBeGreaterThan(0);
+      }
     }
   });
 

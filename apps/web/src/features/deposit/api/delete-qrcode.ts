@@ -8,12 +8,18 @@ export function deleteQrcode(gateway: string, qrcodeId: string): Promise<unknown
   return request(API.qrcodeDelete(gateway, qrcodeId), { method: 'DELETE', schema: qrcodeDeleteResponse });
 }
 
-/** Cancels the live QR of a gateway: the tab goes back to having none (spec section 4). */
-export function useDeleteQrcode(gateway: string) {
+/**
+ * Cancels the live QR of a gateway: the tab goes back to having none (spec section 4). `onCancelled` hears of
+ * the cancellation before the tab does, so the tab knows its QR did not run out.
+ */
+export function useDeleteQrcode(gateway: string, onCancelled?: (qrcodeId: string) => void) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (qrcodeId: string) => deleteQrcode(gateway, qrcodeId),
-    onSuccess: () => client.setQueryData(qrcodeQuery(gateway).queryKey, NO_QRCODE),
+    onSuccess: (_answer, qrcodeId) => {
+      onCancelled?.(qrcodeId);
+      client.setQueryData(qrcodeQuery(gateway).queryKey, NO_QRCODE);
+    },
     onError: toastError,
   });
 }

@@ -32,17 +32,19 @@ function LiveQr({
   receivedAt,
   currency,
   onExpired,
+  onCancelled,
 }: {
   entry: DepositBank;
   qr: QrcodeResponse;
   receivedAt: number;
   currency: Currency;
   onExpired: (amount: number) => void;
+  onCancelled: (qrcodeId: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const client = useQueryClient();
   const gateway = entry.bankCode;
-  const cancel = useDeleteQrcode(gateway);
+  const cancel = useDeleteQrcode(gateway, onCancelled);
   // The deadline as first read: the picture says until when the QR can be paid, to the second.
   const [deadline] = useState(() => receivedAt + qr.expireIn * 1000);
   const left = useSecondsLeft(deadline);
@@ -103,7 +105,7 @@ function LiveQr({
   );
 }
 
-/** Said once a QR ran out at 00:00, with a new QR of the same amount one tap away. */
+/** Said once a QR ran out (at 00:00, or the server ended it first), with a new QR of the same amount one tap away. */
 function ExpiredQr({ entry, amount, currency }: { entry: DepositBank; amount: number; currency: Currency }) {
   const { t, i18n } = useTranslation();
   const create = useCreateQrcode(entry.bankCode);
@@ -177,8 +179,19 @@ function CreateQr({ entry }: { entry: DepositBank }) {
   );
 }
 
-/** How far the member's clock may be behind the server's when a QR ends. */
-const CLOCKS_APART_MS = 2_000;
+/**
+ * A QR gone within this of its end ran out: the server ended it a moment before the countdown showed 00:00 (an
+ * answer says the seconds left rounded up, and comes a moment after the server counted them; the countdown runs
+ * from the first answer, which may have come late). One gone earlier, and not cancelled, was paid.
+ */
+const RAN_OUT_WITHIN_MS = LIVE_QR_POLL_MS + 2_000;
+
+/** The live QR a tab shows: which, of what amount, and the earliest end its answers implied (epoch ms). */
+interface ShownQr {
+  qrcodeId: string;
+  amount: number;
+  endsAt: number;
+}
 
 /** One gateway's tab: its live QR with the countdown, or the form that creates one. */
 export function QrPanel({
@@ -194,21 +207,28 @@ export function QrPanel({
   const live = qr.data?.hasQrcode === true;
   // The amount of the QR that ran out here, until a new one is live.
   const [expired, setExpired] = useState<number | null>(null);
-  // The QR is read again while it is live (get-qrcode.ts): once it is gone, most often because the member paid
-  // it, the wallet is read again so the balance shows the deposit without a manual refresh. Gone within a
-  // re-read (and two seconds of clocks apart) of its end, the server has expired it before the countdown said
-  // 00:00: the tab says it expired, as at 00:00.
-  const wasLive = useRef<{ amount: number; endsAt: number } | null>(null);
+  // The QR is read again while it is live (get-qrcode.ts): once it is gone (paid, cancelled, run out) the wallet
+  // is read again, so the balance shows a deposit without a manual refresh. A QR the member did not cancel that
+  // is gone near its end ran out, whether the countdown said 00:00 first or a re-read found it gone first: the
+  // tab says it expired, with a new QR of its amount. Each answer's end (read at + seconds left) is late by the
+  // time the answer took to come, so the earliest of them is kept: one slow answer does not push the end away.
+  const shown = useRef<ShownQr | null>(null);
+  const cancelled = useRef<string | null>(null);
   const readAt = qr.dataUpdatedAt;
   const data = qr.data;
   useEffect(() => {
-    const was = wasLive.current;
-    if (was && !live) {
-      onQrGone();
-      if (Date.now() >= was.endsAt - LIVE_QR_POLL_MS - CLOCKS_APART_MS) setExpired(was.amount);
+    const was = shown.current;
+    if (live && data) {
+      const endsAt = readAt + data.expireIn * 1000;
+      const earliest = was?.qrcodeId === data.qrcodeId ? Math.min(was.endsAt, endsAt) : endsAt;
+      shown.current = { qrcodeId: data.qrcodeId, amount: data.amount, endsAt: earliest };
+      setExpired(null);
+      return;
     }
-    if (live) setExpired(null);
-    wasLive.current = live && data ? { amount: data.amount, endsAt: readAt + data.expireIn * 1000 } : null;
+    shown.current = null;
+    if (!was) return;
+    onQrGone();
+    if (was.qrcodeId !== cancelled.current && Date.now() >= was.endsAt - RAN_OUT_WITHIN_MS) setExpired(was.amount);
   }, [live, onQrGone, data, readAt]);
   if (qr.isPending) return <Spinner />;
   // A failed read shows no QR (silently, spec section 8); the member can still create one.
@@ -221,6 +241,9 @@ export function QrPanel({
         receivedAt={qr.dataUpdatedAt}
         currency={currency}
         onExpired={setExpired}
+        onCancelled={(qrcodeId) => {
+          cancelled.current = qrcodeId;
+        }}
       />
     );
   }
