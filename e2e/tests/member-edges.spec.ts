@@ -28,6 +28,25 @@ async function useLocale(page: Page, locale: string): Promise<void> {
   await page.evaluate((chosen) => localStorage.setItem('locale', chosen), locale);
 }
 
+/** The narrowest, a common and the widest phone width the layout checks hold at. */
+const PHONE_WIDTHS = [320, 360, 430];
+
+/** Opens `path` in every language at each phone width and runs `check` there, with the locale and width. */
+async function onEveryPhone(
+  page: Page,
+  path: string,
+  check: (locale: (typeof LOCALES)[number], width: number) => Promise<void>,
+): Promise<void> {
+  for (const locale of LOCALES) {
+    await useLocale(page, locale);
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(path);
+      await check(locale, width);
+    }
+  }
+}
+
 /** The text of the QR in a PNG, or null. */
 function decodeQr(png: Buffer): string | null {
   const picture = PNG.sync.read(png);
@@ -154,29 +173,24 @@ test('the balance card keeps its height whichever font draws it, so the Lao font
   baseURL,
 }) => {
   await signIn(page, baseURL ?? '');
-  for (const locale of LOCALES) {
-    await useLocale(page, locale);
-    for (const width of [320, 360, 430]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto('/user/home');
-      const card = page.locator('section', { has: page.getByTestId('total-balance') });
-      await expect(card).toBeVisible();
-      await page.evaluate(async () => {
-        await document.fonts.ready;
-      });
-      // The bundled fonts, then a wider font as a phone draws before they arrive (Lao's came 2 s late in
-      // Lighthouse, and the card's lines that wrapped in the fallback shifted the home by 0.18).
-      const heights = await card.evaluate((section) => {
-        const measured = [section.getBoundingClientRect().height];
-        section.style.fontFamily = 'monospace';
-        measured.push(section.getBoundingClientRect().height);
-        section.style.fontFamily = '';
-        return measured;
-      });
-      // A few pixels come from the other font's ascent and descent; a wrapped or unwrapped line is 20 or more.
-      expect(Math.abs((heights[1] ?? 0) - (heights[0] ?? 0)), `${locale} at ${width} px: ${heights}`).toBeLessThan(8);
-    }
-  }
+  await onEveryPhone(page, '/user/home', async (locale, width) => {
+    const card = page.locator('section', { has: page.getByTestId('total-balance') });
+    await expect(card).toBeVisible();
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
+    // The bundled fonts, then a wider font as a phone draws before they arrive (Lao's came 2 s late in
+    // Lighthouse, and the card's lines that wrapped in the fallback shifted the home by 0.18).
+    const heights = await card.evaluate((section) => {
+      const measured = [section.getBoundingClientRect().height];
+      section.style.fontFamily = 'monospace';
+      measured.push(section.getBoundingClientRect().height);
+      section.style.fontFamily = '';
+      return measured;
+    });
+    // A few pixels come from the other font's ascent and descent; a wrapped or unwrapped line is 20 or more.
+    expect(Math.abs((heights[1] ?? 0) - (heights[0] ?? 0)), `${locale} at ${width} px: ${heights}`).toBeLessThan(8);
+  });
 });
 
 test('the statement pager keeps previous, the pages and next on one line on every page, 320 to 430 px', async ({
@@ -199,24 +213,19 @@ test('the statement pager keeps previous, the pages and next on one line on ever
     }));
     await route.fulfill({ json: { total: 71, statements } });
   });
-  for (const locale of LOCALES) {
-    await useLocale(page, locale);
-    for (const width of [320, 360, 430]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto('/user/statement');
-      const pager = page.getByRole('navigation', { name: text(locale, 'statement.pagination.label') });
-      for (const target of [8, 5]) {
-        await pager
-          .getByRole('button', { name: text(locale, 'statement.pagination.page', { page: String(target) }) })
-          .click();
-        await expect(pager.locator('[aria-current="page"]')).toHaveText(String(target));
-        const tops = await pager
-          .locator('ul > li')
-          .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
-        expect(new Set(tops).size, `${locale} at ${width} px, page ${target}: centres ${tops}`).toBe(1);
-      }
+  await onEveryPhone(page, '/user/statement', async (locale, width) => {
+    const pager = page.getByRole('navigation', { name: text(locale, 'statement.pagination.label') });
+    for (const target of [8, 5]) {
+      await pager
+        .getByRole('button', { name: text(locale, 'statement.pagination.page', { page: String(target) }) })
+        .click();
+      await expect(pager.locator('[aria-current="page"]')).toHaveText(String(target));
+      const tops = await pager
+        .locator('ul > li')
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+      expect(new Set(tops).size, `${locale} at ${width} px, page ${target}: centres ${tops}`).toBe(1);
     }
-  }
+  });
 });
 
 test('the bottom menu keeps every label on one line, so it keeps its height and the chat invitation its place, 320 to 430 px', async ({
@@ -224,26 +233,21 @@ test('the bottom menu keeps every label on one line, so it keeps its height and 
   baseURL,
 }) => {
   await signIn(page, baseURL ?? '');
-  for (const locale of LOCALES) {
-    await useLocale(page, locale);
-    for (const width of [320, 360, 430]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.goto('/user/home');
-      const menu = page.getByRole('navigation', { name: text(locale, 'menu.label') });
-      await expect(menu).toBeVisible();
-      await page.evaluate(async () => {
-        await document.fonts.ready;
-      });
-      const lines = await menu.locator('li span').evaluateAll((labels) =>
-        labels.map((label) => {
-          const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight);
-          return `${label.textContent}: ${Math.round(label.getBoundingClientRect().height / lineHeight)}`;
-        }),
-      );
-      expect(
-        lines.filter((line) => !line.endsWith(': 1')),
-        `${locale} at ${width} px`,
-      ).toEqual([]);
-    }
-  }
+  await onEveryPhone(page, '/user/home', async (locale, width) => {
+    const menu = page.getByRole('navigation', { name: text(locale, 'menu.label') });
+    await expect(menu).toBeVisible();
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
+    const lines = await menu.locator('li span').evaluateAll((labels) =>
+      labels.map((label) => {
+        const lineHeight = Number.parseFloat(getComputedStyle(label).lineHeight);
+        return `${label.textContent}: ${Math.round(label.getBoundingClientRect().height / lineHeight)}`;
+      }),
+    );
+    expect(
+      lines.filter((line) => !line.endsWith(': 1')),
+      `${locale} at ${width} px`,
+    ).toEqual([]);
+  });
 });
