@@ -8,6 +8,8 @@ import { AppError } from './errors.ts';
 export interface AuthContext {
   memberId: bigint;
   sessionId: bigint;
+  /** The member's currency, fixed at registration: read with the session, so money calls need no member row. */
+  currency: string;
 }
 
 export type Authenticator<Auth = AuthContext> = (request: FastifyRequest) => Promise<Auth>;

@@ -29,12 +29,12 @@ export class SessionRepository {
       .executeTakeFirst();
   }
 
-  /** A session that is neither revoked nor expired at `now`, with its member's status. */
+  /** A session that is neither revoked nor expired at `now`, with its member's status and currency. */
   findLive(tokenHash: string, now: Date) {
     return this.db
       .selectFrom('sessions')
       .innerJoin('members', 'members.id', 'sessions.member_id')
-      .select(['sessions.id', 'sessions.member_id', 'members.status'])
+      .select(['sessions.id', 'sessions.member_id', 'members.status', 'members.currency'])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)

@@ -115,7 +115,7 @@ export class AuthService {
     if (!token || !TOKEN_PATTERN.test(token)) throw new InvalidTokenError();
     const session = await this.deps.sessions.findLive(hashToken(token), this.deps.clock.now());
     if (session?.status !== 'active') throw new InvalidTokenError();
-    return { memberId: session.member_id, sessionId: session.id };
+    return { memberId: session.member_id, sessionId: session.id, currency: session.currency };
   }
 
   logout(auth: AuthContext): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import type {
   GameAccountsTable,
@@ -6,11 +6,20 @@ import type {
   GameTransferState,
   GameTransfersTable,
 } from '../../db/tables/games.table.ts';
+import type { JournalEntriesTable } from '../../db/tables/ledger.table.ts';
 
 export type GameProviderRow = Selectable<GameProvidersTable>;
 export type GameAccount = Selectable<GameAccountsTable>;
 export type GameTransfer = Selectable<GameTransfersTable>;
 export type NewGameTransfer = Insertable<GameTransfersTable>;
+
+/** A wallet-to-game transfer completed with its reservation entry, and the member's wallet after it. */
+export interface CompletedToGame {
+  transfer: GameTransfer;
+  entry: Selectable<JournalEntriesTable>;
+  /** The entry's posting on the member's wallet and the wallet's balance now (always there for a to-game one). */
+  wallet: { amount: bigint; balance: bigint; currency: string } | undefined;
+}
 
 /** Transfers whose outcome is still open: the reconciler's work. */
 export const OPEN_TRANSFER_STATES: readonly GameTransferState[] = ['reserved', 'provider_applied', 'unknown'];
@@ -173,6 +182,62 @@ export class GamesRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Completes an open wallet-to-game transfer and its pending reservation entry in one statement (no money
+   * moves: it moved at the reservation), and reads the member's wallet for the answer and the live event.
+   * The transfer row is locked first, as every settling path does (a racer reversing it waits, or is waited
+   * for and then finds it closed); nothing changes unless both rows are still open. Undefined when nothing did.
+   */
+  async completeToGame(db: Db, id: string, now: Date): Promise<CompletedToGame | undefined> {
+    const open = sql.join(OPEN_TRANSFER_STATES);
+    const result = await sql<GameTransfer & CompletedEntryColumns>`
+      with held as materialized (
+        select id, reservation_entry_id from game_transfers
+        where id = ${id} and direction = 'to_game' and state in (${open}) for update
+      ),
+      entry as (
+        update journal_entries set status = 'completed', updated_at = ${now}::timestamptz
+        where id = (select reservation_entry_id from held) and status = 'pending'
+        returning *
+      ),
+      transfer as (
+        update game_transfers set state = 'completed', updated_at = ${now}::timestamptz, last_error = null
+        where id = (select id from held) and exists (select 1 from entry)
+        returning *
+      )
+      select t.*, e.member_id as e_member_id, e.type as e_type, e.status as e_status,
+        e.idempotency_key as e_idempotency_key, e.reversal_of as e_reversal_of, e.reference as e_reference,
+        e.metadata as e_metadata, e.listed as e_listed, e.created_at as e_created_at, e.updated_at as e_updated_at,
+        w.amount as w_amount, w.balance as w_balance, w.currency as w_currency
+      from transfer t
+      join entry e on e.id = t.reservation_entry_id
+      left join lateral (
+        select p.amount, a.balance, a.currency from postings p join ledger_accounts a on a.id = p.account_id
+        where p.entry_id = e.id and a.kind = 'member_wallet'
+      ) w on true`.execute(db);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const { e_member_id, e_type, e_status, e_idempotency_key, e_reversal_of, e_reference, e_metadata, e_listed } = row;
+    const { e_created_at, e_updated_at, w_amount, w_balance, w_currency, ...transfer } = row;
+    return {
+      transfer,
+      entry: {
+        id: row.reservation_entry_id,
+        member_id: e_member_id,
+        type: e_type,
+        status: e_status,
+        idempotency_key: e_idempotency_key,
+        reversal_of: e_reversal_of,
+        reference: e_reference,
+        metadata: e_metadata,
+        listed: e_listed,
+        created_at: e_created_at,
+        updated_at: e_updated_at,
+      },
+      wallet: w_amount === null ? undefined : { amount: w_amount, balance: w_balance, currency: w_currency },
+    };
+  }
+
   /** Open transfers not touched since `before`, oldest first, bounded. */
   listOpenTransfers(before: Date, limit: number): Promise<GameTransfer[]> {
     return this.db
@@ -205,4 +270,20 @@ export class GamesRepository {
       .onConflict((oc) => oc.column('code').doNothing())
       .execute();
   }
+}
+
+interface CompletedEntryColumns {
+  e_member_id: bigint | null;
+  e_type: JournalEntriesTable['type'];
+  e_status: JournalEntriesTable['status'];
+  e_idempotency_key: string;
+  e_reversal_of: bigint | null;
+  e_reference: Selectable<JournalEntriesTable>['reference'];
+  e_metadata: Selectable<JournalEntriesTable>['metadata'];
+  e_listed: boolean;
+  e_created_at: Date;
+  e_updated_at: Date;
+  w_amount: bigint | null;
+  w_balance: bigint;
+  w_currency: string;
 }

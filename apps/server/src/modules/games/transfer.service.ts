@@ -41,6 +41,12 @@ export interface TransferServiceDeps {
   bonusDebts: BonusDebtCollector;
 }
 
+/** A transfer as far as it went, and the member's wallet balance when the last step read it. */
+export interface RunOutcome {
+  transfer: GameTransfer;
+  walletMinor?: bigint | undefined;
+}
+
 /** What a provider said about a transfer, reduced to what the saga does next. */
 type ProviderAnswer = { kind: 'applied' } | { kind: 'failed'; reason: string } | { kind: 'unknown'; reason: string };
 
@@ -66,13 +72,16 @@ export class TransferService {
    * Runs a transfer to its end, or as far as the provider lets it; answers the transfer as recorded. The caller
    * has the provider's catalogue row and the member's username there at hand already.
    */
-  async run(request: TransferRequest, account: { provider: GameProviderRow; username: string }): Promise<GameTransfer> {
+  async run(request: TransferRequest, account: { provider: GameProviderRow; username: string }): Promise<RunOutcome> {
     const transfer = await this.reserve(request);
     if (transfer.state === 'reserved') {
-      return this.callAdapter(transfer, this.deps.registry.for(account.provider), account.username);
+      const answer = await answerOf(this.deps.registry.for(account.provider), transfer, account.username);
+      // A wallet-to-game completion also reads the wallet, so the answer needs no statement of its own.
+      if (answer.kind === 'applied' && transfer.direction === 'to_game') return this.completeToGame(transfer);
+      return { transfer: await this.settle(transfer, answer) };
     }
-    if (transfer.state === 'provider_applied') return this.settleApplied(transfer);
-    return transfer;
+    if (transfer.state === 'provider_applied') return { transfer: await this.settleApplied(transfer) };
+    return { transfer };
   }
 
   /**
@@ -133,10 +142,7 @@ export class TransferService {
     adapter: GameProvider | undefined,
     username: string,
   ): Promise<GameTransfer> {
-    const answer = adapter
-      ? await moneyCall(adapter, transfer, username)
-      : ({ kind: 'unknown', reason: 'provider not configured' } as const);
-    return this.settle(transfer, answer);
+    return this.settle(transfer, await answerOf(adapter, transfer, username));
   }
 
   async settle(transfer: GameTransfer, answer: ProviderAnswer): Promise<GameTransfer> {
@@ -147,6 +153,7 @@ export class TransferService {
 
   /** The provider applied the transfer: the ledger side follows. Idempotent; a settled transfer is answered as is. */
   async settleApplied(transfer: GameTransfer): Promise<GameTransfer> {
+    if (transfer.direction === 'to_game') return (await this.completeToGame(transfer)).transfer;
     const { db, repository, clock } = this.deps;
     if (transfer.direction === 'from_game' && transfer.state !== 'provider_applied') {
       // Durable before the credit is posted: a crash between the two leaves a record the reconciler finishes.
@@ -179,6 +186,24 @@ export class TransferService {
       await this.deps.ledger.complete(trx, settled.reservation_entry_id);
       return settled;
     });
+  }
+
+  /**
+   * A wallet-to-game transfer the provider applied: the transfer and its reservation entry complete in one
+   * statement (the money moved at the reservation), which also reads the wallet for the answer. A transfer
+   * already settled (by a racer, or the reconciler) is answered as it is.
+   */
+  private async completeToGame(transfer: GameTransfer): Promise<RunOutcome> {
+    const { db, repository, clock, ledger } = this.deps;
+    const completed = await repository.completeToGame(db, transfer.id, clock.now());
+    if (!completed) {
+      const current = (await repository.findTransfer(db, transfer.id)) ?? fail(transfer.idempotency_key);
+      // Open, yet not completed: its reservation entry is not pending, which no path leaves behind.
+      if (isOpen(current)) throw new Error(`game transfer ${current.id} is open but its entry is not pending`);
+      return { transfer: current };
+    }
+    ledger.announceCompleted(completed.entry, completed.wallet);
+    return { transfer: completed.transfer, walletMinor: completed.wallet?.balance };
   }
 
   /** The provider refused: the reservation is reversed, the money is back where it came from (TRANSFER_FAIL). */
@@ -261,6 +286,16 @@ export class TransferService {
 
 function fail(key: string): never {
   throw new Error(`game transfer with key ${key} vanished`);
+}
+
+/** The provider's answer for a transfer; unknown when no adapter serves its provider. */
+function answerOf(
+  adapter: GameProvider | undefined,
+  transfer: GameTransfer,
+  username: string,
+): Promise<ProviderAnswer> {
+  if (!adapter) return Promise.resolve({ kind: 'unknown', reason: 'provider not configured' });
+  return moneyCall(adapter, transfer, username);
 }
 
 /** One money call, its every outcome reduced to applied, failed (definitive) or unknown. */

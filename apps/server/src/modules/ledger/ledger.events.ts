@@ -26,6 +26,12 @@ export interface WalletChange {
   currency: string;
 }
 
+/** Announces a member's wallet change made by a statement that has already committed (no transaction). */
+export function announceCommitted(events: MemberEvents | undefined, change: WalletChange): void {
+  const memberId = change.row.member_id;
+  if (events && memberId !== null) events.publish(memberId, walletEvent(change), { depositChannel: channel(change) });
+}
+
 /**
  * Announces a member's wallet change once the transaction commits (afterCommit: never for one that rolls back).
  * Entries without a member (system movements) are not news to anyone.
@@ -37,7 +43,13 @@ export function announceAfterCommit(
 ): void {
   const memberId = change.row.member_id;
   if (!events || memberId === null) return;
-  const event: WalletEvent = {
+  const event = walletEvent(change);
+  const depositChannel = channel(change);
+  afterCommit(trx, () => events.publish(memberId, event, { depositChannel }));
+}
+
+function walletEvent(change: WalletChange): WalletEvent {
+  return {
     type: change.row.type,
     status: statusOf(change.status),
     amount: toMajor(change.amount),
@@ -45,9 +57,12 @@ export function announceAfterCommit(
     currency: change.currency,
     reference: String(change.row.id),
   };
+}
+
+/** The deposit channel of a credit; null for what is not money coming in. */
+function channel(change: WalletChange): DepositChannel | null {
   const credited = change.status === 'completed' && change.amount > 0n;
-  const depositChannel = credited ? depositChannelOf(change.row) : null;
-  afterCommit(trx, () => events.publish(memberId, event, { depositChannel }));
+  return credited ? depositChannelOf(change.row) : null;
 }
 
 /**

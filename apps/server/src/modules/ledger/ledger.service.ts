@@ -4,7 +4,7 @@ import type { JournalEntryStatus, JournalEntryType, LedgerAccountKind } from '..
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MemberEvents } from '../../lib/member-events.ts';
-import { announceAfterCommit } from './ledger.events.ts';
+import { announceAfterCommit, announceCommitted, type WalletChange } from './ledger.events.ts';
 import type {
   AccountKey,
   JournalEntry,
@@ -268,6 +268,14 @@ export class LedgerService {
     );
     await repository.setEntryStatus(trx, entryId, outcome, clock.now());
     return compensation;
+  }
+
+  /**
+   * A pending entry the caller completed in a statement of its own (GamesRepository.completeToGame), with its
+   * posting on the member's wallet: the news `complete` gives, told at once, since that statement has committed.
+   */
+  announceCompleted(entry: JournalEntry, wallet: Omit<WalletChange, 'row' | 'status'> | undefined): void {
+    if (wallet) announceCommitted(this.deps.events, { row: entry, status: 'completed', ...wallet });
   }
 
   /** A member's request settled without moving money now (a withdrawal paid, a transfer confirmed): news too. */

@@ -128,7 +128,9 @@ describe('the live socket', () => {
     expect((await post(t, player, API.walletTransfer, { from: 'wallet', to: 'PG', amount: 40 })).statusCode).toBe(200);
     expect((await post(t, player, API.walletTransfer, { from: 'PG', to: 'wallet', amount: 15 })).statusCode).toBe(200);
     const heard = await live.events(3);
-    expect(heard[0]).toMatchObject({ type: 'transfer', amount: -40, balance: 60 });
+    expect(heard[0]).toMatchObject({ type: 'transfer', status: 'IN_PROGRESS', amount: -40, balance: 60 });
+    // The provider applied it: the completion (one statement of its own) is news too.
+    expect(heard[1]).toMatchObject({ type: 'transfer', status: 'SUCCESS', amount: -40, balance: 60 });
     expect(heard.at(-1)).toMatchObject({ type: 'transfer', status: 'SUCCESS', balance: 75 });
   });
 

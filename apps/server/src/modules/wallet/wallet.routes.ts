@@ -126,7 +126,7 @@ function moneyRoutes(route: Router, wallet: WalletService, money: Money) {
     handler: ({ auth, request, body }) =>
       money(request, auth, (key) =>
         wallet.transfer(
-          auth.memberId,
+          { id: auth.memberId, currency: auth.currency },
           { from: 'wallet', to: body.slotCode, amountMinor: toMinor(body.amount) },
           `add:${key}`,
         ),
@@ -143,7 +143,7 @@ function moneyRoutes(route: Router, wallet: WalletService, money: Money) {
     handler: ({ auth, request, body }) =>
       money(request, auth, (key) =>
         wallet.transfer(
-          auth.memberId,
+          { id: auth.memberId, currency: auth.currency },
           { from: body.from, to: body.to, amountMinor: toMinor(body.amount) },
           `transfer:${key}`,
         ),
@@ -158,7 +158,9 @@ function moneyRoutes(route: Router, wallet: WalletService, money: Money) {
     body: transferAllRequest,
     response: moneyActionResponse,
     handler: ({ auth, request, body }) =>
-      money(request, auth, (key) => wallet.transferAll(auth.memberId, body.to, `transferAll:${key}`)),
+      money(request, auth, (key) =>
+        wallet.transferAll({ id: auth.memberId, currency: auth.currency }, body.to, `transferAll:${key}`),
+      ),
   });
 }
 

@@ -58,7 +58,12 @@ interface Slot {
 interface Leg {
   id: string;
   state: 'completed' | 'failed' | 'open';
+  /** The wallet's balance as the leg's last step read it, when it read it. */
+  walletMinor?: bigint | undefined;
 }
+
+/** What a money call needs of the member, all of it read with the session (AuthContext). */
+type MemberRef = Pick<Member, 'id' | 'currency'>;
 
 /**
  * The member's wallet and game accounts (spec section 7, Wallet and Auto-login; docs/wallet.md). The member id
@@ -194,16 +199,15 @@ export class WalletService {
 
   /** `POST /api/wallet/transfer` (and `/add`: wallet to a game account). `key` is the HTTP Idempotency-Key. */
   async transfer(
-    memberId: bigint,
+    member: MemberRef,
     request: { from: string; to: string; amountMinor: bigint },
     key: string,
   ): Promise<MoneyActionResponse> {
     const { from, to, amountMinor } = request;
     if (from === to) throw new AppError('KEY_INVALID', 400, { to: 'KEY_INVALID' });
     if (amountMinor < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM', 400, { amount: 'TRANSFER_MINIMUM' });
-    const member = await this.member(memberId);
-    const source = from === WALLET_CODE ? null : await this.slot(memberId, from);
-    const target = to === WALLET_CODE ? null : await this.slot(memberId, to);
+    const source = from === WALLET_CODE ? null : await this.slot(member.id, from);
+    const target = to === WALLET_CODE ? null : await this.slot(member.id, to);
     const legs: Leg[] = [];
     if (source) {
       legs.push(await this.leg(member, source, 'from_game', amountMinor, `${key}:from:${source.provider.code}`));
@@ -214,8 +218,8 @@ export class WalletService {
   }
 
   /** `POST /api/wallet/transferAll`: every game account's balance (and the wallet's) goes to `to`. */
-  async transferAll(memberId: bigint, to: string, key: string): Promise<MoneyActionResponse> {
-    const member = await this.member(memberId);
+  async transferAll(member: MemberRef, to: string, key: string): Promise<MoneyActionResponse> {
+    const memberId = member.id;
     const target = to === WALLET_CODE ? null : await this.slot(memberId, to);
     const providers = new Map((await this.deps.repository.listProviders(true)).map((row) => [row.code, row]));
     const legs: Leg[] = [];
@@ -237,7 +241,7 @@ export class WalletService {
   }
 
   private async leg(
-    member: Member,
+    member: MemberRef,
     slot: Slot,
     direction: 'to_game' | 'from_game',
     amountMinor: bigint,
@@ -245,7 +249,7 @@ export class WalletService {
   ): Promise<Leg> {
     // The position may lag the provider (the member played): bring it in line before paying out of it.
     if (direction === 'from_game') await this.syncPosition(member, slot);
-    const transfer = await this.deps.transfers.run(
+    const { transfer, walletMinor } = await this.deps.transfers.run(
       {
         memberId: member.id,
         currency: member.currency,
@@ -259,15 +263,18 @@ export class WalletService {
     return {
       id: transfer.id,
       state: isOpen(transfer) ? 'open' : transfer.state === 'completed' ? 'completed' : 'failed',
+      walletMinor,
     };
   }
 
   /** One failed leg and nothing else done answers TRANSFER_FAIL (the funds are back); open legs IN_PROGRESS. */
-  private async answer(member: Member, legs: Leg[]): Promise<MoneyActionResponse> {
+  private async answer(member: MemberRef, legs: Leg[]): Promise<MoneyActionResponse> {
     const failed = legs.filter((leg) => leg.state === 'failed');
     if (failed.length > 0 && legs.every((leg) => leg.state === 'failed')) throw new AppError('TRANSFER_FAIL', 502);
     const { ledger, db } = this.deps;
-    const wallet = await ledger.balanceOf(db, await ledger.memberWalletId(db, member.id, member.currency));
+    // The last step's own read of the wallet when it made one (a completed wallet-to-game leg), else a read now.
+    const last = legs.at(-1)?.walletMinor;
+    const wallet = last ?? (await ledger.balanceOf(db, await ledger.memberWalletId(db, member.id, member.currency)));
     const open = legs.some((leg) => leg.state === 'open');
     return {
       message: failed.length > 0 ? 'TRANSFER_FAIL' : 'SUCCESS',
@@ -282,7 +289,7 @@ export class WalletService {
    * against the provider float. Skipped while a transfer there is open or the position moved during the call,
    * since the live balance would then not match the ledger's view of in-flight money. Answers the position.
    */
-  private async syncPosition(member: Member, slot: Slot): Promise<bigint> {
+  private async syncPosition(member: MemberRef, slot: Slot): Promise<bigint> {
     const { ledger, ledgerRepository, repository, registry, db, clock } = this.deps;
     const code = slot.provider.code;
     const position = await ledger.ensureAccount(db, {
