@@ -18,7 +18,8 @@
  * 5. HTTP again, the same members at half the back-to-back rate (each pausing between transfers): the latency a
  *    member sees on a busy server, where back to back it is only members / throughput;
  * 6. prints transfers per second, p50 and p99 latency of each, the HTTP/SQL ratio and, from /proc, the CPU time
- *    per transfer of each process (PostgreSQL's counts every postgres process: run it on a quiet machine),
+ *    per transfer of each process (PostgreSQL's counts every postgres process, split by the database each
+ *    backend serves: run it on a quiet machine),
  *    then drops the databases.
  * Targets on PostgreSQL: HTTP at least 40% of the SQL rate, HTTP p99 under 50 ms at 50 concurrent members.
  */
@@ -56,30 +57,48 @@ function cpuSeconds(pid) {
   }
 }
 
-/** CPU seconds of every PostgreSQL process on this machine (all of it is ours on a quiet machine). */
-function postgresCpuSeconds() {
-  let total = 0;
+/**
+ * CPU seconds of every PostgreSQL process on this machine (all of it is ours on a quiet machine), by the
+ * database each backend serves (pg_stat_activity); the server's own processes under "server".
+ */
+async function postgresCpu(admin) {
+  const { rows } = await admin.query('select pid, datname from pg_stat_activity');
+  const databases = new Map(rows.map((row) => [String(row.pid), row.datname ?? 'server']));
+  const byPid = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += cpuSeconds(entry) ?? 0;
+      if (!readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) continue;
+      byPid.set(entry, { seconds: cpuSeconds(entry) ?? 0, database: databases.get(entry) ?? 'server' });
     } catch {
       // the process ended meanwhile
     }
   }
-  return total;
+  return byPid;
 }
 
 /** Where the CPU went, by process: server, provider host, PostgreSQL and this load generator. */
-function cpuSnapshot(server, providerHost) {
+async function cpuSnapshot(server, providerHost, admin) {
   if (!existsSync('/proc/self/stat')) return undefined;
   const own = process.cpuUsage();
   return {
     server: cpuSeconds(server.child.pid) ?? 0,
     provider: cpuSeconds(providerHost.child.pid) ?? 0,
-    postgres: postgresCpuSeconds(),
+    postgres: await postgresCpu(admin),
     load: (own.user + own.system) / 1e6,
   };
+}
+
+/** PostgreSQL's CPU seconds between two snapshots, in all and by database (a backend new since counts whole). */
+function postgresUsed(before, after) {
+  const byDatabase = new Map();
+  let total = 0;
+  for (const [pid, now] of after.postgres) {
+    const used = now.seconds - (before.postgres.get(pid)?.seconds ?? 0);
+    total += used;
+    byDatabase.set(now.database, (byDatabase.get(now.database) ?? 0) + used);
+  }
+  return { total, byDatabase };
 }
 
 function summary(name, latencies, seconds) {
@@ -307,13 +326,13 @@ async function main() {
     log(`credited ${await creditWallets(pool)} wallets with ${WALLET_BAHT} baht each`);
 
     log(`HTTP: ${MEMBERS} members sending 1-baht transfers to ${PROVIDER} for ${SECONDS} s...`);
-    const cpuBefore = cpuSnapshot(server, providerHost);
+    const cpuBefore = await cpuSnapshot(server, providerHost, admin);
     const http = await runHttp(server.url, members);
-    const cpuAfter = cpuSnapshot(server, providerHost);
+    const cpuAfter = await cpuSnapshot(server, providerHost, admin);
     log(`SQL: the same ledger transaction from ${MEMBERS} connections for ${SECONDS} s...`);
-    const sqlBefore = cpuSnapshot(server, providerHost);
+    const sqlBefore = await cpuSnapshot(server, providerHost, admin);
     const sql = await runSql(pool);
-    const sqlAfter = cpuSnapshot(server, providerHost);
+    const sqlAfter = await cpuSnapshot(server, providerHost, admin);
 
     // Half the capacity just measured, spread over the members: how a transfer feels while the server is busy
     // but not saturated (a saturated closed loop's latency is only members / throughput).
@@ -338,16 +357,21 @@ async function main() {
     log(
       `HTTP / SQL rate: ${((100 * rows[0].perSecond) / rows[2].perSecond).toFixed(0)}% (target >= 40%); HTTP p99 at half capacity ${rows[1].p99.toFixed(1)} ms, back to back ${rows[0].p99.toFixed(1)} ms (target < 50 ms)`,
     );
-    const cpuPer = (before, after, count, name) => (((after[name] - before[name]) * 1000) / count).toFixed(2);
+    const ms = (seconds, count) => ((seconds * 1000) / count).toFixed(2);
+    const cpuPer = (before, after, count, name) => ms(after[name] - before[name], count);
     if (cpuBefore && cpuAfter && http.latencies.length > 0) {
-      const per = (name) => cpuPer(cpuBefore, cpuAfter, http.latencies.length, name);
+      const count = http.latencies.length;
+      const per = (name) => cpuPer(cpuBefore, cpuAfter, count, name);
+      const postgres = postgresUsed(cpuBefore, cpuAfter);
+      const of = (database) => ms(postgres.byDatabase.get(database) ?? 0, count);
       log(
-        `CPU per HTTP transfer: server ${per('server')} ms, provider host ${per('provider')} ms, PostgreSQL ${per('postgres')} ms, load generator ${per('load')} ms`,
+        `CPU per HTTP transfer: server ${per('server')} ms, provider host ${per('provider')} ms, PostgreSQL ${ms(postgres.total, count)} ms (our database ${of(name)}, the provider's ${of(providerName)}), load generator ${per('load')} ms`,
       );
     }
     if (sqlBefore && sqlAfter && sql.length > 0) {
       const per = (name) => cpuPer(sqlBefore, sqlAfter, sql.length, name);
-      log(`CPU per raw-SQL transfer: PostgreSQL ${per('postgres')} ms, load generator ${per('load')} ms`);
+      const postgres = postgresUsed(sqlBefore, sqlAfter);
+      log(`CPU per raw-SQL transfer: PostgreSQL ${ms(postgres.total, sql.length)} ms, load generator ${per('load')} ms`);
     }
     for (const [reason, count] of [...http.failures, ...steady.failures]) log(`HTTP failures: ${count} x ${reason}`);
     const drift = await pool.query(

@@ -38,6 +38,8 @@ export interface Config {
   /** PGlite data directory, or `memory://` for a throw-away database. Ignored when `databaseUrl` is set. */
   dataDir: string;
   databaseUrl: string | null;
+  /** Statements prepared once per PostgreSQL connection (docs/decisions/0032); off behind a pooler that loses them. */
+  databasePrepare: boolean;
   redisUrl: string | null;
   /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
   redisKeyPrefix: string;
@@ -234,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: read.string('HOST', '127.0.0.1'),
     dataDir: read.string('DATA_DIR', './data'),
     databaseUrl,
+    databasePrepare: read.boolean('DATABASE_PREPARE', true),
     redisUrl: read.url('REDIS_URL', ['redis:', 'rediss:']),
     redisKeyPrefix: read.string('REDIS_KEY_PREFIX', 'member-wallet:'),
     nodeEnv,

@@ -11,6 +11,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'HOST', default: '127.0.0.1', meaning: 'Interface to listen on' },
   { name: 'DATA_DIR', default: './data', meaning: 'PGlite data directory; `memory://` for a throw-away database' },
   { name: 'DATABASE_URL', default: '(unset)', meaning: 'PostgreSQL connection URL; overrides DATA_DIR' },
+  {
+    name: 'DATABASE_PREPARE',
+    default: '1',
+    meaning: 'Prepare statements once per PostgreSQL connection; 0 behind a pooler that cannot keep them',
+  },
   { name: 'REDIS_URL', default: '(unset)', meaning: 'Redis URL; rate limits are shared through it when set' },
   { name: 'REDIS_KEY_PREFIX', default: 'member-wallet:', meaning: 'Prefix of every Redis key' },
   { name: 'NODE_ENV', default: 'development', meaning: '`production` turns demo data and sandbox off by default' },

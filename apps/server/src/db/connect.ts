@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { Database, Db } from './database.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { preparingPool } from './prepared-pool.ts';
 
 const INT8_OID = 20;
 
@@ -49,6 +50,8 @@ export async function holdStartupLock(db: Db): Promise<() => Promise<void>> {
 export interface DatabaseSettings {
   databaseUrl: string | null;
   dataDir: string;
+  /** Prepare statements once per connection on PostgreSQL (default); off behind a pooler that cannot keep them. */
+  databasePrepare?: boolean;
 }
 
 /**
@@ -68,7 +71,8 @@ export function createDatabase(settings: DatabaseSettings, loadDataDir?: Blob): 
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const prepare = settings.databasePrepare ?? true;
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepare ? preparingPool(pool) : pool }) });
     pools.set(db, pool);
     return db;
   }

@@ -1,12 +1,16 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from './database.ts';
+import { STALE_PREPARED_STATEMENT } from './prepared-pool.ts';
 
 /** serialization_failure and deadlock_detected: PostgreSQL rolled the transaction back; running it again is safe. */
 const RETRYABLE_CODES = new Set(['40001', '40P01']);
 export const TRANSACTION_ATTEMPTS_MAX = 3;
 
+/** Those, and a prepared statement that no longer fits the schema, prepared afresh on the next attempt. */
 export function isRetryableTransactionError(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof error !== 'object' || error === null) return false;
+  if (STALE_PREPARED_STATEMENT in error) return true;
+  const code = (error as { code?: unknown }).code;
   return typeof code === 'string' && RETRYABLE_CODES.has(code);
 }
 
