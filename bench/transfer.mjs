@@ -371,7 +371,9 @@ async function main() {
     if (sqlBefore && sqlAfter && sql.length > 0) {
       const per = (name) => cpuPer(sqlBefore, sqlAfter, sql.length, name);
       const postgres = postgresUsed(sqlBefore, sqlAfter);
-      log(`CPU per raw-SQL transfer: PostgreSQL ${ms(postgres.total, sql.length)} ms, load generator ${per('load')} ms`);
+      log(
+        `CPU per raw-SQL transfer: PostgreSQL ${ms(postgres.total, sql.length)} ms, load generator ${per('load')} ms`,
+      );
     }
     for (const [reason, count] of [...http.failures, ...steady.failures]) log(`HTTP failures: ${count} x ${reason}`);
     const drift = await pool.query(
