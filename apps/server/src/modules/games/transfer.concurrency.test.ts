@@ -69,4 +69,34 @@ describe('concurrent transfers', () => {
     expect(Number(await providerBalanceMinor(t, 'SLOTXO', username)) / 100).toBe(slots.SLOTXO);
     expect(await noDrift(t)).toBe(true);
   });
+
+  it('a wallet-to-game transfer the provider applied completes once when ten settlers race for it', async () => {
+    const player = await fundedMember(t, 100);
+    await activate(t, player, 'PG');
+    const { currency } = await t.app.db
+      .selectFrom('members')
+      .select('currency')
+      .where('id', '=', player.id)
+      .executeTakeFirstOrThrow();
+    const { transfers } = t.app.games;
+    const reserved = await transfers.reserve({
+      memberId: player.id,
+      currency,
+      providerCode: 'PG',
+      direction: 'to_game',
+      amountMinor: 4_000n,
+      key: 'ten-settlers',
+    });
+    // The live request and reconcilers on several nodes, all told "applied" at once.
+    const settled = await Promise.all(Array.from({ length: 10 }, () => transfers.settleApplied(reserved)));
+    expect(settled.map((transfer) => transfer.state)).toEqual(Array(10).fill('completed'));
+    const entry = await t.app.db
+      .selectFrom('journal_entries')
+      .select('status')
+      .where('id', '=', reserved.reservation_entry_id)
+      .executeTakeFirstOrThrow();
+    expect(entry.status).toBe('completed');
+    expect(await balances(t, player)).toMatchObject({ wallet: 60, slots: { PG: 40 } });
+    expect(await noDrift(t)).toBe(true);
+  });
 });
