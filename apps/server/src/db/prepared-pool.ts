@@ -7,8 +7,8 @@ import type pg from 'pg';
  */
 export const PREPARED_PER_CONNECTION_MAX = 500;
 
-/** What each pooled connection has prepared: the statement's text and the name it has on that connection. */
-const preparedOn = new WeakMap<pg.PoolClient, { names: Map<string, string>; made: number }>();
+/** Each pooled connection's wrapper, made once: Kysely keeps its own state per connection object it is given. */
+const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
 
 /**
  * Marks an error from a prepared statement that no longer fits the schema (docs/decisions/0032): the transaction
@@ -34,18 +34,22 @@ function isStale(error: unknown): boolean {
  */
 export function preparingPool(pool: pg.Pool): PostgresPool {
   return {
-    connect: async () => wrap(await pool.connect()),
+    connect: async () => {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
+    },
     end: () => pool.end(),
   };
 }
 
+/** A connection whose statements with parameters are prepared under names of its own (text -> name). */
 function wrap(client: pg.PoolClient): PostgresPoolClient {
-  let prepared = preparedOn.get(client);
-  if (!prepared) {
-    prepared = { names: new Map(), made: 0 };
-    preparedOn.set(client, prepared);
-  }
-  const state = prepared;
+  const state = { names: new Map<string, string>(), made: 0 };
   const nameFor = (text: string): string | undefined => {
     const known = state.names.get(text);
     if (known || state.made >= PREPARED_PER_CONNECTION_MAX) return known;
