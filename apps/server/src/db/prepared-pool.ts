@@ -29,7 +29,7 @@ function isStale(error: unknown): boolean {
 /**
  * The pool Kysely uses on PostgreSQL, with each parameterized statement prepared once per connection (a named
  * statement): PostgreSQL then skips parsing it, and after a few runs planning it, on every later run. On the
- * money path that halved PostgreSQL's CPU per transfer (docs/performance.md, Transfers). `begin`, `commit` and
+ * money path that cut our database's CPU per transfer by a third or more (docs/performance.md, Transfers). `begin`, `commit` and
  * statements without parameters go as they are (the simple protocol, one message).
  */
 export function preparingPool(pool: pg.Pool): PostgresPool {
