@@ -131,6 +131,16 @@ export class GamesRepository {
       .executeTakeFirst();
   }
 
+  /** Inserts transfers in one statement; answers those inserted (a key taken already is skipped). */
+  insertTransfers(trx: Transaction<Database>, transfers: readonly NewGameTransfer[]): Promise<GameTransfer[]> {
+    return trx
+      .insertInto('game_transfers')
+      .values([...transfers])
+      .onConflict((oc) => oc.constraint('game_transfers_member_key').doNothing())
+      .returningAll()
+      .execute();
+  }
+
   findTransferByKey(db: Db, memberId: bigint, key: string): Promise<GameTransfer | undefined> {
     return db
       .selectFrom('game_transfers')

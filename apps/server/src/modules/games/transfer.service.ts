@@ -9,14 +9,22 @@ import {
 import type { Database, Db } from '../../db/database.ts';
 import type { GameTransferDirection } from '../../db/tables/games.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
+import { Batcher } from '../../lib/batcher.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BonusDebtCollector } from '../bonus/bonus.debt.ts';
-import type { LedgerService, PostedEntry } from '../ledger/ledger.service.ts';
+import {
+  type LedgerService,
+  type MemberPostInput,
+  NotTogether,
+  type PostedEntry,
+  type PostingInput,
+} from '../ledger/ledger.service.ts';
 import {
   type GameProviderRow,
   type GamesRepository,
   type GameTransfer,
+  type NewGameTransfer,
   OPEN_TRANSFER_STATES,
 } from './games.repository.ts';
 import type { ProviderRegistry } from './provider-registry.ts';
@@ -39,6 +47,20 @@ export interface TransferServiceDeps {
   clock: Clock;
   /** Cancelled bonuses whose money was in game accounts are paid first from the money that comes back. */
   bonusDebts: BonusDebtCollector;
+  /** How reserves are grouped (docs/wallet.md, Transfers together); RESERVE_BATCH by default. */
+  reserveBatch?: { inFlight: number; max: number };
+}
+
+/**
+ * Reserve transactions under way at once on a node, and reserves one takes at most. Reserves that arrive while
+ * both are busy wait for the next and go together; two keep the database busy while a batch is being answered.
+ */
+export const RESERVE_BATCH = { inFlight: 2, max: 32 } as const;
+
+/** A reserve waiting for its turn: the request and the postings it moves. */
+interface Reservation {
+  request: TransferRequest;
+  postings: PostingInput[];
 }
 
 /** A transfer as far as it went, and the member's wallet balance when the last step read it. */
@@ -66,7 +88,11 @@ export function isOpen(transfer: GameTransfer): boolean {
  *    the provider's status for that id and settles.
  */
 export class TransferService {
-  constructor(private readonly deps: TransferServiceDeps) {}
+  readonly #reserves: Batcher<Reservation, GameTransfer>;
+
+  constructor(private readonly deps: TransferServiceDeps) {
+    this.#reserves = new Batcher({ ...(deps.reserveBatch ?? RESERVE_BATCH), run: (items) => this.reserveAll(items) });
+  }
 
   /**
    * Runs a transfer to its end, or as far as the provider lets it; answers the transfer as recorded. The caller
@@ -86,24 +112,68 @@ export class TransferService {
 
   /**
    * Step 1, idempotent by the request's key: a repeat answers the transfer recorded the first time (the ledger
-   * entry's key makes a repeat replay the entry, and the transfer's key then finds the first transfer).
+   * entry's key makes a repeat replay the entry, and the transfer's key then finds the first transfer). Reserves
+   * that arrive while others are under way are written together, each with the outcome it would have alone.
    */
   async reserve(request: TransferRequest): Promise<GameTransfer> {
+    return this.#reserves.submit({ request, postings: await this.reservationPostings(request) });
+  }
+
+  /**
+   * Reserves in arrival order: together in one transaction when there are several and their keys are new (the
+   * ledger decides, `postTogether`), else one by one, in that order, as a lone reserve always is.
+   */
+  private async reserveAll(items: readonly Reservation[]): Promise<PromiseSettledResult<GameTransfer>[]> {
+    if (items.length > 1) {
+      try {
+        return await this.reserveTogether(items);
+      } catch {
+        // Keys the ledger cannot decide in a set (NotTogether), or any failure of the shared transaction: it
+        // rolled back, so nothing of it was written, and each reserve runs on its own to meet its own outcome.
+      }
+    }
+    const outcomes: PromiseSettledResult<GameTransfer>[] = [];
+    for (const item of items) {
+      try {
+        outcomes.push({ status: 'fulfilled', value: await this.reserveOne(item) });
+      } catch (error) {
+        outcomes.push({ status: 'rejected', reason: error });
+      }
+    }
+    return outcomes;
+  }
+
+  private reserveTogether(items: readonly Reservation[]): Promise<PromiseSettledResult<GameTransfer>[]> {
+    const { db, repository, clock, ledger } = this.deps;
+    return transactionWithRetry(db, async (trx) => {
+      const planned = items.map((item) => ({ ...item, id: randomUUID() }));
+      const outcomes = await ledger.postTogether(
+        trx,
+        planned.map(({ request, postings, id }) => reservationEntry(request, id, postings)),
+      );
+      const now = clock.now();
+      const rows = planned.flatMap(({ request, id }, index) => {
+        const outcome = outcomes[index];
+        return outcome && 'posted' in outcome ? [newTransfer(request, id, outcome.posted, now)] : [];
+      });
+      const inserted = rows.length > 0 ? await repository.insertTransfers(trx, rows) : [];
+      if (inserted.length < rows.length) throw new NotTogether('a racer took a transfer key meanwhile');
+      const byId = new Map(inserted.map((transfer) => [transfer.id, transfer]));
+      return outcomes.map((outcome, index): PromiseSettledResult<GameTransfer> => {
+        if ('refused' in outcome) return { status: 'rejected', reason: outcome.refused };
+        const { id, request } = planned[index] ?? fail('of a batch');
+        return { status: 'fulfilled', value: byId.get(id) ?? fail(request.key) };
+      });
+    });
+  }
+
+  private async reserveOne({ request, postings }: Reservation): Promise<GameTransfer> {
     const { db, repository, clock } = this.deps;
-    const postings = await this.reservationPostings(request);
     return transactionWithRetry(db, async (trx) => {
       const id = randomUUID();
-      const now = clock.now();
       let posted: PostedEntry;
       try {
-        posted = await this.deps.ledger.post(trx, {
-          memberId: request.memberId,
-          type: 'transfer',
-          status: 'pending',
-          idempotencyKey: `game-transfer:${request.key}`,
-          reference: { transferId: id, provider: request.providerCode, direction: request.direction },
-          postings,
-        });
+        posted = await this.deps.ledger.post(trx, reservationEntry(request, id, postings));
       } catch (error) {
         // The key names the transfer: a repeat asking another amount (transferAll retried after the balance
         // changed) still answers the first transfer, as any repeat does.
@@ -115,19 +185,7 @@ export class TransferService {
       if (posted.replayed) {
         return (await repository.findTransferByKey(trx, request.memberId, request.key)) ?? fail(request.key);
       }
-      const inserted = await repository.insertTransfer(trx, {
-        id,
-        member_id: request.memberId,
-        provider_code: request.providerCode,
-        direction: request.direction,
-        amount_minor: request.amountMinor,
-        currency: request.currency,
-        state: 'reserved',
-        idempotency_key: request.key,
-        reservation_entry_id: posted.entry.id,
-        created_at: now,
-        updated_at: now,
-      });
+      const inserted = await repository.insertTransfer(trx, newTransfer(request, id, posted, clock.now()));
       return inserted ?? fail(request.key);
     });
   }
@@ -282,6 +340,35 @@ export class TransferService {
   private suspenseId(currency: string): Promise<bigint> {
     return this.deps.ledger.accountId(this.deps.db, { kind: 'suspense', memberId: null, providerCode: null, currency });
   }
+}
+
+/** The pending ledger entry that reserves a transfer's money. */
+function reservationEntry(request: TransferRequest, id: string, postings: PostingInput[]): MemberPostInput {
+  return {
+    memberId: request.memberId,
+    type: 'transfer',
+    status: 'pending',
+    idempotencyKey: `game-transfer:${request.key}`,
+    reference: { transferId: id, provider: request.providerCode, direction: request.direction },
+    postings,
+  };
+}
+
+/** The record of a reserved transfer. */
+function newTransfer(request: TransferRequest, id: string, posted: PostedEntry, now: Date): NewGameTransfer {
+  return {
+    id,
+    member_id: request.memberId,
+    provider_code: request.providerCode,
+    direction: request.direction,
+    amount_minor: request.amountMinor,
+    currency: request.currency,
+    state: 'reserved',
+    idempotency_key: request.key,
+    reservation_entry_id: posted.entry.id,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 function fail(key: string): never {

@@ -31,6 +31,11 @@ export interface BalanceDrift {
   derived: bigint;
 }
 
+/** One string for a member's idempotency key, to look pairs up in a Set. */
+export function memberKey(memberId: bigint | null, key: string): string {
+  return `${memberId ?? ''}|${key}`;
+}
+
 /** The `is not distinct from` of a nullable column, which Kysely spells as `is` or `=`. */
 function sameOrNull<C extends 'member_id' | 'provider_code'>(
   eb: ExpressionBuilder<Database, 'ledger_accounts'>,
@@ -90,24 +95,29 @@ export class LedgerRepository {
   }
 
   /**
-   * Inserts the entry's postings and adds each to its account's balance, in one statement (one round trip on
-   * the hot path of every movement). The accounts must be locked already. Answers the postings in id order.
+   * Inserts postings (of one entry or of several) and adds each to its account's balance, in one statement (one
+   * round trip on the hot path of every movement). The accounts must be locked already. An account named by
+   * several entries moves once, by their sum. Answers the postings in id order.
    */
   async insertPostingsAndMove(
     trx: Transaction<Database>,
-    entryId: bigint,
-    postings: readonly { account: bigint; amount: bigint }[],
+    postings: readonly { entryId: bigint; account: bigint; amount: bigint }[],
     now: Date,
   ): Promise<Posting[]> {
-    const rows = sql.join(postings.map((posting) => sql`(${posting.account}::bigint, ${posting.amount}::bigint)`));
+    const rows = sql.join(
+      postings.map(
+        (posting) => sql`(${posting.entryId}::bigint, ${posting.account}::bigint, ${posting.amount}::bigint)`,
+      ),
+    );
     const result = await sql<Posting>`
-      with moved as (
-        update ledger_accounts set balance = ledger_accounts.balance + v.delta
-        from (values ${rows}) as v(id, delta)
-        where ledger_accounts.id = v.id
+      with v (entry_id, account_id, delta) as (values ${rows}),
+      moved as (
+        update ledger_accounts set balance = ledger_accounts.balance + s.delta
+        from (select account_id, sum(delta)::bigint as delta from v group by account_id) as s
+        where ledger_accounts.id = s.account_id
       )
       insert into postings (entry_id, account_id, amount, created_at)
-      select ${entryId}::bigint, v.id, v.delta, ${now}::timestamptz from (values ${rows}) as v(id, delta)
+      select v.entry_id, v.account_id, v.delta, ${now}::timestamptz from v
       returning *`.execute(trx);
     return result.rows.sort((a, b) => (a.id < b.id ? -1 : 1));
   }
@@ -130,6 +140,15 @@ export class LedgerRepository {
       .executeTakeFirst();
   }
 
+  /** Which of these (member, key) pairs name an entry already; one statement for a batch of member entries. */
+  async findMemberKeys(db: Db, keys: readonly { memberId: bigint; key: string }[]): Promise<Set<string>> {
+    const pairs = sql.join(keys.map(({ memberId, key }) => sql`(${memberId}::bigint, ${key}::text)`));
+    const result = await sql<{ member_id: bigint; idempotency_key: string }>`
+      select member_id, idempotency_key from journal_entries
+      where (member_id, idempotency_key) in (${pairs})`.execute(db);
+    return new Set(result.rows.map((row) => memberKey(row.member_id, row.idempotency_key)));
+  }
+
   findReversalOf(db: Db, entryId: bigint): Promise<JournalEntry | undefined> {
     return db.selectFrom('journal_entries').selectAll().where('reversal_of', '=', entryId).executeTakeFirst();
   }
@@ -145,6 +164,16 @@ export class LedgerRepository {
       .onConflict((oc) => oc.constraint('journal_entries_idempotency_key').doNothing())
       .returningAll()
       .executeTakeFirst();
+  }
+
+  /** Inserts entries whose keys are new, in one statement; answers those inserted (a racer's key is skipped). */
+  insertEntries(trx: Transaction<Database>, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]> {
+    return trx
+      .insertInto('journal_entries')
+      .values([...entries])
+      .onConflict((oc) => oc.constraint('journal_entries_idempotency_key').doNothing())
+      .returningAll()
+      .execute();
   }
 
   /** `pending` becomes `status` in one statement; answers undefined when the entry was not pending (or absent). */
