@@ -193,26 +193,28 @@ export class GamesRepository {
   }
 
   /**
-   * Completes an open wallet-to-game transfer and its pending reservation entry in one statement (no money
-   * moves: it moved at the reservation), and reads the member's wallet for the answer and the live event.
-   * The transfer row is locked first, as every settling path does (a racer reversing it waits, or is waited
-   * for and then finds it closed); nothing changes unless both rows are still open. Undefined when nothing did.
+   * Completes open wallet-to-game transfers and their pending reservation entries in one statement (no money
+   * moves: it moved at the reservation), and reads each member's wallet for the answer and the live event. The
+   * transfer rows are locked first, in id order, as every settling path takes them (a racer reversing one waits,
+   * or is waited for and then finds it closed); nothing of a transfer changes unless both its rows are still
+   * open. Answers those completed now; an id named twice completes once.
    */
-  async completeToGame(db: Db, id: string, now: Date): Promise<CompletedToGame | undefined> {
+  async completeToGame(db: Db, ids: readonly string[], now: Date): Promise<CompletedToGame[]> {
     const open = sql.join(OPEN_TRANSFER_STATES);
     const result = await sql<GameTransfer & CompletedEntryColumns>`
       with held as materialized (
         select id, reservation_entry_id from game_transfers
-        where id = ${id} and direction = 'to_game' and state in (${open}) for update
+        where id in (${sql.join(ids)}) and direction = 'to_game' and state in (${open})
+        order by id for update
       ),
       entry as (
         update journal_entries set status = 'completed', updated_at = ${now}::timestamptz
-        where id = (select reservation_entry_id from held) and status = 'pending'
+        where id in (select reservation_entry_id from held) and status = 'pending'
         returning *
       ),
       transfer as (
         update game_transfers set state = 'completed', updated_at = ${now}::timestamptz, last_error = null
-        where id = (select id from held) and exists (select 1 from entry)
+        where id in (select id from held) and reservation_entry_id in (select id from entry)
         returning *
       )
       select t.*, e.member_id as e_member_id, e.type as e_type, e.status as e_status,
@@ -225,27 +227,27 @@ export class GamesRepository {
         select p.amount, a.balance, a.currency from postings p join ledger_accounts a on a.id = p.account_id
         where p.entry_id = e.id and a.kind = 'member_wallet'
       ) w on true`.execute(db);
-    const row = result.rows[0];
-    if (!row) return undefined;
-    const { e_member_id, e_type, e_status, e_idempotency_key, e_reversal_of, e_reference, e_metadata, e_listed } = row;
-    const { e_created_at, e_updated_at, w_amount, w_balance, w_currency, ...transfer } = row;
-    return {
-      transfer,
-      entry: {
-        id: row.reservation_entry_id,
-        member_id: e_member_id,
-        type: e_type,
-        status: e_status,
-        idempotency_key: e_idempotency_key,
-        reversal_of: e_reversal_of,
-        reference: e_reference,
-        metadata: e_metadata,
-        listed: e_listed,
-        created_at: e_created_at,
-        updated_at: e_updated_at,
-      },
-      wallet: w_amount === null ? undefined : { amount: w_amount, balance: w_balance, currency: w_currency },
-    };
+    return result.rows.map((row) => {
+      const { e_member_id, e_type, e_status, e_idempotency_key, e_reversal_of, e_reference, e_metadata } = row;
+      const { e_listed, e_created_at, e_updated_at, w_amount, w_balance, w_currency, ...transfer } = row;
+      return {
+        transfer,
+        entry: {
+          id: row.reservation_entry_id,
+          member_id: e_member_id,
+          type: e_type,
+          status: e_status,
+          idempotency_key: e_idempotency_key,
+          reversal_of: e_reversal_of,
+          reference: e_reference,
+          metadata: e_metadata,
+          listed: e_listed,
+          created_at: e_created_at,
+          updated_at: e_updated_at,
+        },
+        wallet: w_amount === null ? undefined : { amount: w_amount, balance: w_balance, currency: w_currency },
+      };
+    });
   }
 
   /** Open transfers not touched since `before`, oldest first, bounded. */

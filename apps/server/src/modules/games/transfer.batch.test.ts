@@ -1,9 +1,12 @@
+import type { WalletEvent } from '@member-wallet/contract/live';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedCatalogue } from '../../../test/games.ts';
 import { insertTestMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { statementsDuring } from '../../../test/sql-statements.ts';
+import { type SentStatement, statementsDuring } from '../../../test/sql-statements.ts';
 import { AppError } from '../../lib/errors.ts';
+import { MemberEvents } from '../../lib/member-events.ts';
 import { BonusDebts } from '../bonus/bonus.debt.ts';
 import { BonusRepository } from '../bonus/bonus.repository.ts';
 import { reconcileBalances } from '../ledger/ledger.reconcile.ts';
@@ -12,7 +15,8 @@ import { LedgerService } from '../ledger/ledger.service.ts';
 import { TransferService } from './transfer.service.ts';
 
 /**
- * Reserves that arrive while another is under way are written together (docs/wallet.md, Transfers together).
+ * Reserves that arrive while another is under way are written together, and so are the completions of
+ * wallet-to-game transfers the provider applied (docs/wallet.md, Transfers together).
  * Whatever the grouping, each call gets exactly the outcome it would get alone, in arrival order: these tests
  * submit calls at once to a service with one reserve under way at a time, so the arrival order is the order
  * of the calls, and compare every outcome and balance with that sequential model.
@@ -20,10 +24,16 @@ import { TransferService } from './transfer.service.ts';
 let t: TestApp;
 let ledger: LedgerService;
 let transfers: TransferService;
+const events = new MemberEvents((error) => {
+  throw error;
+});
+/** What the ledger announced to members (docs/live.md). */
+const heard: { memberId: bigint; event: WalletEvent }[] = [];
 beforeAll(async () => {
   t = await startTestApp({ TRANSFER_RECONCILE_INTERVAL_MS: '0' });
   await seedCatalogue(t);
-  ledger = new LedgerService({ repository: new LedgerRepository(), clock: t.clock });
+  ledger = new LedgerService({ repository: new LedgerRepository(), clock: t.clock, events });
+  events.subscribe((memberId, event) => heard.push({ memberId, event }));
   transfers = new TransferService({
     db: t.app.db,
     ledger,
@@ -31,7 +41,7 @@ beforeAll(async () => {
     registry: t.app.games.registry,
     clock: t.clock,
     bonusDebts: new BonusDebts({ ledger, repository: new BonusRepository(), clock: t.clock }),
-    reserveBatch: { inFlight: 1, max: 16 },
+    batching: { inFlight: 1, max: 16 },
   });
   // Account ids are remembered once read: with the suspense account's read, every reserve's postings are known
   // at once, so calls made together arrive together.
@@ -90,6 +100,41 @@ async function member(walletMinor: bigint, positionMinor: bigint) {
 
 type Direction = 'to_game' | 'from_game';
 
+/**
+ * Runs `calls` while another transaction holds the row `table`.`id` locked, so that the first call waits on it
+ * with its slot taken and the others arrive meanwhile; then lets go. Answers each call's outcome and the
+ * statements the calls sent.
+ */
+async function whileHeld<T>(
+  table: 'ledger_accounts' | 'game_transfers',
+  id: bigint | string,
+  calls: (() => Promise<T>)[],
+): Promise<{ outcomes: PromiseSettledResult<T>[]; sent: SentStatement[] }> {
+  let locked = () => {};
+  let release = () => {};
+  const holding = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const holder = t.app.db.transaction().execute(async (trx) => {
+    await sql`select 1 from ${sql.table(table)} where id = ${id} for update`.execute(trx);
+    locked();
+    await released;
+  });
+  await holding;
+  let outcomes: PromiseSettledResult<T>[] = [];
+  const sent = await statementsDuring(async () => {
+    const running = Promise.allSettled(calls.map((call) => call()));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await holder;
+    outcomes = await running;
+  });
+  return { outcomes, sent };
+}
+
 function reserve(memberId: bigint, direction: Direction, amountMinor: bigint, key: string) {
   return transfers.reserve({ memberId, currency: 'BAHT', providerCode: PROVIDER, direction, amountMinor, key });
 }
@@ -107,14 +152,15 @@ describe('reserves together', () => {
       [1, 'to_game', 8_000n],
       [0, 'from_game', 100n], // the position holds 4,000 by now
     ];
-    let outcomes: PromiseSettledResult<unknown>[] = [];
-    const sent = await statementsDuring(async () => {
-      outcomes = await Promise.allSettled(
-        calls.map(([who, direction, amount], index) =>
-          reserve(members[who]?.id ?? 0n, direction, amount, `together-${index}`),
-        ),
-      );
-    });
+    const { outcomes, sent } = await whileHeld(
+      'ledger_accounts',
+      members[0]?.wallet ?? 0n,
+      calls.map(
+        ([who, direction, amount], index) =>
+          () =>
+            reserve(members[who]?.id ?? 0n, direction, amount, `together-${index}`),
+      ),
+    );
     expect(outcomes.map((outcome) => outcome.status)).toEqual([
       'fulfilled',
       'fulfilled',
@@ -197,5 +243,49 @@ describe('reserves together', () => {
       ),
       { numRuns: 40 },
     );
+  });
+
+  it('completions arriving while one is under way share one statement, and a transfer completes once', async () => {
+    const owner = await member(10_000n, 0n);
+    const reserved = [];
+    for (const index of [0, 1, 2, 3]) reserved.push(await reserve(owner.id, 'to_game', 1_000n, `complete-${index}`));
+    const [first, second, third, fourth] = reserved;
+    if (!first || !second || !third || !fourth) throw new Error('not reserved');
+    // The live request and reconcilers settling the same transfers at once, in one group with others.
+    const racing = [first, second, second, third, second, fourth, third];
+    heard.length = 0;
+    const { outcomes, sent } = await whileHeld(
+      'game_transfers',
+      first.id,
+      racing.map((transfer) => () => transfers.settleApplied(transfer)),
+    );
+    const settled = outcomes.map((outcome) => {
+      if (outcome.status === 'rejected') throw outcome.reason;
+      return outcome.value;
+    });
+    expect(settled.map((transfer) => [transfer.id, transfer.state])).toEqual(
+      racing.map((transfer) => [transfer.id, 'completed']),
+    );
+    // The first alone, the six that arrived meanwhile in one statement.
+    expect(
+      sent.filter((statement) => /update journal_entries set status = 'completed'/.test(statement.sql)),
+    ).toHaveLength(2);
+    const entries = await t.app.db
+      .selectFrom('journal_entries')
+      .select(['status', 'updated_at'])
+      .where(
+        'id',
+        'in',
+        reserved.map((transfer) => transfer.reservation_entry_id),
+      )
+      .execute();
+    expect(entries.map((entry) => entry.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
+    // Each completion told once, with the wallet as it is.
+    expect(
+      heard.map(({ memberId, event }) => [memberId, event.type, event.status, event.amount, event.balance]),
+    ).toEqual(reserved.map(() => [owner.id, 'transfer', 'SUCCESS', -10, 60]));
+    expect(await ledger.balanceOf(t.app.db, owner.wallet)).toBe(6_000n);
+    expect(await ledger.balanceOf(t.app.db, owner.position)).toBe(4_000n);
+    expect(await reconcileBalances(t.app.db)).toEqual([]);
   });
 });

@@ -21,6 +21,7 @@ import {
   type PostingInput,
 } from '../ledger/ledger.service.ts';
 import {
+  type CompletedToGame,
   type GameProviderRow,
   type GamesRepository,
   type GameTransfer,
@@ -47,15 +48,16 @@ export interface TransferServiceDeps {
   clock: Clock;
   /** Cancelled bonuses whose money was in game accounts are paid first from the money that comes back. */
   bonusDebts: BonusDebtCollector;
-  /** How reserves are grouped (docs/wallet.md, Transfers together); RESERVE_BATCH by default. */
-  reserveBatch?: { inFlight: number; max: number };
+  /** How reserves and completions are grouped (docs/wallet.md, Transfers together); BATCHING by default. */
+  batching?: { inFlight: number; max: number };
 }
 
 /**
- * Reserve transactions under way at once on a node, and reserves one takes at most. Reserves that arrive while
- * both are busy wait for the next and go together; two keep the database busy while a batch is being answered.
+ * Reserve transactions (and completion statements) under way at once on a node, and how many one takes at
+ * most. Those that arrive while both are busy wait for the next and go together; two keep the database busy
+ * while a group is being answered.
  */
-export const RESERVE_BATCH = { inFlight: 2, max: 32 } as const;
+export const BATCHING = { inFlight: 2, max: 32 } as const;
 
 /** A reserve waiting for its turn: the request and the postings it moves. */
 interface Reservation {
@@ -89,9 +91,12 @@ export function isOpen(transfer: GameTransfer): boolean {
  */
 export class TransferService {
   readonly #reserves: Batcher<Reservation, GameTransfer>;
+  readonly #completions: Batcher<GameTransfer, CompletedToGame | undefined>;
 
   constructor(private readonly deps: TransferServiceDeps) {
-    this.#reserves = new Batcher({ ...(deps.reserveBatch ?? RESERVE_BATCH), run: (items) => this.reserveAll(items) });
+    const batching = deps.batching ?? BATCHING;
+    this.#reserves = new Batcher({ ...batching, run: (items) => this.reserveAll(items) });
+    this.#completions = new Batcher({ ...batching, run: (transfers) => this.completeAll(transfers) });
   }
 
   /**
@@ -248,12 +253,13 @@ export class TransferService {
 
   /**
    * A wallet-to-game transfer the provider applied: the transfer and its reservation entry complete in one
-   * statement (the money moved at the reservation), which also reads the wallet for the answer. A transfer
-   * already settled (by a racer, or the reconciler) is answered as it is.
+   * statement (the money moved at the reservation), which also reads the wallet for the answer. Completions that
+   * arrive while others are under way share that statement. A transfer already settled (by a racer, or the
+   * reconciler) is answered as it is.
    */
   private async completeToGame(transfer: GameTransfer): Promise<RunOutcome> {
-    const { db, repository, clock, ledger } = this.deps;
-    const completed = await repository.completeToGame(db, transfer.id, clock.now());
+    const { db, repository, ledger } = this.deps;
+    const completed = await this.#completions.submit(transfer);
     if (!completed) {
       const current = (await repository.findTransfer(db, transfer.id)) ?? fail(transfer.idempotency_key);
       // Open, yet not completed: its reservation entry is not pending, which no path leaves behind.
@@ -262,6 +268,21 @@ export class TransferService {
     }
     ledger.announceCompleted(completed.entry, completed.wallet);
     return { transfer: completed.transfer, walletMinor: completed.wallet?.balance };
+  }
+
+  /** Completes the transfers in one statement; a transfer named twice is completed for its first caller only. */
+  private async completeAll(
+    transfers: readonly GameTransfer[],
+  ): Promise<PromiseSettledResult<CompletedToGame | undefined>[]> {
+    const { db, repository, clock } = this.deps;
+    const ids = [...new Set(transfers.map((transfer) => transfer.id))];
+    const completed = await repository.completeToGame(db, ids, clock.now());
+    const byId = new Map(completed.map((row) => [row.transfer.id, row]));
+    return transfers.map((transfer) => {
+      const row = byId.get(transfer.id);
+      byId.delete(transfer.id);
+      return { status: 'fulfilled', value: row };
+    });
   }
 
   /** The provider refused: the reservation is reversed, the money is back where it came from (TRANSFER_FAIL). */
