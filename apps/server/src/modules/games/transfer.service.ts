@@ -1,11 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import {
-  type GameProvider,
-  type MoneyCallResult,
-  ProviderRefusedError,
-  ProviderUnavailableError,
-} from '../../adapters/games/game-provider.ts';
+import type { GameProvider } from '../../adapters/games/game-provider.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { GameTransferDirection } from '../../db/tables/games.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
@@ -13,13 +8,8 @@ import { Batcher } from '../../lib/batcher.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BonusDebtCollector } from '../bonus/bonus.debt.ts';
-import {
-  type LedgerService,
-  type MemberPostInput,
-  NotTogether,
-  type PostedEntry,
-  type PostingInput,
-} from '../ledger/ledger.service.ts';
+import type { LedgerService, PostedEntry, PostingInput } from '../ledger/ledger.service.ts';
+import { type MemberPostInput, NotTogether } from '../ledger/ledger.together.ts';
 import {
   type CompletedToGame,
   type GameProviderRow,
@@ -28,6 +18,7 @@ import {
   type NewGameTransfer,
   OPEN_TRANSFER_STATES,
 } from './games.repository.ts';
+import { answerOf, type ProviderAnswer } from './provider-answer.ts';
 import type { ProviderRegistry } from './provider-registry.ts';
 
 export interface TransferRequest {
@@ -70,9 +61,6 @@ export interface RunOutcome {
   transfer: GameTransfer;
   walletMinor?: bigint | undefined;
 }
-
-/** What a provider said about a transfer, reduced to what the saga does next. */
-type ProviderAnswer = { kind: 'applied' } | { kind: 'failed'; reason: string } | { kind: 'unknown'; reason: string };
 
 export function isOpen(transfer: GameTransfer): boolean {
   return OPEN_TRANSFER_STATES.includes(transfer.state);
@@ -394,37 +382,4 @@ function newTransfer(request: TransferRequest, id: string, posted: PostedEntry, 
 
 function fail(key: string): never {
   throw new Error(`game transfer with key ${key} vanished`);
-}
-
-/** The provider's answer for a transfer; unknown when no adapter serves its provider. */
-function answerOf(
-  adapter: GameProvider | undefined,
-  transfer: GameTransfer,
-  username: string,
-): Promise<ProviderAnswer> {
-  if (!adapter) return Promise.resolve({ kind: 'unknown', reason: 'provider not configured' });
-  return moneyCall(adapter, transfer, username);
-}
-
-/** One money call, its every outcome reduced to applied, failed (definitive) or unknown. */
-export async function moneyCall(
-  adapter: GameProvider,
-  transfer: GameTransfer,
-  username: string,
-): Promise<ProviderAnswer> {
-  let result: MoneyCallResult;
-  try {
-    result =
-      transfer.direction === 'to_game'
-        ? await adapter.deposit(transfer.id, username, transfer.amount_minor)
-        : await adapter.withdraw(transfer.id, username, transfer.amount_minor);
-  } catch (error) {
-    // A 4xx refusal (bad signature, unknown account, reused id) is not an answer about this transaction: whether
-    // it was applied is still for the status query to say.
-    if (error instanceof ProviderUnavailableError || error instanceof ProviderRefusedError) {
-      return { kind: 'unknown', reason: error.message };
-    }
-    return { kind: 'unknown', reason: error instanceof Error ? error.message : 'unexpected error' };
-  }
-  return result.status === 'applied' ? { kind: 'applied' } : { kind: 'failed', reason: result.reason };
 }

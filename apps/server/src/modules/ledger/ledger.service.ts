@@ -1,27 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import type { JournalEntryStatus, JournalEntryType, LedgerAccountKind } from '../../db/tables/ledger.table.ts';
+import type { JournalEntryStatus, JournalEntryType } from '../../db/tables/ledger.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { MemberEvents } from '../../lib/member-events.ts';
 import { announceAfterCommit, announceCommitted, type WalletChange } from './ledger.events.ts';
-import type {
-  AccountKey,
-  JournalEntry,
-  LedgerAccount,
-  LedgerRepository,
-  LockedAccount,
-  NewJournalEntry,
-  Posting,
-} from './ledger.repository.ts';
-import { memberKey } from './ledger.repository.ts';
+import type { AccountKey, JournalEntry, LedgerAccount, LedgerRepository, Posting } from './ledger.repository.ts';
+import { checkAccounts, checkedDeltas, invariant, newEntry, samePostings } from './ledger.rules.ts';
+import { type MemberPostInput, postTogether, type TogetherOutcome } from './ledger.together.ts';
 
-/** Accounts holding a member's own money: never below zero (the database checks it too). */
-export const MEMBER_ACCOUNT_KINDS: readonly LedgerAccountKind[] = ['member_wallet', 'member_provider_position'];
-
-/** Limits on one entry (STYLE.md 12): real movements touch two to four accounts. */
-export const POSTINGS_PER_ENTRY_MAX = 16;
-export const LEDGER_KEY_LENGTH_MAX = 200;
 /** Account ids remembered per process (a few MB at most); past it the memory starts afresh. */
 const REMEMBERED_IDS_MAX = 100_000;
 
@@ -61,22 +48,6 @@ export interface PostInput {
   postings: readonly PostingInput[];
 }
 
-/** An entry of a member (the entries written together are all members'). */
-export interface MemberPostInput extends PostInput {
-  memberId: bigint;
-}
-
-/** One entry's outcome among entries written together: posted, or refused as `post` would have refused it. */
-export type TogetherOutcome = { posted: PostedEntry } | { refused: AppError };
-
-/** Entries that cannot be decided together (keys); nothing was written, and they are to be posted one by one. */
-export class NotTogether extends Error {
-  override name = 'NotTogether';
-}
-
-/** A member wallet's change by one entry, for the live event. */
-type WalletAfter = Omit<WalletChange, 'row' | 'status'>;
-
 /** The two accounts of a member's deposit. */
 export interface DepositAccounts {
   clearing: LedgerAccount;
@@ -109,11 +80,6 @@ export interface CompletedEntry {
   replayed: boolean;
 }
 
-/** A broken rule of the ledger that correct code never sends: a bug, answered 500, aborting the transaction. */
-export class LedgerInvariantError extends Error {
-  override name = 'LedgerInvariantError';
-}
-
 /** A transition the entry's current status does not allow (say, completing a failed transfer). */
 export class LedgerStateError extends Error {
   override name = 'LedgerStateError';
@@ -125,10 +91,6 @@ export class LedgerStateError extends Error {
   ) {
     super(`journal entry ${entryId} is ${status}: cannot become ${wanted}`);
   }
-}
-
-function invariant(condition: boolean, message: string): asserts condition {
-  if (!condition) throw new LedgerInvariantError(message);
 }
 
 export interface LedgerServiceDeps {
@@ -232,65 +194,9 @@ export class LedgerService {
     return this.write(trx, input, null);
   }
 
-  /**
-   * Writes new entries of members together, with set-based statements (docs/ledger.md, Entries together): each
-   * gets the outcome `post` would give it, the entries posted one by one in their order. So one entry's
-   * refusal (MONEY_NOT_ENOUGH) moves nothing of it and leaves the others be. Keys are what `post` cannot
-   * decide in a set: a key used before, or twice here, throws `NotTogether` before anything is written, and
-   * so does a racer taking a key meanwhile (the transaction must then be rolled back); the caller then posts
-   * the entries one by one.
-   */
-  async postTogether(trx: Transaction<Database>, inputs: readonly MemberPostInput[]): Promise<TogetherOutcome[]> {
-    const { repository, clock } = this.deps;
-    const deltas = inputs.map(checkedDeltas);
-    const keys = inputs.map((input) => ({ memberId: input.memberId, key: input.idempotencyKey }));
-    const named = new Set(keys.map(({ memberId, key }) => memberKey(memberId, key)));
-    if (named.size < keys.length) throw new NotTogether('a key appears twice');
-    if ((await repository.findMemberKeys(trx, keys)).size > 0) throw new NotTogether('a key was used before');
-    const ids = [...new Set(deltas.flatMap((entry) => [...entry.keys()]))].sort((a, b) => (a < b ? -1 : 1));
-    const locked = new Map((await repository.lockAccounts(trx, ids)).map((account) => [account.id, account]));
-    // Each entry against the balances the entries before it left, as one by one.
-    const accepted: { index: number; wallet?: WalletAfter }[] = [];
-    const outcomes: (TogetherOutcome | undefined)[] = inputs.map((input, index) => {
-      const entry = deltas[index] ?? new Map<bigint, bigint>();
-      const accounts = [...entry.keys()].flatMap((id) => locked.get(id) ?? []);
-      checkOwners(input, accounts, entry);
-      if (goesBelowZero(accounts, entry)) return { refused: new AppError('MONEY_NOT_ENOUGH', 400) };
-      for (const account of accounts) {
-        locked.set(account.id, { ...account, balance: account.balance + (entry.get(account.id) ?? 0n) });
-      }
-      const wallet = accounts.find((account) => account.kind === 'member_wallet');
-      const amount = wallet ? (entry.get(wallet.id) ?? 0n) : 0n;
-      accepted.push({
-        index,
-        ...(wallet ? { wallet: { amount, balance: wallet.balance + amount, currency: wallet.currency } } : {}),
-      });
-      return undefined;
-    });
-    if (accepted.length === 0) return outcomes as TogetherOutcome[];
-    const now = clock.now();
-    const rows = accepted.map(({ index }) => newEntry(inputs[index] as MemberPostInput, null, now));
-    const entries = await repository.insertEntries(trx, rows);
-    if (entries.length < rows.length) throw new NotTogether('a racer took a key meanwhile');
-    const byKey = new Map(entries.map((entry) => [memberKey(entry.member_id, entry.idempotency_key), entry]));
-    const written = accepted.map(({ index, wallet }) => {
-      const input = inputs[index] as MemberPostInput;
-      const entry = byKey.get(memberKey(input.memberId, input.idempotencyKey));
-      invariant(entry !== undefined, `journal entry with key ${input.idempotencyKey} was not written`);
-      return { index, wallet, entry, input };
-    });
-    const postings = await repository.insertPostingsAndMove(
-      trx,
-      written.flatMap(({ entry, input }) => input.postings.map((posting) => ({ entryId: entry.id, ...posting }))),
-      now,
-    );
-    for (const { index, wallet, entry, input } of written) {
-      if (wallet) announceAfterCommit(this.deps.events, trx, { row: entry, status: input.status, ...wallet });
-      outcomes[index] = {
-        posted: { entry, postings: postings.filter((posting) => posting.entry_id === entry.id), replayed: false },
-      };
-    }
-    return outcomes as TogetherOutcome[];
+  /** Writes new entries of members together, each with the outcome `post` would give it (ledger.together.ts). */
+  postTogether(trx: Transaction<Database>, inputs: readonly MemberPostInput[]): Promise<TogetherOutcome[]> {
+    return postTogether(this.deps, trx, inputs);
   }
 
   /** A pending entry becomes completed; no money moves (it moved when the entry was posted). Idempotent. */
@@ -370,7 +276,7 @@ export class LedgerService {
     const now = clock.now();
     // The entry first: its unique (member, key) makes a racer with the same key wait here for this one's commit
     // or rollback. A refusal below (MONEY_NOT_ENOUGH) aborts the caller's transaction and the entry with it.
-    const entry = await repository.insertEntryIfNew(trx, newEntry(input, reversal, now));
+    const entry = await repository.insertEntryIfNew(trx, newEntry(input, reversal?.of.id ?? null, now));
     if (!entry) {
       const earlier = await repository.findEntryByKey(trx, input.memberId, input.idempotencyKey);
       invariant(earlier !== undefined, `journal entry with key ${input.idempotencyKey} vanished`);
@@ -405,76 +311,4 @@ export class LedgerService {
     }
     return { entry, postings, replayed: true };
   }
-}
-
-/** The row of a new entry. */
-function newEntry(input: PostInput, reversal: Reversal | null, now: Date): NewJournalEntry {
-  return {
-    member_id: input.memberId,
-    type: input.type,
-    status: input.status,
-    idempotency_key: input.idempotencyKey,
-    reversal_of: reversal?.of.id ?? null,
-    reference: JSON.stringify(input.reference ?? {}),
-    metadata: JSON.stringify(input.metadata ?? {}),
-    listed: input.listed ?? true,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
-/** The entry's rules checked in bigint arithmetic before anything is locked; answers each account's delta. */
-function checkedDeltas(input: PostInput): Map<bigint, bigint> {
-  const { postings, idempotencyKey } = input;
-  invariant(
-    idempotencyKey.length >= 1 && idempotencyKey.length <= LEDGER_KEY_LENGTH_MAX,
-    `idempotency key must have 1 to ${LEDGER_KEY_LENGTH_MAX} characters`,
-  );
-  invariant(
-    postings.length >= 2 && postings.length <= POSTINGS_PER_ENTRY_MAX,
-    `an entry needs 2 to ${POSTINGS_PER_ENTRY_MAX} postings, got ${postings.length}`,
-  );
-  const deltas = new Map<bigint, bigint>();
-  let sum = 0n;
-  for (const { account, amount } of postings) {
-    invariant(typeof amount === 'bigint' && amount !== 0n, `posting amounts are non-zero bigints, got ${amount}`);
-    invariant(!deltas.has(account), `account ${account} appears twice in one entry`);
-    deltas.set(account, amount);
-    sum += amount;
-  }
-  invariant(sum === 0n, `postings must sum to zero, got ${sum}`);
-  return deltas;
-}
-
-/** The locked accounts exist, share one currency and belong to the entry's member; no member goes below zero. */
-function checkAccounts(input: PostInput, accounts: readonly LockedAccount[], deltas: ReadonlyMap<bigint, bigint>) {
-  checkOwners(input, accounts, deltas);
-  if (goesBelowZero(accounts, deltas)) throw new AppError('MONEY_NOT_ENOUGH', 400);
-}
-
-/** The entry's accounts exist, share one currency, and those holding a member's money are the entry's member's. */
-function checkOwners(input: PostInput, accounts: readonly LockedAccount[], deltas: ReadonlyMap<bigint, bigint>) {
-  invariant(accounts.length === deltas.size, 'an entry names a ledger account that does not exist');
-  const currencies = new Set(accounts.map((account) => account.currency));
-  invariant(currencies.size === 1, `an entry moves one currency, got ${[...currencies].join(', ')}`);
-  for (const account of accounts) {
-    if (!MEMBER_ACCOUNT_KINDS.includes(account.kind)) continue;
-    invariant(
-      account.member_id === input.memberId,
-      `account ${account.id} belongs to member ${account.member_id}, not to the entry's member ${input.memberId}`,
-    );
-  }
-}
-
-/** Whether the deltas would take an account holding a member's money below zero. */
-function goesBelowZero(accounts: readonly LockedAccount[], deltas: ReadonlyMap<bigint, bigint>): boolean {
-  return accounts.some(
-    (account) => MEMBER_ACCOUNT_KINDS.includes(account.kind) && account.balance + (deltas.get(account.id) ?? 0n) < 0n,
-  );
-}
-
-function samePostings(stored: readonly Posting[], wanted: readonly PostingInput[]): boolean {
-  if (stored.length !== wanted.length) return false;
-  const amounts = new Map(stored.map((posting) => [posting.account_id, posting.amount]));
-  return wanted.every((posting) => amounts.get(posting.account) === posting.amount);
 }

@@ -6,13 +6,8 @@ import { FakeClock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { reconcileBalances } from './ledger.reconcile.ts';
 import { type LedgerAccount, LedgerRepository } from './ledger.repository.ts';
-import {
-  LedgerInvariantError,
-  LedgerService,
-  LedgerStateError,
-  type PostedEntry,
-  type PostInput,
-} from './ledger.service.ts';
+import { LedgerInvariantError } from './ledger.rules.ts';
+import { LedgerService, LedgerStateError, type PostedEntry, type PostInput } from './ledger.service.ts';
 
 let t: TestDatabase;
 let ledger: LedgerService;
