@@ -1,8 +1,9 @@
 import type { WalletEvent } from '@member-wallet/contract/live';
+import { toMajor } from '@member-wallet/contract/money';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedCatalogue } from '../../../test/games.ts';
+import { deposit, seedCatalogue } from '../../../test/games.ts';
 import { insertTestMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type SentStatement, statementsDuring } from '../../../test/sql-statements.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -53,8 +54,10 @@ const PROVIDER = 'PG';
 
 /** A member whose wallet and PG position hold the given amounts (minor units), both put there by the ledger. */
 async function member(walletMinor: bigint, positionMinor: bigint) {
-  const id = await insertTestMember(t.app.db);
   const db = t.app.db;
+  const id = await insertTestMember(db);
+  const total = walletMinor + positionMinor;
+  if (total > 0n) await deposit(t, id, 'BAHT', toMajor(total));
   const wallet = await ledger.memberWalletId(db, id, 'BAHT');
   const position = await ledger.accountId(db, {
     kind: 'member_provider_position',
@@ -62,39 +65,17 @@ async function member(walletMinor: bigint, positionMinor: bigint) {
     providerCode: PROVIDER,
     currency: 'BAHT',
   });
-  const clearing = await ledger.accountId(db, {
-    kind: 'deposit_clearing',
-    memberId: null,
-    providerCode: null,
-    currency: 'BAHT',
-  });
-  const total = walletMinor + positionMinor;
-  await db.transaction().execute(async (trx) => {
-    if (total > 0n) {
-      await ledger.post(trx, {
-        memberId: id,
-        type: 'deposit',
-        status: 'completed',
-        idempotencyKey: 'test-funds',
-        postings: [
-          { account: clearing, amount: -total },
-          { account: wallet, amount: total },
-        ],
-      });
-    }
-    if (positionMinor > 0n) {
-      await ledger.post(trx, {
-        memberId: id,
-        type: 'transfer',
-        status: 'completed',
-        idempotencyKey: 'test-position',
-        postings: [
-          { account: wallet, amount: -positionMinor },
-          { account: position, amount: positionMinor },
-        ],
-      });
-    }
-  });
+  if (positionMinor > 0n) {
+    const postings = [
+      { account: wallet, amount: -positionMinor },
+      { account: position, amount: positionMinor },
+    ];
+    await db
+      .transaction()
+      .execute((trx) =>
+        ledger.post(trx, { memberId: id, type: 'transfer', status: 'completed', idempotencyKey: 'funds', postings }),
+      );
+  }
   return { id, wallet, position };
 }
 
