@@ -132,7 +132,8 @@ export class GamesRepository {
   }
 
   /** Inserts transfers in one statement; answers those inserted (a key taken already is skipped). */
-  insertTransfers(trx: Transaction<Database>, transfers: readonly NewGameTransfer[]): Promise<GameTransfer[]> {
+  async insertTransfers(trx: Transaction<Database>, transfers: readonly NewGameTransfer[]): Promise<GameTransfer[]> {
+    if (transfers.length === 0) return [];
     return trx
       .insertInto('game_transfers')
       .values([...transfers])

@@ -23,11 +23,7 @@ export function answerOf(
 }
 
 /** One money call, its every outcome reduced to applied, failed (definitive) or unknown. */
-export async function moneyCall(
-  adapter: GameProvider,
-  transfer: GameTransfer,
-  username: string,
-): Promise<ProviderAnswer> {
+async function moneyCall(adapter: GameProvider, transfer: GameTransfer, username: string): Promise<ProviderAnswer> {
   let result: MoneyCallResult;
   try {
     result =

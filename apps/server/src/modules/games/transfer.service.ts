@@ -149,7 +149,7 @@ export class TransferService {
         const outcome = outcomes[index];
         return outcome && 'posted' in outcome ? [newTransfer(request, id, outcome.posted, now)] : [];
       });
-      const inserted = rows.length > 0 ? await repository.insertTransfers(trx, rows) : [];
+      const inserted = await repository.insertTransfers(trx, rows);
       if (inserted.length < rows.length) throw new NotTogether('a racer took a transfer key meanwhile');
       const byId = new Map(inserted.map((transfer) => [transfer.id, transfer]));
       return outcomes.map((outcome, index): PromiseSettledResult<GameTransfer> => {

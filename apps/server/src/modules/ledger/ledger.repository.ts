@@ -104,6 +104,7 @@ export class LedgerRepository {
     postings: readonly { entryId: bigint; account: bigint; amount: bigint }[],
     now: Date,
   ): Promise<Posting[]> {
+    if (postings.length === 0) return [];
     const rows = sql.join(
       postings.map(
         (posting) => sql`(${posting.entryId}::bigint, ${posting.account}::bigint, ${posting.amount}::bigint)`,
@@ -167,7 +168,8 @@ export class LedgerRepository {
   }
 
   /** Inserts entries whose keys are new, in one statement; answers those inserted (a racer's key is skipped). */
-  insertEntries(trx: Transaction<Database>, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]> {
+  async insertEntries(trx: Transaction<Database>, entries: readonly NewJournalEntry[]): Promise<JournalEntry[]> {
+    if (entries.length === 0) return [];
     return trx
       .insertInto('journal_entries')
       .values([...entries])

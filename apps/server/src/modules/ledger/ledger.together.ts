@@ -19,8 +19,12 @@ export class NotTogether extends Error {
   override name = 'NotTogether';
 }
 
-/** A member wallet's change by one entry, for the live event. */
-type WalletAfter = Omit<WalletChange, 'row' | 'status'>;
+/** An entry checked against the locked balances: refused, or to be written (with its wallet's change, if any). */
+interface Decided {
+  input: MemberPostInput;
+  refused?: AppError;
+  wallet?: Omit<WalletChange, 'row' | 'status'> | undefined;
+}
 
 /**
  * Writes new entries of members together, with set-based statements (docs/ledger.md, Entries together): each
@@ -40,48 +44,45 @@ export async function postTogether(
   const named = new Set(keys.map(({ memberId, key }) => memberKey(memberId, key)));
   if (named.size < keys.length) throw new NotTogether('a key appears twice');
   if ((await repository.findMemberKeys(trx, keys)).size > 0) throw new NotTogether('a key was used before');
-  const ids = [...new Set(deltas.flatMap((entry) => [...entry.keys()]))].sort((a, b) => (a < b ? -1 : 1));
+  // lockAccounts takes them in id order, the order every path locks in.
+  const ids = [...new Set(deltas.flatMap((entry) => [...entry.keys()]))];
   const locked = new Map((await repository.lockAccounts(trx, ids)).map((account) => [account.id, account]));
   // Each entry against the balances the entries before it left, as one by one.
-  const accepted: { index: number; wallet?: WalletAfter }[] = [];
-  const outcomes: (TogetherOutcome | undefined)[] = inputs.map((input, index) => {
+  const decided = inputs.map((input, index): Decided => {
     const entry = deltas[index] ?? new Map<bigint, bigint>();
     const accounts = [...entry.keys()].flatMap((id) => locked.get(id) ?? []);
     checkOwners(input, accounts, entry);
-    if (goesBelowZero(accounts, entry)) return { refused: new AppError('MONEY_NOT_ENOUGH', 400) };
+    if (goesBelowZero(accounts, entry)) return { input, refused: new AppError('MONEY_NOT_ENOUGH', 400) };
     for (const account of accounts) {
       locked.set(account.id, { ...account, balance: account.balance + (entry.get(account.id) ?? 0n) });
     }
     const wallet = accounts.find((account) => account.kind === 'member_wallet');
     const amount = wallet ? (entry.get(wallet.id) ?? 0n) : 0n;
-    accepted.push({
-      index,
-      ...(wallet ? { wallet: { amount, balance: wallet.balance + amount, currency: wallet.currency } } : {}),
-    });
-    return undefined;
+    return { input, wallet: wallet && { amount, balance: wallet.balance + amount, currency: wallet.currency } };
   });
-  if (accepted.length === 0) return outcomes as TogetherOutcome[];
+  const accepted = decided.flatMap(({ input, refused }) => (refused ? [] : [input]));
   const now = clock.now();
-  const rows = accepted.map(({ index }) => newEntry(inputs[index] as MemberPostInput, null, now));
-  const entries = await repository.insertEntries(trx, rows);
-  if (entries.length < rows.length) throw new NotTogether('a racer took a key meanwhile');
+  const entries = await repository.insertEntries(
+    trx,
+    accepted.map((input) => newEntry(input, null, now)),
+  );
+  if (entries.length < accepted.length) throw new NotTogether('a racer took a key meanwhile');
   const byKey = new Map(entries.map((entry) => [memberKey(entry.member_id, entry.idempotency_key), entry]));
-  const written = accepted.map(({ index, wallet }) => {
-    const input = inputs[index] as MemberPostInput;
+  const entryOf = (input: MemberPostInput) => {
     const entry = byKey.get(memberKey(input.memberId, input.idempotencyKey));
     invariant(entry !== undefined, `journal entry with key ${input.idempotencyKey} was not written`);
-    return { index, wallet, entry, input };
-  });
-  const postings = await repository.insertPostingsAndMove(
-    trx,
-    written.flatMap(({ entry, input }) => input.postings.map((posting) => ({ entryId: entry.id, ...posting }))),
-    now,
+    return entry;
+  };
+  const rows = accepted.flatMap((input) =>
+    input.postings.map((posting) => ({ entryId: entryOf(input).id, ...posting })),
   );
-  for (const { index, wallet, entry, input } of written) {
+  const postings = await repository.insertPostingsAndMove(trx, rows, now);
+  return decided.map(({ input, refused, wallet }) => {
+    if (refused) return { refused };
+    const entry = entryOf(input);
     if (wallet) announceAfterCommit(deps.events, trx, { row: entry, status: input.status, ...wallet });
-    outcomes[index] = {
+    return {
       posted: { entry, postings: postings.filter((posting) => posting.entry_id === entry.id), replayed: false },
     };
-  }
-  return outcomes as TogetherOutcome[];
+  });
 }
