@@ -29,6 +29,7 @@ import { registerPromotions } from './modules/promotions/promotions.module.ts';
 import { registerPush } from './modules/push/push.module.ts';
 import { registerQrPayments } from './modules/qr/qr.module.ts';
 import { registerRefunds } from './modules/refund/refund.module.ts';
+import { registerSaferPlay } from './modules/safer-play/safer-play.module.ts';
 import { registerSettings } from './modules/settings/settings.module.ts';
 import { registerSlips } from './modules/slip/slip.module.ts';
 import { registerSpinWheel } from './modules/spin/spin.module.ts';
@@ -96,7 +97,9 @@ async function registerModules(
   const spin = registerSpinWheel(app, core, { bonusGate: bonuses, rewards: bonuses });
   // Game providers and the member's wallet of game accounts (docs/wallet.md).
   const games = await registerGames(app, core);
-  registerWallet(app, core, { games, invites, coins: spin });
+  const wallet = registerWallet(app, core, { games, invites, coins: spin });
+  // Safer play (docs/safer-play.md): a block brings the game balances back through the wallet.
+  registerSaferPlay(app, core, { games: wallet });
   registerRefunds(app, core, { games, bonuses });
   const bankFeed = registerBankFeed(app, core);
   // The back-office's screens over the modules above (docs/backoffice/).

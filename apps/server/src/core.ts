@@ -7,10 +7,12 @@ import type { Config } from './config.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
+import { AppError } from './lib/errors.ts';
 import { InProcessJobs } from './lib/jobs/in-process-jobs.ts';
 import type { JobRunner } from './lib/jobs/job-runner.ts';
 import { JobRuns } from './lib/jobs/job-runs.ts';
 import { PgBossJobs } from './lib/jobs/pg-boss-jobs.ts';
+import { siteTimeZone } from './lib/local-calendar.ts';
 import { MemberEvents } from './lib/member-events.ts';
 import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
@@ -26,6 +28,8 @@ import type { AuditLog } from './modules/operator/audit-log.ts';
 import { createOperatorService } from './modules/operator/operator.module.ts';
 import { createOperatorRouter, type OperatorRouter } from './modules/operator/operator-router.ts';
 import type { PushSender } from './modules/push/push.sender.ts';
+import { SaferPlayGate } from './modules/safer-play/safer-play.gate.ts';
+import { SaferPlayRepository } from './modules/safer-play/safer-play.repository.ts';
 import { SettingsRepository } from './modules/settings/settings.repository.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 
@@ -52,6 +56,11 @@ export interface Core {
   memberEvents: MemberEvents;
   /** Replays of a member's money request answer the first answer (Idempotency-Key). */
   idempotency: IdempotencyService;
+  /**
+   * The member's own limits and blocks (docs/safer-play.md), checked in the transaction of every deposit (by the
+   * ledger) and every transfer into a game account; the paths that cannot refuse money hold it with it.
+   */
+  saferPlay: SaferPlayGate;
   passwords: PasswordHasher;
   /** Members by id or phone: every module that reads the member of a session. */
   members: AccountRepository;
@@ -116,7 +125,13 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
   app.decorate('siteSettings', settings);
   const passwords = new PasswordHasher(deps.argon2 ?? OWASP_ARGON2);
   const members = new AccountRepository(db);
-  const auth = createAuthService(config, { db, members, passwords, limiter, clock });
+  const saferPlay = new SaferPlayGate({
+    repository: new SaferPlayRepository(),
+    clock,
+    timeZone: siteTimeZone(config.country),
+  });
+  const blocks = { blockOf: (memberId: bigint) => saferPlay.blockOf(db, memberId) };
+  const auth = createAuthService(config, { db, members, passwords, limiter, clock, blocks });
   const operators = createOperatorService(config, { db, clock, limiter, passwords });
   const backoffice = createOperatorRouter(app, (request) =>
     operators.service.authenticate(request.headers.authorization),
@@ -129,12 +144,22 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
     log: app.log,
     limiter,
     settings,
-    ledger: new LedgerService({ repository: new LedgerRepository(), clock, events: memberEvents }),
+    ledger: new LedgerService({
+      repository: new LedgerRepository(),
+      clock,
+      events: memberEvents,
+      depositCheck: (trx, memberId, amountMinor) => saferPlay.assertDeposit(trx, memberId, amountMinor),
+    }),
     memberEvents,
     idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
+    saferPlay,
     passwords,
     members,
-    route: createRouter(app, (request) => auth.authenticate(request.headers.authorization)),
+    route: createRouter(app, async (request, admission) => {
+      const caller = await auth.authenticate(request.headers.authorization);
+      if (caller.limitedBy && !admission.limited) throw new AppError(caller.limitedBy, 403);
+      return caller;
+    }),
     backoffice: { route: backoffice.route, audit: operators.audit },
     ownBaseUrl: () => ownBaseUrl(app),
     sandboxAdapters: new SandboxAdapters(config.sandbox),

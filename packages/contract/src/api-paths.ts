@@ -35,6 +35,14 @@ export const API = {
   /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
   autoLogin: (path: string, username: string, password?: string) =>
     `/api/autoLogin/${path}/${encodeURIComponent(username)}${password === undefined ? '' : `/${encodeURIComponent(password)}`}`,
+  // Safer play (safer-play.ts; docs/safer-play.md): names fixed by issue 23.
+  rgLimits: '/api/rg/limits',
+  rgRealityCheck: '/api/rg/reality-check',
+  rgTimeout: '/api/rg/timeout',
+  rgSelfExclusion: '/api/rg/self-exclusion',
+  rgActivity: '/api/rg/activity',
+  rgStatus: '/api/rg/status',
+  rgReopen: '/api/rg/reopen',
   // Invite a friend and loss refunds (invite.ts, refund.ts; docs/promotions/invite.md, refunds.md).
   invites: '/api/invite',
   inviteBonus: '/api/invite/bonus',

@@ -109,6 +109,14 @@ export const ERROR_CODES = [
   // Chat uploads (chat.ts): content other than PNG, JPEG, GIF, MP4 or QuickTime (400); over the size (413).
   'CHAT_FILE_NOT_SUPPORTED',
   'CHAT_FILE_TOO_LARGE',
+  // Safer play (safer-play.ts, docs/safer-play.md): a deposit or a transfer into a game account past the member's
+  // own limit (403; `detail` says how much is left, in major units); a change that waits for its cooling-off;
+  // a member in a time-out or self-exclusion (403; `detail`: when it ends, absent when permanent).
+  'DEPOSIT_LIMIT_REACHED',
+  'LOSS_LIMIT_REACHED',
+  'LIMIT_COOLING_OFF',
+  'TIMED_OUT',
+  'SELF_EXCLUDED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -156,6 +164,8 @@ export interface ApiErrorBody {
   message: ApiErrorMessage;
   detail?: string;
   fields?: Record<string, ErrorCode>;
+  /** A refused login of a member in a time-out or self-exclusion: the limited session (safer-play.ts). */
+  session?: { token: string; expiresAt: string };
 }
 
 /**

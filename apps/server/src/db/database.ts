@@ -9,6 +9,7 @@ import type { LedgerTables } from './tables/ledger.table.ts';
 import type { OperatorsTables } from './tables/operators.table.ts';
 import type { PromotionsTables } from './tables/promotions.table.ts';
 import type { PushTables } from './tables/push.table.ts';
+import type { SaferPlayTables } from './tables/safer-play.table.ts';
 import type { SettingsTables } from './tables/settings.table.ts';
 import type { WithdrawalsTables } from './tables/withdrawals.table.ts';
 
@@ -28,6 +29,7 @@ export interface Database
     PromotionsTables,
     ChatTables,
     PushTables,
-    JobsTables {}
+    JobsTables,
+    SaferPlayTables {}
 
 export type Db = Kysely<Database>;

@@ -31,6 +31,24 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * A member's sign-in during a time-out or self-exclusion (docs/safer-play.md): refused with the block's code and
+ * its end in `detail`, carrying the limited session that reaches only withdrawals and the block's own calls.
+ */
+export class LimitedLoginError extends AppError {
+  constructor(
+    code: 'TIMED_OUT' | 'SELF_EXCLUDED',
+    until: Date | null,
+    readonly session: { token: string; expiresAt: string },
+  ) {
+    super(code, 403, undefined, until?.toISOString());
+  }
+
+  override body(): ApiErrorBody {
+    return { ...super.body(), session: this.session };
+  }
+}
+
 /** A missing, malformed, unknown, expired or revoked session token. */
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';

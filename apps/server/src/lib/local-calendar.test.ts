@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addLocalDays, localDayStart, localWeekStart, zoneOffsetMs } from './local-calendar.ts';
+import {
+  addLocalDays,
+  localDayStart,
+  localMonth,
+  localMonthStart,
+  localWeekStart,
+  zoneOffsetMs,
+} from './local-calendar.ts';
 
 const BANGKOK = 'Asia/Bangkok';
 
@@ -30,6 +37,21 @@ describe('the local calendar of the site', () => {
     const day = localDayStart(new Date('2026-03-01T12:00:00Z'), BANGKOK);
     expect(addLocalDays(day, 1, BANGKOK).toISOString()).toBe('2026-03-01T17:00:00.000Z');
     expect(addLocalDays(day, -7, BANGKOK).toISOString()).toBe('2026-02-21T17:00:00.000Z');
+  });
+
+  it('starts a month on the 1st at 00:00 local time, and names it by the local date', () => {
+    // 1 March 2026 00:00 in Bangkok is 28 February 17:00 UTC; a millisecond before it is still February.
+    expect(localMonthStart(new Date('2026-03-31T16:59:59.999Z'), BANGKOK).toISOString()).toBe(
+      '2026-02-28T17:00:00.000Z',
+    );
+    expect(localMonthStart(new Date('2026-02-28T16:59:59.999Z'), BANGKOK).toISOString()).toBe(
+      '2026-01-31T17:00:00.000Z',
+    );
+    expect(localMonthStart(new Date('2026-02-28T17:00:00.000Z'), BANGKOK).toISOString()).toBe(
+      '2026-02-28T17:00:00.000Z',
+    );
+    expect(localMonth(new Date('2026-02-28T16:59:59.999Z'), BANGKOK)).toBe('2026-02');
+    expect(localMonth(new Date('2026-02-28T17:00:00.000Z'), BANGKOK)).toBe('2026-03');
   });
 
   it('keeps midnights right in a zone with daylight saving', () => {

@@ -51,3 +51,15 @@ export function localWeekStart(instant: Date, timeZone: string): Date {
 export function addLocalDays(dayStart: Date, days: number, timeZone: string): Date {
   return localDayStart(new Date(dayStart.getTime() + days * DAY_MS + DAY_MS / 2), timeZone);
 }
+
+/** The instant the local month (the 1st, 00:00) holding `instant` began. */
+export function localMonthStart(instant: Date, timeZone: string): Date {
+  const day = localDayStart(instant, timeZone);
+  const dayOfMonth = new Date(day.getTime() + zoneOffsetMs(day, timeZone)).getUTCDate();
+  return addLocalDays(day, 1 - dayOfMonth, timeZone);
+}
+
+/** The local month (`YYYY-MM`) holding `instant`. */
+export function localMonth(instant: Date, timeZone: string): string {
+  return new Date(instant.getTime() + zoneOffsetMs(instant, timeZone)).toISOString().slice(0, 7);
+}

@@ -10,9 +10,20 @@ export interface AuthContext {
   sessionId: bigint;
   /** The member's currency, fixed at registration: read with the session, so money calls need no member row. */
   currency: string;
+  /**
+   * A limited session of a member in a time-out or self-exclusion (docs/safer-play.md): only routes declared
+   * `limited: true` admit it; every other answers this code (403).
+   */
+  limitedBy: 'TIMED_OUT' | 'SELF_EXCLUDED' | null;
 }
 
-export type Authenticator<Auth = AuthContext> = (request: FastifyRequest) => Promise<Auth>;
+/** What the router tells the authenticator of the route being called. */
+export interface RouteAdmission {
+  /** The route admits a limited session (docs/safer-play.md). */
+  limited: boolean;
+}
+
+export type Authenticator<Auth = AuthContext> = (request: FastifyRequest, route: RouteAdmission) => Promise<Auth>;
 
 interface RouteContext<Body, Query, Auth> {
   request: FastifyRequest;
@@ -37,6 +48,8 @@ export interface RouteDefinition<
   body?: BodySchema;
   query?: QuerySchema;
   response: ResponseSchema;
+  /** A member's route that a limited session may call (withdrawals, the balance, safer play's status). */
+  limited?: boolean;
   /** Checks the caller before the input is read (the back-office's roles): throws to refuse. */
   authorize?: (auth: Auth) => void;
   handler: (
@@ -55,6 +68,11 @@ const ERROR_BODY_SCHEMA = {
     message: { type: 'string' },
     detail: { type: 'string' },
     fields: { type: 'object', additionalProperties: { type: 'string' } },
+    session: {
+      type: 'object',
+      properties: { token: { type: 'string' }, expiresAt: { type: 'string' } },
+      required: ['token', 'expiresAt'],
+    },
   },
   required: ['message'],
 };
@@ -123,7 +141,7 @@ export function createRouter<Auth = AuthContext>(app: FastifyInstance, authentic
         response: { 200: jsonSchema(response, 'output'), '4XX': ERROR_BODY_SCHEMA, '5XX': ERROR_BODY_SCHEMA },
       },
       handler: async (request, reply) => {
-        const auth = definition.auth ? await authenticate(request) : null;
+        const auth = definition.auth ? await authenticate(request, { limited: definition.limited === true }) : null;
         if (auth !== null) definition.authorize?.(auth);
         const context = {
           request,

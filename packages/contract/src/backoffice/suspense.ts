@@ -10,8 +10,19 @@ export type BankTransferQuery = z.infer<typeof bankTransferQuery>;
 export const bankTransferCsvQuery = z.object({ status: z.optional(z.enum(BANK_TRANSFER_FILTERS)) });
 export type BankTransferCsvQuery = z.infer<typeof bankTransferCsvQuery>;
 
-/** Why the matcher put a transfer in suspense (docs/deposits/bank-transfers.md, Matching rule). */
-export const UNMATCHED_REASONS = ['no_member', 'several_members', 'member_inactive', 'currency_differs'] as const;
+/**
+ * Why the matcher put a transfer in suspense (docs/deposits/bank-transfers.md, Matching rule), or held it for the
+ * matched member's own deposit limit, time-out or self-exclusion (docs/safer-play.md): never credited, returned.
+ */
+export const UNMATCHED_REASONS = [
+  'no_member',
+  'several_members',
+  'member_inactive',
+  'currency_differs',
+  'deposit_limit',
+  'timed_out',
+  'self_excluded',
+] as const;
 
 export const backofficeBankTransfer = z.object({
   id: z.string(),

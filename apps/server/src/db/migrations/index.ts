@@ -31,6 +31,7 @@ import { slipsSandbox } from './0032_slips_sandbox.ts';
 import { refundAccount } from './0033_refund_account.ts';
 import { push } from './0034_push.ts';
 import { jobRuns } from './0035_job_runs.ts';
+import { saferPlay } from './0036_safer_play.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -74,6 +75,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0033_refund_account': refundAccount,
   '0034_push': push,
   '0035_job_runs': jobRuns,
+  '0036_safer_play': saferPlay,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -34,6 +34,10 @@ export interface SessionsTable {
   device_nonce: string | null;
   /** The member whose genuine device cookie this sign-in carried, when it was another member's. */
   device_member_id: bigint | null;
+  /** A session of a member in a time-out or self-exclusion: it reaches only withdrawals (migration 0036). */
+  limited_by: ColumnType<'TIMED_OUT' | 'SELF_EXCLUDED' | null, 'TIMED_OUT' | 'SELF_EXCLUDED' | null | undefined, never>;
+  /** When the session was last used, at most a minute behind (the activity statement's time logged in). */
+  last_seen_at: ColumnType<Date | null, Date | null | undefined, Date>;
 }
 
 export interface OtpChallengesTable {

@@ -4,7 +4,15 @@ import type { CreatedAt } from './columns.ts';
 
 export type BankTransferStatus = 'matched' | 'unmatched';
 /** Why a bank transfer waits in suspense for an operator. */
-export type BankTransferUnmatchedReason = 'no_member' | 'several_members' | 'member_inactive' | 'currency_differs';
+export type BankTransferUnmatchedReason =
+  | 'no_member'
+  | 'several_members'
+  | 'member_inactive'
+  | 'currency_differs'
+  // Held for the matched member's own limit or block (migration 0036; docs/safer-play.md).
+  | HeldReason;
+/** Why a deposit that reached a member's account was held in suspense instead of credited. */
+export type HeldReason = 'deposit_limit' | 'timed_out' | 'self_excluded';
 
 /** A transfer to an operator account read from the bank feed, recorded once (docs/deposits/bank-transfers.md). */
 export interface BankTransfersTable {

@@ -44,6 +44,7 @@ export function accountRoutes(route: Router, accounts: AccountService, country: 
     method: 'GET',
     url: '/api/account/profile',
     auth: true,
+    limited: true,
     summary: "The caller's profile",
     tags,
     response: profileResponse,

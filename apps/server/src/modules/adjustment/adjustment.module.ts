@@ -20,6 +20,7 @@ export function registerAdjustments(_app: FastifyInstance, core: Core, deps: { r
       audit: core.backoffice.audit,
       clock: core.clock,
       rewards: deps.rewards,
+      saferPlay: core.saferPlay,
     }),
   );
 }

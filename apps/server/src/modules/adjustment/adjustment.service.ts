@@ -32,6 +32,14 @@ export interface AdjustmentServiceDeps {
   clock: Clock;
   /** An adjustment paid as a bonus runs as the member's bonus (docs/backoffice/members.md, Manual adjustments). */
   rewards: RewardBonuses;
+  /**
+   * The member's own limits and block (docs/safer-play.md): a cash credit counts as a deposit, and neither it nor
+   * a bonus credit reaches a member in a time-out or self-exclusion.
+   */
+  saferPlay: {
+    assertDeposit(trx: Db, memberId: bigint, amountMinor: bigint): Promise<void>;
+    assertOpen(trx: Db, memberId: bigint): Promise<void>;
+  };
 }
 
 /** An adjustment being applied: by whom, as which audited action, and the definition it runs under as a bonus. */
@@ -268,6 +276,10 @@ export class AdjustmentService {
         { account: counterpart, amount: -adjustment.amount_minor },
       ],
     });
+    if (adjustment.amount_minor > 0n) {
+      if (bonus) await this.deps.saferPlay.assertOpen(trx, adjustment.member_id);
+      else await this.deps.saferPlay.assertDeposit(trx, adjustment.member_id, adjustment.amount_minor);
+    }
     if (bonus) {
       // Bonus money from this moment (docs/promotions/wheel.md, "Rewards are bonus money"); a bonus already running, or
       // started since, refuses it and the credit rolls back with it.

@@ -10,13 +10,20 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { SessionRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
-import { AuthService } from './auth.service.ts';
+import { AuthService, type LoginBlocks } from './auth.service.ts';
 import { AuthKeysRepository } from './auth-keys.repository.ts';
 
 /** Members' sessions: built with the Core, whose members' router it authenticates. */
 export function createAuthService(
   config: Config,
-  deps: { db: Db; members: AccountRepository; passwords: PasswordHasher; limiter: RateLimiter; clock: Clock },
+  deps: {
+    db: Db;
+    members: AccountRepository;
+    passwords: PasswordHasher;
+    limiter: RateLimiter;
+    clock: Clock;
+    blocks: LoginBlocks;
+  },
 ): AuthService {
   return new AuthService({
     sessions: new SessionRepository(deps.db),
@@ -31,6 +38,7 @@ export function createAuthService(
     }),
     sessionTtlHours: config.sessionTtlHours,
     rememberTtlDays: config.rememberTtlDays,
+    blocks: deps.blocks,
   });
 }
 

@@ -10,6 +10,8 @@ export interface NewSession {
   user_agent: string | null;
   device_nonce: string;
   device_member_id: bigint | null;
+  /** A limited session of a member in a time-out or self-exclusion (docs/safer-play.md). */
+  limited_by?: 'TIMED_OUT' | 'SELF_EXCLUDED' | null;
 }
 
 export class SessionRepository {
@@ -34,11 +36,23 @@ export class SessionRepository {
     return this.db
       .selectFrom('sessions')
       .innerJoin('members', 'members.id', 'sessions.member_id')
-      .select(['sessions.id', 'sessions.member_id', 'members.status', 'members.currency'])
+      .select([
+        'sessions.id',
+        'sessions.member_id',
+        'sessions.limited_by',
+        'sessions.last_seen_at',
+        'members.status',
+        'members.currency',
+      ])
       .where('sessions.token_hash', '=', tokenHash)
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', now)
       .executeTakeFirst();
+  }
+
+  /** Marks the session seen now (the activity statement's time logged in). */
+  async touch(id: bigint, now: Date): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
   }
 
   async revoke(id: bigint, now: Date): Promise<void> {

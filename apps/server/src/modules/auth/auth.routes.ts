@@ -31,6 +31,7 @@ export function authRoutes(route: Router, auth: AuthService) {
     method: 'POST',
     url: '/api/logout',
     auth: true,
+    limited: true,
     summary: 'Revoke the presented token',
     tags,
     response: messageResponse,

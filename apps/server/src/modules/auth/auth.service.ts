@@ -1,7 +1,7 @@
 import type { LoginResponse } from '@member-wallet/contract/account';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { type DeviceCookies, nonceOf } from '../../lib/device-cookie.ts';
-import { AppError, InvalidTokenError } from '../../lib/errors.ts';
+import { AppError, InvalidTokenError, LimitedLoginError } from '../../lib/errors.ts';
 import { LoginGuard, type LoginGuardPolicy } from '../../lib/login-guard.ts';
 import { assertPasswordPolicy } from '../../lib/password-policy.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
@@ -21,7 +21,18 @@ export interface AuthServiceDeps {
   devices: DeviceCookies;
   sessionTtlHours: number;
   rememberTtlDays: number;
+  /** The member's time-out or self-exclusion, if one is in force (docs/safer-play.md). */
+  blocks?: LoginBlocks;
 }
+
+export interface LoginBlocks {
+  blockOf(memberId: bigint): Promise<{ code: 'TIMED_OUT' | 'SELF_EXCLUDED'; until: Date | null } | null>;
+}
+
+/** How long the limited session of a blocked member's sign-in lasts: enough to ask for a withdrawal. */
+export const LIMITED_SESSION_MS = 30 * MINUTE_MS;
+/** A session's last use is written at most this often (the activity statement's time logged in). */
+const SEEN_EVERY_MS = MINUTE_MS;
 
 export interface LoginInput {
   username: string;
@@ -72,10 +83,15 @@ export class AuthService {
     if (!member || !valid) throw new AppError('WRONG_CREDENTIAL', 401);
     await attempt.succeeded();
     if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+    const block = (await this.deps.blocks?.blockOf(member.id)) ?? null;
 
     const token = newToken();
     const now = clock.now();
-    const ttlMs = input.remember ? this.deps.rememberTtlDays * 24 * HOUR_MS : this.deps.sessionTtlHours * HOUR_MS;
+    const ttlMs = block
+      ? LIMITED_SESSION_MS
+      : input.remember
+        ? this.deps.rememberTtlDays * 24 * HOUR_MS
+        : this.deps.sessionTtlHours * HOUR_MS;
     const expiresAt = new Date(now.getTime() + ttlMs);
     const deviceCookie = await devices.issue(input.username);
     const deviceNonce = nonceOf(deviceCookie);
@@ -83,7 +99,8 @@ export class AuthService {
     await this.deps.sessions.create({
       member_id: member.id,
       token_hash: hashToken(token),
-      remember: input.remember,
+      remember: input.remember && !block,
+      limited_by: block?.code ?? null,
       created_at: now,
       expires_at: expiresAt,
       ip: input.ip,
@@ -91,6 +108,7 @@ export class AuthService {
       device_nonce: deviceNonce,
       device_member_id: device ? null : await this.previousMemberOfDevice(member.id, input.cookies),
     });
+    if (block) throw new LimitedLoginError(block.code, block.until, { token, expiresAt: expiresAt.toISOString() });
     return { session: { token, expiresAt: expiresAt.toISOString() }, deviceCookie };
   }
 
@@ -113,9 +131,18 @@ export class AuthService {
   async authenticate(authorization: string | undefined): Promise<AuthContext> {
     const token = bearerToken(authorization);
     if (!token || !TOKEN_PATTERN.test(token)) throw new InvalidTokenError();
-    const session = await this.deps.sessions.findLive(hashToken(token), this.deps.clock.now());
+    const now = this.deps.clock.now();
+    const session = await this.deps.sessions.findLive(hashToken(token), now);
     if (session?.status !== 'active') throw new InvalidTokenError();
-    return { memberId: session.member_id, sessionId: session.id, currency: session.currency };
+    if (session.last_seen_at === null || now.getTime() - session.last_seen_at.getTime() >= SEEN_EVERY_MS) {
+      await this.deps.sessions.touch(session.id, now);
+    }
+    return {
+      memberId: session.member_id,
+      sessionId: session.id,
+      currency: session.currency,
+      limitedBy: session.limited_by,
+    };
   }
 
   logout(auth: AuthContext): Promise<void> {

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import { type BankFeed, BankFeedUnavailableError, type IncomingTransfer } from '../../adapters/bank-feed/bank-feed.ts';
-import type { Db } from '../../db/database.ts';
+import type { Database, Db } from '../../db/database.ts';
 import type { BankTransferUnmatchedReason } from '../../db/tables/deposits.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { accountFits, accountPatterns, accountsAgree, nameFits } from '../deposits/masked-match.ts';
 import { depositClearingKey, type LedgerService } from '../ledger/ledger.service.ts';
+import { heldReasonOf, type Refusal } from '../safer-play/safer-play.gate.ts';
 import type { BankFeedRepository, BankTransfer, MemberByBankAccount } from './bank-feed.repository.ts';
 
 /** Transfers read per page, and pages per pass (STYLE.md 12): a backlog is worked off over several passes. */
@@ -29,9 +31,16 @@ export interface BankFeedMatcherDeps {
   repository: BankFeedRepository;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** The matched member's own deposit limit and block (docs/safer-play.md): money past them is held in suspense. */
+  saferPlay: DepositHold;
 }
 
-type Match = { memberId: bigint } | { reason: BankTransferUnmatchedReason };
+/** Why a deposit that cannot be refused (it has arrived) may not be credited to the member now. */
+export interface DepositHold {
+  deposit(trx: Transaction<Database>, memberId: bigint, amountMinor: bigint): Promise<Refusal | null>;
+}
+
+type Match = { memberId: bigint } | { reason: BankTransferUnmatchedReason; memberId?: bigint };
 
 /**
  * Credits bank transfers to the member whose registered bank account sent them (docs/deposits/bank-transfers.md).
@@ -73,10 +82,11 @@ export class BankFeedMatcher {
     if (transfer.amountMinor <= 0n) throw new Error(`bank transfer ${transfer.reference} has no positive amount`);
     const known = await repository.findTransfer(db, transfer.operatorAccountNo, transfer.reference);
     if (known) return this.duplicate(known, transfer);
-    const match = await this.match(transfer);
-    const accounts = await this.accounts(transfer.currency, match);
+    const found = await this.match(transfer);
+    const accounts = await this.accounts(transfer.currency, found);
     const outcome = await transactionWithRetry(db, async (trx) => {
       const now = this.deps.clock.now();
+      const match = await this.held(trx, found, transfer.amountMinor);
       const id = await repository.insertTransferIfAbsent(trx, {
         reference: transfer.reference,
         operator_account_no: transfer.operatorAccountNo,
@@ -85,15 +95,16 @@ export class BankFeedMatcher {
         amount_minor: transfer.amountMinor,
         currency: transfer.currency,
         transferred_at: transfer.transferredAt,
-        status: 'memberId' in match ? 'matched' : 'unmatched',
+        status: 'reason' in match ? 'unmatched' : 'matched',
         unmatched_reason: 'reason' in match ? match.reason : null,
-        member_id: 'memberId' in match ? match.memberId : null,
+        member_id: match.memberId ?? null,
         created_at: now,
         updated_at: now,
       });
       if (id === undefined) return 'raced' as const;
       const posted = await this.deps.ledger.postDeposit(trx, {
-        memberId: 'memberId' in match ? match.memberId : null,
+        // Held money (docs/safer-play.md) belongs to nobody's statement: suspense, with no member.
+        memberId: 'reason' in match ? null : match.memberId,
         idempotencyKey: `bank:${transfer.operatorAccountNo}:${transfer.reference}`,
         reference: { source: transfer.senderBankCode, bankTransfer: transfer.reference },
         metadata: {
@@ -103,11 +114,11 @@ export class BankFeedMatcher {
           ...('reason' in match ? { unmatched: match.reason } : {}),
         },
         from: accounts.clearing,
-        to: accounts.destination,
+        to: 'reason' in match || accounts.wallet === null ? accounts.suspense : accounts.wallet,
         amountMinor: transfer.amountMinor,
       });
       await repository.setEntry(trx, id, posted.entry.id, now);
-      return 'memberId' in match ? ('matched' as const) : ('unmatched' as const);
+      return 'reason' in match ? ('unmatched' as const) : ('matched' as const);
     });
     if (outcome !== 'raced') return outcome;
     // Another pass (another node) recorded it first, between our look and our insert.
@@ -129,14 +140,20 @@ export class BankFeedMatcher {
     return decide(fitting(found, transfer.senderAccountNo, transfer.senderName ?? null), transfer.currency);
   }
 
+  /** The match, or the member's money held in suspense when their own limit or block refuses it now. */
+  private async held(trx: Transaction<Database>, match: Match, amountMinor: bigint): Promise<Match> {
+    if ('reason' in match) return match;
+    const refusal = await this.deps.saferPlay.deposit(trx, match.memberId, amountMinor);
+    return refusal ? { reason: heldReasonOf(refusal), memberId: match.memberId } : match;
+  }
+
   private async accounts(currency: string, match: Match) {
     const { db, ledger } = this.deps;
-    const clearing = await ledger.accountId(db, depositClearingKey(currency));
-    const destination =
-      'memberId' in match
-        ? await ledger.memberWalletId(db, match.memberId, currency)
-        : await ledger.accountId(db, { kind: 'suspense', memberId: null, providerCode: null, currency });
-    return { clearing, destination };
+    return {
+      clearing: await ledger.accountId(db, depositClearingKey(currency)),
+      wallet: 'reason' in match ? null : await ledger.memberWalletId(db, match.memberId, currency),
+      suspense: await ledger.accountId(db, { kind: 'suspense', memberId: null, providerCode: null, currency }),
+    };
   }
 
   /** A re-delivery. The first recording stands; one that disagrees with it is a feed error for an operator. */

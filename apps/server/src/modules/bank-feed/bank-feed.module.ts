@@ -28,6 +28,7 @@ export function registerBankFeed(app: FastifyInstance, core: Core): BankFeedMatc
     repository: new BankFeedRepository(),
     clock: core.clock,
     logger: app.log,
+    saferPlay: core.saferPlay,
   });
   app.decorate('bankFeedMatcher', matcher);
   if (feedName !== 'unconfigured')

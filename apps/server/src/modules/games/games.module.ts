@@ -12,7 +12,7 @@ import { LedgerService } from '../ledger/ledger.service.ts';
 import { GamesRepository } from './games.repository.ts';
 import { ProviderRegistry } from './provider-registry.ts';
 import { TransferReconciler } from './transfer.reconciler.ts';
-import { TransferService } from './transfer.service.ts';
+import { type IntoGameGate, TransferService } from './transfer.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,7 +85,7 @@ export function createProviderRegistry(config: Config, ownBaseUrl: () => string)
 /** The services alone, for the reconcile script and tests. */
 export function createGamesServices(
   config: Config,
-  deps: { db: Db; clock: Clock; ownBaseUrl: () => string; memberEvents?: MemberEvents },
+  deps: { db: Db; clock: Clock; ownBaseUrl: () => string; memberEvents?: MemberEvents; saferPlay?: IntoGameGate },
   logger: { warn(object: object, message: string): void },
 ): GamesModule {
   const { db, clock } = deps;
@@ -94,7 +94,7 @@ export function createGamesServices(
   const repository = new GamesRepository(db);
   const registry = createProviderRegistry(config, deps.ownBaseUrl);
   const bonusDebts = new BonusDebts({ ledger, repository: new BonusRepository(), clock });
-  const transfers = new TransferService({ db, ledger, repository, registry, clock, bonusDebts });
+  const transfers = new TransferService({ db, ledger, repository, registry, clock, bonusDebts, gate: deps.saferPlay });
   const reconciler = new TransferReconciler({ repository, transfers, clock, logger });
   return { transfers, reconciler, repository, registry };
 }

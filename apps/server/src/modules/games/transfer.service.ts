@@ -9,17 +9,17 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BonusDebtCollector } from '../bonus/bonus.debt.ts';
 import type { LedgerService, PostedEntry, PostingInput } from '../ledger/ledger.service.ts';
-import { type MemberPostInput, NotTogether } from '../ledger/ledger.together.ts';
+import { NotTogether } from '../ledger/ledger.together.ts';
 import {
   type CompletedToGame,
   type GameProviderRow,
   type GamesRepository,
   type GameTransfer,
-  type NewGameTransfer,
   OPEN_TRANSFER_STATES,
 } from './games.repository.ts';
 import { answerOf, type ProviderAnswer } from './provider-answer.ts';
 import type { ProviderRegistry } from './provider-registry.ts';
+import { fail, newTransfer, reservationEntry } from './transfer.records.ts';
 
 export interface TransferRequest {
   memberId: bigint;
@@ -41,6 +41,16 @@ export interface TransferServiceDeps {
   bonusDebts: BonusDebtCollector;
   /** How reserves and completions are grouped (docs/wallet.md, Transfers together); BATCHING by default. */
   batching?: { inFlight: number; max: number };
+  /** The member's own loss limit and block (docs/safer-play.md); none: every transfer into a game may go. */
+  gate?: IntoGameGate;
+}
+
+/** The check of a transfer into a game account, in its reserve's transaction (docs/safer-play.md). */
+export interface IntoGameGate {
+  /** Throws the refusal of a reserve already written in this transaction (rolling it back). */
+  assertIntoGame(trx: Transaction<Database>, memberId: bigint, amountMinor: bigint): Promise<void>;
+  /** Whether any of the members has safer-play settings: their reserves then go one by one, checked. */
+  anySet(trx: Transaction<Database>, memberIds: readonly bigint[]): Promise<boolean>;
 }
 
 /**
@@ -139,6 +149,15 @@ export class TransferService {
   private reserveTogether(items: readonly Reservation[]): Promise<PromiseSettledResult<GameTransfer>[]> {
     const { db, repository, clock, ledger } = this.deps;
     return transactionWithRetry(db, async (trx) => {
+      const intoGames = items.filter((item) => item.request.direction === 'to_game');
+      if (
+        await this.deps.gate?.anySet(
+          trx,
+          intoGames.map((item) => item.request.memberId),
+        )
+      ) {
+        throw new NotTogether('a member of the group has safer-play limits: each reserve is checked on its own');
+      }
       const planned = items.map((item) => ({ ...item, id: randomUUID() }));
       const outcomes = await ledger.postTogether(
         trx,
@@ -177,6 +196,9 @@ export class TransferService {
       }
       if (posted.replayed) {
         return (await repository.findTransferByKey(trx, request.memberId, request.key)) ?? fail(request.key);
+      }
+      if (request.direction === 'to_game') {
+        await this.deps.gate?.assertIntoGame(trx, request.memberId, request.amountMinor);
       }
       const inserted = await repository.insertTransfer(trx, newTransfer(request, id, posted, clock.now()));
       return inserted ?? fail(request.key);
@@ -349,37 +371,4 @@ export class TransferService {
   private suspenseId(currency: string): Promise<bigint> {
     return this.deps.ledger.accountId(this.deps.db, { kind: 'suspense', memberId: null, providerCode: null, currency });
   }
-}
-
-/** The pending ledger entry that reserves a transfer's money. */
-function reservationEntry(request: TransferRequest, id: string, postings: PostingInput[]): MemberPostInput {
-  return {
-    memberId: request.memberId,
-    type: 'transfer',
-    status: 'pending',
-    idempotencyKey: `game-transfer:${request.key}`,
-    reference: { transferId: id, provider: request.providerCode, direction: request.direction },
-    postings,
-  };
-}
-
-/** The record of a reserved transfer. */
-function newTransfer(request: TransferRequest, id: string, posted: PostedEntry, now: Date): NewGameTransfer {
-  return {
-    id,
-    member_id: request.memberId,
-    provider_code: request.providerCode,
-    direction: request.direction,
-    amount_minor: request.amountMinor,
-    currency: request.currency,
-    state: 'reserved',
-    idempotency_key: request.key,
-    reservation_entry_id: posted.entry.id,
-    created_at: now,
-    updated_at: now,
-  };
-}
-
-function fail(key: string): never {
-  throw new Error(`game transfer with key ${key} vanished`);
 }

@@ -98,6 +98,13 @@ export interface LedgerServiceDeps {
   clock: Clock;
   /** Where each committed change of a member's wallet is announced (docs/live.md); none: nobody is told. */
   events?: MemberEvents;
+  /**
+   * Run in the deposit's transaction once a new deposit to a member is written (a replay is not checked again):
+   * throws to refuse it, which rolls it back (the member's own limits and blocks, docs/safer-play.md). The
+   * deposit's write locked the member's wallet, so the deposits of one member are checked one after another.
+   * None: every deposit is credited.
+   */
+  depositCheck?: (trx: Transaction<Database>, memberId: bigint, amountMinor: bigint) => Promise<void>;
 }
 
 /** The entry a compensating entry undoes, and what becomes of it. */
@@ -159,11 +166,12 @@ export class LedgerService {
   /**
    * Money that came in (docs/ledger.md): one completed `deposit` entry moving `amountMinor` out of the
    * deposit clearing account into `to` (the member's wallet, or suspense when nobody is matched), under the
-   * idempotency key that makes every re-delivery of the same money a replay.
+   * idempotency key that makes every re-delivery of the same money a replay. A deposit to a member passes the
+   * deposit check first (docs/safer-play.md); money held for a member goes to suspense with no member.
    */
-  postDeposit(trx: Transaction<Database>, input: DepositInput): Promise<PostedEntry> {
+  async postDeposit(trx: Transaction<Database>, input: DepositInput): Promise<PostedEntry> {
     const { from, to, amountMinor, ...entry } = input;
-    return this.post(trx, {
+    const posted = await this.post(trx, {
       ...entry,
       type: 'deposit',
       status: 'completed',
@@ -172,6 +180,8 @@ export class LedgerService {
         { account: to, amount: amountMinor },
       ],
     });
+    if (entry.memberId !== null && !posted.replayed) await this.deps.depositCheck?.(trx, entry.memberId, amountMinor);
+    return posted;
   }
 
   /** The account's balance as committed now (0 for an account not created yet). */

@@ -67,6 +67,7 @@ export async function registerSlips(
     store,
     clock,
     logger: app.log,
+    saferPlay: core.saferPlay,
     urlSecret: config.slipUrlSecret,
     maxAgeMinutes: config.slipMaxAgeMinutes,
   });

@@ -20,11 +20,14 @@ import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { Member } from '../account/account.repository.ts';
+import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
 import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
-import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { type Refusal, refusalError } from '../safer-play/safer-play.gate.ts';
 import { InvalidImageError } from '../uploads/picture.ts';
+import { type CreditAccounts, recordSlipCredit, type SlipCredit } from './slip.credit.ts';
 import type { ImageHeader, SlipPicture } from './slip.image.ts';
 import { slipImageUrl, slipImageUrlValid } from './slip.links.ts';
 import { readSlipQr } from './slip.qr.ts';
@@ -47,14 +50,10 @@ export interface SlipServiceDeps {
   store: FileStore;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** The member's own deposit limit and block (docs/safer-play.md): a slip past them is held in suspense. */
+  saferPlay: DepositHold;
   urlSecret: string;
   maxAgeMinutes: number;
-}
-
-/** The two accounts a slip's credit moves: deposit clearing and the member's wallet. */
-export interface CreditAccounts {
-  wallet: LedgerAccount;
-  clearing: LedgerAccount;
 }
 
 /** What is known of an upload before its outcome: the row's fixed columns. */
@@ -185,13 +184,15 @@ export class SlipService {
     const accounts = await this.creditAccounts(member);
     const amount = { amount_minor: transfer.amountMinor, currency: transfer.currency };
     const attempts = (draft.existing?.attempts ?? 0) + 1;
-    return this.settled(draft, () =>
+    let held: Refusal | null = null;
+    const row = await this.settled(draft, () =>
       transactionWithRetry(this.deps.db, async (trx) => {
         const slipId = draft.upload.public_id;
         const credited = await this.recordCredit(trx, accounts, { transfer, operatorAccountNo, member, slipId });
         if (!credited) return this.save(trx, draft, { status: 'FAILED', note: 'SLIP_REFNO_DUPLICATED', ...amount });
+        held = credited.held;
         return this.save(trx, draft, {
-          status: 'SUCCESS',
+          status: credited.held ? 'FAILED' : 'SUCCESS',
           note: null,
           ...amount,
           attempts,
@@ -201,6 +202,9 @@ export class SlipService {
         });
       }),
     );
+    // Held in suspense (docs/safer-play.md): the member who uploaded it hears why, with what is left.
+    if (held && !draft.existing) throw refusalError(held);
+    return row;
   }
 
   /** Keeps an outcome that moves no money. */
@@ -235,49 +239,21 @@ export class SlipService {
 
   /** The accounts a slip's credit moves, named before its transaction (PGlite's single connection). */
   async creditAccounts(member: Member): Promise<CreditAccounts> {
-    return this.deps.ledger.depositAccounts(this.deps.db, member.id, member.currency);
+    const { ledger, db } = this.deps;
+    const suspense = { kind: 'suspense', memberId: null, providerCode: null, currency: member.currency } as const;
+    return {
+      ...(await ledger.depositAccounts(db, member.id, member.currency)),
+      suspense: await ledger.accountId(db, suspense),
+    };
   }
 
-  /**
-   * In the caller's transaction: records the transfer as the slip's (inserted first: a transfer the feed or
-   * another slip recorded answers undefined and moves nothing) and credits it to the member under the bank
-   * feed's ledger key. Also used by the back-office's credit of a reviewed slip (slips.backoffice.service.ts).
-   */
-  async recordCredit(
+  /** Records and credits (or holds) a slip's transfer in the caller's transaction (slip.credit.ts). */
+  recordCredit(
     trx: Transaction<Database>,
     accounts: CreditAccounts,
     input: { transfer: VerifiedTransfer; operatorAccountNo: string; member: Member; slipId: string },
-  ): Promise<{ transferId: bigint; entryId: bigint } | undefined> {
-    const { ledger, transfers, clock } = this.deps;
-    const { transfer, operatorAccountNo, member } = input;
-    const now = clock.now();
-    const transferId = await transfers.insertTransferIfAbsent(trx, {
-      reference: transfer.reference,
-      operator_account_no: operatorAccountNo,
-      sender_bank_code: transfer.sender.bankCode ?? '',
-      sender_account_no: transfer.sender.account ?? '',
-      amount_minor: transfer.amountMinor,
-      currency: transfer.currency,
-      transferred_at: transfer.transferredAt,
-      status: 'matched',
-      unmatched_reason: null,
-      member_id: member.id,
-      recorded_by: 'slip',
-      created_at: now,
-      updated_at: now,
-    });
-    if (transferId === undefined) return undefined;
-    const posted = await ledger.postDeposit(trx, {
-      memberId: member.id,
-      idempotencyKey: `bank:${operatorAccountNo}:${transfer.reference}`,
-      reference: { source: transfer.sender.bankCode ?? '', slip: transfer.reference },
-      metadata: { operatorAccountNo, senderAccountNo: transfer.sender.account, slipId: input.slipId },
-      from: accounts.clearing.id,
-      to: accounts.wallet.id,
-      amountMinor: transfer.amountMinor,
-    });
-    await transfers.setEntry(trx, transferId, posted.entry.id, now);
-    return { transferId, entryId: posted.entry.id };
+  ): Promise<SlipCredit | undefined> {
+    return recordSlipCredit(this.deps, trx, accounts, input);
   }
 
   /**

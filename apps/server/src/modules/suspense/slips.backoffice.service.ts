@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { OperatorActor } from '../operator/audit-log.ts';
+import { refusalError } from '../safer-play/safer-play.gate.ts';
 import type { Slip } from '../slip/slip.repository.ts';
 import type { SlipService } from '../slip/slip.service.ts';
 import type { SlipReviewRepository, SlipReviewRow } from './slips.backoffice.repository.ts';
@@ -98,6 +99,8 @@ export class SlipReviewService {
       if (slip.review !== null) throw new AppError('ALREADY_REVIEWED', 409);
       const credited = await slips.recordCredit(trx, accounts, { ...verified, member, slipId: slip.public_id });
       if (!credited) throw new AppError('ALREADY_REVIEWED', 409);
+      // The member's own limit or block refuses an operator's credit too (docs/safer-play.md): nothing is kept.
+      if (credited.held) throw refusalError(credited.held);
       const now = clock.now();
       const reviewed = await repository.markReviewed(trx, slip.id, {
         review: 'credited',

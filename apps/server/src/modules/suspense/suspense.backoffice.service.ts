@@ -39,6 +39,8 @@ export interface SuspenseServiceDeps {
   audit: AuditRecorder;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** The member's own deposit limit and block (docs/safer-play.md): an assignment past them is refused. */
+  saferPlay: { assertDeposit(trx: Db, memberId: bigint, amountMinor: bigint): Promise<void> };
 }
 
 export interface SettleOutcome {
@@ -170,6 +172,7 @@ export class SuspenseService {
           { account: wallet.id, amount: transfer.amount_minor },
         ],
       });
+      await this.deps.saferPlay.assertDeposit(trx, member.id, transfer.amount_minor);
       const assigned = await repository.update(
         trx,
         transfer.id,

@@ -35,6 +35,7 @@ export function registerSuspense(
     audit,
     clock,
     logger: app.log,
+    saferPlay: core.saferPlay,
   });
   app.decorate('suspense', suspense);
   deps.withdrawals.addPayoutListener(suspense);

@@ -52,6 +52,7 @@ export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
     method: 'GET',
     url: '/api/wallet',
     auth: true,
+    limited: true,
     summary: 'The wallet, profile, invite figures and game accounts (last known balances)',
     tags,
     response: walletResponse,

@@ -41,7 +41,14 @@ export function withdrawRoutes(route: Router, deps: WithdrawRoutesDeps) {
       },
       { key: `withdraw:hour:${auth.memberId}`, max: deps.ratePerHour, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
     ]);
-  const common = { method: 'POST' as const, auth: true as const, tags: ['wallet'], response: moneyActionResponse };
+  // A member in a time-out or self-exclusion may still withdraw (docs/safer-play.md): a limited session reaches these.
+  const common = {
+    method: 'POST' as const,
+    auth: true as const,
+    limited: true,
+    tags: ['wallet'],
+    response: moneyActionResponse,
+  };
 
   /** Both withdrawal routes: the member's limit first, then the Idempotency-Key (required). */
   const withdrawHandler =
@@ -82,6 +89,7 @@ export function withdrawRoutes(route: Router, deps: WithdrawRoutesDeps) {
     method: 'GET',
     url: '/api/wallet/withdrawals/pending',
     auth: true,
+    limited: true,
     tags: ['wallet'],
     summary: "The member's withdrawals still in progress, newest first (not in the spec: docs/live.md)",
     response: pendingWithdrawalsResponse,

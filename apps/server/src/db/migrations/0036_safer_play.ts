@@ -1,0 +1,113 @@
+import { type Kysely, type Migration, sql } from 'kysely';
+
+const HELD_REASONS = ['deposit_limit', 'timed_out', 'self_excluded'];
+const UNMATCHED_REASONS = ['no_member', 'several_members', 'member_inactive', 'currency_differs', ...HELD_REASONS];
+
+function list(values: readonly string[]) {
+  return sql.join(values.map((value) => sql.lit(value)));
+}
+
+/**
+ * Issue 23, safer play (docs/safer-play.md): a member's own limits with their cooling-off, the reality check, the
+ * time-out or self-exclusion in force, their history, the operators' watch list, the sessions a block limits and
+ * the time a session was last seen, and the bank transfers held in suspense because of a limit or a block.
+ * Frozen in time like every migration.
+ */
+export const saferPlay: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('safer_play')
+      .addColumn('member_id', 'bigint', (col) => col.primaryKey().references('members.id'))
+      .addColumn('reality_check_minutes', 'integer', (col) => col.check(sql`reality_check_minutes in (30, 60, 120)`))
+      .addColumn('block_kind', 'text', (col) => col.check(sql`block_kind in ('timeout', 'self_exclusion')`))
+      .addColumn('block_started_at', 'timestamptz')
+      // Null with a kind: permanent (self-exclusion only).
+      .addColumn('block_ends_at', 'timestamptz')
+      .addColumn('reopen_requested_at', 'timestamptz')
+      .addColumn('reopens_at', 'timestamptz')
+      .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
+      .addCheckConstraint(
+        'safer_play_block_check',
+        sql`(block_kind is null) = (block_started_at is null)
+          and (block_kind = 'self_exclusion' or block_ends_at is not null or block_kind is null)
+          and (reopens_at is null or reopen_requested_at is not null)`,
+      )
+      .execute();
+    await db.schema
+      .createTable('safer_play_limits')
+      .addColumn('member_id', 'bigint', (col) => col.notNull().references('members.id'))
+      .addColumn('kind', 'text', (col) => col.notNull().check(sql`kind in ('deposit', 'loss')`))
+      .addColumn('period', 'text', (col) => col.notNull().check(sql`period in ('day', 'week', 'month')`))
+      .addColumn('amount_minor', 'bigint', (col) => col.check(sql`amount_minor > 0`))
+      // A raise or removal waiting for its cooling-off: the amount it becomes (null: none) from `pending_from`.
+      .addColumn('pending_amount_minor', 'bigint', (col) => col.check(sql`pending_amount_minor > 0`))
+      .addColumn('pending_from', 'timestamptz')
+      .addColumn('updated_at', 'timestamptz', (col) => col.notNull())
+      .addPrimaryKeyConstraint('safer_play_limits_pkey', ['member_id', 'kind', 'period'])
+      .addCheckConstraint(
+        'safer_play_limits_pending_check',
+        sql`pending_from is not null or pending_amount_minor is null`,
+      )
+      .execute();
+    await db.schema
+      .createTable('safer_play_events')
+      .addColumn('id', 'bigint', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('member_id', 'bigint', (col) => col.notNull().references('members.id'))
+      .addColumn('action', 'text', (col) => col.notNull().check(sql`char_length(action) between 1 and 60`))
+      .addColumn('detail', 'jsonb', (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('at', 'timestamptz', (col) => col.notNull())
+      .execute();
+    await db.schema
+      .createIndex('safer_play_events_member_idx')
+      .on('safer_play_events')
+      .columns(['member_id', 'id'])
+      .execute();
+    await db.schema
+      .createTable('watch_list')
+      .addColumn('id', 'bigint', (col) => col.primaryKey().generatedAlwaysAsIdentity())
+      .addColumn('member_id', 'bigint', (col) => col.notNull().references('members.id'))
+      .addColumn('rule', 'text', (col) => col.notNull().check(sql`char_length(rule) between 1 and 40`))
+      .addColumn('detail', 'jsonb', (col) => col.notNull().defaultTo(sql`'{}'::jsonb`))
+      .addColumn('raised_at', 'timestamptz', (col) => col.notNull())
+      .addColumn('state', 'text', (col) => col.notNull().check(sql`state in ('open', 'closed')`))
+      .addColumn('note', 'text', (col) => col.check(sql`char_length(note) <= 500`))
+      .addColumn('closed_by', 'bigint', (col) => col.references('operators.id'))
+      .addColumn('closed_at', 'timestamptz')
+      .execute();
+    // One open item per member and rule: a rule that fires again while its item is open adds nothing.
+    await db.schema
+      .createIndex('watch_list_open_key')
+      .on('watch_list')
+      .columns(['member_id', 'rule'])
+      .unique()
+      .where(sql.ref('state'), '=', 'open')
+      .execute();
+    await db.schema
+      .alterTable('sessions')
+      .addColumn('limited_by', 'text', (col) => col.check(sql`limited_by in ('TIMED_OUT', 'SELF_EXCLUDED')`))
+      .execute();
+    await db.schema.alterTable('sessions').addColumn('last_seen_at', 'timestamptz').execute();
+    await db.schema.alterTable('bank_transfers').dropConstraint('bank_transfers_unmatched_reason_check').execute();
+    await db.schema
+      .alterTable('bank_transfers')
+      .addCheckConstraint(
+        'bank_transfers_unmatched_reason_check',
+        sql`unmatched_reason in (${list(UNMATCHED_REASONS)})`,
+      )
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('bank_transfers').dropConstraint('bank_transfers_unmatched_reason_check').execute();
+    await db.schema
+      .alterTable('bank_transfers')
+      .addCheckConstraint(
+        'bank_transfers_unmatched_reason_check',
+        sql`unmatched_reason in (${list(UNMATCHED_REASONS.filter((reason) => !HELD_REASONS.includes(reason)))})`,
+      )
+      .execute();
+    await db.schema.alterTable('sessions').dropColumn('last_seen_at').dropColumn('limited_by').execute();
+    for (const table of ['watch_list', 'safer_play_events', 'safer_play_limits', 'safer_play']) {
+      await db.schema.dropTable(table).execute();
+    }
+  },
+};

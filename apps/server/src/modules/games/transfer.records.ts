@@ -1,0 +1,43 @@
+import type { PostedEntry } from '../ledger/ledger.service.ts';
+import type { MemberPostInput } from '../ledger/ledger.together.ts';
+import type { NewGameTransfer } from './games.repository.ts';
+import type { TransferRequest } from './transfer.service.ts';
+
+/** The records a transfer's reserve writes (transfer.service.ts). */
+
+/** The pending ledger entry that reserves a transfer's money. */
+export function reservationEntry(
+  request: TransferRequest,
+  id: string,
+  postings: MemberPostInput['postings'],
+): MemberPostInput {
+  return {
+    memberId: request.memberId,
+    type: 'transfer',
+    status: 'pending',
+    idempotencyKey: `game-transfer:${request.key}`,
+    reference: { transferId: id, provider: request.providerCode, direction: request.direction },
+    postings,
+  };
+}
+
+/** The record of a reserved transfer. */
+export function newTransfer(request: TransferRequest, id: string, posted: PostedEntry, now: Date): NewGameTransfer {
+  return {
+    id,
+    member_id: request.memberId,
+    provider_code: request.providerCode,
+    direction: request.direction,
+    amount_minor: request.amountMinor,
+    currency: request.currency,
+    state: 'reserved',
+    idempotency_key: request.key,
+    reservation_entry_id: posted.entry.id,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+export function fail(key: string): never {
+  throw new Error(`game transfer with key ${key} vanished`);
+}

@@ -1,0 +1,162 @@
+import type { LimitKind, LimitPeriod } from '@member-wallet/contract/safer-play';
+import type { Db } from '../../db/database.ts';
+import type { HeldReason } from '../../db/tables/deposits.table.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { AppError } from '../../lib/errors.ts';
+import { localDayStart, localMonthStart, localWeekStart } from '../../lib/local-calendar.ts';
+import type { LimitRow, PeriodStarts, PeriodSums, SaferPlayRepository, SaferPlayRow } from './safer-play.repository.ts';
+
+const PERIODS: readonly LimitPeriod[] = ['day', 'week', 'month'];
+const MINOR_PER_MAJOR = 100n;
+
+/** Why a deposit or a transfer into a game account is refused (docs/safer-play.md). */
+export type Refusal =
+  | { code: 'DEPOSIT_LIMIT_REACHED' | 'LOSS_LIMIT_REACHED'; leftMinor: bigint }
+  | { code: 'TIMED_OUT' | 'SELF_EXCLUDED'; until: Date | null };
+
+/** The block of a row as it stands at `now`: in force (or ended but not reopened), or none. */
+export function blockAt(
+  row: SaferPlayRow | undefined,
+  now: Date,
+): { code: 'TIMED_OUT' | 'SELF_EXCLUDED'; until: Date | null } | null {
+  if (!row?.block_kind) return null;
+  if (row.reopens_at !== null && row.reopens_at.getTime() <= now.getTime()) return null;
+  return { code: row.block_kind === 'timeout' ? 'TIMED_OUT' : 'SELF_EXCLUDED', until: row.block_ends_at };
+}
+
+/** A limit's amount in force at `now`: the pending one once its cooling-off has passed. */
+export function limitInForce(row: LimitRow, now: Date): bigint | null {
+  if (row.pending_from !== null && row.pending_from.getTime() <= now.getTime()) return row.pending_amount_minor;
+  return row.amount_minor;
+}
+
+/** The refusal's error answer: 403, `detail` the amount left in major units, or when the block ends. */
+export function refusalError(refusal: Refusal): AppError {
+  if ('leftMinor' in refusal) {
+    const left = refusal.leftMinor < 0n ? 0n : refusal.leftMinor;
+    const cents = String(left % MINOR_PER_MAJOR).padStart(2, '0');
+    return new AppError(refusal.code, 403, undefined, `${left / MINOR_PER_MAJOR}.${cents}`);
+  }
+  return new AppError(refusal.code, 403, undefined, refusal.until?.toISOString());
+}
+
+/** The suspense reason of a deposit held for a refusal. */
+export function heldReasonOf(refusal: Refusal): HeldReason {
+  if (refusal.code === 'TIMED_OUT') return 'timed_out';
+  if (refusal.code === 'SELF_EXCLUDED') return 'self_excluded';
+  return 'deposit_limit';
+}
+
+export interface SaferPlayGateDeps {
+  repository: SaferPlayRepository;
+  clock: Clock;
+  timeZone: string;
+}
+
+/**
+ * The one check every deposit (through `LedgerService.postDeposit`) and every transfer into a game account makes,
+ * in the transaction that moves the money (docs/safer-play.md). A member with no safer-play row costs one read;
+ * a member with one has it locked, so their deposits and transfers take turns and none passes a limit by racing.
+ */
+export class SaferPlayGate {
+  constructor(private readonly deps: SaferPlayGateDeps) {}
+
+  /**
+   * Why `amountMinor` may not be credited to the member's wallet now; null when it may. `counted`: the deposit is
+   * already written in this transaction (the ledger checks after writing, so a replay is never refused), and the
+   * refusal rolls it back.
+   */
+  deposit(db: Db, memberId: bigint, amountMinor: bigint, counted = false): Promise<Refusal | null> {
+    return this.check(db, memberId, { amountMinor, counted, kind: 'deposit' });
+  }
+
+  /** Why `amountMinor` may not move from the wallet into a game account now (`counted`: as for deposits). */
+  intoGame(db: Db, memberId: bigint, amountMinor: bigint, counted = false): Promise<Refusal | null> {
+    return this.check(db, memberId, { amountMinor, counted, kind: 'loss' });
+  }
+
+  /** Throws the refusal of a deposit already written in this transaction (the ledger's deposit check). */
+  async assertDeposit(db: Db, memberId: bigint, amountMinor: bigint): Promise<void> {
+    const refusal = await this.deposit(db, memberId, amountMinor, true);
+    if (refusal) throw refusalError(refusal);
+  }
+
+  /** Throws the refusal of a transfer into a game account already written in this transaction. */
+  async assertIntoGame(db: Db, memberId: bigint, amountMinor: bigint): Promise<void> {
+    const refusal = await this.intoGame(db, memberId, amountMinor, true);
+    if (refusal) throw refusalError(refusal);
+  }
+
+  /** Throws the member's time-out or self-exclusion, if one is in force (promotions and rewards are closed then). */
+  async assertOpen(db: Db, memberId: bigint): Promise<void> {
+    const block = await this.blockOf(db, memberId);
+    if (block) throw refusalError(block);
+  }
+
+  /** The member's time-out or self-exclusion at this moment (ended but not reopened included); null: none. */
+  async blockOf(db: Db, memberId: bigint): Promise<{ code: 'TIMED_OUT' | 'SELF_EXCLUDED'; until: Date | null } | null> {
+    return blockAt(await this.deps.repository.find(db, memberId), this.deps.clock.now());
+  }
+
+  /** Whether any of the members has safer-play settings (a batch of transfers then goes one by one). */
+  async anySet(db: Db, memberIds: readonly bigint[]): Promise<boolean> {
+    if (memberIds.length === 0) return false;
+    const row = await db
+      .selectFrom('safer_play')
+      .select('member_id')
+      .where('member_id', 'in', [...new Set(memberIds)])
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The starts of the day, week and month holding `now`, in the site's calendar. */
+  periodStarts(now: Date): PeriodStarts {
+    const { timeZone } = this.deps;
+    return {
+      day: localDayStart(now, timeZone),
+      week: localWeekStart(now, timeZone),
+      month: localMonthStart(now, timeZone),
+    };
+  }
+
+  private async check(
+    db: Db,
+    memberId: bigint,
+    { amountMinor, counted, kind }: { amountMinor: bigint; counted: boolean; kind: LimitKind },
+  ): Promise<Refusal | null> {
+    const { repository, clock } = this.deps;
+    const row = await repository.lock(db, memberId);
+    if (!row) return null;
+    const now = clock.now();
+    const block = blockAt(row, now);
+    if (block) return block;
+    const limits = (await repository.limits(db, memberId, kind)).flatMap((limit) => {
+      const amount = limitInForce(limit, now);
+      return amount === null ? [] : [{ period: limit.period, amount }];
+    });
+    if (limits.length === 0) return null;
+    const sums = await repository.sums(db, memberId, this.periodStarts(now));
+    const found = leftOf(limits, sums, kind);
+    // What was left before this movement, whether or not the sums hold it already.
+    const left = found === null ? null : counted ? found + amountMinor : found;
+    if (left === null || amountMinor <= left) return null;
+    return { code: kind === 'deposit' ? 'DEPOSIT_LIMIT_REACHED' : 'LOSS_LIMIT_REACHED', leftMinor: left };
+  }
+}
+
+/** The least room any limit leaves (negative: past it already); null when none is set. */
+export function leftOf(
+  limits: readonly { period: LimitPeriod; amount: bigint }[],
+  sums: PeriodSums,
+  kind: LimitKind,
+): bigint | null {
+  let least: bigint | null = null;
+  for (const { period, amount } of limits) {
+    if (!PERIODS.includes(period)) continue;
+    const used = kind === 'deposit' ? sums.deposits[period] : sums.intoGames[period];
+    const left = amount - used;
+    if (least === null || left < least) least = left;
+  }
+  return least;
+}
