@@ -37,7 +37,7 @@ export interface BankFeedMatcherDeps {
 
 /** Why a deposit that cannot be refused (it has arrived) may not be credited to the member now. */
 export interface DepositHold {
-  deposit(trx: Transaction<Database>, memberId: bigint, amountMinor: bigint): Promise<Refusal | null>;
+  deposit(db: Db, memberId: bigint, amountMinor: bigint): Promise<Refusal | null>;
 }
 
 type Match = { memberId: bigint } | { reason: BankTransferUnmatchedReason; memberId?: bigint };

@@ -43,6 +43,7 @@ export async function registerQrPayments(app: FastifyInstance, core: Core): Prom
     clock,
     logger: app.log,
     expiryMinutes: () => core.settings.qrValidityMinutes(config.qrExpiryMinutes),
+    saferPlay: core.saferPlay,
   });
   app.decorate('qrPayments', qr);
   qrRoutes(core.route, {

@@ -15,8 +15,10 @@ import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { Member } from '../account/account.repository.ts';
+import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
 import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { heldReasonOf, refusalError } from '../safer-play/safer-play.gate.ts';
 import type { QrCode, QrRepository } from './qr.repository.ts';
 import { checkQrPayload, type QrPayloadProblem } from './qr-payload.ts';
 
@@ -42,6 +44,8 @@ export interface QrPaymentServiceDeps {
   logger: FastifyBaseLogger;
   /** How long a new QR can be paid: the operator's setting, read for each QR (docs/backoffice/settings.md). */
   expiryMinutes: () => Promise<number>;
+  /** The member's own deposit limit and block (docs/safer-play.md): a QR past them is never made. */
+  saferPlay: DepositHold;
 }
 
 /** A payment the gateway reports, by webhook or when asked. */
@@ -58,6 +62,10 @@ export class QrPaymentMismatchError extends Error {
 }
 
 const noData = () => new AppError('NO_DATA', 404);
+
+function suspenseKey(currency: string) {
+  return { kind: 'suspense', memberId: null, providerCode: null, currency } as const;
+}
 
 function noQrcode(message: 'NO_DATA' | 'QR_FAIL'): QrcodeResponse {
   return { qrcodeId: '', hasQrcode: false, qrcode: '', amount: 0, expireIn: 0, message };
@@ -88,6 +96,9 @@ export class QrPaymentService {
     if (amountMinor <= 0n || amountMinor < channel.min_amount_minor) {
       throw new AppError('KEY_INVALID', 400, { amount: 'KEY_INVALID' });
     }
+    // Refused before any money moves; the one live QR a member has is replaced by this one, so it is not counted.
+    const refusal = await this.deps.saferPlay.deposit(db, member.id, amountMinor);
+    if (refusal) throw refusalError(refusal);
     const expiryMinutes = await this.deps.expiryMinutes();
     const now = clock.now();
     const row = await repository.insert(db, {
@@ -199,18 +210,23 @@ export class QrPaymentService {
     }
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
     const { wallet, clearing } = await ledger.depositAccounts(db, row.member_id, row.currency);
+    const suspense = await ledger.accountId(db, suspenseKey(row.currency));
     const before = await transactionWithRetry(db, async (trx) => {
       const locked = await repository.lock(trx, row.qrcode_id);
       if (!locked) throw new Error(`QR ${row.qrcode_id} vanished`);
       if (locked.status === 'paid') return null;
+      // Paid past the member's limit or during their block (docs/safer-play.md): held in suspense, never credited.
+      const held = await this.deps.saferPlay.deposit(trx, locked.member_id, payment.amountMinor);
       const posted = await ledger.postDeposit(trx, {
-        memberId: locked.member_id,
+        memberId: held ? null : locked.member_id,
         idempotencyKey: `qr:${locked.gateway}:${locked.qrcode_id}`,
         reference: { source: locked.gateway, qrcode: locked.qrcode_id, gatewayReference: payment.gatewayReference },
+        ...(held ? { metadata: { heldFor: String(locked.member_id), unmatched: heldReasonOf(held) } } : {}),
         from: clearing.id,
-        to: wallet.id,
+        to: held ? suspense : wallet.id,
         amountMinor: payment.amountMinor,
       });
+      if (held) logger.warn({ qrcode: locked.qrcode_id, held: held.code }, 'QR payment held in suspense (safer play)');
       await repository.markPaid(trx, locked.id, {
         amountMinor: payment.amountMinor,
         entryId: posted.entry.id,

@@ -34,6 +34,7 @@ export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkSer
     keys: config.truelinkKeys,
     clock,
     logger: app.log,
+    saferPlay: core.saferPlay,
   });
   app.decorate('truelinks', truelinks);
   truelinkRoutes(core.route, {

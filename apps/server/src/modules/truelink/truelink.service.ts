@@ -15,8 +15,10 @@ import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { Member } from '../account/account.repository.ts';
+import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import { heldReasonOf, refusalError } from '../safer-play/safer-play.gate.ts';
 import type { TruelinkRedemption, TruelinkRepository } from './truelink.repository.ts';
 
 /** TrueMoney vouchers are baht; the minimum of spec section 5. */
@@ -42,6 +44,8 @@ export interface TruelinkServiceDeps {
   keys: readonly GiftLinkKey[];
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** The member's own deposit limit and block (docs/safer-play.md): a voucher past them is not redeemed. */
+  saferPlay: DepositHold;
 }
 
 export interface TruelinkInput {
@@ -156,7 +160,11 @@ export class TruelinkService {
       if (check.status === 'invalid') refusal = invalid();
       else if (check.status === 'redeemed') refusal = duplicate();
       else if (check.currency !== VOUCHER_CURRENCY || check.amountMinor < MINIMUM_MINOR) refusal = invalid();
-      else refusal = null;
+      else {
+        // The member's own deposit limit and block (docs/safer-play.md): refused before anything is redeemed.
+        const limit = await this.deps.saferPlay.deposit(db, row.member_id, check.amountMinor);
+        refusal = limit ? refusalError(limit) : null;
+      }
     } catch (error) {
       if (!(error instanceof VoucherUnavailableError)) throw error;
       // Nothing was redeemed: the claim is dropped and the member may send the link again.
@@ -178,6 +186,12 @@ export class TruelinkService {
     }
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
     const { wallet, clearing } = await ledger.depositAccounts(db, row.member_id, row.currency);
+    const suspense = await ledger.accountId(db, {
+      kind: 'suspense',
+      memberId: null,
+      providerCode: null,
+      currency: row.currency,
+    });
     return transactionWithRetry(db, async (trx) => {
       const locked = await repository.lock(trx, row.id);
       if (!locked) throw new Error(`voucher redemption ${row.reference} vanished`);
@@ -185,12 +199,16 @@ export class TruelinkService {
         if (key === null || locked.request_key === key) return locked;
         throw duplicate();
       }
+      // Redeemed past the member's limit or during their block (a race with the check): held, never credited.
+      const held = await this.deps.saferPlay.deposit(trx, locked.member_id, redemption.amountMinor);
+      if (held) logger.warn({ redemption: row.reference, held: held.code }, 'voucher held in suspense (safer play)');
       const posted = await ledger.postDeposit(trx, {
-        memberId: locked.member_id,
+        memberId: held ? null : locked.member_id,
         idempotencyKey: `voucher:${locked.voucher_hash}`,
         reference: { source: 'truemoney', voucher: locked.voucher_hash, redemption: redemption.redemptionId },
+        ...(held ? { metadata: { heldFor: String(locked.member_id), unmatched: heldReasonOf(held) } } : {}),
         from: clearing.id,
-        to: wallet.id,
+        to: held ? suspense : wallet.id,
         amountMinor: redemption.amountMinor,
       });
       return repository.markCredited(trx, locked.id, {

@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activate, deposit, get, type Player, post, seedCatalogue } from '../../../test/games.ts';
+import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { FakeClock } from '../../lib/clock.ts';
+import { LedgerRepository } from '../ledger/ledger.repository.ts';
+import { LedgerService } from '../ledger/ledger.service.ts';
+import { SaferPlayGate } from './safer-play.gate.ts';
+import { SaferPlayRepository } from './safer-play.repository.ts';
+
+/** The loss limit on every way into a game account, the QR refused before it exists, and deposits racing a limit. */
+
+const clock = new FakeClock(new Date('2026-03-11T03:00:00Z'));
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ MONEY_RATE_PER_MINUTE: '1000' }, { clock });
+  await seedCatalogue(t);
+});
+afterAll(() => t.close());
+
+const NONE = { day: null, week: null, month: null };
+
+async function player(amount: number): Promise<Player> {
+  const registered = await registerMember(t, { bankCode: 'KBANK' });
+  if (amount > 0) await deposit(t, registered.id, 'BAHT', amount);
+  return { id: registered.id, token: registered.token, phone: registered.username };
+}
+
+async function limits(p: Player, body: object) {
+  const answer = await t.api({
+    method: 'PUT',
+    url: '/api/rg/limits',
+    payload: { deposit: NONE, loss: NONE, ...body },
+    headers: bearer(p.token),
+  });
+  expect(answer.statusCode, answer.body).toBe(200);
+}
+
+describe('the loss limit', () => {
+  it('refuses a transfer, an add and a transfer-all into games past the net moved in, with what is left', async () => {
+    const p = await player(1000);
+    await activate(t, p, 'PG');
+    await limits(p, { loss: { ...NONE, day: 300 } });
+    expect((await post(t, p, '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 200 })).statusCode).toBe(200);
+    const over = await post(t, p, '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 150 });
+    expect(over.statusCode).toBe(403);
+    expect(over.json()).toEqual({ message: 'LOSS_LIMIT_REACHED', detail: '100.00' });
+    expect((await post(t, p, '/api/wallet/add', { slotCode: 'PG', amount: 101 })).json().message).toBe(
+      'LOSS_LIMIT_REACHED',
+    );
+    // Money back from the game gives room again: 200 in, 100 out, so 200 more may go in.
+    expect((await post(t, p, '/api/wallet/transfer', { from: 'PG', to: 'wallet', amount: 100 })).statusCode).toBe(200);
+    expect((await post(t, p, '/api/wallet/add', { slotCode: 'PG', amount: 200 })).statusCode).toBe(200);
+    const all = await post(t, p, '/api/wallet/transferAll', { to: 'PG' });
+    expect(all.json().message).toBe('LOSS_LIMIT_REACHED');
+    expect((await get(t, p, '/api/wallet')).json().wallet.amount).toBe(700);
+    const view = (await get(t, p, '/api/rg/limits')).json();
+    expect(view.loss.day).toMatchObject({ amount: 300, used: 300, left: 0 });
+  });
+});
+
+describe('a QR past the deposit limit', () => {
+  it('is refused before it exists, with what is left', async () => {
+    const p = await player(0);
+    await limits(p, { deposit: { ...NONE, week: 100 } });
+    const answer = await t.api({
+      method: 'POST',
+      url: '/api/qrcode/WW',
+      payload: { amount: 100.01 },
+      headers: bearer(p.token),
+    });
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toEqual({ message: 'DEPOSIT_LIMIT_REACHED', detail: '100.00' });
+    const rows = await t.app.db.selectFrom('qr_codes').select('id').where('member_id', '=', p.id).execute();
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('deposits racing a limit', () => {
+  it('credits exactly up to it: 50 concurrent deposits of 30 at a limit of 1,000 credit 33', async () => {
+    const p = await player(0);
+    await limits(p, { deposit: { ...NONE, day: 1000 } });
+    const gate = new SaferPlayGate({ repository: new SaferPlayRepository(), clock, timeZone: 'Asia/Bangkok' });
+    const ledger = new LedgerService({
+      repository: new LedgerRepository(),
+      clock,
+      depositCheck: (trx, memberId, amountMinor) => gate.assertDeposit(trx, memberId, amountMinor),
+    });
+    const { db } = t.app;
+    const { wallet, clearing } = await ledger.depositAccounts(db, p.id, 'BAHT');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () =>
+        db.transaction().execute((trx) =>
+          ledger.postDeposit(trx, {
+            memberId: p.id,
+            idempotencyKey: `race:${randomUUID()}`,
+            from: clearing.id,
+            to: wallet.id,
+            amountMinor: 3000n,
+          }),
+        ),
+      ),
+    );
+    const credited = outcomes.filter((outcome) => outcome.status === 'fulfilled').length;
+    const refused = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason.message] : []));
+    expect(credited).toBe(33);
+    expect(new Set(refused)).toEqual(new Set(['DEPOSIT_LIMIT_REACHED']));
+    expect(await ledger.balanceOf(db, wallet.id)).toBe(99_000n);
+  });
+});
