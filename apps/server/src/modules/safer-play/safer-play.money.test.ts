@@ -56,6 +56,8 @@ describe('the loss limit', () => {
     expect((await get(t, p, '/api/wallet')).json().wallet.amount).toBe(700);
     const view = (await get(t, p, '/api/rg/limits')).json();
     expect(view.loss.day).toMatchObject({ amount: 300, used: 300, left: 0 });
+    // The reality check's figure: the session moved 400 into games and 100 back.
+    expect((await get(t, p, '/api/rg/status')).json().session.netResult).toBe(-300);
   });
 });
 

@@ -164,3 +164,33 @@ describe('a limit that is not yet in force', () => {
     expect((await credit(member, '1')).statusCode).toBe(200);
   });
 });
+
+describe('the reality check and the activity statement', () => {
+  it('keeps the interval the member chose, off by default, and refuses others', async () => {
+    const member = await adjustedMember(t);
+    const status = async () => (await get(t, member, '/api/rg/status')).json();
+    expect(await status()).toMatchObject({ realityCheckMinutes: null, block: null, session: { netResult: 0 } });
+    const put = (minutes: unknown) =>
+      t.api({ method: 'PUT', url: '/api/rg/reality-check', payload: { minutes }, headers: bearer(member.token) });
+    expect((await put(30)).json()).toEqual({ message: 'SUCCESS', minutes: 30 });
+    expect((await status()).realityCheckMinutes).toBe(30);
+    for (const bad of [45, -30, '60']) expect((await put(bad)).statusCode).toBe(400);
+    expect((await put(0)).json()).toEqual({ message: 'SUCCESS', minutes: null });
+    expect((await status()).realityCheckMinutes).toBeNull();
+  });
+
+  it('sums twelve local months, newest first, with the time logged in', async () => {
+    const member = await adjustedMember(t);
+    expect((await credit(member, '12345')).statusCode).toBe(200);
+    // Used ten minutes later, the session counts ten minutes.
+    clock.advance(10 * 60 * 1000);
+    const answer = (await get(t, member, '/api/rg/activity')).json();
+    expect(answer.months).toHaveLength(12);
+    const [current] = answer.months;
+    expect(current).toMatchObject({ deposits: 123.45, withdrawals: 0, netResult: 0 });
+    expect(current.minutesLoggedIn).toBeGreaterThanOrEqual(10);
+    const months = answer.months.map((month: { month: string }) => month.month);
+    expect(months[0] > months[1] && months[10] > months[11]).toBe(true);
+    expect(answer.months.slice(1).every((month: { deposits: number }) => month.deposits === 0)).toBe(true);
+  });
+});
