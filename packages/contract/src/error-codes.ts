@@ -185,6 +185,9 @@ export const SLIP_REASON_CODES = [
   'NOT_MATCH',
   'EXPIRED_SLIP',
   'UNKNOW_ERROR',
+  // Not the spec's: the money arrived past the member's own deposit limit or during their time-out or
+  // self-exclusion, and is held in suspense for an operator to return (docs/safer-play.md).
+  'DEPOSIT_HELD',
 ] as const;
 
 export type SlipReasonCode = (typeof SLIP_REASON_CODES)[number];
@@ -202,6 +205,7 @@ export const SLIP_REASON_MESSAGE: Record<SlipReasonCode, SlipReasonMessage> = {
   NOT_MATCH: 'accountNotMatch',
   EXPIRED_SLIP: 'expiredSlip',
   UNKNOW_ERROR: 'unknownError',
+  DEPOSIT_HELD: 'heldForSaferPlay',
 };
 
 export type SlipReasonMessage =
@@ -213,4 +217,5 @@ export type SlipReasonMessage =
   | 'invalidSlip'
   | 'accountNotMatch'
   | 'expiredSlip'
-  | 'unknownError';
+  | 'unknownError'
+  | 'heldForSaferPlay';

@@ -2,6 +2,19 @@ import { type Kysely, type Migration, sql } from 'kysely';
 
 const HELD_REASONS = ['deposit_limit', 'timed_out', 'self_excluded'];
 const UNMATCHED_REASONS = ['no_member', 'several_members', 'member_inactive', 'currency_differs', ...HELD_REASONS];
+const SLIP_REASONS = [
+  'FILE_MISSING',
+  'IMAGE_SIZE_UNPROCESSABLE',
+  'CROPPED_IMAGE_UNREADABLE',
+  'DEST_ACC_INVALID',
+  'SLIP_REFNO_DUPLICATED',
+  'UNSTABLE_REFNO_ON_SLIP',
+  'TRIPPLE_WRONG_CAPTCHA',
+  'INVALID_SLIP',
+  'NOT_MATCH',
+  'EXPIRED_SLIP',
+  'UNKNOW_ERROR',
+];
 
 function list(values: readonly string[]) {
   return sql.join(values.map((value) => sql.lit(value)));
@@ -10,7 +23,7 @@ function list(values: readonly string[]) {
 /**
  * Issue 23, safer play (docs/safer-play.md): a member's own limits with their cooling-off, the reality check, the
  * time-out or self-exclusion in force, their history, the operators' watch list, the sessions a block limits and
- * the time a session was last seen, and the bank transfers held in suspense because of a limit or a block.
+ * the time a session was last seen, and the bank transfers and slips held in suspense because of a limit or a block.
  * Frozen in time like every migration.
  */
 export const saferPlay: Migration = {
@@ -95,8 +108,16 @@ export const saferPlay: Migration = {
         sql`unmatched_reason in (${list(UNMATCHED_REASONS)})`,
       )
       .execute();
+    // A slip whose money was held for the member's limit or block.
+    await db.schema.alterTable('slips').dropConstraint('slips_note_check').execute();
+    await db.schema
+      .alterTable('slips')
+      .addCheckConstraint('slips_note_check', sql`note in (${list([...SLIP_REASONS, 'DEPOSIT_HELD'])})`)
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('slips').dropConstraint('slips_note_check').execute();
+    await db.schema.alterTable('slips').addCheckConstraint('slips_note_check', sql`note in (${list(SLIP_REASONS)})`).execute();
     await db.schema.alterTable('bank_transfers').dropConstraint('bank_transfers_unmatched_reason_check').execute();
     await db.schema
       .alterTable('bank_transfers')

@@ -193,12 +193,13 @@ export class SlipService {
         held = credited.held;
         return this.save(trx, draft, {
           status: credited.held ? 'FAILED' : 'SUCCESS',
-          note: null,
+          note: credited.held ? 'DEPOSIT_HELD' : null,
           ...amount,
           attempts,
           next_check_at: null,
           bank_transfer_id: credited.transferId,
-          entry_id: credited.entryId,
+          // A held slip names its transfer (in suspense, with its entry there) but credited nothing.
+          entry_id: credited.held ? null : credited.entryId,
         });
       }),
     );

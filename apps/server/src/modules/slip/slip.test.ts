@@ -167,6 +167,34 @@ describe('slips: credited once', () => {
     expect(await noDrift(t)).toBe(true);
   });
 
+  it('holds a slip past the member own deposit limit in suspense, never credited, and says what is left', async () => {
+    const member = await newMember(t);
+    const none = { day: null, week: null, month: null };
+    const limits = await t.api({
+      method: 'PUT',
+      url: '/api/rg/limits',
+      headers: bearer(member.token),
+      payload: { deposit: { ...none, day: 1000 }, loss: none },
+    });
+    expect(limits.statusCode).toBe(200);
+    const reference = await transfer(t, member, 1000.01);
+    const answer = await uploadSlip(t, member.token, [
+      { bytes: await slipPicture(t, reference), filename: 'slip.png' },
+    ]);
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toEqual({ message: 'DEPOSIT_LIMIT_REACHED', detail: '1000.00' });
+    expect(await walletMinor(member)).toBe(0n);
+    const [row] = await t.app.db.selectFrom('bank_transfers').selectAll().where('reference', '=', reference).execute();
+    expect(row).toMatchObject({ status: 'unmatched', unmatched_reason: 'deposit_limit', member_id: member.id });
+    const [slip] = (await listSlips(t, member)).slips;
+    expect(slip).toMatchObject({ status: 'FAILED', note: 'DEPOSIT_HELD', reference });
+    reasonsSeen.add(slip.note);
+    // The feed delivering it later finds it recorded, held: nothing is credited.
+    expect((await t.app.bankFeedMatcher.runOnce()).outcomes.matched).toBe(0);
+    expect(await walletMinor(member)).toBe(0n);
+    expect(await noDrift(t)).toBe(true);
+  });
+
   it('takes JPEG pictures of slips, to the MANUAL account the feed does not report', async () => {
     const member = await newMember(t, 'SCB');
     const reference = await transfer(t, member, 40, { toAccountNo: '9990005678' });

@@ -63,6 +63,26 @@ describe('truelink key lookup', () => {
 });
 
 describe('POST /api/wallet/truelink', () => {
+  it('refuses a link past the member own deposit limit before the voucher is redeemed', async () => {
+    const player = await fundedMember(t);
+    const none = { day: null, week: null, month: null };
+    const limits = await t.api({
+      method: 'PUT',
+      url: '/api/rg/limits',
+      headers: bearer(player.token),
+      payload: { deposit: { ...none, month: 50 }, loss: none },
+    });
+    expect(limits.statusCode).toBe(200);
+    const { link, code } = await voucher(60);
+    const answer = await send(player, link);
+    expect(answer.statusCode).toBe(403);
+    expect(answer.json()).toEqual({ message: 'DEPOSIT_LIMIT_REACHED', detail: '50.00' });
+    expect(await redemptions(code)).toEqual([]);
+    // Not redeemed: another member without a limit can still send it.
+    const other = await fundedMember(t);
+    expect((await send(other, link)).json()).toMatchObject({ message: 'SUCCESS', wallet: { amount: 60 } });
+  });
+
   it('credits a valid link once, shown in the statement as a deposit from truemoney', async () => {
     const player = await fundedMember(t, 10);
     const { link, code } = await voucher(50.25);
