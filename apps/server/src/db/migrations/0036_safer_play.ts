@@ -117,7 +117,10 @@ export const saferPlay: Migration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable('slips').dropConstraint('slips_note_check').execute();
-    await db.schema.alterTable('slips').addCheckConstraint('slips_note_check', sql`note in (${list(SLIP_REASONS)})`).execute();
+    await db.schema
+      .alterTable('slips')
+      .addCheckConstraint('slips_note_check', sql`note in (${list(SLIP_REASONS)})`)
+      .execute();
     await db.schema.alterTable('bank_transfers').dropConstraint('bank_transfers_unmatched_reason_check').execute();
     await db.schema
       .alterTable('bank_transfers')
