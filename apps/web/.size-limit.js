@@ -29,8 +29,11 @@ const buildDir = buildDirectory();
 /**
  * Issue 3's caps. /login reached them once the client moved to react-router's declarative mode and a
  * translation runtime of its own (docs/decisions/0008); it was about 153 KiB with the data router and i18next.
+ * /login sat at its 120 KiB to the byte when issue 23 gave it the blocked sign-in (the limited session's route,
+ * guard and storage, the refusal's session in the HTTP client; the notice and its texts load only when shown):
+ * 0.5 KiB more, so 121 KiB.
  */
-const ROUTE_LIMITS = { '/login': '120 KiB', '/user/home': '200 KiB' };
+const ROUTE_LIMITS = { '/login': '121 KiB', '/user/home': '200 KiB' };
 
 const routes = routeFiles(buildDir).map(({ route, catalogue, files }) => ({
   name: `route ${route} (entry + preloads + lazy chunks + ${catalogue})`,

@@ -99,6 +99,15 @@ export const defaultHandlers = [
     HttpResponse.json(['<p>Turnover <b>3x</b> before withdrawal</p>', '<p>One bonus at a time</p>']),
   ),
   http.get('*/api/lookup/agreements', () => HttpResponse.json(['<p>I am over 18 years old</p>'])),
+  // The member shell's reality check reads it; off unless a test turns it on.
+  http.get('*/api/rg/status', () =>
+    HttpResponse.json({
+      currency: 'BAHT',
+      realityCheckMinutes: null,
+      block: null,
+      session: { startedAt: '2026-01-01T00:00:00.000Z', netResult: 0 },
+    }),
+  ),
   http.get('*/api/spinwheel/active', () => HttpResponse.json({ isActive: false })),
   http.post('*/api/logout', () => HttpResponse.json({ message: 'OK' })),
   http.post('*/api/account/validate', () => HttpResponse.json({ message: 'OK' })),

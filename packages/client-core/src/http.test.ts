@@ -110,6 +110,18 @@ describe('a refusal', () => {
     expect(error.handled).toBe(false);
   });
 
+  it('carries a limited session of the body, and ignores one of another shape', async () => {
+    const session = { token: 'limited-1', expiresAt: '2030-01-01T00:30:00.000Z' };
+    stubFetch(() =>
+      Response.json({ message: 'TIMED_OUT', detail: '2030-01-02T00:00:00.000Z', session }, { status: 403 }),
+    );
+    const error = await failure(client().request('/api/login'));
+    expect(error).toMatchObject({ status: 403, code: 'TIMED_OUT', detail: '2030-01-02T00:00:00.000Z' });
+    expect(error.session).toEqual(session);
+    stubFetch(() => Response.json({ message: 'SELF_EXCLUDED', session: { token: 7 } }, { status: 403 }));
+    expect((await failure(client().request('/api/login'))).session).toBeUndefined();
+  });
+
   it('shows an unknown code raw, and a body without one as an internal error', async () => {
     stubFetch(() => Response.json({ message: 'SOMETHING_NEW' }, { status: 400 }));
     expect((await failure(client().request('/api/test'))).message).toBe('SOMETHING_NEW');

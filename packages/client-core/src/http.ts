@@ -11,12 +11,31 @@ import { APP_NAME_HEADER, IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract
 export const NETWORK_ERROR = 'NETWORK_ERROR';
 const INTERNAL_SERVER_ERROR = 'INTERNAL_SERVER_ERROR';
 
+/** The session a refusal's body may carry (`session: { token, expiresAt }`). */
+export interface ApiErrorSession {
+  readonly token: string;
+  readonly expiresAt: string;
+}
+
+/** The body's `session` when it has the expected shape; anything else is ignored. */
+function sessionOf(body: unknown): ApiErrorSession | undefined {
+  const session = (body as { session?: Partial<ApiErrorSession> } | null)?.session;
+  return typeof session?.token === 'string' && typeof session.expiresAt === 'string'
+    ? { token: session.token, expiresAt: session.expiresAt }
+    : undefined;
+}
+
 export class ApiError extends Error {
   readonly status: number;
   /** The server's `message` (an error code, `invalid-token`, `gone`) or NETWORK_ERROR. */
   readonly code: string;
   readonly fields: Record<string, string>;
   readonly detail: string | undefined;
+  /**
+   * A limited session a refusal may carry (a sign-in refused for a time-out or self-exclusion): its token reaches
+   * only the few calls the API lists for it.
+   */
+  readonly session: ApiErrorSession | undefined;
   /** True when the client already acted on it (redirected); nothing more should be shown. */
   readonly handled: boolean;
 
@@ -26,6 +45,7 @@ export class ApiError extends Error {
     text: string;
     fields?: Record<string, string>;
     detail?: string;
+    session?: ApiErrorSession;
     handled?: boolean;
   }) {
     super(init.text);
@@ -34,6 +54,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.fields = init.fields ?? {};
     this.detail = init.detail;
+    this.session = init.session;
     this.handled = init.handled ?? false;
   }
 }
@@ -163,7 +184,8 @@ export function createHttpClient<Extra extends object = object>(config: HttpConf
   function errorFromAnswer(status: number, data: unknown, options = {} as Extra): ApiError {
     const code = messageOf(data) ?? INTERNAL_SERVER_ERROR;
     const { fields, detail } = (data ?? {}) as { fields?: Record<string, string>; detail?: string };
-    const error = new ApiError({ status, code, text: translateCode(code), fields, detail });
+    const session = sessionOf(data);
+    const error = new ApiError({ status, code, text: translateCode(code), fields, detail, session });
     return config.refused ? config.refused(error, options) : error;
   }
 

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router';
 import { logout } from '../features/auth/api/logout.ts';
 import { isSiteGone } from '../features/site/api/get-active.ts';
-import { clearSession, hasToken } from '../lib/session.ts';
+import { clearSession, hasToken, isLimitedSession } from '../lib/session.ts';
 
 /**
  * Opening the public shell while a token is stored clears the stored session values (spec section 2). The
@@ -73,6 +73,14 @@ export function LoginGuard({ children, preload }: { children: ReactNode; preload
   return children;
 }
 
+/** Member pages need a full session: a limited one (a blocked member's sign-in) has only /limited. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  return hasToken() ? children : <Navigate to="/login" replace />;
+  if (!hasToken()) return <Navigate to="/login" replace />;
+  return isLimitedSession() ? <Navigate to="/limited" replace /> : children;
+}
+
+/** /limited is for a limited session only: a full one goes to the member pages, none to /login. */
+export function RequireLimitedSession({ children }: { children: ReactNode }) {
+  if (!hasToken()) return <Navigate to="/login" replace />;
+  return isLimitedSession() ? children : <Navigate to="/user" replace />;
 }

@@ -8,7 +8,7 @@ import { loadMemberTexts } from '../i18n/i18n.ts';
 import { startEarlyGet } from '../lib/http.ts';
 import { setNavigate } from '../lib/navigation.ts';
 import { hasToken } from '../lib/session.ts';
-import { LoginGuard, PublicGuard, RequireSession, startSiteCheck } from './guards.tsx';
+import { LoginGuard, PublicGuard, RequireLimitedSession, RequireSession, startSiteCheck } from './guards.tsx';
 import { RouteErrorBoundary } from './screens/route-error.tsx';
 
 /**
@@ -70,6 +70,12 @@ const Spin = screen(() => import('./screens/spin-route.tsx'), 'SpinRoute', [
   API.spinCouponsPage(1, PAGE_SIZE.coupons),
 ]);
 const Bonus = screen(() => import('./screens/bonus-route.tsx'), 'BonusRoute', [API.bonusCheckActive]);
+const SaferPlay = screen(() => import('../features/safer-play/components/safer-play-screen.tsx'), 'SaferPlayScreen');
+// The limited session's page speaks with the member texts (the wallet, the withdrawal), like the member shell.
+const Limited = screen(
+  () => Promise.all([import('./screens/limited-route.tsx'), loadMemberTexts()]).then(([module]) => module),
+  'LimitedRoute',
+);
 const Terminated = screen(() => import('./screens/terminated-screen.tsx'), 'TerminatedScreen');
 const NotFound = screen(() => import('./screens/not-found-screen.tsx'), 'NotFoundScreen');
 
@@ -82,6 +88,7 @@ const MEMBER_SCREENS: Record<string, LazyScreen> = {
   bonus: Bonus,
   contact: Contact,
   spin: Spin,
+  'safer-play': SaferPlay,
 };
 
 /**
@@ -166,6 +173,14 @@ function AppRoutes() {
               <Route key={path} path={path} element={<Screen />} />
             ))}
           </Route>
+          <Route
+            path="/limited"
+            element={
+              <RequireLimitedSession>
+                <Limited.Screen />
+              </RequireLimitedSession>
+            }
+          />
           <Route path="/terminated" element={<Terminated.Screen />} />
           <Route path="*" element={<NotFound.Screen />} />
         </Routes>

@@ -12,6 +12,25 @@ export function hasToken(): boolean {
   return getToken() !== null;
 }
 
+/**
+ * Marks a stored token as a limited session (a sign-in refused for a time-out or self-exclusion): it reaches only
+ * the wallet's balance and withdrawals, the block's status, reopening and logout, so the member pages are not
+ * for it. Kept beside the token, in the same storage, and dropped with it.
+ */
+const LIMITED_KEY = 'token_limited';
+
+/** True when the stored token is a limited session. */
+export function isLimitedSession(): boolean {
+  return hasToken() && (localStorage.getItem(LIMITED_KEY) ?? sessionStorage.getItem(LIMITED_KEY)) !== null;
+}
+
+/** Stores a limited session for this tab only: it lasts minutes, and is for withdrawing and reopening. */
+export function storeLimitedToken(token: string): void {
+  clearSession();
+  sessionStorage.setItem(STORAGE_KEYS.token, token);
+  sessionStorage.setItem(LIMITED_KEY, '1');
+}
+
 export function storeToken(token: string, remember: boolean): void {
   clearSession();
   (remember ? localStorage : sessionStorage).setItem(STORAGE_KEYS.token, token);
@@ -22,5 +41,6 @@ export function clearSession(): void {
   for (const storage of [localStorage, sessionStorage]) {
     storage.removeItem(STORAGE_KEYS.token);
     storage.removeItem(STORAGE_KEYS.lastSync);
+    storage.removeItem(LIMITED_KEY);
   }
 }

@@ -22,6 +22,12 @@ const AgreementDialog = lazy(() =>
     default: module.AgreementDialog,
   })),
 );
+// Its own chunk, after the first render: it reads the member's interval, and most members have none.
+const RealityCheck = lazy(() =>
+  import('../../features/safer-play/components/reality-check-dialog.tsx').then((module) => ({
+    default: module.RealityCheck,
+  })),
+);
 
 /** The first-visit agreement opens 1.5 s after a member page loads, unless it was accepted (spec section 2). */
 function useAgreementDue(): [boolean, () => void] {
@@ -43,6 +49,7 @@ export function MemberShell() {
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const [agreementDue, closeAgreement] = useAgreementDue();
   useLiveEvents();
+  const logOut = () => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
 
   return (
     <div className="min-h-dvh">
@@ -55,7 +62,7 @@ export function MemberShell() {
             <LanguageSelect />
             <button
               type="button"
-              onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}
+              onClick={logOut}
               disabled={logout.isPending}
               aria-label={t('auth.logout')}
               title={t('auth.logout')}
@@ -81,6 +88,7 @@ export function MemberShell() {
         ]}
       />
       <Suspense fallback={null}>
+        <RealityCheck onLogout={logOut} />
         {conditionsOpen ? <ConditionsModal onClose={() => setConditionsOpen(false)} /> : null}
         {agreementDue && !conditionsOpen ? <AgreementDialog onClose={closeAgreement} /> : null}
       </Suspense>

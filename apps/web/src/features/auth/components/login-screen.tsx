@@ -1,13 +1,20 @@
 import { Button } from '@member-wallet/ui/button';
 import { TextField } from '@member-wallet/ui/text-field';
-import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Checkbox } from '../../../components/checkbox.tsx';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
-import { useTranslation } from '../../../i18n/i18n.ts';
-import { isApiError, toastError } from '../../../lib/http.ts';
+import { loadMemberTexts, useTranslation } from '../../../i18n/i18n.ts';
+import { type ApiError, isApiError, toastError } from '../../../lib/http.ts';
 import { isBlank } from '../../../lib/validation.ts';
 import { useLogin } from '../api/login.ts';
+
+// Only a blocked member's refused sign-in shows it: its own chunk, so the login screen loads nothing more.
+// Its texts are member texts (member/*.json): downloaded with it.
+const BlockedNotice = lazy(async () => {
+  await loadMemberTexts();
+  return { default: (await import('./blocked-notice.tsx')).BlockedNotice };
+});
 
 interface Values {
   username: string;
@@ -23,11 +30,14 @@ export function LoginScreen() {
   const loginMutation = useLogin();
   const [values, setValues] = useState<Values>({ username: '', password: '', remember: false });
   const [errors, setErrors] = useState<Errors>({});
+  // A sign-in refused for a time-out or self-exclusion carries a limited session (BlockedNotice reads it).
+  const [blocked, setBlocked] = useState<ApiError | null>(null);
 
   function onChange(event: ChangeEvent<HTMLInputElement>) {
     const { name, value, checked, type } = event.target;
     setValues((previous) => ({ ...previous, [name]: type === 'checkbox' ? checked : value }));
     setErrors({});
+    setBlocked(null);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -44,7 +54,8 @@ export function LoginScreen() {
       {
         onSuccess: () => navigate('/user'),
         onError: (error) => {
-          if (isApiError(error) && !error.handled) setErrors({ form: error.message });
+          if (isApiError(error) && error.session) setBlocked(error);
+          else if (isApiError(error) && !error.handled) setErrors({ form: error.message });
           else toastError(error);
         },
       },
@@ -84,6 +95,11 @@ export function LoginScreen() {
             <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-red-800 ring-1 ring-red-200">
               {errors.form}
             </p>
+          ) : null}
+          {blocked ? (
+            <Suspense fallback={null}>
+              <BlockedNotice refusal={blocked} />
+            </Suspense>
           ) : null}
           <Button type="submit" block loading={loginMutation.isPending}>
             {t('auth.submit')}

@@ -300,6 +300,14 @@ export function HomeScreen({ renderDeposit, renderSpinWidget, renderInvite, rend
             onActivate={(slot) => activate.mutate(slot.code, { onSuccess: () => setOpen({ kind: 'slot', slot }) })}
           />
         ))}
+      <p className="text-center">
+        <Link
+          to="/user/safer-play"
+          className="inline-flex min-h-11 items-center px-2 text-sm font-semibold text-brand-800 underline"
+        >
+          {t('saferPlay.homeLink')}
+        </Link>
+      </p>
       <Suspense fallback={null}>
         {open?.kind === 'deposit' ? renderDeposit({ wallet: data, onClose: () => close(false) }) : null}
         {open?.kind === 'transfer' ? <TransferModal wallet={data} onClose={close} /> : null}

@@ -2,6 +2,7 @@ import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router';
 import { LockIcon } from '../../../components/member-icons.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { bankNameIn } from '../../../lib/bank-name.ts';
@@ -70,6 +71,13 @@ export function ProfileScreen() {
         <Row label={t('profile.bankAccountNo')} value={formatBankAccount(member.bankAccountNo)} />
       </dl>
       <DeviceSettings />
+      <Link
+        to="/user/safer-play"
+        className="block min-h-14 rounded-2xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200 hover:bg-brand-50 focus-visible:outline-3 focus-visible:outline-brand-500"
+      >
+        <span className="block font-semibold text-brand-800 underline">{t('saferPlay.title')}</span>
+        <span className="block text-sm text-slate-600">{t('saferPlay.profileLink')}</span>
+      </Link>
       <Suspense fallback={null}>
         {changing ? <ChangePasswordModal phone={member.username} onClose={() => setChanging(false)} /> : null}
       </Suspense>
