@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askAdjustment } from '../../../test/adjustments.ts';
-import { activate, deposit, get, post, seedCatalogue } from '../../../test/games.ts';
+import { activate, deposit, post, seedCatalogue } from '../../../test/games.ts';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 import { FakeClock, HOUR_MS } from '../../lib/clock.ts';
