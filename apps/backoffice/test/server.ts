@@ -1,4 +1,5 @@
 import type { DashboardResponse } from '@member-wallet/contract/backoffice/dashboard';
+import type { MemberSaferPlayResponse } from '@member-wallet/contract/backoffice/safer-play';
 import type { BackofficeWithdrawal } from '@member-wallet/contract/backoffice/withdrawals';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -43,6 +44,7 @@ export function dashboard(overrides: Partial<DashboardResponse> = {}): Dashboard
       chatsUnread: 5,
     },
     membersSignedIn: 17,
+    saferPlay: { membersWithLimit: 4, membersTimedOut: 2, membersSelfExcluded: 1, watchListOpen: 3 },
     ledger: { drifts: 0, unbalancedEntries: 0 },
     jobs: [
       {
@@ -74,12 +76,28 @@ export function dashboard(overrides: Partial<DashboardResponse> = {}): Dashboard
   };
 }
 
+/** A member's safer play with nothing set; tests override what they need. */
+export function saferPlay(overrides: Partial<MemberSaferPlayResponse> = {}): MemberSaferPlayResponse {
+  const limits = (['deposit', 'loss'] as const).flatMap((kind) =>
+    (['day', 'week', 'month'] as const).map((period) => ({ kind, period, amountMinor: null, pending: null })),
+  );
+  return {
+    currency: 'BAHT',
+    limits,
+    realityCheckMinutes: null,
+    block: null,
+    history: { total: 0, events: [] },
+    ...overrides,
+  };
+}
+
 /** A signed-in operator's calls answered as the server would; tests override per case. */
 export const defaultHandlers = [
   http.get('*/backoffice/api/auth/me', () => HttpResponse.json(OPERATOR)),
   http.post('*/backoffice/api/auth/logout', () => HttpResponse.json({ message: 'OK' })),
   http.get('*/backoffice/api/withdrawals', () => HttpResponse.json({ total: 1, withdrawals: [queuedWithdrawal()] })),
   http.get('*/backoffice/api/dashboard', () => HttpResponse.json(dashboard())),
+  http.get('*/backoffice/api/members/:id/safer-play', () => HttpResponse.json(saferPlay())),
   http.get('*/backoffice/api/sandbox', () => HttpResponse.json({ sandbox: false, active: false })),
   http.get('*/backoffice/api/chat/conversations', () =>
     HttpResponse.json({ items: [], nextCursor: null, unreadTotal: 0 }),

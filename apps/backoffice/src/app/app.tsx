@@ -20,6 +20,7 @@ import { SettingsScreen } from '../features/settings/settings-screen.tsx';
 import { SlipsScreen } from '../features/slips/slips-screen.tsx';
 import { StatementImportScreen } from '../features/statement-import/statement-import-screen.tsx';
 import { BankTransfersScreen } from '../features/suspense/bank-transfers-screen.tsx';
+import { WatchListScreen } from '../features/watch-list/watch-list-screen.tsx';
 import { WithdrawalsScreen } from '../features/withdrawals/withdrawals-screen.tsx';
 import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
 import { useSignedIn } from '../lib/session.ts';
@@ -129,6 +130,10 @@ function createRouter() {
               {
                 path: 'chat/:id',
                 element: <ForRoles roles={CHAT_ROLES}>{(operator) => <ChatScreen operator={operator} />}</ForRoles>,
+              },
+              {
+                path: 'watch-list',
+                element: <ForRoles>{(operator) => <WatchListScreen role={operator.role} />}</ForRoles>,
               },
               { path: 'bank-transfers', element: <BankTransfersScreen /> },
               { path: 'slips', element: <SlipsScreen /> },

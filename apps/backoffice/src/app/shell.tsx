@@ -32,6 +32,7 @@ const NAVIGATION: readonly {
   { to: '/statement-import', label: 'statementImport.nav', roles: ['admin', 'finance'] },
   { to: '/members', label: 'nav.members' },
   { to: '/chat', label: 'nav.chat', roles: CHAT_ROLES, chatBadge: true },
+  { to: '/watch-list', label: 'nav.watchList' },
   { to: '/adjustments', label: 'nav.adjustments', roles: ['admin', 'finance'] },
   { to: '/invite-reviews', label: 'nav.inviteReviews', roles: ['admin', 'finance'] },
   { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },

@@ -16,6 +16,11 @@ export const BACKOFFICE_API = {
   memberLock: '/backoffice/api/members/:id/lock',
   memberUnlock: '/backoffice/api/members/:id/unlock',
   memberResetPassword: '/backoffice/api/members/:id/reset-password',
+  /** A member's safer play (issue 23): limits, reality check, block, history. Read-only for every role. */
+  memberSaferPlay: '/backoffice/api/members/:id/safer-play',
+  /** Members the watch rules raised (`state` open or closed), and closing one with a note. */
+  watchList: '/backoffice/api/watch-list',
+  watchListClose: '/backoffice/api/watch-list/:id/close',
   withdrawals: '/backoffice/api/withdrawals',
   /** Every withdrawal of the same filters as `withdrawals`, as CSV (UTF-8 with a BOM, for Excel). */
   withdrawalsCsv: '/backoffice/api/withdrawals.csv',

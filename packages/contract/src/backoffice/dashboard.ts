@@ -15,6 +15,7 @@ export const JOB_NAMES = [
   'transfer-reconciler',
   'invite-accrual',
   'chat-upload-sweeper',
+  'safer-play-watch',
 ] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
@@ -64,6 +65,16 @@ export const dashboardResponse = z.object({
     chatsUnread: z.int(),
   }),
   membersSignedIn: z.int(),
+  /**
+   * Safer play now (issue 23): members with a deposit or loss limit in force, in a time-out, self-excluded (a
+   * block counts until the account reopens), and open watch-list items.
+   */
+  saferPlay: z.object({
+    membersWithLimit: z.int(),
+    membersTimedOut: z.int(),
+    membersSelfExcluded: z.int(),
+    watchListOpen: z.int(),
+  }),
   ledger: z.object({ drifts: z.int(), unbalancedEntries: z.int() }),
   /** The periodic jobs that have run at least once (on any node), in JOB_NAMES order. */
   jobs: z.array(dashboardJob),

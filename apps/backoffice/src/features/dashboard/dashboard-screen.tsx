@@ -199,6 +199,16 @@ export function DashboardScreen() {
         <Card title={t('dashboard.members')} testId="dashboard-members">
           <Figure label={t('dashboard.signedIn')} value={data.membersSignedIn} />
         </Card>
+        <Card title={t('dashboard.saferPlay')} testId="dashboard-safer-play">
+          <Figure label={t('dashboard.membersWithLimit')} value={data.saferPlay.membersWithLimit} />
+          <Figure label={t('dashboard.membersTimedOut')} value={data.saferPlay.membersTimedOut} />
+          <Figure label={t('dashboard.membersSelfExcluded')} value={data.saferPlay.membersSelfExcluded} />
+          <Figure
+            label={t('dashboard.watchListOpen')}
+            value={data.saferPlay.watchListOpen}
+            to="/watch-list?state=open"
+          />
+        </Card>
         <Card title={t('dashboard.ledger')} testId="dashboard-ledger">
           <LedgerCheck ledger={data.ledger} />
         </Card>

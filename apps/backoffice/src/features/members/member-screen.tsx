@@ -19,6 +19,7 @@ import { useRequestAdjustment } from './api/request-adjustment.ts';
 import { useResetPassword } from './api/reset-password.ts';
 import { useSetMemberStatus } from './api/set-member-status.ts';
 import { STATUS_TONE } from './members-screen.tsx';
+import { SaferPlayPanel } from './safer-play-panel.tsx';
 
 /** Roles the server admits to each action (docs/backoffice/README.md, the roles table). */
 const SUPPORT_ROLES: readonly OperatorRole[] = ['admin', 'support'];
@@ -73,6 +74,7 @@ export function MemberScreen({ role }: { role: OperatorRole }) {
       </dl>
       {SUPPORT_ROLES.includes(role) ? <AccountActions detail={detail.data} /> : null}
       {MONEY_ROLES.includes(role) ? <AdjustmentForm detail={detail.data} /> : null}
+      <SaferPlayPanel memberId={member.id} />
       <Lists detail={detail.data} />
     </section>
   );

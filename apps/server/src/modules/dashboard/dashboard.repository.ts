@@ -94,6 +94,31 @@ export class DashboardRepository {
     return Number(row.count);
   }
 
+  /**
+   * Safer play now (issue 23): members with a deposit or loss limit in force (a raise or removal past its
+   * cooling-off counts as applied), in a time-out or self-excluded until their account reopens, open watch items.
+   */
+  async saferPlay(now: Date) {
+    const row = await this.db
+      .selectNoFrom([
+        sql<string>`(select count(distinct member_id) from safer_play_limits where
+          case when pending_from is not null and pending_from <= ${now} then pending_amount_minor
+          else amount_minor end is not null)`.as('limits'),
+        sql<string>`(select count(*) from safer_play where block_kind = 'timeout'
+          and (reopens_at is null or reopens_at > ${now}))`.as('timed_out'),
+        sql<string>`(select count(*) from safer_play where block_kind = 'self_exclusion'
+          and (reopens_at is null or reopens_at > ${now}))`.as('excluded'),
+        sql<string>`(select count(*) from watch_list where state = 'open')`.as('watch'),
+      ])
+      .executeTakeFirstOrThrow();
+    return {
+      membersWithLimit: Number(row.limits),
+      membersTimedOut: Number(row.timed_out),
+      membersSelfExcluded: Number(row.excluded),
+      watchListOpen: Number(row.watch),
+    };
+  }
+
   /** Every job that has run on some node, with its last passes (lib/jobs/job-runs.ts). */
   async jobs() {
     return this.db.selectFrom('job_runs').selectAll().execute();

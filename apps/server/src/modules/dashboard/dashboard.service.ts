@@ -29,11 +29,12 @@ export class DashboardService {
     const now = clock.now();
     const from = localDayStart(now, timeZone);
     const to = addLocalDays(from, 1, timeZone);
-    const [deposits, withdrawals, pending, membersSignedIn, ledger, jobs] = await Promise.all([
+    const [deposits, withdrawals, pending, membersSignedIn, saferPlay, ledger, jobs] = await Promise.all([
       repository.deposits(from, to),
       repository.withdrawals(from, to),
       repository.pending(),
       repository.membersSignedIn(now),
+      repository.saferPlay(now),
       checkLedger(this.deps.db),
       repository.jobs(),
     ]);
@@ -52,6 +53,7 @@ export class DashboardService {
       })),
       pending,
       membersSignedIn,
+      saferPlay,
       ledger: { drifts: ledger.drifts.length, unbalancedEntries: ledger.unbalancedEntries.length },
       // A job a later version no longer runs keeps its row: not shown.
       jobs: jobs

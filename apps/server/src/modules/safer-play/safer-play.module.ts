@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
+import { SaferPlayBackofficeRepository } from './safer-play.backoffice.repository.ts';
+import { saferPlayBackofficeRoutes } from './safer-play.backoffice.routes.ts';
+import { SaferPlayBackofficeService, WATCH_INTERVAL_MS } from './safer-play.backoffice.service.ts';
 import { SaferPlayRepository } from './safer-play.repository.ts';
 import { saferPlayRoutes } from './safer-play.routes.ts';
 import { type GameMoneyReturn, SaferPlayService } from './safer-play.service.ts';
@@ -9,6 +12,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Safer play (docs/safer-play.md), for tests and operational scripts. */
     saferPlay: SaferPlayService;
+    /** The operators' side (a member's safer play, the watch list); `runWatchRules()` is one pass of the rules. */
+    saferPlayBackoffice: SaferPlayBackofficeService;
   }
 }
 
@@ -32,5 +37,20 @@ export function registerSaferPlay(
   });
   app.decorate('saferPlay', service);
   saferPlayRoutes(core.route, service);
+  registerSaferPlayBackoffice(app, core);
   return service;
+}
+
+/** The operators' side (issue 23, Operator side): read-only member view, the watch list and its rules' job. */
+function registerSaferPlayBackoffice(app: FastifyInstance, core: Core): void {
+  const backoffice = new SaferPlayBackofficeService({
+    db: core.db,
+    repository: new SaferPlayBackofficeRepository(),
+    audit: core.backoffice.audit,
+    clock: core.clock,
+    timeZone: siteTimeZone(core.config.country),
+  });
+  app.decorate('saferPlayBackoffice', backoffice);
+  saferPlayBackofficeRoutes(core.backoffice.route, backoffice);
+  app.jobs.every('safer-play-watch', WATCH_INTERVAL_MS, () => backoffice.runWatchRules());
 }
