@@ -98,8 +98,8 @@ async function registerModules(
   // Game providers and the member's wallet of game accounts (docs/wallet.md).
   const games = await registerGames(app, core);
   const wallet = registerWallet(app, core, { games, invites, coins: spin });
-  // Safer play (docs/safer-play.md): a block brings the game balances back through the wallet.
-  registerSaferPlay(app, core, { games: wallet });
+  // Safer play (docs/safer-play.md): a block brings game balances back; loss limits read the providers' records.
+  registerSaferPlay(app, core, { wallet, games });
   registerRefunds(app, core, { games, bonuses });
   const bankFeed = registerBankFeed(app, core);
   // The back-office's screens over the modules above (docs/backoffice/).

@@ -11,8 +11,10 @@ import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { GamesRepository } from './games.repository.ts';
 import { ProviderRegistry } from './provider-registry.ts';
+import { recordedLosses } from './recorded-losses.ts';
+import type { IntoGameGate } from './transfer.gate.ts';
 import { TransferReconciler } from './transfer.reconciler.ts';
-import { type IntoGameGate, TransferService } from './transfer.service.ts';
+import { TransferService } from './transfer.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -94,7 +96,16 @@ export function createGamesServices(
   const repository = new GamesRepository(db);
   const registry = createProviderRegistry(config, deps.ownBaseUrl);
   const bonusDebts = new BonusDebts({ ledger, repository: new BonusRepository(), clock });
-  const transfers = new TransferService({ db, ledger, repository, registry, clock, bonusDebts, gate: deps.saferPlay });
+  const transfers = new TransferService({
+    db,
+    ledger,
+    repository,
+    registry,
+    clock,
+    bonusDebts,
+    gate: deps.saferPlay,
+    recordedLosses: recordedLosses(repository, registry),
+  });
   const reconciler = new TransferReconciler({ repository, transfers, clock, logger });
   return { transfers, reconciler, repository, registry };
 }

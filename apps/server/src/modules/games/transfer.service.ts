@@ -10,6 +10,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { BonusDebtCollector } from '../bonus/bonus.debt.ts';
 import type { LedgerService, PostedEntry, PostingInput } from '../ledger/ledger.service.ts';
 import { NotTogether } from '../ledger/ledger.together.ts';
+import { type PeriodLosses, RecordsWanted } from '../safer-play/safer-play.gate.ts';
 import {
   type CompletedToGame,
   type GameProviderRow,
@@ -19,6 +20,8 @@ import {
 } from './games.repository.ts';
 import { answerOf, type ProviderAnswer } from './provider-answer.ts';
 import type { ProviderRegistry } from './provider-registry.ts';
+import type { RecordedLosses } from './recorded-losses.ts';
+import type { IntoGameGate } from './transfer.gate.ts';
 import { fail, newTransfer, reservationEntry } from './transfer.records.ts';
 
 export interface TransferRequest {
@@ -43,14 +46,8 @@ export interface TransferServiceDeps {
   batching?: { inFlight: number; max: number };
   /** The member's own loss limit and block (docs/safer-play.md); none: every transfer into a game may go. */
   gate?: IntoGameGate;
-}
-
-/** The check of a transfer into a game account, in its reserve's transaction (docs/safer-play.md). */
-export interface IntoGameGate {
-  /** Throws the refusal of a reserve already written in this transaction (rolling it back). */
-  assertIntoGame(trx: Transaction<Database>, memberId: bigint, amountMinor: bigint): Promise<void>;
-  /** Whether any of the members has safer-play settings: their reserves then go one by one, checked. */
-  anySet(trx: Transaction<Database>, memberIds: readonly bigint[]): Promise<boolean>;
+  /** What the providers recorded the member lost, read when the member has a loss limit. */
+  recordedLosses?: RecordedLosses;
 }
 
 /**
@@ -179,7 +176,21 @@ export class TransferService {
     });
   }
 
-  private async reserveOne({ request, postings }: Reservation): Promise<GameTransfer> {
+  /** A lone reserve; for a member with a loss limit, again with the providers' records read outside it. */
+  private async reserveOne(item: Reservation): Promise<GameTransfer> {
+    try {
+      return await this.reserveOnce(item);
+    } catch (error) {
+      const { gate, recordedLosses, clock } = this.deps;
+      if (!(error instanceof RecordsWanted) || !gate) throw error;
+      const now = clock.now();
+      const none = { day: 0n, week: 0n, month: 0n };
+      const recorded = recordedLosses ? await recordedLosses(item.request.memberId, gate.periodStarts(now), now) : none;
+      return this.reserveOnce(item, recorded);
+    }
+  }
+
+  private async reserveOnce({ request, postings }: Reservation, recorded?: PeriodLosses): Promise<GameTransfer> {
     const { db, repository, clock } = this.deps;
     return transactionWithRetry(db, async (trx) => {
       const id = randomUUID();
@@ -198,7 +209,7 @@ export class TransferService {
         return (await repository.findTransferByKey(trx, request.memberId, request.key)) ?? fail(request.key);
       }
       if (request.direction === 'to_game') {
-        await this.deps.gate?.assertIntoGame(trx, request.memberId, request.amountMinor);
+        await this.deps.gate?.assertIntoGame(trx, request.memberId, request.amountMinor, recorded);
       }
       const inserted = await repository.insertTransfer(trx, newTransfer(request, id, posted, clock.now()));
       return inserted ?? fail(request.key);

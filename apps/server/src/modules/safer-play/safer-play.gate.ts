@@ -9,6 +9,18 @@ import type { LimitRow, PeriodStarts, PeriodSums, SaferPlayRepository, SaferPlay
 const PERIODS: readonly LimitPeriod[] = ['day', 'week', 'month'];
 const MINOR_PER_MAJOR = 100n;
 
+/** Net losses the game providers recorded in each period (minor units). */
+export type PeriodLosses = Record<LimitPeriod, bigint>;
+
+/**
+ * Thrown by the check of a transfer into a game account when the member has a loss limit and the providers' records
+ * were not read: the caller reads them outside its transaction (never a provider call while rows are locked) and
+ * runs the reserve again with them.
+ */
+export class RecordsWanted extends Error {
+  override name = 'RecordsWanted';
+}
+
 /** Why a deposit or a transfer into a game account is refused (docs/safer-play.md). */
 export type Refusal =
   | { code: 'DEPOSIT_LIMIT_REACHED' | 'LOSS_LIMIT_REACHED'; leftMinor: bigint }
@@ -70,9 +82,18 @@ export class SaferPlayGate {
     return this.check(db, memberId, { amountMinor, counted, kind: 'deposit' });
   }
 
-  /** Why `amountMinor` may not move from the wallet into a game account now (`counted`: as for deposits). */
-  intoGame(db: Db, memberId: bigint, amountMinor: bigint, counted = false): Promise<Refusal | null> {
-    return this.check(db, memberId, { amountMinor, counted, kind: 'loss' });
+  /**
+   * Why `amountMinor` may not move from the wallet into a game account now (`counted`: as for deposits). With a
+   * loss limit, `recorded` (what the providers recorded) is needed: without it, RecordsWanted.
+   */
+  intoGame(
+    db: Db,
+    memberId: bigint,
+    amountMinor: bigint,
+    counted = false,
+    recorded?: PeriodLosses,
+  ): Promise<Refusal | null> {
+    return this.check(db, memberId, { amountMinor, counted, kind: 'loss', recorded });
   }
 
   /** Throws the refusal of a deposit already written in this transaction (the ledger's deposit check). */
@@ -82,8 +103,8 @@ export class SaferPlayGate {
   }
 
   /** Throws the refusal of a transfer into a game account already written in this transaction. */
-  async assertIntoGame(db: Db, memberId: bigint, amountMinor: bigint): Promise<void> {
-    const refusal = await this.intoGame(db, memberId, amountMinor, true);
+  async assertIntoGame(db: Db, memberId: bigint, amountMinor: bigint, recorded?: PeriodLosses): Promise<void> {
+    const refusal = await this.intoGame(db, memberId, amountMinor, true, recorded);
     if (refusal) throw refusalError(refusal);
   }
 
@@ -123,8 +144,9 @@ export class SaferPlayGate {
   private async check(
     db: Db,
     memberId: bigint,
-    { amountMinor, counted, kind }: { amountMinor: bigint; counted: boolean; kind: LimitKind },
+    check: { amountMinor: bigint; counted: boolean; kind: LimitKind; recorded?: PeriodLosses | undefined },
   ): Promise<Refusal | null> {
+    const { amountMinor, counted, kind, recorded } = check;
     const { repository, clock } = this.deps;
     const row = await repository.lock(db, memberId);
     if (!row) return null;
@@ -136,27 +158,63 @@ export class SaferPlayGate {
       return amount === null ? [] : [{ period: limit.period, amount }];
     });
     if (limits.length === 0) return null;
+    if (kind === 'loss' && recorded === undefined) throw new RecordsWanted();
     const sums = await repository.sums(db, memberId, this.periodStarts(now));
-    const found = leftOf(limits, sums, kind);
-    // What was left before this movement, whether or not the sums hold it already.
-    const left = found === null ? null : counted ? found + amountMinor : found;
-    if (left === null || amountMinor <= left) return null;
-    return { code: kind === 'deposit' ? 'DEPOSIT_LIMIT_REACHED' : 'LOSS_LIMIT_REACHED', leftMinor: left };
+    // The sums before this movement, whether or not they hold it already.
+    const before = counted ? less(sums, kind, amountMinor) : sums;
+    const judged = judge(
+      limits,
+      { used: kind === 'deposit' ? before.deposits : before.intoGames, recorded },
+      amountMinor,
+    );
+    if (!judged.refused) return null;
+    return { code: kind === 'deposit' ? 'DEPOSIT_LIMIT_REACHED' : 'LOSS_LIMIT_REACHED', leftMinor: judged.left };
   }
 }
 
-/** The least room any limit leaves (negative: past it already); null when none is set. */
-export function leftOf(
+/**
+ * A period's loss is the larger of what went into games net of what came back, and what the providers recorded
+ * lost (docs/safer-play.md, What counts): the first counts money at stake, the second play with money that was in
+ * a game account before the period.
+ */
+export function withRecorded(sums: PeriodSums, recorded: PeriodLosses | undefined): PeriodSums {
+  if (!recorded) return sums;
+  const larger = (period: LimitPeriod) =>
+    sums.intoGames[period] > recorded[period] ? sums.intoGames[period] : recorded[period];
+  return { ...sums, intoGames: { day: larger('day'), week: larger('week'), month: larger('month') } };
+}
+
+function less(sums: PeriodSums, kind: LimitKind, amountMinor: bigint): PeriodSums {
+  const minus = (values: Record<LimitPeriod, bigint>) => ({
+    day: values.day - amountMinor,
+    week: values.week - amountMinor,
+    month: values.month - amountMinor,
+  });
+  return kind === 'deposit'
+    ? { ...sums, deposits: minus(sums.deposits) }
+    : { ...sums, intoGames: minus(sums.intoGames) };
+}
+
+/**
+ * Whether a movement of `amountMinor` passes a limit: after it, a period's count (the larger of what was counted
+ * plus it, and what the providers recorded, for losses) may not pass the limit. `left`: the least room any limit
+ * left before it.
+ */
+export function judge(
   limits: readonly { period: LimitPeriod; amount: bigint }[],
-  sums: PeriodSums,
-  kind: LimitKind,
-): bigint | null {
-  let least: bigint | null = null;
+  counts: { used: Record<LimitPeriod, bigint>; recorded?: PeriodLosses | undefined },
+  amountMinor: bigint,
+): { refused: boolean; left: bigint } {
+  let refused = false;
+  let left: bigint | null = null;
   for (const { period, amount } of limits) {
     if (!PERIODS.includes(period)) continue;
-    const used = kind === 'deposit' ? sums.deposits[period] : sums.intoGames[period];
-    const left = amount - used;
-    if (least === null || left < least) least = left;
+    const used = counts.used[period];
+    const recorded = counts.recorded?.[period] ?? used;
+    const larger = (value: bigint) => (value > recorded ? value : recorded);
+    if (larger(used + amountMinor) > amount) refused = true;
+    const room = amount - larger(used);
+    if (left === null || room < left) left = room;
   }
-  return least;
+  return { refused, left: left ?? 0n };
 }

@@ -11,7 +11,7 @@ import {
 } from '@member-wallet/contract/safer-play';
 import { HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { leftOf, limitInForce } from './safer-play.gate.ts';
+import { limitInForce } from './safer-play.gate.ts';
 import type { LimitRow, PeriodSums } from './safer-play.repository.ts';
 
 export const COOLING_OFF_MS = LIMIT_COOLING_OFF_HOURS * HOUR_MS;
@@ -99,13 +99,4 @@ export function limitsAnswer(
     };
   };
   return { currency, deposit: views('deposit'), loss: views('loss') };
-}
-
-/** The least room the member's limits of a kind leave now (null: none set). */
-export function roomOf(rows: readonly LimitRow[], sums: PeriodSums, kind: LimitKind, now: Date): bigint | null {
-  const limits = rows.flatMap((row) => {
-    const amount = row.kind === kind ? limitInForce(row, now) : null;
-    return amount === null ? [] : [{ period: row.period, amount }];
-  });
-  return leftOf(limits, sums, kind);
 }

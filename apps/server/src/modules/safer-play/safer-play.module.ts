@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
+import type { GamesRepository } from '../games/games.repository.ts';
+import type { ProviderRegistry } from '../games/provider-registry.ts';
+import { recordedLosses } from '../games/recorded-losses.ts';
 import { SaferPlayBackofficeRepository } from './safer-play.backoffice.repository.ts';
 import { saferPlayBackofficeRoutes } from './safer-play.backoffice.routes.ts';
 import { SaferPlayBackofficeService, WATCH_INTERVAL_MS } from './safer-play.backoffice.service.ts';
@@ -24,7 +27,7 @@ declare module 'fastify' {
 export function registerSaferPlay(
   app: FastifyInstance,
   core: Core,
-  deps: { games: GameMoneyReturn },
+  deps: { wallet: GameMoneyReturn; games: { repository: GamesRepository; registry: ProviderRegistry } },
 ): SaferPlayService {
   const service = new SaferPlayService({
     db: core.db,
@@ -32,7 +35,8 @@ export function registerSaferPlay(
     gate: core.saferPlay,
     clock: core.clock,
     timeZone: siteTimeZone(core.config.country),
-    games: deps.games,
+    games: deps.wallet,
+    recordedLosses: recordedLosses(deps.games.repository, deps.games.registry),
     logger: core.log,
   });
   app.decorate('saferPlay', service);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activate, deposit, get, type Player, post, seedCatalogue } from '../../../test/games.ts';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { FakeClock } from '../../lib/clock.ts';
+import { FakeClock, HOUR_MS } from '../../lib/clock.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { SaferPlayGate } from './safer-play.gate.ts';
@@ -13,7 +13,7 @@ import { SaferPlayRepository } from './safer-play.repository.ts';
 const clock = new FakeClock(new Date('2026-03-11T03:00:00Z'));
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ MONEY_RATE_PER_MINUTE: '1000' }, { clock });
+  t = await startTestApp({ MONEY_RATE_PER_MINUTE: '1000', SESSION_TTL_HOURS: '720' }, { clock });
   await seedCatalogue(t);
 });
 afterAll(() => t.close());
@@ -58,6 +58,36 @@ describe('the loss limit', () => {
     expect(view.loss.day).toMatchObject({ amount: 300, used: 300, left: 0 });
     // The reality check's figure: the session moved 400 into games and 100 back.
     expect((await get(t, p, '/api/rg/status')).json().session.netResult).toBe(-300);
+  });
+});
+
+describe('the loss limit and what the providers recorded', () => {
+  it('counts play with money already in a game account: the larger of the net moved in and the recorded loss', async () => {
+    const p = await player(1000);
+    const { username } = await activate(t, p, 'PG');
+    expect((await post(t, p, '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 600 })).statusCode).toBe(200);
+    // The next local day: nothing moved in yet today.
+    clock.advance(24 * HOUR_MS);
+    await limits(p, { loss: { ...NONE, day: 300 } });
+    const bet = (stake: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/sandbox/games/PG/accounts/${username}/bets`,
+        payload: { stake, win: 0, at: new Date(clock.now().getTime() - 60_000).toISOString() },
+      });
+    expect((await bet(250)).statusCode).toBe(200);
+    expect((await get(t, p, '/api/rg/limits')).json().loss.day).toMatchObject({ used: 250, left: 50 });
+    // Moved in today, 60 stays below the 250 recorded: it goes.
+    expect((await post(t, p, '/api/wallet/add', { slotCode: 'PG', amount: 60 })).statusCode).toBe(200);
+    // 250 more would make 310 moved in: past the limit; 50 was left by the larger of the two measures.
+    const over = await post(t, p, '/api/wallet/add', { slotCode: 'PG', amount: 250 });
+    expect(over.json()).toEqual({ message: 'LOSS_LIMIT_REACHED', detail: '50.00' });
+    // Recorded losses past the limit close the way in, whatever was moved.
+    expect((await bet(100)).statusCode).toBe(200);
+    expect((await post(t, p, '/api/wallet/add', { slotCode: 'PG', amount: 1 })).json()).toEqual({
+      message: 'LOSS_LIMIT_REACHED',
+      detail: '0.00',
+    });
   });
 });
 

@@ -19,7 +19,8 @@ import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addLocalDays, localMonth, localMonthStart } from '../../lib/local-calendar.ts';
 import type { AuthContext } from '../../lib/route.ts';
-import { blockAt, refusalError, type SaferPlayGate } from './safer-play.gate.ts';
+import type { RecordedLosses } from '../games/recorded-losses.ts';
+import { blockAt, refusalError, type SaferPlayGate, withRecorded } from './safer-play.gate.ts';
 import { changeLimit, checkOrder, type LimitState, limitsAnswer, stateOf, wantedMinor } from './safer-play.limits.ts';
 import type { LimitRow, SaferPlayRepository, SaferPlayRow } from './safer-play.repository.ts';
 
@@ -33,6 +34,8 @@ export interface GameMoneyReturn {
 
 export interface SaferPlayServiceDeps {
   db: Db;
+  /** What the providers recorded the member lost (the loss limits' second measure, docs/safer-play.md). */
+  recordedLosses?: RecordedLosses;
   repository: SaferPlayRepository;
   gate: SaferPlayGate;
   clock: Clock;
@@ -76,7 +79,12 @@ export class SaferPlayService {
     const { db, repository, gate, clock } = this.deps;
     const now = clock.now();
     const rows = await repository.limits(db, auth.memberId);
-    const sums = await repository.sums(db, auth.memberId, gate.periodStarts(now));
+    const starts = gate.periodStarts(now);
+    let sums = await repository.sums(db, auth.memberId, starts);
+    const lossLimited = rows.some((row) => row.kind === 'loss' && stateOf(row, now).amount !== null);
+    if (lossLimited && this.deps.recordedLosses) {
+      sums = withRecorded(sums, await this.deps.recordedLosses(auth.memberId, starts, now));
+    }
     const answer = limitsAnswer(rows, sums, auth.currency, now);
     const waiting = LIMIT_KINDS.some((kind) => LIMIT_PERIODS.some((period) => answer[kind][period].pending));
     return { message: waiting ? 'LIMIT_COOLING_OFF' : 'SUCCESS', ...answer };
