@@ -68,6 +68,29 @@ describe('a login refused for a time-out', () => {
     expect(screen.queryByRole('button', { name: 'Reopen my account' })).toBeNull();
   });
 
+  it('brings what is left in game accounts back to the wallet, with the limited session', async () => {
+    serveBlocked({ message: 'TIMED_OUT', detail: '2026-05-08T00:00:00.000Z' });
+    const calls: { body: unknown; authorization: string | null; key: string | null }[] = [];
+    server.use(
+      http.post('*/api/wallet/transferAll', async ({ request }) => {
+        calls.push({
+          body: await request.json(),
+          authorization: request.headers.get('authorization'),
+          key: request.headers.get('idempotency-key'),
+        });
+        return HttpResponse.json({ message: 'SUCCESS', wallet: { amount: 1610.6 }, status: 'SUCCESS', reference: 'r' });
+      }),
+    );
+    const { user } = renderApp('/login');
+    await logIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Withdraw or see my status' }));
+    // The demo wallet holds 100 at PG and 10.10 at UFABET.
+    expect(await screen.findByText('In game accounts: ฿110.10')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Move it to the main wallet' }));
+    expect(await screen.findByText('Your game balances are in the main wallet.')).toBeInTheDocument();
+    expect(calls).toEqual([{ body: { to: 'wallet' }, authorization: 'Bearer limited-1', key: expect.any(String) }]);
+  });
+
   it('says a self-exclusion without an end is permanent', async () => {
     serveBlocked({ message: 'SELF_EXCLUDED' });
     const { user } = renderApp('/login');

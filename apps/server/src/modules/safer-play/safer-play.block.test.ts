@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askAdjustment } from '../../../test/adjustments.ts';
-import { activate, deposit, post, seedCatalogue } from '../../../test/games.ts';
+import { activate, deposit, post, seedCatalogue, setFaults } from '../../../test/games.ts';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 import { FakeClock, HOUR_MS } from '../../lib/clock.ts';
@@ -73,10 +73,21 @@ describe('a time-out', () => {
     expect((await call(limited, 'GET', '/api/wallet')).json().wallet.amount).toBe(500);
   });
 
-  it('lets the limited session withdraw and nothing else', async () => {
+  it('lets the limited session bring game money back and withdraw, and nothing else', async () => {
     const m = await member(500);
+    const player = { id: m.id, token: m.token, phone: m.phone };
+    await activate(t, player, 'PG');
+    expect((await post(t, player, '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 100 })).statusCode).toBe(
+      200,
+    );
+    // The provider refuses when the block starts: the game balance stays there for now.
+    await setFaults(t, { errorRate: 1 });
     expect((await call(m.token, 'POST', '/api/rg/timeout', { days: 7 })).statusCode).toBe(200);
+    await setFaults(t, {});
     const limited = await limitedToken(m, 'TIMED_OUT');
+    expect((await call(limited, 'GET', '/api/wallet')).json().wallet.amount).toBe(400);
+    const back = await call(limited, 'POST', '/api/wallet/transferAll', { to: 'wallet' });
+    expect(back.json()).toMatchObject({ message: 'SUCCESS', wallet: { amount: 500 } });
     const withdraw = await call(limited, 'POST', '/api/wallet/withdraw', { amount: 100 });
     expect(withdraw.statusCode, withdraw.body).toBe(200);
     expect((await call(limited, 'GET', '/api/rg/status')).json()).toMatchObject({ block: { kind: 'timeout' } });

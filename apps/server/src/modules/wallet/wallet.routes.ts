@@ -7,6 +7,7 @@ import {
   slotAccountResponse,
   transferAllRequest,
   transferRequest,
+  WALLET_CODE,
   walletResponse,
 } from '@member-wallet/contract/wallet';
 import type { FastifyRequest } from 'fastify';
@@ -154,14 +155,20 @@ function moneyRoutes(route: Router, wallet: WalletService, money: Money) {
     method: 'POST',
     url: '/api/wallet/transferAll',
     auth: true,
-    summary: 'Move everything to one account (Idempotency-Key required)',
+    // A member in a time-out or self-exclusion may bring game balances back to withdraw them (docs/safer-play.md).
+    limited: true,
+    summary:
+      'Move everything to one account (Idempotency-Key required); a limited session only to the wallet ' +
+      '(TIMED_OUT or SELF_EXCLUDED 403 otherwise)',
     tags,
     body: transferAllRequest,
     response: moneyActionResponse,
-    handler: ({ auth, request, body }) =>
-      money(request, auth, (key) =>
+    handler: ({ auth, request, body }) => {
+      if (auth.limitedBy && body.to !== WALLET_CODE) throw new AppError(auth.limitedBy, 403);
+      return money(request, auth, (key) =>
         wallet.transferAll({ id: auth.memberId, currency: auth.currency }, body.to, `transferAll:${key}`),
-      ),
+      );
+    },
   });
 }
 

@@ -6,9 +6,12 @@ import { useNavigate } from 'react-router';
 import { LanguageSelect } from '../../components/language-switcher.tsx';
 import { useLogout } from '../../features/auth/api/logout.ts';
 import { useWallet, walletQuery } from '../../features/home/api/get-wallet.ts';
+import { transferAll, useMoneyAction } from '../../features/home/api/money-actions.ts';
 import { LimitedScreen } from '../../features/safer-play/components/limited-screen.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { displayCurrency, formatMoney } from '../../lib/format.ts';
+import { toastError } from '../../lib/http.ts';
+import { showToast } from '../../lib/toast-store.ts';
 import { BrandMark, SiteSandboxMark, SkipLink, useSiteName } from '../shells/brand.tsx';
 
 const WithdrawModal = lazy(() =>
@@ -21,11 +24,23 @@ function LimitedWallet() {
   const client = useQueryClient();
   const wallet = useWallet();
   const [withdrawing, setWithdrawing] = useState(false);
+  const bringBack = useMoneyAction(transferAll);
   const close = (saved: boolean) => {
     setWithdrawing(false);
     if (!saved) return;
     void client.invalidateQueries({ queryKey: walletQuery.queryKey });
   };
+  // What a provider could not pay back when the block began: the member brings it back to withdraw it.
+  const inGames = (wallet.data?.slots ?? []).reduce((sum, slot) => sum + Math.max(0, slot.amount), 0);
+  const moveBack = () =>
+    bringBack.mutate(
+      { to: 'wallet' },
+      {
+        onSuccess: () => showToast('success', t('saferPlay.limited.broughtBack')),
+        onError: toastError,
+        onSettled: () => void client.invalidateQueries({ queryKey: walletQuery.queryKey }),
+      },
+    );
   return (
     <section
       aria-labelledby="limited-wallet"
@@ -41,6 +56,18 @@ function LimitedWallet() {
           <p className="text-2xl font-semibold text-slate-900" translate="no">
             {formatMoney(i18n.language, wallet.data.wallet.amount, displayCurrency(wallet.data.wallet.currency))}
           </p>
+          {inGames > 0 ? (
+            <>
+              <p className="text-slate-700">
+                {t('saferPlay.limited.inGames', {
+                  amount: formatMoney(i18n.language, inGames, displayCurrency(wallet.data.wallet.currency)),
+                })}
+              </p>
+              <Button block variant="secondary" loading={bringBack.isPending} onClick={moveBack}>
+                {t('saferPlay.limited.bringBack')}
+              </Button>
+            </>
+          ) : null}
           <Button block onClick={() => setWithdrawing(true)}>
             {t('withdraw.title')}
           </Button>
