@@ -139,10 +139,10 @@ export type ActivityResponse = z.infer<typeof activityResponse>;
 /**
  * A refused login of a member in a time-out or self-exclusion (`TIMED_OUT` / `SELF_EXCLUDED`, 403) carries, beside
  * `detail` (when the block ends, an ISO instant; absent when permanent), a limited session of 30 minutes: its
- * token reaches only `GET /api/wallet`, `POST /api/wallet/transferAll` to the wallet, the withdrawals
- * (`POST /api/wallet/withdraw`, `withdrawAll`, `GET
- * /api/wallet/withdrawals/pending`), `GET /api/account/profile`, `GET /api/rg/status`, `GET /api/rg/activity`,
- * `POST /api/rg/reopen` and logout; every other call answers the block's code.
+ * token reaches only `GET /api/wallet`, `POST /api/wallet/transferAll` to the wallet, the withdrawals (`POST
+ * /api/wallet/withdraw`, `withdrawAll`, `GET /api/wallet/withdrawals/pending`), `GET /api/account/profile`,
+ * `GET /api/rg/status`, `GET /api/rg/activity`, `POST /api/rg/reopen` and logout; every other call answers the
+ * block's code.
  */
 export const limitedSession = z.object({ token: z.string(), expiresAt: z.string() });
 export type LimitedSession = z.infer<typeof limitedSession>;
