@@ -21,6 +21,7 @@ function transfer(overrides: Partial<BackofficeBankTransfer> = {}): BackofficeBa
     settledBy: null,
     settledAt: null,
     member: null,
+    heldFor: null,
     note: null,
     refundAttempts: 0,
     createdAt: '2026-11-22T17:05:10.000Z',
@@ -84,6 +85,23 @@ describe('bank transfers in suspense', () => {
     const row = await screen.findByText('Assigned to Malee (0899999999)');
     expect(row.closest('li')).toHaveTextContent('By bob');
     expect(within(row.closest('li') as HTMLElement).queryByRole('button')).toBeNull();
+  });
+
+  it('names the member a held transfer was for, with the safer-play reason', async () => {
+    server.use(
+      http.get('*/backoffice/api/bank-transfers', () =>
+        HttpResponse.json({
+          total: 1,
+          transfers: [
+            transfer({ reason: 'deposit_limit', heldFor: { id: 'm2', phone: '0811111111', name: 'Somsri' } }),
+          ],
+        }),
+      ),
+    );
+    renderApp('/bank-transfers');
+    const row = await screen.findByTestId('bank-transfer-row');
+    expect(row).toHaveTextContent("Held: over the member's own deposit limit");
+    expect(row).toHaveTextContent('Held for Somsri, tel. 0811111111');
   });
 
   it('assigns to a member found by phone, then reads the list again', async () => {

@@ -39,6 +39,8 @@ export const backofficeBankTransfer = z.object({
   settledBy: z.nullable(z.string()),
   settledAt: z.nullable(z.string()),
   member: z.nullable(z.object({ id: z.string(), phone: z.string(), name: z.string() })),
+  /** The member a held transfer was for (reasons deposit_limit, timed_out, self_excluded); null otherwise. */
+  heldFor: z.nullable(z.object({ id: z.string(), phone: z.string(), name: z.string() })),
   note: z.nullable(z.string()),
   refundAttempts: z.int(),
   createdAt: z.string(),

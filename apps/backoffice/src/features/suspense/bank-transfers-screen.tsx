@@ -149,6 +149,11 @@ function TransferRow({
         <span className={`inline-block rounded-full px-2 font-semibold ${STATE_TONE[transfer.state]}`}>
           {t(`bankTransfers.states.${transfer.state}`)}
         </span>
+        {transfer.heldFor ? (
+          <p className="text-slate-700">
+            {t('bankTransfers.heldFor', { name: transfer.heldFor.name, phone: transfer.heldFor.phone })}
+          </p>
+        ) : null}
         {transfer.settledAs === 'assign' && transfer.member ? (
           <p className="text-slate-700">
             {t('bankTransfers.assignedTo', { name: transfer.member.name, phone: transfer.member.phone })}

@@ -108,6 +108,12 @@ export const saferPlay: Migration = {
         sql`unmatched_reason in (${list(UNMATCHED_REASONS)})`,
       )
       .execute();
+    // A QR payment or gift link held for the member's limit or block is a row of the suspense queue too.
+    await db.schema.alterTable('bank_transfers').dropConstraint('bank_transfers_recorded_by_check').execute();
+    await db.schema
+      .alterTable('bank_transfers')
+      .addCheckConstraint('bank_transfers_recorded_by_check', sql`recorded_by in ('feed', 'slip', 'qr', 'voucher')`)
+      .execute();
     // A slip whose money was held for the member's limit or block.
     await db.schema.alterTable('slips').dropConstraint('slips_note_check').execute();
     await db.schema
@@ -116,6 +122,11 @@ export const saferPlay: Migration = {
       .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('bank_transfers').dropConstraint('bank_transfers_recorded_by_check').execute();
+    await db.schema
+      .alterTable('bank_transfers')
+      .addCheckConstraint('bank_transfers_recorded_by_check', sql`recorded_by in ('feed', 'slip')`)
+      .execute();
     await db.schema.alterTable('slips').dropConstraint('slips_note_check').execute();
     await db.schema
       .alterTable('slips')

@@ -11,6 +11,8 @@ export type BankTransferUnmatchedReason =
   | 'currency_differs'
   // Held for the matched member's own limit or block (migration 0036; docs/safer-play.md).
   | HeldReason;
+/** Who recorded a transfer: the bank feed, a slip, or (held for safer play, migration 0036) a QR or gift link. */
+export type BankTransferRecorder = 'feed' | 'slip' | 'qr' | 'voucher';
 /** Why a deposit that reached a member's account was held in suspense instead of credited. */
 export type HeldReason = 'deposit_limit' | 'timed_out' | 'self_excluded';
 
@@ -31,7 +33,7 @@ export interface BankTransfersTable {
   /** The deposit (matched) or suspense (unmatched) entry; set in the transaction that inserts the row. */
   entry_id: bigint | null;
   /** Which view of the transfer recorded it first: the bank feed or a member's slip (docs/deposits/slips.md). */
-  recorded_by: ColumnType<'feed' | 'slip', 'feed' | 'slip' | undefined, never>;
+  recorded_by: ColumnType<BankTransferRecorder, BankTransferRecorder | undefined, never>;
   /** An operator's settlement of a transfer in suspense (migration 0018; docs/backoffice/deposits.md). */
   settled_as: ColumnType<'assign' | 'refund' | null, 'assign' | 'refund' | null | undefined>;
   settled_by: ColumnType<bigint | null, bigint | null | undefined>;

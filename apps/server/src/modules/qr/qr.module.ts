@@ -7,6 +7,7 @@ import { type PaymentGateway, UnconfiguredPaymentGateway } from '../../adapters/
 import { sandboxPaymentGateway, sandboxPaymentSecret } from '../../adapters/payments/sandbox.ts';
 import type { PaymentGatewayConfig } from '../../config.ts';
 import type { Core } from '../../core.ts';
+import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import { kbankNotificationRoutes } from './kbank.routes.ts';
 import { QrRepository } from './qr.repository.ts';
@@ -44,6 +45,7 @@ export async function registerQrPayments(app: FastifyInstance, core: Core): Prom
     logger: app.log,
     expiryMinutes: () => core.settings.qrValidityMinutes(config.qrExpiryMinutes),
     saferPlay: core.saferPlay,
+    transfers: new BankFeedRepository(),
   });
   app.decorate('qrPayments', qr);
   qrRoutes(core.route, {

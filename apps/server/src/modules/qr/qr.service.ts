@@ -16,6 +16,8 @@ import { AppError } from '../../lib/errors.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
+import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
+import { recordHeldPayment } from '../bank-feed/held-payment.ts';
 import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { heldReasonOf, refusalError } from '../safer-play/safer-play.gate.ts';
@@ -46,6 +48,8 @@ export interface QrPaymentServiceDeps {
   expiryMinutes: () => Promise<number>;
   /** The member's own deposit limit and block (docs/safer-play.md): a QR past them is never made. */
   saferPlay: DepositHold;
+  /** Where a payment held for them waits for an operator: the suspense queue's rows. */
+  transfers: BankFeedRepository;
 }
 
 /** A payment the gateway reports, by webhook or when asked. */
@@ -226,7 +230,26 @@ export class QrPaymentService {
         to: held ? suspense : wallet.id,
         amountMinor: payment.amountMinor,
       });
-      if (held) logger.warn({ qrcode: locked.qrcode_id, held: held.code }, 'QR payment held in suspense (safer play)');
+      if (held) {
+        logger.warn({ qrcode: locked.qrcode_id, held: held.code }, 'QR payment held in suspense (safer play)');
+        await recordHeldPayment(
+          trx,
+          this.deps.transfers,
+          {
+            channel: locked.gateway,
+            reference: payment.gatewayReference,
+            payer: payment.gatewayReference,
+            recordedBy: 'qr',
+            memberId: locked.member_id,
+            reason: heldReasonOf(held),
+            amountMinor: payment.amountMinor,
+            currency: locked.currency,
+            paidAt: payment.paidAt,
+            entryId: posted.entry.id,
+          },
+          clock.now(),
+        );
+      }
       await repository.markPaid(trx, locked.id, {
         amountMinor: payment.amountMinor,
         entryId: posted.entry.id,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { askAdjustment } from '../../../test/adjustments.ts';
 import { activate, deposit, get, type Player, post, seedCatalogue } from '../../../test/games.ts';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { signedInOperator } from '../../../test/operators.ts';
 import { FakeClock, HOUR_MS } from '../../lib/clock.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
@@ -105,6 +107,55 @@ describe('a QR past the deposit limit', () => {
     expect(answer.json()).toEqual({ message: 'DEPOSIT_LIMIT_REACHED', detail: '100.00' });
     const rows = await t.app.db.selectFrom('qr_codes').select('id').where('member_id', '=', p.id).execute();
     expect(rows).toEqual([]);
+  });
+
+  it('paid after the limit was used up meanwhile: held in the suspense queue, never credited', async () => {
+    const p = await player(0);
+    await limits(p, { deposit: { ...NONE, day: 100 } });
+    const created = await t.api({
+      method: 'POST',
+      url: '/api/qrcode/WW',
+      payload: { amount: 100 },
+      headers: bearer(p.token),
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { qrcodeId } = created.json();
+    // Another deposit takes half the day's room before the QR is paid.
+    const admin = await signedInOperator(t, 'admin');
+    const publicId = (
+      await t.app.db.selectFrom('members').select('public_id').where('id', '=', p.id).executeTakeFirstOrThrow()
+    ).public_id;
+    expect((await askAdjustment(t, admin, publicId, { amountMinor: '5000' })).statusCode).toBe(200);
+    const paid = await t.app.inject({ method: 'POST', url: '/sandbox/payments/WW/pay', payload: { qrcodeId } });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect((await get(t, p, '/api/wallet')).json().wallet.amount).toBe(50);
+    const held = await t.app.db
+      .selectFrom('bank_transfers')
+      .select(['status', 'unmatched_reason', 'recorded_by', 'amount_minor', 'entry_id'])
+      .where('member_id', '=', p.id)
+      .execute();
+    expect(held).toEqual([
+      {
+        status: 'unmatched',
+        unmatched_reason: 'deposit_limit',
+        recorded_by: 'qr',
+        amount_minor: 10_000n,
+        entry_id: expect.any(BigInt),
+      },
+    ]);
+    const queue = await t.api({
+      method: 'GET',
+      url: '/backoffice/api/bank-transfers?status=open',
+      headers: admin.headers,
+    });
+    expect(
+      queue
+        .json()
+        .transfers.some(
+          (item: { reason: string; heldFor: { id: string } | null }) =>
+            item.reason === 'deposit_limit' && item.heldFor?.id === publicId,
+        ),
+    ).toBe(true);
   });
 });
 

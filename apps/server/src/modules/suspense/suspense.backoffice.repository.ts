@@ -8,6 +8,9 @@ export type SuspenseRow = BankTransfer & {
   member_public_id: string | null;
   member_phone: string | null;
   member_name: string | null;
+  held_public_id: string | null;
+  held_phone: string | null;
+  held_name: string | null;
   settler: string | null;
 };
 
@@ -19,8 +22,13 @@ export interface SuspenseMember {
 }
 
 type Filtered = SelectQueryBuilder<
-  Database & { t: Database['bank_transfers']; m: Database['members']; o: Database['operators'] },
-  't' | 'm' | 'o',
+  Database & {
+    t: Database['bank_transfers'];
+    m: Database['members'];
+    h: Database['members'];
+    o: Database['operators'];
+  },
+  't' | 'm' | 'h' | 'o',
   object
 >;
 
@@ -102,6 +110,8 @@ export class SuspenseRepository {
     let select = db
       .selectFrom('bank_transfers as t')
       .leftJoin('members as m', 'm.id', 't.settled_member_id')
+      // An unmatched transfer names a member only when it was held for their own limit or block.
+      .leftJoin('members as h', 'h.id', 't.member_id')
       .leftJoin('operators as o', 'o.id', 't.settled_by')
       .where('t.status', '=', 'unmatched') as unknown as Filtered;
     if (filter === 'open') select = select.where('t.settled_as', 'is', null);
@@ -117,6 +127,9 @@ export class SuspenseRepository {
         'm.public_id as member_public_id',
         'm.phone as member_phone',
         'm.name as member_name',
+        'h.public_id as held_public_id',
+        'h.phone as held_phone',
+        'h.name as held_name',
         'o.username as settler',
       ]);
   }

@@ -77,6 +77,10 @@ function toBackoffice(row: SuspenseRow): BackofficeBankTransfer {
       row.member_public_id === null
         ? null
         : { id: row.member_public_id, phone: row.member_phone ?? '', name: row.member_name ?? '' },
+    heldFor:
+      row.held_public_id === null
+        ? null
+        : { id: row.held_public_id, phone: row.held_phone ?? '', name: row.held_name ?? '' },
     note: row.settle_note,
     refundAttempts: row.refund_attempts,
     createdAt: row.created_at.toISOString(),

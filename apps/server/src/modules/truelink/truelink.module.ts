@@ -4,6 +4,7 @@ import { HttpVoucherRedeemer } from '../../adapters/voucher/http.ts';
 import { sandboxVoucherRedeemer } from '../../adapters/voucher/sandbox.ts';
 import { UnconfiguredVoucherRedeemer, type VoucherRedeemer } from '../../adapters/voucher/voucher-redeemer.ts';
 import type { Core } from '../../core.ts';
+import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { TruelinkRepository } from './truelink.repository.ts';
 import { truelinkRoutes } from './truelink.routes.ts';
@@ -35,6 +36,7 @@ export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkSer
     clock,
     logger: app.log,
     saferPlay: core.saferPlay,
+    transfers: new BankFeedRepository(),
   });
   app.decorate('truelinks', truelinks);
   truelinkRoutes(core.route, {

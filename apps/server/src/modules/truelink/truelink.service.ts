@@ -16,6 +16,8 @@ import { AppError } from '../../lib/errors.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
+import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
+import { recordHeldPayment } from '../bank-feed/held-payment.ts';
 import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { heldReasonOf, refusalError } from '../safer-play/safer-play.gate.ts';
@@ -46,6 +48,8 @@ export interface TruelinkServiceDeps {
   logger: FastifyBaseLogger;
   /** The member's own deposit limit and block (docs/safer-play.md): a voucher past them is not redeemed. */
   saferPlay: DepositHold;
+  /** Where a voucher held for them waits for an operator: the suspense queue's rows. */
+  transfers: BankFeedRepository;
 }
 
 export interface TruelinkInput {
@@ -201,7 +205,6 @@ export class TruelinkService {
       }
       // Redeemed past the member's limit or during their block (a race with the check): held, never credited.
       const held = await this.deps.saferPlay.deposit(trx, locked.member_id, redemption.amountMinor);
-      if (held) logger.warn({ redemption: row.reference, held: held.code }, 'voucher held in suspense (safer play)');
       const posted = await ledger.postDeposit(trx, {
         memberId: held ? null : locked.member_id,
         idempotencyKey: `voucher:${locked.voucher_hash}`,
@@ -211,6 +214,26 @@ export class TruelinkService {
         to: held ? suspense : wallet.id,
         amountMinor: redemption.amountMinor,
       });
+      if (held) {
+        logger.warn({ redemption: row.reference, held: held.code }, 'voucher held in suspense (safer play)');
+        await recordHeldPayment(
+          trx,
+          this.deps.transfers,
+          {
+            channel: 'TRUEMONEY',
+            reference: redemption.redemptionId,
+            payer: redemption.redemptionId,
+            recordedBy: 'voucher',
+            memberId: locked.member_id,
+            reason: heldReasonOf(held),
+            amountMinor: redemption.amountMinor,
+            currency: locked.currency,
+            paidAt: clock.now(),
+            entryId: posted.entry.id,
+          },
+          clock.now(),
+        );
+      }
       return repository.markCredited(trx, locked.id, {
         amountMinor: redemption.amountMinor,
         entryId: posted.entry.id,

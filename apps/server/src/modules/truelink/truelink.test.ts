@@ -63,6 +63,39 @@ describe('truelink key lookup', () => {
 });
 
 describe('POST /api/wallet/truelink', () => {
+  it('holds in the suspense queue a voucher redeemed after the member set a limit it passes, never credited', async () => {
+    const player = await fundedMember(t);
+    const { link, code } = await voucher(60);
+    await fault('lostAnswer');
+    try {
+      expect((await send(player, link)).json()).toMatchObject({ status: 'IN_PROGRESS' });
+    } finally {
+      await fault('none');
+    }
+    // Redeemed at the party, the answer lost; meanwhile the member sets a limit the voucher passes.
+    const none = { day: null, week: null, month: null };
+    const limits = await t.api({
+      method: 'PUT',
+      url: '/api/rg/limits',
+      headers: bearer(player.token),
+      payload: { deposit: { ...none, day: 50 }, loss: none },
+    });
+    expect(limits.statusCode).toBe(200);
+    t.clock.advance(MINUTE_MS);
+    await t.app.truelinks.settleUnknown();
+    expect((await redemptions(code))[0]?.status).toBe('credited');
+    expect((await balances(t, player)).wallet).toBe(0);
+    const held = await t.app.db
+      .selectFrom('bank_transfers')
+      .select(['status', 'unmatched_reason', 'recorded_by', 'amount_minor'])
+      .where('member_id', '=', player.id)
+      .execute();
+    expect(held).toEqual([
+      { status: 'unmatched', unmatched_reason: 'deposit_limit', recorded_by: 'voucher', amount_minor: 6000n },
+    ]);
+    expect(await noDrift(t)).toBe(true);
+  });
+
   it('refuses a link past the member own deposit limit before the voucher is redeemed', async () => {
     const player = await fundedMember(t);
     const none = { day: null, week: null, month: null };
