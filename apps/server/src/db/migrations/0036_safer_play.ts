@@ -95,6 +95,12 @@ export const saferPlay: Migration = {
       .unique()
       .where(sql.ref('state'), '=', 'open')
       .execute();
+    // The watch rules read a month of deposits and a week of transfers of every member, by type and time.
+    await db.schema
+      .createIndex('journal_entries_type_created_idx')
+      .on('journal_entries')
+      .columns(['type', 'created_at'])
+      .execute();
     await db.schema
       .alterTable('sessions')
       .addColumn('limited_by', 'text', (col) => col.check(sql`limited_by in ('TIMED_OUT', 'SELF_EXCLUDED')`))
@@ -141,6 +147,7 @@ export const saferPlay: Migration = {
       )
       .execute();
     await db.schema.alterTable('sessions').dropColumn('last_seen_at').dropColumn('limited_by').execute();
+    await db.schema.dropIndex('journal_entries_type_created_idx').execute();
     for (const table of ['watch_list', 'safer_play_events', 'safer_play_limits', 'safer_play']) {
       await db.schema.dropTable(table).execute();
     }
