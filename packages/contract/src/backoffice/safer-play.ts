@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { BLOCK_KINDS, LIMIT_KINDS, LIMIT_PERIODS } from '../safer-play.ts';
+import { blockView, LIMIT_KINDS, LIMIT_PERIODS } from '../safer-play.ts';
 import { pageQuery } from './common.ts';
 
 /**
@@ -25,16 +25,8 @@ export const backofficeLimit = z.object({
 });
 export type BackofficeLimit = z.infer<typeof backofficeLimit>;
 
-export const backofficeBlock = z.object({
-  kind: z.enum(BLOCK_KINDS),
-  startedAt: z.string(),
-  /** Null: permanent. */
-  endsAt: z.nullable(z.string()),
-  /** Its time has passed; the account stays closed until it reopens (24 hours after the member asks). */
-  ended: z.boolean(),
-  reopenRequestedAt: z.nullable(z.string()),
-  reopensAt: z.nullable(z.string()),
-});
+/** The block in force, as the member sees it (safer-play.ts). */
+export const backofficeBlock = blockView;
 export type BackofficeBlock = z.infer<typeof backofficeBlock>;
 
 export const saferPlayEvent = z.object({

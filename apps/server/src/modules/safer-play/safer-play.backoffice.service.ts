@@ -1,5 +1,4 @@
 import type {
-  BackofficeBlock,
   BackofficeLimit,
   MemberSaferPlayQuery,
   MemberSaferPlayResponse,
@@ -17,9 +16,8 @@ import { AppError } from '../../lib/errors.ts';
 import { zoneOffsetMs } from '../../lib/local-calendar.ts';
 import type { AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
 import type { SaferPlayBackofficeRepository } from './safer-play.backoffice.repository.ts';
-import { blockAt } from './safer-play.gate.ts';
 import { stateOf } from './safer-play.limits.ts';
-import type { SaferPlayRow } from './safer-play.repository.ts';
+import { blockView } from './safer-play.service.ts';
 
 /**
  * The watch rules (issue 23, Operator side). Each pass looks back from the clock's now; a member with an open item
@@ -69,18 +67,6 @@ function toItem(row: WatchRow): WatchItem {
   };
 }
 
-function blockOf(row: SaferPlayRow | undefined, now: Date): BackofficeBlock | null {
-  if (!row?.block_kind || !row.block_started_at || !blockAt(row, now)) return null;
-  return {
-    kind: row.block_kind,
-    startedAt: row.block_started_at.toISOString(),
-    endsAt: iso(row.block_ends_at),
-    ended: row.block_ends_at !== null && row.block_ends_at.getTime() <= now.getTime(),
-    reopenRequestedAt: iso(row.reopen_requested_at),
-    reopensAt: iso(row.reopens_at),
-  };
-}
-
 /**
  * Safer play as operators see it (issue 23, Operator side): a member's settings and history, read-only for every
  * role (no operator raises a limit or lifts a block, by design), the watch rules and the watch list, whose closing
@@ -122,7 +108,7 @@ export class SaferPlayBackofficeService {
       currency: member.currency,
       limits,
       realityCheckMinutes: settings?.reality_check_minutes ?? null,
-      block: blockOf(settings, now),
+      block: settings ? blockView(settings, now) : null,
       history: {
         total: history.total,
         events: history.rows.map((row) => ({

@@ -44,7 +44,8 @@ export interface SaferPlayServiceDeps {
   logger: FastifyBaseLogger;
 }
 
-function blockView(row: SaferPlayRow, now: Date): BlockView | null {
+/** The block of a member's row as the member and the operators see it; null when none is in force. */
+export function blockView(row: SaferPlayRow, now: Date): BlockView | null {
   if (!row.block_kind || !row.block_started_at || !blockAt(row, now)) return null;
   return {
     kind: row.block_kind,
