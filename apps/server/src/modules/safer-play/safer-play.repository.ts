@@ -15,6 +15,20 @@ export interface PeriodSums {
 
 export type PeriodStarts = Record<LimitPeriod, Date>;
 
+/** A posting that counts as a deposit (docs/safer-play.md, What counts): a deposit entry, or an operator's credit. */
+const DEPOSIT_CREDIT = sql<boolean>`(e.type = 'deposit' or (e.type = 'adjustment' and p.amount > 0))`;
+
+/** The postings on the member's own wallet, with their entries (`e`) and account (`a`). */
+function walletPostings(db: Db, memberId: bigint) {
+  return db
+    .selectFrom('journal_entries as e')
+    .innerJoin('postings as p', 'p.entry_id', 'e.id')
+    .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
+    .where('e.member_id', '=', memberId)
+    .where('a.kind', '=', 'member_wallet')
+    .where('a.member_id', '=', memberId);
+}
+
 /** The SQL of safer play (docs/safer-play.md). */
 export class SaferPlayRepository {
   /** The member's row, locked until the transaction ends: deposits and transfers of one member take turns here. */
@@ -81,19 +95,12 @@ export class SaferPlayRepository {
    */
   async sums(db: Db, memberId: bigint, starts: PeriodStarts): Promise<PeriodSums> {
     const earliest = new Date(Math.min(starts.day.getTime(), starts.week.getTime(), starts.month.getTime()));
-    const deposit = sql<boolean>`(e.type = 'deposit' or (e.type = 'adjustment' and p.amount > 0))`;
     const sum = (kind: 'deposit' | 'transfer', from: Date) =>
       kind === 'deposit'
-        ? sql<string>`coalesce(sum(p.amount) filter (where ${deposit} and e.created_at >= ${from}), 0)`
+        ? sql<string>`coalesce(sum(p.amount) filter (where ${DEPOSIT_CREDIT} and e.created_at >= ${from}), 0)`
         : sql<string>`coalesce(-sum(p.amount) filter (where e.type = 'transfer' and e.created_at >= ${from}), 0)`;
-    const row = await db
-      .selectFrom('journal_entries as e')
-      .innerJoin('postings as p', 'p.entry_id', 'e.id')
-      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-      .where('e.member_id', '=', memberId)
+    const row = await walletPostings(db, memberId)
       .where('e.created_at', '>=', earliest)
-      .where('a.kind', '=', 'member_wallet')
-      .where('a.member_id', '=', memberId)
       .select([
         sum('deposit', starts.day).as('deposit_day'),
         sum('deposit', starts.week).as('deposit_week'),
@@ -130,18 +137,11 @@ export class SaferPlayRepository {
 
   /** A month of the activity statement: money through the wallet in [from, to), and minutes of its sessions. */
   async monthFigures(db: Db, memberId: bigint, from: Date, to: Date) {
-    const deposit = sql<boolean>`(e.type = 'deposit' or (e.type = 'adjustment' and p.amount > 0))`;
-    const money = await db
-      .selectFrom('journal_entries as e')
-      .innerJoin('postings as p', 'p.entry_id', 'e.id')
-      .innerJoin('ledger_accounts as a', 'a.id', 'p.account_id')
-      .where('e.member_id', '=', memberId)
+    const money = await walletPostings(db, memberId)
       .where('e.created_at', '>=', from)
       .where('e.created_at', '<', to)
-      .where('a.kind', '=', 'member_wallet')
-      .where('a.member_id', '=', memberId)
       .select([
-        sql<string>`coalesce(sum(p.amount) filter (where ${deposit}), 0)`.as('deposits'),
+        sql<string>`coalesce(sum(p.amount) filter (where ${DEPOSIT_CREDIT}), 0)`.as('deposits'),
         sql<string>`coalesce(-sum(p.amount) filter (where e.type = 'withdraw'), 0)`.as('withdrawals'),
         sql<string>`coalesce(-sum(p.amount) filter (where e.type = 'transfer'), 0)`.as('into_games'),
       ])
