@@ -140,6 +140,15 @@ export const OPERATOR_ERROR_CODES = [
   'STATEMENT_INVALID',
   'STATEMENT_TOO_LARGE',
   'STATEMENT_CHANGED',
+  // Operator accounts (backoffice/operator-accounts.ts): a taken username (409); a change or reset that would
+  // leave no active admin able to sign in, whoever asks, oneself included (409); an enrolment link unknown or
+  // tampered (404), used or replaced (409), past its 24 hours (410); a wrong first code (400).
+  'OPERATOR_EXISTS',
+  'LAST_ADMIN',
+  'ENROLMENT_INVALID',
+  'ENROLMENT_USED',
+  'ENROLMENT_EXPIRED',
+  'ENROLMENT_CODE_WRONG',
 ] as const;
 export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];
 

@@ -9,6 +9,16 @@ export const BACKOFFICE_API = {
   login: '/backoffice/api/auth/login',
   logout: '/backoffice/api/auth/logout',
   me: '/backoffice/api/auth/me',
+  /** The caller's own signed-in devices (operator-accounts.ts), and ending one of them. */
+  sessions: '/backoffice/api/auth/sessions',
+  session: '/backoffice/api/auth/sessions/:id',
+  /** Enrolment by a one-time link, without a session: what the link shows, then the password and first code. */
+  enrolment: '/backoffice/api/auth/enrolment',
+  enrolmentComplete: '/backoffice/api/auth/enrolment/complete',
+  /** Operator accounts (admins only, docs/backoffice/operators.md): list and create, change, reset. */
+  operators: '/backoffice/api/operators',
+  operator: '/backoffice/api/operators/:id',
+  operatorReset: '/backoffice/api/operators/:id/reset',
   audit: '/backoffice/api/audit',
   dashboard: '/backoffice/api/dashboard',
   members: '/backoffice/api/members',

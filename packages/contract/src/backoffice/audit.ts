@@ -19,6 +19,8 @@ export type AuditEntry = z.infer<typeof auditEntry>;
 export const auditQuery = z.extend(pageQuery, {
   action: z.optional(z.string().check(z.maxLength(64))),
   actor: z.optional(z.string().check(z.maxLength(32))),
+  /** What was acted on, exactly: `operator:3` is everything done to operator 3. */
+  target: z.optional(z.string().check(z.maxLength(80))),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 
@@ -29,5 +31,6 @@ export type AuditPage = z.infer<typeof auditPage>;
 export const auditCsvQuery = z.object({
   action: z.optional(z.string().check(z.maxLength(64))),
   actor: z.optional(z.string().check(z.maxLength(32))),
+  target: z.optional(z.string().check(z.maxLength(80))),
 });
 export type AuditCsvQuery = z.infer<typeof auditCsvQuery>;

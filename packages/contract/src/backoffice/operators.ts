@@ -22,6 +22,8 @@ export type OperatorLoginRequest = z.infer<typeof operatorLoginRequest>;
 export const operatorProfile = z.object({
   id: z.string(),
   username: z.string(),
+  /** What members see in chat instead of the generic word for an operator; null: the generic word. */
+  displayName: z.nullable(z.string()),
   role: z.enum(OPERATOR_ROLES),
 });
 export type OperatorProfile = z.infer<typeof operatorProfile>;

@@ -32,6 +32,7 @@ import { refundAccount } from './0033_refund_account.ts';
 import { push } from './0034_push.ts';
 import { jobRuns } from './0035_job_runs.ts';
 import { saferPlay } from './0036_safer_play.ts';
+import { operatorAccounts } from './0037_operator_accounts.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -76,6 +77,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0034_push': push,
   '0035_job_runs': jobRuns,
   '0036_safer_play': saferPlay,
+  '0037_operator_accounts': operatorAccounts,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -34,11 +34,29 @@ export interface OperatorsTable {
   id: Generated<bigint>;
   username: string;
   role: OperatorRole;
-  password_hash: string;
-  totp_secret_sealed: string;
+  /** Both null while the operator waits for enrolment (migration 0037). */
+  password_hash: string | null;
+  totp_secret_sealed: string | null;
   totp_last_step: bigint | null;
-  status: ColumnType<'active' | 'locked', 'active' | 'locked' | undefined>;
+  status: ColumnType<OperatorStatus, OperatorStatus | undefined>;
   created_at: CreatedAt;
+  /** What members see in chat; null: the generic word. */
+  display_name: ColumnType<string | null, string | null | undefined>;
+}
+
+export type OperatorStatus = 'active' | 'disabled';
+
+/** One-time enrolment links (migration 0037): the token's hash and the TOTP secret it hands out, sealed. */
+export interface OperatorEnrolmentsTable {
+  id: Generated<bigint>;
+  operator_id: bigint;
+  token_hash: string;
+  totp_secret_sealed: string;
+  created_by: bigint | null;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  voided_at: Date | null;
 }
 
 export interface OperatorSessionsTable {
@@ -70,5 +88,6 @@ export interface OperatorsTables {
   adjustments: AdjustmentsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
+  operator_enrolments: OperatorEnrolmentsTable;
   audit_log: AuditLogTable;
 }

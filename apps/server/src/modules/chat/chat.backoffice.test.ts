@@ -158,6 +158,23 @@ describe('answers', () => {
     expect((await history(t, guest.headers)).json().unread).toBe(0);
   });
 
+  it("shows the customer the operator's display name once set, never the username", async () => {
+    const { guest, id } = await guestConversation();
+    const named = await signedInOperator(t, 'support');
+    const rename = await t.api({
+      method: 'PUT',
+      url: BACKOFFICE_API.me,
+      headers: named.headers,
+      payload: { displayName: 'Ploy' },
+    });
+    expect(rename.statusCode, rename.body).toBe(200);
+    const reply = { message_type: 'text', payload: { message: 'hi' } };
+    expect((await operatorSend(id, reply, clientId(), named.headers)).statusCode).toBe(200);
+    expect((await history(t, guest.headers)).json().messages[0]).toMatchObject({ username: null, name: 'Ploy' });
+    await t.api({ method: 'PUT', url: BACKOFFICE_API.me, headers: named.headers, payload: { displayName: null } });
+    expect((await history(t, guest.headers)).json().messages[0]).toMatchObject({ username: null, name: null });
+  });
+
   it("refuses postbacks, plain-http and customers' files, and unsupported uploads", async () => {
     const { guest, id } = await guestConversation();
     const customerPath: string = (

@@ -20,11 +20,17 @@ export function toChatConversation(row: MessageRow): ChatConversation {
 }
 
 /**
- * A message as its customer sees it: an operator's answer names no operator, since operators' usernames are
- * their back-office logins (the widget shows its own word for the operator instead). Operators see them all.
+ * A message as its customer sees it: an operator's answer never carries the operator's username (their
+ * back-office login), only the display name they set, if any (else the widget shows its own word for the
+ * operator). Operators see them all.
  */
-export function forCustomer(message: ChatConversation): ChatConversation {
-  return message.sender === 'other' ? { ...message, username: null, name: null } : message;
+export function forCustomer(message: ChatConversation, operatorDisplayName: string | null): ChatConversation {
+  return message.sender === 'other' ? { ...message, username: null, name: operatorDisplayName } : message;
+}
+
+/** A stored message as its customer sees it. */
+export function toCustomerConversation(row: MessageRow): ChatConversation {
+  return forCustomer(toChatConversation(row), row.operator_display_name);
 }
 
 /** A conversation as the back-office's inbox lists it (contract `chatConversationSummary`). */

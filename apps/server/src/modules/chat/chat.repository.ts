@@ -22,6 +22,8 @@ export interface MessageRow {
   member_phone: string | null;
   guest_id: string | null;
   operator_username: string | null;
+  /** What the customer sees for the operator (migration 0037); null: the widget's own word. */
+  operator_display_name: string | null;
 }
 
 /** A conversation as the inbox lists it, with its customer, last message and assignee. */
@@ -150,6 +152,7 @@ export class ChatRepository {
         'mb.phone as member_phone',
         'c.guest_id',
         'o.username as operator_username',
+        'o.display_name as operator_display_name',
       ]);
   }
 

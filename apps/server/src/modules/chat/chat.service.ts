@@ -23,7 +23,7 @@ import type { PushNotifier } from '../push/push.module.ts';
 import type { PictureReader } from '../uploads/picture.pool.ts';
 import { type ChatUploadKind, checkChatFile, type SniffedFile, storedNameOf, uploaderKey } from './chat.files.ts';
 import { type ChatCustomer, customerKey, type GuestTokens } from './chat.identity.ts';
-import { forCustomer, roomIdOf, toChatConversation, toSummary } from './chat.mapping.ts';
+import { roomIdOf, toChatConversation, toCustomerConversation, toSummary } from './chat.mapping.ts';
 import type { ChatRepository, NewMessage } from './chat.repository.ts';
 import type { ChatHub } from './chat.socket.ts';
 import { CHAT_SOCKET_PATH } from './chat.socket.ts';
@@ -160,7 +160,14 @@ export class ChatService {
     const row = await this.deps.repository.messageById(this.deps.db, messageId);
     const summary = row && (await this.deps.repository.summaryById(this.deps.db, row.conversation_id));
     if (!row || !summary) return;
-    this.deps.hub.publishMessage(roomIdOf(row), toChatConversation(row), toSummary(summary, row));
+    this.deps.hub.publishMessage(
+      roomIdOf(row),
+      {
+        operators: toChatConversation(row),
+        customer: toCustomerConversation(row),
+      },
+      toSummary(summary, row),
+    );
     // A member whose app is open sees the reply live; one whose app is closed hears of it by push.
     if (row.sender === 'other' && row.member_id !== null && !(await this.deps.hub.connectedIn(roomIdOf(row))))
       void this.deps.push.notify(row.member_id, { kind: 'chat-reply' });
@@ -216,7 +223,7 @@ export class ChatService {
     const conversation = await this.deps.repository.conversationOf(this.deps.db, customer);
     if (!conversation) return { messages: [], unread: 0 };
     const rows = await this.deps.repository.history(conversation.id, body.skip, body.limit);
-    return { messages: rows.map((row) => forCustomer(toChatConversation(row))), unread: conversation.customer_unread };
+    return { messages: rows.map(toCustomerConversation), unread: conversation.customer_unread };
   }
 
   async readCustomer(customer: ChatCustomer): Promise<{ unread: number }> {

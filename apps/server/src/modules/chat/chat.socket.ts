@@ -15,7 +15,6 @@ import { z } from 'zod/mini';
 import { InvalidTokenError } from '../../lib/errors.ts';
 import type { OperatorContext } from '../operator/operator.service.ts';
 import { type ChatCustomer, customerKey } from './chat.identity.ts';
-import { forCustomer } from './chat.mapping.ts';
 
 /** Where Socket.IO answers on this server's origin (`GET /api/chat/config` tells the clients). */
 export const CHAT_SOCKET_PATH = '/socket.io';
@@ -134,11 +133,18 @@ export class ChatHub {
     });
   }
 
-  /** A stored message: to its customer's room, and to every operator with the conversation's new summary. */
-  publishMessage(roomId: string, message: ChatConversation, summary: ChatConversationSummary): void {
-    this.io.to(chatRoom(this.deps.prefix, roomId)).emit(CHAT_EVENTS.messaging, forCustomer(message));
+  /**
+   * A stored message: as its customer sees it to their room, and as operators see it to every operator with the
+   * conversation's new summary.
+   */
+  publishMessage(
+    roomId: string,
+    message: { operators: ChatConversation; customer: ChatConversation },
+    summary: ChatConversationSummary,
+  ): void {
+    this.io.to(chatRoom(this.deps.prefix, roomId)).emit(CHAT_EVENTS.messaging, message.customer);
     const operators = this.io.of(CHAT_BACKOFFICE_NAMESPACE);
-    operators.emit(CHAT_EVENTS.message, { conversationId: summary.id, message });
+    operators.emit(CHAT_EVENTS.message, { conversationId: summary.id, message: message.operators });
     operators.emit(CHAT_EVENTS.conversation, summary);
   }
 

@@ -14,7 +14,7 @@ export class AuditRepository {
     await db.insertInto('audit_log').values(row).execute();
   }
 
-  /** One page, newest first, filtered by exact action and actor, with the filter's row count. */
+  /** One page, newest first, filtered by exact action, actor and target, with the filter's row count. */
   async page(query: AuditQuery): Promise<{ total: number; rows: AuditRow[] }> {
     const select = this.#filtered(query);
     const [count, rows] = await Promise.all([
@@ -36,8 +36,9 @@ export class AuditRepository {
     return select.orderBy('id', 'desc').limit(size).execute();
   }
 
-  #filtered(query: { action?: string | undefined; actor?: string | undefined }) {
+  #filtered(query: { action?: string | undefined; actor?: string | undefined; target?: string | undefined }) {
     let select = this.db.selectFrom('audit_log');
+    if (query.target) select = select.where('target', '=', query.target);
     if (query.action) select = select.where('action', '=', query.action);
     if (query.actor) select = select.where('actor', '=', query.actor);
     return select;

@@ -11,9 +11,13 @@ import { SecretBox } from '../../lib/secret-box.ts';
 import { AuthKeysRepository } from '../auth/auth-keys.repository.ts';
 import { auditCsvRoutes } from './audit.backoffice.routes.ts';
 import { AuditLog } from './audit-log.ts';
+import { EnrolmentService } from './enrolment.service.ts';
 import { OperatorRepository } from './operator.repository.ts';
 import { operatorRoutes, sandboxStatusRoute } from './operator.routes.ts';
 import { OperatorService } from './operator.service.ts';
+import { OperatorAccountsRepository } from './operator-accounts.repository.ts';
+import { enrolmentRoutes, operatorAccountsRoutes, ownAccountRoutes } from './operator-accounts.routes.ts';
+import { OperatorAccountsService } from './operator-accounts.service.ts';
 import type { OperatorEndpoint } from './operator-router.ts';
 
 declare module 'fastify' {
@@ -48,8 +52,8 @@ export function createOperatorService(
 }
 
 /**
- * The back-office's API (docs/backoffice/README.md): operator sign-in, sessions, roles, the audit log and its
- * export, and whether sandbox mode is on and any party is the sandbox. The operator service and router were built
+ * The back-office's API (docs/backoffice/README.md): operator sign-in, sessions, roles, operator accounts and
+ * their enrolment (docs/backoffice/operators.md), the audit log and its export, and whether sandbox mode is on and any party is the sandbox. The operator service and router were built
  * with the Core, whose back-office router the other modules add their operators' routes to.
  */
 export function registerOperators(
@@ -59,6 +63,16 @@ export function registerOperators(
 ): void {
   const { route, audit } = core.backoffice;
   operatorRoutes(route, deps.operators, audit);
+  const { db, clock, limiter, passwords } = core;
+  const secrets = new SecretBox(core.config.operatorSecretKey);
+  const repository = new OperatorAccountsRepository(db);
+  const accounts = new OperatorAccountsService({ db, clock, audit, secrets, repository });
+  operatorAccountsRoutes(route, accounts);
+  ownAccountRoutes(route, accounts);
+  enrolmentRoutes(
+    route,
+    new EnrolmentService({ db, clock, audit, secrets, repository, passwords, limiter, issuer: TOTP_ISSUER }),
+  );
   auditCsvRoutes(route, audit);
   sandboxStatusRoute(route, core.config.sandbox, () => core.sandboxAdapters.active());
   app.decorate('backoffice', { operators: deps.operators, audit, endpoints: deps.endpoints });

@@ -63,6 +63,7 @@ export class OperatorRepository {
         'operator_sessions.id as sessionId',
         'operators.id as operatorId',
         'operators.username',
+        'operators.display_name as displayName',
         'operators.role',
         'operators.status',
       ])

@@ -55,7 +55,12 @@ export function operatorRoutes(route: OperatorRouter, operators: OperatorService
     summary: 'The signed-in operator',
     tags,
     response: operatorProfile,
-    handler: async ({ auth }) => ({ id: String(auth.operatorId), username: auth.username, role: auth.role }),
+    handler: async ({ auth }) => ({
+      id: String(auth.operatorId),
+      username: auth.username,
+      displayName: auth.displayName,
+      role: auth.role,
+    }),
   });
   route({
     method: 'GET',

@@ -25,6 +25,7 @@ export interface OperatorContext {
   operatorId: bigint;
   sessionId: bigint;
   username: string;
+  displayName: string | null;
   role: OperatorRole;
 }
 
@@ -159,12 +160,13 @@ export class OperatorService {
     const device = await devices.trusted(input.username, input.cookies);
     const attempt = await this.#guard.begin({ login: input.username, ip: input.ip, device });
     const operator = await repository.findByUsername(input.username);
-    const passwordValid = operator
+    // One waiting for enrolment has no password yet: it is checked as an unknown username is.
+    const passwordValid = operator?.password_hash
       ? await passwords.verify(operator.password_hash, input.password)
       : await passwords.verifyDummy(input.password);
     const now = clock.now();
     const step =
-      operator && passwordValid
+      operator?.totp_secret_sealed && passwordValid
         ? verifyTotp(
             secrets.open(operator.totp_secret_sealed),
             input.totp,
@@ -203,7 +205,12 @@ export class OperatorService {
       session: {
         token,
         expiresAt: expiresAt.toISOString(),
-        operator: { id: String(operator.id), username: operator.username, role: operator.role },
+        operator: {
+          id: String(operator.id),
+          username: operator.username,
+          displayName: operator.display_name,
+          role: operator.role,
+        },
       },
       deviceCookie: await devices.issue(input.username),
     };
@@ -223,6 +230,7 @@ export class OperatorService {
       operatorId: session.operatorId,
       sessionId: session.sessionId,
       username: session.username,
+      displayName: session.displayName,
       role: session.role,
     };
   }

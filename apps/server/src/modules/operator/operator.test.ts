@@ -28,7 +28,12 @@ describe('operator sign-in', () => {
     expect(answer.statusCode).toBe(200);
     const body = answer.json();
     expect(body.token).toMatch(/^op_[A-Za-z0-9_-]{43}$/);
-    expect(body.operator).toEqual({ id: String(operator.id), username: operator.username, role: 'finance' });
+    expect(body.operator).toEqual({
+      id: String(operator.id),
+      username: operator.username,
+      displayName: null,
+      role: 'finance',
+    });
     expect((Date.parse(body.expiresAt) - t.clock.now().getTime()) / 3_600_000).toBeCloseTo(8, 1);
     expect((await me(bearer(body.token))).json()).toEqual(body.operator);
   });
@@ -123,7 +128,7 @@ describe('operator sign-in', () => {
 
   it('refuses a locked operator after a correct sign-in, and ends their live sessions at once', async () => {
     const operator = await signedInOperator(t, 'finance');
-    await t.app.db.updateTable('operators').set({ status: 'locked' }).where('id', '=', operator.id).execute();
+    await t.app.db.updateTable('operators').set({ status: 'disabled' }).where('id', '=', operator.id).execute();
     expect((await me(operator.headers)).json()).toEqual({ message: 'invalid-token' });
     t.clock.advance(30_000);
     const answer = await operatorLogin(t, {
