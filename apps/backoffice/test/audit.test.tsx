@@ -62,6 +62,30 @@ describe('audit log', () => {
     await waitFor(() => expect(queries.at(-1)).toBe('?action=withdrawal.approve&actor=bob&page=2&limit=20'));
   });
 
+  it('filters by target, from the address and from the form, in the list and the CSV', async () => {
+    let asked: URL | undefined;
+    server.use(
+      http.get('*/backoffice/api/audit.csv', ({ request }) => {
+        asked = new URL(request.url);
+        return new HttpResponse('\uFEFFid\r\n', { headers: { 'content-type': 'text/csv; charset=utf-8' } });
+      }),
+    );
+    URL.createObjectURL = () => 'blob:1';
+    URL.revokeObjectURL = () => undefined;
+    const { user } = renderApp('/audit?target=operator:5');
+    await screen.findAllByTestId('audit-row');
+    expect(queries).toEqual(['?target=operator%3A5&page=1&limit=20']);
+    expect(screen.getByLabelText('Target')).toHaveValue('operator:5');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(asked?.searchParams.get('target')).toBe('operator:5'));
+
+    await user.clear(screen.getByLabelText('Target'));
+    await user.type(screen.getByLabelText('Target'), ' operator:12 ');
+    await user.type(screen.getByLabelText('Action'), 'operator.reset');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(queries.at(-1)).toBe('?action=operator.reset&target=operator%3A12&page=1&limit=20'));
+  });
+
   it('exports the filters as CSV', async () => {
     let asked: URL | undefined;
     server.use(

@@ -4,7 +4,7 @@ import type { BackofficeWithdrawal } from '@member-wallet/contract/backoffice/wi
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 
-export const OPERATOR = { id: '7', username: 'alice', role: 'finance' as const };
+export const OPERATOR = { id: '7', username: 'alice', displayName: null, role: 'finance' as const };
 
 /** A withdrawal as the queue lists it; tests override what they need. */
 export function queuedWithdrawal(overrides: Partial<BackofficeWithdrawal> = {}): BackofficeWithdrawal {

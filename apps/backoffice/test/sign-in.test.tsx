@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { OPERATOR_TOKEN_KEY } from '../src/lib/session.ts';
 import { currentPath, renderApp } from './render-app.tsx';
 import { OPERATOR, server } from './server.ts';
@@ -123,6 +123,56 @@ describe('sign-in', () => {
     expect(await screen.findByRole('heading', { name: 'Operator sign-in' })).toBeInTheDocument();
     expect(loggedOut).toBe(true);
     expect(sessionStorage.getItem(OPERATOR_TOKEN_KEY)).toBeNull();
+  });
+
+  it('leaves an idle page for sign-in when the window regains focus after the operator was disabled', async () => {
+    let asked = 0;
+    server.use(
+      http.get('*/backoffice/api/auth/me', () => {
+        asked += 1;
+        return asked === 1
+          ? HttpResponse.json(OPERATOR)
+          : HttpResponse.json({ message: 'invalid-token' }, { status: 401 });
+      }),
+    );
+    renderApp('/withdrawals');
+    expect(await screen.findByTestId('operator')).toHaveTextContent('alice');
+    expect(asked).toBe(1);
+    // Back to the tab: the profile is asked again although it is fresh, and the ended session shows.
+    window.dispatchEvent(new Event('visibilitychange'));
+    expect(await screen.findByRole('heading', { name: 'Operator sign-in' })).toBeInTheDocument();
+    expect(asked).toBe(2);
+    expect(sessionStorage.getItem(OPERATOR_TOKEN_KEY)).toBeNull();
+  });
+
+  it('leaves a page left open for sign-in within a minute of the operator being disabled', async () => {
+    vi.useFakeTimers({
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'],
+      shouldAdvanceTime: true,
+    });
+    try {
+      let disabled = false;
+      server.use(
+        http.get('*/backoffice/api/auth/me', () =>
+          disabled ? HttpResponse.json({ message: 'invalid-token' }, { status: 401 }) : HttpResponse.json(OPERATOR),
+        ),
+      );
+      renderApp('/withdrawals');
+      expect(await screen.findByTestId('operator')).toHaveTextContent('alice');
+      disabled = true;
+      await vi.advanceTimersByTimeAsync(59_000);
+      expect(screen.getByTestId('operator')).toBeInTheDocument();
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await screen.findByRole('heading', { name: 'Operator sign-in' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the display name beside the username', async () => {
+    server.use(http.get('*/backoffice/api/auth/me', () => HttpResponse.json({ ...OPERATOR, displayName: 'Alice S.' })));
+    renderApp('/withdrawals');
+    await waitFor(() => expect(screen.getByTestId('operator')).toHaveTextContent('alice· Alice S. Finance'));
   });
 
   it('goes back to sign-in when the session has ended', async () => {

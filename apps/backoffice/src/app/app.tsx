@@ -3,7 +3,8 @@ import { PageSpinner } from '@member-wallet/ui/spinner';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider, useLocation } from 'react-router';
+import { AccountScreen } from '../features/account/account-screen.tsx';
 import { AdjustmentsScreen } from '../features/adjustments/adjustments-screen.tsx';
 import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
@@ -11,9 +12,11 @@ import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
 import { ChatScreen } from '../features/chat/chat-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
 import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
+import { EnrolScreen } from '../features/enrolment/enrol-screen.tsx';
 import { InviteReviewsScreen } from '../features/invite-reviews/invite-reviews-screen.tsx';
 import { MemberScreen } from '../features/members/member-screen.tsx';
 import { MembersScreen } from '../features/members/members-screen.tsx';
+import { OperatorsScreen } from '../features/operators/operators-screen.tsx';
 import { PromotionsScreen } from '../features/promotions/promotions-screen.tsx';
 import { SandboxScreen } from '../features/sandbox/sandbox-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
@@ -46,8 +49,17 @@ function SignInRoute() {
   return useSignedIn() ? <Navigate to={back} replace /> : <SignInScreen />;
 }
 
-/** A screen for administrators only: other roles read why instead (the server refuses them too). */
-function AdminOnly({ children, refusal = 'settings.adminOnly' }: { children: ReactNode; refusal?: TranslationKey }) {
+/**
+ * A screen for administrators only: other roles read why instead (the server refuses them too). `children` may
+ * take the signed-in admin.
+ */
+function AdminOnly({
+  children,
+  refusal = 'settings.adminOnly',
+}: {
+  children: ReactNode | ((operator: OperatorProfile) => ReactNode);
+  refusal?: TranslationKey;
+}) {
   const { t } = useTranslation();
   const me = useMe();
   if (me.isPending) return <PageSpinner />;
@@ -58,7 +70,7 @@ function AdminOnly({ children, refusal = 'settings.adminOnly' }: { children: Rea
       </p>
     );
   }
-  return children;
+  return typeof children === 'function' ? children(me.data) : children;
 }
 
 /**
@@ -85,88 +97,98 @@ function ForRoles({
   return children(me.data);
 }
 
+/** The signed-in screens, inside the shell; each guards its roles (the server refuses the others too). */
+const SCREENS: RouteObject[] = [
+  { index: true, element: <Navigate to={HOME} replace /> },
+  { path: 'dashboard', element: <DashboardScreen /> },
+  { path: 'withdrawals', element: <WithdrawalsScreen /> },
+  { path: 'members', element: <MembersScreen /> },
+  {
+    path: 'members/:id',
+    element: <ForRoles>{(operator) => <MemberScreen role={operator.role} />}</ForRoles>,
+  },
+  {
+    path: 'adjustments',
+    element: (
+      <ForRoles roles={['admin', 'finance']}>
+        {(operator) => <AdjustmentsScreen operator={operator.username} />}
+      </ForRoles>
+    ),
+  },
+  {
+    path: 'invite-reviews',
+    element: <ForRoles roles={['admin', 'finance']}>{() => <InviteReviewsScreen />}</ForRoles>,
+  },
+  {
+    path: 'promotions',
+    element: (
+      <AdminOnly refusal="promotions.adminOnly">
+        <PromotionsScreen />
+      </AdminOnly>
+    ),
+  },
+  {
+    path: 'chat',
+    element: <ForRoles roles={CHAT_ROLES}>{(operator) => <ChatScreen operator={operator} />}</ForRoles>,
+  },
+  {
+    path: 'chat/:id',
+    element: <ForRoles roles={CHAT_ROLES}>{(operator) => <ChatScreen operator={operator} />}</ForRoles>,
+  },
+  {
+    path: 'watch-list',
+    element: <ForRoles>{(operator) => <WatchListScreen role={operator.role} />}</ForRoles>,
+  },
+  { path: 'bank-transfers', element: <BankTransfersScreen /> },
+  { path: 'slips', element: <SlipsScreen /> },
+  { path: 'deposits', element: <DepositsScreen /> },
+  {
+    path: 'statement-import',
+    element: <ForRoles roles={['admin', 'finance']}>{() => <StatementImportScreen />}</ForRoles>,
+  },
+  {
+    path: 'operators',
+    element: <AdminOnly refusal="list.adminOnly">{(operator) => <OperatorsScreen me={operator} />}</AdminOnly>,
+  },
+  {
+    path: 'audit',
+    element: (
+      <AdminOnly refusal="list.adminOnly">
+        <AuditScreen />
+      </AdminOnly>
+    ),
+  },
+  {
+    path: 'sandbox',
+    element: (
+      <AdminOnly refusal="list.adminOnly">
+        <SandboxScreen />
+      </AdminOnly>
+    ),
+  },
+  {
+    path: 'settings',
+    element: (
+      <AdminOnly>
+        <SettingsScreen />
+      </AdminOnly>
+    ),
+  },
+  { path: 'account', element: <ForRoles>{(operator) => <AccountScreen operator={operator} />}</ForRoles> },
+];
+
 function createRouter() {
   return createBrowserRouter(
     [
       { path: '/sign-in', element: <SignInRoute /> },
+      // An enrolment link's page needs no sign-in, and shows the same whoever may be signed in in the tab.
+      { path: '/enrol', element: <EnrolScreen /> },
       {
         element: <RequireOperator />,
         children: [
           {
             element: <Shell />,
-            children: [
-              { index: true, element: <Navigate to={HOME} replace /> },
-              { path: 'dashboard', element: <DashboardScreen /> },
-              { path: 'withdrawals', element: <WithdrawalsScreen /> },
-              { path: 'members', element: <MembersScreen /> },
-              {
-                path: 'members/:id',
-                element: <ForRoles>{(operator) => <MemberScreen role={operator.role} />}</ForRoles>,
-              },
-              {
-                path: 'adjustments',
-                element: (
-                  <ForRoles roles={['admin', 'finance']}>
-                    {(operator) => <AdjustmentsScreen operator={operator.username} />}
-                  </ForRoles>
-                ),
-              },
-              {
-                path: 'invite-reviews',
-                element: <ForRoles roles={['admin', 'finance']}>{() => <InviteReviewsScreen />}</ForRoles>,
-              },
-              {
-                path: 'promotions',
-                element: (
-                  <AdminOnly refusal="promotions.adminOnly">
-                    <PromotionsScreen />
-                  </AdminOnly>
-                ),
-              },
-              {
-                path: 'chat',
-                element: <ForRoles roles={CHAT_ROLES}>{(operator) => <ChatScreen operator={operator} />}</ForRoles>,
-              },
-              {
-                path: 'chat/:id',
-                element: <ForRoles roles={CHAT_ROLES}>{(operator) => <ChatScreen operator={operator} />}</ForRoles>,
-              },
-              {
-                path: 'watch-list',
-                element: <ForRoles>{(operator) => <WatchListScreen role={operator.role} />}</ForRoles>,
-              },
-              { path: 'bank-transfers', element: <BankTransfersScreen /> },
-              { path: 'slips', element: <SlipsScreen /> },
-              { path: 'deposits', element: <DepositsScreen /> },
-              {
-                path: 'statement-import',
-                element: <ForRoles roles={['admin', 'finance']}>{() => <StatementImportScreen />}</ForRoles>,
-              },
-              {
-                path: 'audit',
-                element: (
-                  <AdminOnly refusal="list.adminOnly">
-                    <AuditScreen />
-                  </AdminOnly>
-                ),
-              },
-              {
-                path: 'sandbox',
-                element: (
-                  <AdminOnly refusal="list.adminOnly">
-                    <SandboxScreen />
-                  </AdminOnly>
-                ),
-              },
-              {
-                path: 'settings',
-                element: (
-                  <AdminOnly>
-                    <SettingsScreen />
-                  </AdminOnly>
-                ),
-              },
-            ],
+            children: SCREENS,
           },
         ],
       },

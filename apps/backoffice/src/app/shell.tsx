@@ -1,8 +1,8 @@
-import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
+import type { OperatorProfile, OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { Button } from '@member-wallet/ui/button';
 import { SandboxMark } from '@member-wallet/ui/sandbox-mark';
 import { useEffect, useRef } from 'react';
-import { NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { useSignOut } from '../features/auth/api/sign-out.ts';
@@ -37,8 +37,10 @@ const NAVIGATION: readonly {
   { to: '/invite-reviews', label: 'nav.inviteReviews', roles: ['admin', 'finance'] },
   { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },
   { to: '/settings', label: 'nav.settings', roles: ['admin'] },
+  { to: '/operators', label: 'nav.operators', roles: ['admin'] },
   { to: '/audit', label: 'nav.audit', roles: ['admin'] },
   { to: '/sandbox', label: 'nav.sandbox', roles: ['admin'], sandboxOnly: true },
+  { to: '/account', label: 'nav.account' },
 ];
 
 /** The signed-in frame: who is signed in with which role, the menu, the language and sign-out. */
@@ -73,15 +75,7 @@ export function Shell() {
           <span className="order-1 mr-auto font-semibold sm:order-none">{t('app.name')}</span>
           {/* On a phone: the name and the languages on a line, the operator and sign-out on the next. */}
           <span aria-hidden="true" className="order-3 basis-full sm:hidden" />
-          {me.data ? (
-            <p className="order-4 mr-auto text-sm sm:order-none sm:mr-0" data-testid="operator">
-              <span className="sr-only">{t('shell.signedInAs', { username: me.data.username })}</span>
-              <span aria-hidden="true" className="font-semibold">
-                {me.data.username}
-              </span>{' '}
-              <span className="rounded-full bg-white/15 px-2">{t(`shell.role.${me.data.role}`)}</span>
-            </p>
-          ) : null}
+          {me.data ? <SignedInOperator operator={me.data} /> : null}
           <div className="order-2 sm:order-none">
             <LanguageSwitcher tone="dark" />
           </div>
@@ -124,5 +118,31 @@ export function Shell() {
         <Outlet />
       </main>
     </div>
+  );
+}
+
+/**
+ * Who is signed in, with which role; the name (and display name, which members see in chat) leads to their own
+ * account.
+ */
+function SignedInOperator({ operator }: { operator: OperatorProfile }) {
+  const { t } = useTranslation();
+  return (
+    <p
+      className="order-4 mr-auto flex min-w-0 flex-wrap items-center gap-x-2 text-sm sm:order-none sm:mr-0"
+      data-testid="operator"
+    >
+      <Link
+        to="/account"
+        className="inline-flex min-h-11 min-w-0 items-center gap-1 rounded-lg px-1 hover:bg-white/15 focus-visible:outline-3 focus-visible:outline-white"
+      >
+        <span className="sr-only">{t('shell.accountOf', { username: operator.username })}</span>
+        <span aria-hidden="true" className="font-semibold">
+          {operator.username}
+        </span>
+        {operator.displayName ? <span className="truncate text-brand-100">· {operator.displayName}</span> : null}
+      </Link>{' '}
+      <span className="rounded-full bg-white/15 px-2">{t(`shell.role.${operator.role}`)}</span>
+    </p>
   );
 }

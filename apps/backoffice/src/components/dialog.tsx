@@ -5,13 +5,15 @@ export interface DialogProps {
   title: string;
   onClose: () => void;
   children: ReactNode;
+  /** Whether a click on the backdrop closes it (default); off where closing loses something shown once. */
+  closeOnBackdrop?: boolean;
 }
 
 /**
  * A modal dialog: focus moves into it (its first field or button) and back to what opened it, Escape and the
- * backdrop close it. Rendered only while open.
+ * backdrop (unless told otherwise) close it. Rendered only while open.
  */
-export function Dialog({ title, onClose, children }: DialogProps) {
+export function Dialog({ title, onClose, children, closeOnBackdrop = true }: DialogProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -38,7 +40,9 @@ export function Dialog({ title, onClose, children }: DialogProps) {
         tabIndex={-1}
         aria-hidden="true"
         className="absolute inset-0 cursor-default bg-slate-900/50"
-        onClick={() => onCloseRef.current()}
+        onClick={() => {
+          if (closeOnBackdrop) onCloseRef.current();
+        }}
       />
       <div
         ref={panelRef}

@@ -4,7 +4,7 @@ import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../components/error-alert.tsx';
-import { ExportButton, useCsvExport } from '../../components/export-button.tsx';
+import { type CsvExport, ExportButton, useCsvExport } from '../../components/export-button.tsx';
 import { Pager, pageCount, pageFromParams } from '../../components/pager.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
@@ -35,15 +35,19 @@ function StateBlock({ label, value }: { label: string; value: unknown }) {
 
 /**
  * The audit log (admins; docs/backoffice/README.md, The audit log): newest first, 20 a page from the server, filtered by
- * exact action and actor; before and after pretty-printed in a details element; CSV of the filters.
+ * exact action, actor and target (`operator:5`, which the operators screen links to); before and after
+ * pretty-printed in a details element; CSV of the filters.
  */
 export function AuditScreen() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
-  const filters: AuditFilters = { action: params.get('action') ?? '', actor: params.get('actor') ?? '' };
+  const filters: AuditFilters = {
+    action: params.get('action') ?? '',
+    actor: params.get('actor') ?? '',
+    target: params.get('target') ?? '',
+  };
   const page = pageFromParams(params);
   const audit = useAudit(filters, page);
-  const [draft, setDraft] = useState(filters);
   const csv = useCsvExport(() => downloadAuditCsv(filters));
   const total = audit.data?.total ?? 0;
   const pages = pageCount(total, PAGE_SIZE);
@@ -52,13 +56,9 @@ export function AuditScreen() {
     const query = new URLSearchParams();
     if (next.action.trim()) query.set('action', next.action.trim());
     if (next.actor.trim()) query.set('actor', next.actor.trim().toLowerCase());
+    if (next.target.trim()) query.set('target', next.target.trim());
     if (nextPage > 1) query.set('page', String(nextPage));
     setParams(query);
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    show(draft);
   }
 
   return (
@@ -66,32 +66,7 @@ export function AuditScreen() {
       <h1 id="audit-title" className="text-2xl font-semibold text-slate-900">
         {t('audit.title')}
       </h1>
-      <form
-        onSubmit={submit}
-        aria-label={t('list.filters')}
-        className="grid items-end gap-2 rounded-2xl bg-white p-3 shadow-sm md:grid-cols-[1fr_1fr_auto_auto]"
-      >
-        <TextField
-          label={t('audit.action')}
-          name="action"
-          maxLength={64}
-          hint={t('audit.actionHint')}
-          value={draft.action}
-          onChange={(event) => setDraft({ ...draft, action: event.target.value })}
-        />
-        <TextField
-          label={t('audit.actor')}
-          name="actor"
-          maxLength={32}
-          hint={t('audit.actorHint')}
-          value={draft.actor}
-          onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
-        />
-        <Button type="submit" className="md:mb-6">
-          {t('list.apply')}
-        </Button>
-        <ExportButton label={t('list.exportCsv')} csv={csv} className="md:mb-6" />
-      </form>
+      <AuditFilterForm initial={filters} csv={csv} onSearch={(next) => show(next)} />
       <ErrorAlert error={csv.error} />
       <QueryView
         query={audit}
@@ -119,6 +94,62 @@ export function AuditScreen() {
         />
       ) : null}
     </section>
+  );
+}
+
+/** The filters as typed, applied on search; the CSV button exports what the list shows. */
+function AuditFilterForm({
+  initial,
+  csv,
+  onSearch,
+}: {
+  initial: AuditFilters;
+  csv: CsvExport;
+  onSearch: (filters: AuditFilters) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState(initial);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSearch(draft);
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      aria-label={t('list.filters')}
+      className="grid items-end gap-2 rounded-2xl bg-white p-3 shadow-sm md:grid-cols-3 lg:grid-cols-[1fr_1fr_1fr_auto_auto]"
+    >
+      <TextField
+        label={t('audit.action')}
+        name="action"
+        maxLength={64}
+        hint={t('audit.actionHint')}
+        value={draft.action}
+        onChange={(event) => setDraft({ ...draft, action: event.target.value })}
+      />
+      <TextField
+        label={t('audit.actor')}
+        name="actor"
+        maxLength={32}
+        hint={t('audit.actorHint')}
+        value={draft.actor}
+        onChange={(event) => setDraft({ ...draft, actor: event.target.value })}
+      />
+      <TextField
+        label={t('audit.target')}
+        name="target"
+        maxLength={80}
+        hint={t('audit.targetHint')}
+        value={draft.target}
+        onChange={(event) => setDraft({ ...draft, target: event.target.value })}
+      />
+      <Button type="submit" className="lg:mb-6">
+        {t('list.apply')}
+      </Button>
+      <ExportButton label={t('list.exportCsv')} csv={csv} className="lg:mb-6" />
+    </form>
   );
 }
 

@@ -7,6 +7,8 @@ export interface AuditFilters {
   action: string;
   /** Exact actor: an operator's username, `cli` or `system`. */
   actor: string;
+  /** Exact target: what was acted on, e.g. `operator:5`. */
+  target: string;
 }
 
 /** The filters as the list's query, which the CSV download asks with too. */
@@ -14,6 +16,7 @@ export function auditQuery(filters: AuditFilters): URLSearchParams {
   const query = new URLSearchParams();
   if (filters.action) query.set('action', filters.action);
   if (filters.actor) query.set('actor', filters.actor);
+  if (filters.target) query.set('target', filters.target);
   return query;
 }
 
