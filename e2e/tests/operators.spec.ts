@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
-import {
-  call,
-  OPERATOR_LOCALES as LOCALES,
-  newMember,
-  type OperatorLocale,
-  signInOperator,
-  operatorText as text,
-} from '../backoffice.ts';
+import { call, newMember, type OperatorLocale, signInOperator, operatorText as text } from '../backoffice.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 
 /**
- * Operator accounts end to end (issue 24), in Thai and English: an admin creates a finance operator on the
- * operators screen and reads the one-time enrolment link; the new operator, in a browser of their own, opens it,
- * adds the authenticator, sets a password, signs in with a TOTP code and approves a member's withdrawal; the admin
- * disables them, and their open page, left alone, is sent to sign-in.
+ * Operator accounts end to end (issue 24), in Thai: an admin creates a finance operator on the operators screen
+ * and reads the one-time enrolment link; the new operator, in a browser of their own, opens it, adds the
+ * authenticator, sets a password, signs in with a TOTP code and approves a member's withdrawal; the admin disables
+ * them, and their open page, left alone, is sent to sign-in. The screens' English is held by the back-office's
+ * unit tests and the catalogues' check: a second language here would cost the browser stage 20 s for the same flow.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -90,7 +84,7 @@ async function enrol(page: Page, locale: OperatorLocale, link: string): Promise<
   return secret;
 }
 
-for (const locale of LOCALES) {
+for (const locale of ['th'] as const) {
   test(`an admin creates a finance operator who enrols, approves a withdrawal, and is disabled (${locale})`, async ({
     page,
     browser,

@@ -1,14 +1,13 @@
-import { OPERATOR_DISPLAY_NAME_MAX, type OperatorSession } from '@member-wallet/contract/backoffice/operator-accounts';
+import type { OperatorSession } from '@member-wallet/contract/backoffice/operator-accounts';
 import type { OperatorProfile } from '@member-wallet/contract/backoffice/operators';
 import { Button } from '@member-wallet/ui/button';
-import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
+import { DisplayNameField, displayNameValue } from '../../components/display-name-field.tsx';
 import { Card, SaveForm } from '../../components/form-parts.tsx';
 import { Notice } from '../../components/notice.tsx';
 import { QueryView } from '../../components/query-view.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
-import { displayNameValue } from '../../lib/display-name.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { useEndSession } from './api/end-session.ts';
@@ -45,23 +44,16 @@ export function AccountScreen({ operator }: { operator: OperatorProfile }) {
 }
 
 function DisplayNameForm({ operator }: { operator: OperatorProfile }) {
-  const { t } = useTranslation();
   const update = useUpdateMe();
   const [value, setValue] = useState(operator.displayName ?? '');
   return (
     <SaveForm save={update} onSubmit={() => update.mutate({ displayName: displayNameValue(value) })}>
-      <p className="text-slate-700">{t('displayName.membersNote')}</p>
-      <TextField
-        label={t('displayName.label')}
-        name="displayName"
-        autoComplete="off"
-        maxLength={OPERATOR_DISPLAY_NAME_MAX}
+      <DisplayNameField
         value={value}
-        onChange={(event) => {
-          setValue(event.target.value);
+        onChange={(next) => {
+          setValue(next);
           update.reset();
         }}
-        hint={t('displayName.hint', { max: OPERATOR_DISPLAY_NAME_MAX })}
       />
     </SaveForm>
   );

@@ -12,10 +12,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { CopyButton } from '../../components/copy-button.tsx';
 import { Dialog } from '../../components/dialog.tsx';
+import { DisplayNameField, displayNameValue } from '../../components/display-name-field.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { SelectField } from '../../components/form-parts.tsx';
 import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
-import { displayNameValue } from '../../lib/display-name.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { useCreateOperator } from './api/create-operator.ts';
@@ -205,16 +205,7 @@ export function DisplayNameDialog({ operator, onClose, onDone }: RowDialogProps)
   return (
     <Dialog title={t('operators.nameTitle', { username })} onClose={onClose}>
       <form noValidate onSubmit={submit}>
-        <p className="mb-3 text-slate-700">{t('displayName.membersNote')}</p>
-        <TextField
-          label={t('displayName.label')}
-          name="displayName"
-          autoComplete="off"
-          maxLength={OPERATOR_DISPLAY_NAME_MAX}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
-          hint={t('displayName.hint', { max: OPERATOR_DISPLAY_NAME_MAX })}
-        />
+        <DisplayNameField value={value} onChange={setValue} />
         <ErrorAlert className="mt-3" error={update.error ? errorText(update.error) : null} />
         <div className="mt-5 flex flex-wrap justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
