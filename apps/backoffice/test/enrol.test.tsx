@@ -118,7 +118,7 @@ describe('enrolment link page', () => {
     expect(await screen.findByRole('heading', { name: 'Your account is ready' })).toHaveFocus();
     expect(completed).toEqual([{ token: TOKEN, password: 'correct horse battery', totp: '123456' }]);
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Sign in as noi with your new password and a code from the authenticator app.',
+      'Sign in as noi with your new password and the next code your authenticator app shows: the code you just used works only once.',
     );
     expect(screen.queryByTestId('enrolment-secret')).toBeNull();
     await user.click(screen.getByRole('link', { name: 'Go to sign-in' }));
