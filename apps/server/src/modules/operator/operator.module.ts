@@ -53,8 +53,9 @@ export function createOperatorService(
 
 /**
  * The back-office's API (docs/backoffice/README.md): operator sign-in, sessions, roles, operator accounts and
- * their enrolment (docs/backoffice/operators.md), the audit log and its export, and whether sandbox mode is on and any party is the sandbox. The operator service and router were built
- * with the Core, whose back-office router the other modules add their operators' routes to.
+ * their enrolment (docs/backoffice/operators.md), the audit log and its export, and whether sandbox mode is on
+ * and any party is the sandbox. The operator service and router were built with the Core, whose back-office
+ * router the other modules add their operators' routes to.
  */
 export function registerOperators(
   app: FastifyInstance,
