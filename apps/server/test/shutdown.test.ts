@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { type AddressInfo, connect, createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { API } from '@member-wallet/contract/api-paths';
 import { APP_NAME, APP_NAME_HEADER } from '@member-wallet/contract/constants';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +12,12 @@ import { FILES, newGuest } from './chat.ts';
 import { startTestApp, type TestApp } from './helpers.ts';
 import { multipartBody } from './slips.ts';
 
-const TSX = createRequire(import.meta.url).resolve('tsx/cli');
+/**
+ * tsx's loader in the server's own process: its command line would run the server as a child of its own, and a
+ * SIGTERM that reaches that parent before the child has reported its signal handlers ends the parent with 143
+ * (seen on a loaded CI machine), which is tsx's relay and not the server's drain under test.
+ */
+const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 
 /** Safe roll-outs (docs/operations.md, Roll-outs): what a node does between SIGTERM and its exit. */
@@ -149,7 +154,7 @@ function freePort(): Promise<number> {
 describe('the server process', () => {
   it('drains on SIGTERM and exits with status 0', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, [TSX, SERVER], {
+    const child = spawn(process.execPath, ['--import', TSX_LOADER, SERVER], {
       // Its own throw-away database, never the PostgreSQL the suite may be pointed at.
       env: {
         ...process.env,
