@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { totp } from '../apps/server/src/lib/totp.ts';
-import { expect, type Page, uniqueMember } from './fixtures.ts';
+import { expect, type Page, type test, uniqueMember } from './fixtures.ts';
 
 /** The back-office's languages (Lao is optional there and not built). */
 export const OPERATOR_LOCALES = ['th', 'en'] as const;
@@ -108,4 +109,51 @@ export async function signInOperator(
   const token = (await page.evaluate(() => sessionStorage.getItem('operatorToken'))) ?? '';
   expect(token).toMatch(/^op_/);
   return { username, token };
+}
+
+const AUTO_APPROVE_MINOR = 10_000;
+const DEFAULT_AUTO_APPROVE_MINOR = 500_000;
+
+/**
+ * For the spec file that calls it: withdrawals above 100 baht wait for an operator, and the migration's 5,000 baht
+ * is put back afterwards.
+ */
+export function withdrawalsWaitAbove100Baht(spec: typeof test): void {
+  spec.beforeAll(async ({ server }) => {
+    await call(server.url, 'PUT', '/sandbox/settings/withdrawAutoApprove', {
+      currency: 'BAHT',
+      maxMinor: AUTO_APPROVE_MINOR,
+    });
+  });
+  spec.afterAll(async ({ server }) => {
+    await call(server.url, 'PUT', '/sandbox/settings/withdrawAutoApprove', {
+      currency: 'BAHT',
+      maxMinor: DEFAULT_AUTO_APPROVE_MINOR,
+    });
+  });
+}
+
+/** A member registered and logged in through the API, with 1,000 baht paid in through a sandbox QR. */
+export async function fundedMember(base: string, label: string) {
+  const member = await newMember(base, label);
+  const qr = await call<{ qrcodeId: string }>(base, 'POST', '/api/qrcode/KBANK', { amount: 1000 }, member.headers);
+  await call(base, 'POST', '/sandbox/payments/KBANK/pay', { qrcodeId: qr.qrcodeId });
+  await expect.poll(() => member.wallet(), { timeout: 20_000 }).toBe(1000);
+  const withdraw = (amount: number) =>
+    call<{ reference: string; status: string }>(
+      base,
+      'POST',
+      '/api/wallet/withdraw',
+      { amount },
+      { ...member.headers, 'idempotency-key': randomUUID() },
+    );
+  const statement = () =>
+    call<{ statements: { statementType: string; status: string; amount: number }[] }>(
+      base,
+      'POST',
+      '/api/statement',
+      { page: 1, limit: 50 },
+      member.headers,
+    );
+  return { ...member, withdraw, statement };
 }

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { expectNoAxeViolations } from '../a11y.ts';
 import {
-  call,
+  fundedMember,
   OPERATOR_LOCALES as LOCALES,
-  newMember,
   type OperatorLocale,
   signInOperator,
   operatorText as text,
+  withdrawalsWaitAbove100Baht,
 } from '../backoffice.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 
@@ -17,35 +16,6 @@ import { expect, type Page, test } from '../fixtures.ts';
  * Each language has its own fresh member and operator; the auto-approve amount is lowered for this file only.
  */
 test.describe.configure({ mode: 'serial' });
-
-/** Withdrawals above 100 baht wait for an operator here; the migration's 5,000 baht is put back afterwards. */
-const AUTO_APPROVE_MINOR = 10_000;
-const DEFAULT_AUTO_APPROVE_MINOR = 500_000;
-
-/** A member registered and logged in through the API, with 1,000 baht paid in through a sandbox QR. */
-async function fundedMember(base: string, locale: OperatorLocale) {
-  const member = await newMember(base, locale);
-  const qr = await call<{ qrcodeId: string }>(base, 'POST', '/api/qrcode/KBANK', { amount: 1000 }, member.headers);
-  await call(base, 'POST', '/sandbox/payments/KBANK/pay', { qrcodeId: qr.qrcodeId });
-  await expect.poll(() => member.wallet(), { timeout: 20_000 }).toBe(1000);
-  const withdraw = (amount: number) =>
-    call<{ reference: string; status: string }>(
-      base,
-      'POST',
-      '/api/wallet/withdraw',
-      { amount },
-      { ...member.headers, 'idempotency-key': randomUUID() },
-    );
-  const statement = () =>
-    call<{ statements: { statementType: string; status: string; amount: number }[] }>(
-      base,
-      'POST',
-      '/api/statement',
-      { page: 1, limit: 50 },
-      member.headers,
-    );
-  return { ...member, withdraw, statement };
-}
 
 /** A finance operator signs in with TOTP, the sign-in page checked for accessibility first. */
 async function signIn(page: Page, base: string, locale: OperatorLocale) {
@@ -62,19 +32,7 @@ async function signIn(page: Page, base: string, locale: OperatorLocale) {
   await expect(page.getByRole('heading', { name: text(locale, 'withdrawals.title') })).toBeVisible();
 }
 
-test.beforeAll(async ({ server }) => {
-  await call(server.url, 'PUT', '/sandbox/settings/withdrawAutoApprove', {
-    currency: 'BAHT',
-    maxMinor: AUTO_APPROVE_MINOR,
-  });
-});
-
-test.afterAll(async ({ server }) => {
-  await call(server.url, 'PUT', '/sandbox/settings/withdrawAutoApprove', {
-    currency: 'BAHT',
-    maxMinor: DEFAULT_AUTO_APPROVE_MINOR,
-  });
-});
+withdrawalsWaitAbove100Baht(test);
 
 for (const locale of LOCALES) {
   test(`an operator signs in with TOTP, approves one withdrawal and rejects another (${locale})`, async ({

@@ -1,7 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
-import { call, newMember, type OperatorLocale, signInOperator, operatorText as text } from '../backoffice.ts';
+import {
+  fundedMember,
+  type OperatorLocale,
+  signInOperator,
+  operatorText as text,
+  withdrawalsWaitAbove100Baht,
+} from '../backoffice.ts';
 import { expect, type Page, test } from '../fixtures.ts';
 
 /**
@@ -13,40 +18,9 @@ import { expect, type Page, test } from '../fixtures.ts';
  */
 test.describe.configure({ mode: 'serial' });
 
-const AUTO_APPROVE_MINOR = 10_000;
-const DEFAULT_AUTO_APPROVE_MINOR = 500_000;
 const PASSWORD = 'finance enrols from a link';
 
-test.beforeAll(async ({ server }) => {
-  await call(server.url, 'PUT', '/sandbox/settings/withdrawAutoApprove', {
-    currency: 'BAHT',
-    maxMinor: AUTO_APPROVE_MINOR,
-  });
-});
-
-test.afterAll(async ({ server }) => {
-  await call(server.url, 'PUT', '/sandbox/settings/withdrawAutoApprove', {
-    currency: 'BAHT',
-    maxMinor: DEFAULT_AUTO_APPROVE_MINOR,
-  });
-});
-
-/** A member with 1,000 baht through a sandbox QR who asks to withdraw 300: above the auto-approve amount. */
-async function withdrawalToReview(base: string, locale: OperatorLocale) {
-  const member = await newMember(base, `ops-${locale}`);
-  const qr = await call<{ qrcodeId: string }>(base, 'POST', '/api/qrcode/KBANK', { amount: 1000 }, member.headers);
-  await call(base, 'POST', '/sandbox/payments/KBANK/pay', { qrcodeId: qr.qrcodeId });
-  await expect.poll(() => member.wallet(), { timeout: 20_000 }).toBe(1000);
-  const withdrawal = await call<{ status: string }>(
-    base,
-    'POST',
-    '/api/wallet/withdraw',
-    { amount: 300 },
-    { ...member.headers, 'idempotency-key': randomUUID() },
-  );
-  expect(withdrawal.status).toBe('IN_PROGRESS');
-  return member;
-}
+withdrawalsWaitAbove100Baht(test);
 
 /** The admin creates the operator on the operators screen; the link the dialog shows once. */
 async function createFinanceOperator(page: Page, locale: OperatorLocale, username: string): Promise<string> {
@@ -91,7 +65,9 @@ for (const locale of ['th'] as const) {
     baseURL,
   }) => {
     const base = baseURL ?? '';
-    const member = await withdrawalToReview(base, locale);
+    // A member with 1,000 baht who asks to withdraw 300: above the auto-approve amount, it waits for an operator.
+    const member = await fundedMember(base, `ops-${locale}`);
+    expect((await member.withdraw(300)).status).toBe('IN_PROGRESS');
     await signInOperator(page, base, { role: 'admin', locale, path: '/operators', name: 'operators-admin' });
     await expect(page.getByRole('heading', { name: text(locale, 'operators.title') })).toBeVisible();
     await expectNoAxeViolations(page, `operators screen (${locale})`);

@@ -52,8 +52,7 @@ export function operatorAccountsRoutes(route: OperatorRouter, accounts: Operator
     tags,
     body: createOperatorRequest,
     response: operatorWithLink,
-    handler: ({ auth, body, request }) =>
-      accounts.create({ actor: { operatorId: auth.operatorId, username: auth.username }, ip: request.ip }, body),
+    handler: ({ auth, body, request }) => accounts.create(auth, callerOf(auth, request), body),
   });
   route({
     method: 'PUT',

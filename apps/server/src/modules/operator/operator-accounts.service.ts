@@ -83,7 +83,8 @@ export class OperatorAccountsService {
   }
 
   async create(
-    caller: AuditCaller & { actor: { operatorId: bigint } },
+    auth: OperatorContext,
+    caller: AuditCaller,
     input: { username: string; role: OperatorRole; displayName?: string | undefined },
   ): Promise<OperatorWithLink> {
     const { repository } = this.deps;
@@ -96,7 +97,7 @@ export class OperatorAccountsService {
         created_at: now,
       });
       if (id === null) throw new AppError('OPERATOR_EXISTS', 409);
-      const enrolment = await this.#newLink(trx, id, caller.actor.operatorId, now);
+      const enrolment = await this.#newLink(trx, id, auth.operatorId, now);
       const operator = toOperatorSummary(await this.#one(trx, id));
       return {
         audit: {
