@@ -64,7 +64,13 @@ export class SpinCoupons {
     if (!found) throw new AppError('INVALID_CODE', 404);
     checkClaimable(found, clock.now());
     // Read before the transaction: the gate is another module's query (docs/promotions/wheel.md, Claiming).
-    if (await this.deps.bonusGate.hasActiveBonus(memberId)) throw new AppError('BONUS_REMAINING', 409);
+    if (await this.deps.bonusGate.hasActiveBonus(memberId)) {
+      // The active bonus may be this very coupon's, credited by a twin claim since the read above: the documented
+      // order puts "claimed" first, so the coupon is read again before the gate's refusal is given.
+      const again = await repository.findCoupon(db, memberId, publicId);
+      if (again) checkClaimable(again, clock.now());
+      throw new AppError('BONUS_REMAINING', 409);
+    }
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
     const wallet = await ledger.memberWallet(db, memberId, found.currency);
     const prizes = await ledger.ensureAccount(db, {

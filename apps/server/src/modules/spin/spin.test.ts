@@ -238,6 +238,35 @@ describe('prize wheel', () => {
     expect(await noDrift(t)).toBe(true);
   });
 
+  it('a claim whose twin landed while it was being asked answers NO_CLAIMABLE_COUPON, not BONUS_REMAINING', async () => {
+    // The race of the test above, in its one order that once surfaced on PostgreSQL: this claim read the coupon
+    // unclaimed, then its twin credited it (starting the prize's bonus) before this one asked the bonus gate.
+    const player = await fundedMember(t);
+    const couponId = await wonCoupon(t, player, 'CASH_10');
+    const db = t.app.db;
+    const twinLanding = new SpinService({
+      db,
+      repository: new SpinRepository(),
+      ledger: new LedgerService({ repository: new LedgerRepository(), clock: t.clock }),
+      settings: new SettingsService(new SettingsRepository(db), t.clock),
+      members: new AccountRepository(db),
+      bonusGate: {
+        hasActiveBonus: async () => {
+          await t.app.spin.claim(player.id, couponId, 'en');
+          return true;
+        },
+      },
+      rewards: t.app.bonuses,
+      clock: t.clock,
+      rng: cryptoRng,
+    });
+    await expect(twinLanding.claim(player.id, couponId, 'en')).rejects.toMatchObject({
+      code: 'NO_CLAIMABLE_COUPON',
+      status: 409,
+    });
+    expect(await accountBalanceMinor(t, 'member_wallet', player.id)).toBe(1_000n);
+  });
+
   it('refuses a cash claim while a bonus is active (BONUS_REMAINING); the coupon stays claimable', async () => {
     const player = await fundedMember(t);
     const couponId = await wonCoupon(t, player, 'CASH_10');
