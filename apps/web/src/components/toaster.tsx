@@ -1,6 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from '../i18n/i18n.ts';
-import { dismissToast, getToasts, subscribeToasts } from '../lib/toast-store.ts';
+import { dismissToast, getToasts, subscribeToasts, type Toast } from '../lib/toast-store.ts';
 import { CloseIcon } from './icons.tsx';
 
 const TONES = {
@@ -19,23 +19,38 @@ export function Toaster() {
     >
       <div role="status" aria-live="polite" className="flex flex-col gap-2">
         {toasts.map((toast) => (
-          <div
-            key={toast.id}
-            data-tone={toast.tone}
-            className={`pointer-events-auto flex items-start gap-2 rounded-xl px-4 py-3 shadow-lg ${TONES[toast.tone]}`}
-          >
-            <p className="flex-1 pt-1">{toast.text}</p>
-            <button
-              type="button"
-              onClick={() => dismissToast(toast.id)}
-              aria-label={t('common.dismiss')}
-              className="-m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/15"
-            >
-              <CloseIcon />
-            </button>
-          </div>
+          <ToastItem key={toast.id} toast={toast} />
         ))}
       </div>
     </section>
+  );
+}
+
+/**
+ * One toast. Its time counts from when it is first on screen, not from when it was raised: a call refused before
+ * the app's first render (an early GET on a slow phone) still shows its toast for the whole time.
+ */
+function ToastItem({ toast }: { toast: Toast }) {
+  const { t } = useTranslation();
+  const { id, durationMs } = toast;
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(id), durationMs);
+    return () => clearTimeout(timer);
+  }, [id, durationMs]);
+  return (
+    <div
+      data-tone={toast.tone}
+      className={`pointer-events-auto flex items-start gap-2 rounded-xl px-4 py-3 shadow-lg ${TONES[toast.tone]}`}
+    >
+      <p className="flex-1 pt-1">{toast.text}</p>
+      <button
+        type="button"
+        onClick={() => dismissToast(id)}
+        aria-label={t('common.dismiss')}
+        className="-m-1 inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-white/15"
+      >
+        <CloseIcon />
+      </button>
+    </div>
   );
 }

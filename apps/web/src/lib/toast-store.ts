@@ -5,6 +5,8 @@ export interface Toast {
   id: number;
   tone: ToastTone;
   text: string;
+  /** How long it stays once on screen: the Toaster starts the count when it first shows it. */
+  durationMs: number;
 }
 
 /** At most this many toasts are on screen; older ones are dropped. */
@@ -34,9 +36,8 @@ export function dismissToast(id: number): void {
 
 export function showToast(tone: ToastTone, text: string, durationMs: number = DELAY_MS.errorToast): number {
   const id = nextId++;
-  toasts = [...toasts, { id, tone, text }].slice(-MAX_TOASTS);
+  toasts = [...toasts, { id, tone, text, durationMs }].slice(-MAX_TOASTS);
   emit();
-  setTimeout(() => dismissToast(id), durationMs);
   return id;
 }
 
