@@ -64,6 +64,9 @@ export function createDatabase(settings: DatabaseSettings, loadDataDir?: Blob): 
     const pool = new pg.Pool({
       connectionString: settings.databaseUrl,
       max: 10,
+      // Connections stay open once made (a fixed pool): closed when idle, the next burst opened them all at once,
+      // each a new backend preparing its statements again, and waited up to a second for them (performance.md).
+      idleTimeoutMillis: 0,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
           oid === INT8_OID
