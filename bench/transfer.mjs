@@ -3,6 +3,7 @@
  * Transfer benchmark (issue 4). Not a CI gate: it prints figures; record them in docs/performance.md.
  *
  *   node bench/transfer.mjs [--members 50] [--seconds 20] [--provider PG] [--database-url URL] [--cpu-prof DIR]
+ *                           [--timeline]
  *
  * 1. creates two throw-away PostgreSQL databases (default server postgres://postgres@127.0.0.1:5432) and starts
  *    the production server (apps/server/dist/server.js: build first) on each: one is the provider host whose
@@ -19,12 +20,15 @@
  *    member sees on a busy server, where back to back it is only members / throughput;
  * 6. prints transfers per second, p50 and p99 latency of each, the HTTP/SQL ratio and, from /proc, the CPU time
  *    per transfer of each process (PostgreSQL's counts every postgres process, split by the database each
- *    backend serves: run it on a quiet machine),
+ *    backend serves: run it on a quiet machine), and how many of the machine's cores were busy in the steady
+ *    phase (half the back-to-back rate is not half the cores: grouped transfers cost less per transfer when
+ *    many arrive at once); with --timeline, the steady phase's latency second by second (where a p99 comes from),
  *    then drops the databases.
  * Targets on PostgreSQL: HTTP at least 40% of the SQL rate, HTTP p99 under 50 ms at 50 concurrent members.
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { api, log, percentile, startServer, stopServers } from './support.mjs';
@@ -37,6 +41,8 @@ const { values: opts } = parseArgs({
     'database-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
     /** Writes V8 CPU profiles of both servers to this folder (open it in Chrome's DevTools). */
     'cpu-prof': { type: 'string' },
+    /** Prints the steady phase's transfers, p99 and slowest answer for each second. */
+    timeline: { type: 'boolean', default: false },
   },
 });
 const MEMBERS = Number(opts.members);
@@ -226,8 +232,11 @@ async function post(client, memberId, type, key, from, to, amount) {
  */
 async function runHttp(base, members, pause = null) {
   const latencies = [];
+  /** [started, latency] of each answered transfer, in ms from the phase's start. */
+  const timeline = [];
   const failures = new Map();
-  const deadline = performance.now() + SECONDS * 1000;
+  const phaseStarted = performance.now();
+  const deadline = phaseStarted + SECONDS * 1000;
   await Promise.all(
     members.map(async (member, index) => {
       if (pause !== null) await sleep((pause * index) / members.length);
@@ -242,6 +251,7 @@ async function runHttp(base, members, pause = null) {
             body: { from: 'wallet', to: PROVIDER, amount: 1 },
           });
           latencies.push(performance.now() - started);
+          timeline.push([started - phaseStarted, performance.now() - started]);
         } catch (error) {
           const reason = String(error.message).slice(0, 120);
           failures.set(reason, (failures.get(reason) ?? 0) + 1);
@@ -250,7 +260,22 @@ async function runHttp(base, members, pause = null) {
       }
     }),
   );
-  return { latencies, failures };
+  return { latencies, timeline, failures };
+}
+
+/** Transfers started in each second of a phase: how many, their p99 and the slowest. */
+function printTimeline(timeline) {
+  const seconds = new Map();
+  for (const [started, latency] of timeline) {
+    const second = Math.floor(started / 1000);
+    seconds.set(second, [...(seconds.get(second) ?? []), latency]);
+  }
+  log('| Second | Transfers | p99 | slowest |');
+  log('| --- | --- | --- | --- |');
+  for (const [second, latencies] of [...seconds].sort(([a], [b]) => a - b)) {
+    const sorted = latencies.sort((a, b) => a - b);
+    log(`| ${second} | ${sorted.length} | ${percentile(sorted, 99).toFixed(0)} ms | ${sorted.at(-1).toFixed(0)} ms |`);
+  }
 }
 
 function sleep(ms) {
@@ -307,7 +332,9 @@ async function main() {
   providerDatabaseUrl.pathname = `/${providerName}`;
   let server;
   let providerHost;
-  const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: MEMBERS });
+  // Its connections stay open to the end: left to the default 10 s idle time, the raw-SQL phase's 50 backends
+  // all ended 10 s into the steady phase, and their exits held every other backend up for about 650 ms.
+  const pool = new pg.Pool({ connectionString: databaseUrl.toString(), max: MEMBERS, idleTimeoutMillis: 0 });
   // Dropping the database at the end terminates whatever idle connection the pool still holds.
   pool.on('error', () => undefined);
   try {
@@ -338,7 +365,9 @@ async function main() {
     // but not saturated (a saturated closed loop's latency is only members / throughput).
     const steadyRate = http.latencies.length / SECONDS / 2;
     log(`HTTP steady: ${MEMBERS} members sending ${steadyRate.toFixed(0)} transfers/s in all for ${SECONDS} s...`);
+    const steadyBefore = await cpuSnapshot(server, providerHost, admin);
     const steady = await runHttp(server.url, members, (1000 * MEMBERS) / steadyRate);
+    const steadyAfter = await cpuSnapshot(server, providerHost, admin);
 
     const rows = [
       summary('HTTP (POST /api/wallet/transfer), back to back', http.latencies, SECONDS),
@@ -375,6 +404,14 @@ async function main() {
         `CPU per raw-SQL transfer: PostgreSQL ${ms(postgres.total, sql.length)} ms, load generator ${per('load')} ms`,
       );
     }
+    if (steadyBefore && steadyAfter && steady.latencies.length > 0) {
+      const used = (name) => steadyAfter[name] - steadyBefore[name];
+      const seconds = used('server') + used('provider') + used('load') + postgresUsed(steadyBefore, steadyAfter).total;
+      log(
+        `CPU at half rate: ${ms(seconds, steady.latencies.length)} ms per transfer in all (server ${ms(used('server'), steady.latencies.length)} ms); busy cores ${(seconds / SECONDS).toFixed(2)} of ${availableParallelism()}`,
+      );
+    }
+    if (opts.timeline) printTimeline(steady.timeline);
     for (const [reason, count] of [...http.failures, ...steady.failures]) log(`HTTP failures: ${count} x ${reason}`);
     const drift = await pool.query(
       `select a.id from ledger_accounts a left join postings p on p.account_id = a.id
