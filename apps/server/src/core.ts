@@ -103,7 +103,9 @@ declare module 'fastify' {
  * answered beside the Core for the auth and operator modules to register their routes.
  */
 export async function createCore(app: FastifyInstance, config: Config, deps: AppDeps) {
-  const db = createDatabase(config, deps.pgliteDataDir);
+  const db = createDatabase(config, deps.pgliteDataDir, (error) =>
+    app.log.warn({ err: error }, 'an idle database connection ended; the pool opens another when next needed'),
+  );
   app.decorate('db', db);
   app.addHook('onClose', async () => {
     await db.destroy();

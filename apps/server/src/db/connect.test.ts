@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPostgresDatabase } from '../../test/helpers.ts';
 import { createDatabase, poolUse } from './connect.ts';
@@ -29,6 +30,28 @@ describe('the PostgreSQL pool', () => {
       expect(poolUse(db)).toEqual({ total: 3, idle: 3, waiting: 0 });
     } finally {
       vi.useRealTimers();
+      await db.destroy();
+    }
+  });
+
+  it('outlives the end of an idle connection (a restart, a failover, an operator terminating it): the next query opens another', async () => {
+    const heard: Error[] = [];
+    const db = createDatabase({ databaseUrl: database.databaseUrl, dataDir: 'memory://' }, undefined, (error) =>
+      heard.push(error),
+    );
+    const admin = new pg.Client({ connectionString: database.databaseUrl });
+    await admin.connect();
+    try {
+      const before = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+      const pid = before.rows[0]?.pid;
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+      // The idle client hears its end; unhandled, the pool's 'error' event would end the process.
+      await vi.waitFor(() => expect(poolUse(db)?.total).toBe(0));
+      expect(heard.map((error) => (error as Error & { code?: string }).code)).toEqual(['57P01']);
+      const after = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+      expect(after.rows[0]?.pid).not.toBe(pid);
+    } finally {
+      await admin.end();
       await db.destroy();
     }
   });

@@ -57,9 +57,14 @@ export interface DatabaseSettings {
 /**
  * PostgreSQL when a URL is given, else embedded PGlite (a folder, or memory). int8 reads as `bigint` on both.
  * `loadDataDir`: an embedded database starts as a copy of this PGlite data directory dump (tests start from a
- * migrated one instead of running initdb and every migration again).
+ * migrated one instead of running initdb and every migration again). `onIdleError` hears an idle PostgreSQL
+ * connection's end (the server logs it as a warning).
  */
-export function createDatabase(settings: DatabaseSettings, loadDataDir?: Blob): Db {
+export function createDatabase(
+  settings: DatabaseSettings,
+  loadDataDir?: Blob,
+  onIdleError: (error: Error) => void = (error) => process.emitWarning(error),
+): Db {
   if (settings.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: settings.databaseUrl,
@@ -74,6 +79,9 @@ export function createDatabase(settings: DatabaseSettings, loadDataDir?: Blob): 
             : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle connection that ends (a restart, a failover, an operator's terminate) is an 'error' of the pool; the
+    // pool drops it and opens another when next needed. Unheard, the event would end the process.
+    pool.on('error', onIdleError);
     const prepare = settings.databasePrepare ?? true;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepare ? preparingPool(pool) : pool }) });
     pools.set(db, pool);
