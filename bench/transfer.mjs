@@ -397,8 +397,9 @@ async function main() {
     const sql = await runSql(pool);
     const sqlAfter = await cpuSnapshot(server, providerHost, admin);
 
-    // Half the capacity just measured, spread over the members: how a transfer feels while the server is busy
-    // but not saturated (a saturated closed loop's latency is only members / throughput).
+    // A share of the capacity just measured (half unless --share says otherwise), spread over the members: how a
+    // transfer feels while the server is busy but not saturated (a saturated closed loop's latency is only
+    // members / throughput). The first /metrics reading waits for the ledger check it starts, before the phase.
     const steadyRate = (http.latencies.length / SECONDS) * SHARE;
     log(`HTTP steady: ${MEMBERS} members sending ${steadyRate.toFixed(0)} transfers/s in all for ${SECONDS} s...`);
     const steadyBefore = await cpuSnapshot(server, providerHost, admin);
