@@ -46,6 +46,22 @@ async function wonCoupon(t: TestApp, player: Player, code: string): Promise<stri
   return answer.json().coupon;
 }
 
+/** The app's wheel with a bonus gate of the test's own. */
+function spinServiceGatedBy(t: TestApp, hasActiveBonus: (memberId: bigint) => Promise<boolean>): SpinService {
+  const db = t.app.db;
+  return new SpinService({
+    db,
+    repository: new SpinRepository(),
+    ledger: new LedgerService({ repository: new LedgerRepository(), clock: t.clock }),
+    settings: new SettingsService(new SettingsRepository(db), t.clock),
+    members: new AccountRepository(db),
+    bonusGate: { hasActiveBonus },
+    rewards: t.app.bonuses,
+    clock: t.clock,
+    rng: cryptoRng,
+  });
+}
+
 describe('prize wheel', () => {
   let t: TestApp;
   beforeEach(async () => {
@@ -243,22 +259,9 @@ describe('prize wheel', () => {
     // unclaimed, then its twin credited it (starting the prize's bonus) before this one asked the bonus gate.
     const player = await fundedMember(t);
     const couponId = await wonCoupon(t, player, 'CASH_10');
-    const db = t.app.db;
-    const twinLanding = new SpinService({
-      db,
-      repository: new SpinRepository(),
-      ledger: new LedgerService({ repository: new LedgerRepository(), clock: t.clock }),
-      settings: new SettingsService(new SettingsRepository(db), t.clock),
-      members: new AccountRepository(db),
-      bonusGate: {
-        hasActiveBonus: async () => {
-          await t.app.spin.claim(player.id, couponId, 'en');
-          return true;
-        },
-      },
-      rewards: t.app.bonuses,
-      clock: t.clock,
-      rng: cryptoRng,
+    const twinLanding = spinServiceGatedBy(t, async () => {
+      await t.app.spin.claim(player.id, couponId, 'en');
+      return true;
     });
     await expect(twinLanding.claim(player.id, couponId, 'en')).rejects.toMatchObject({
       code: 'NO_CLAIMABLE_COUPON',
@@ -271,18 +274,7 @@ describe('prize wheel', () => {
     const player = await fundedMember(t);
     const couponId = await wonCoupon(t, player, 'CASH_10');
     let bonusActive = true;
-    const db = t.app.db;
-    const gated = new SpinService({
-      db,
-      repository: new SpinRepository(),
-      ledger: new LedgerService({ repository: new LedgerRepository(), clock: t.clock }),
-      settings: new SettingsService(new SettingsRepository(db), t.clock),
-      members: new AccountRepository(db),
-      bonusGate: { hasActiveBonus: async (memberId) => memberId === player.id && bonusActive },
-      rewards: t.app.bonuses,
-      clock: t.clock,
-      rng: cryptoRng,
-    });
+    const gated = spinServiceGatedBy(t, async (memberId) => memberId === player.id && bonusActive);
     await expect(gated.claim(player.id, couponId, 'en')).rejects.toMatchObject({
       code: 'BONUS_REMAINING',
       status: 409,
