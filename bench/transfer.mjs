@@ -304,7 +304,8 @@ function printTimeline(timeline) {
   const seconds = new Map();
   for (const [started, latency] of timeline) {
     const second = Math.floor(started / 1000);
-    seconds.set(second, [...(seconds.get(second) ?? []), latency]);
+    if (!seconds.has(second)) seconds.set(second, []);
+    seconds.get(second).push(latency);
   }
   log('| Second | Transfers | p99 | slowest |');
   log('| --- | --- | --- | --- |');
@@ -402,15 +403,16 @@ async function main() {
     // members / throughput). The first /metrics reading waits for the ledger check it starts, before the phase.
     const steadyRate = (http.latencies.length / SECONDS) * SHARE;
     log(`HTTP steady: ${MEMBERS} members sending ${steadyRate.toFixed(0)} transfers/s in all for ${SECONDS} s...`);
-    const steadyBefore = await cpuSnapshot(server, providerHost, admin);
     const TRANSFER_ROUTE = '/api/wallet/transfer';
     const PROVIDER_ROUTE = '/sandbox/games/:code/transactions';
     const ownBefore = await routeTimes(server.url, TRANSFER_ROUTE);
     const providerBefore = await routeTimes(providerHost.url, PROVIDER_ROUTE);
+    // The CPU readings hold the phase alone, not the /metrics readings around it (the first runs a ledger check).
+    const steadyBefore = await cpuSnapshot(server, providerHost, admin);
     const steady = await runHttp(server.url, members, (1000 * MEMBERS) / steadyRate);
+    const steadyAfter = await cpuSnapshot(server, providerHost, admin);
     const own = timesBetween(ownBefore, await routeTimes(server.url, TRANSFER_ROUTE));
     const provider = timesBetween(providerBefore, await routeTimes(providerHost.url, PROVIDER_ROUTE));
-    const steadyAfter = await cpuSnapshot(server, providerHost, admin);
 
     const rows = [
       summary('HTTP (POST /api/wallet/transfer), back to back', http.latencies, SECONDS),
