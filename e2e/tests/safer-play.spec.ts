@@ -132,7 +132,8 @@ for (const locale of LOCALES) {
 
     test('a 24-hour time-out ends the session; signing in shows the block and leads to /limited', async ({
       page,
-      context,
+      browser,
+      baseURL,
     }) => {
       const phone = await logInFreshMember(page, locale);
       const oldToken = await page.evaluate(() => sessionStorage.getItem('token') ?? localStorage.getItem('token'));
@@ -168,15 +169,23 @@ for (const locale of LOCALES) {
       await expect(page).toHaveURL(/\/login$/);
       await expect(toasts(page, locale).getByText(text(locale, 'saferPlay.block.timeoutStarted'))).toBeVisible();
 
-      // The session of before is over: with its token, /user goes back to the login screen.
-      const other = await context.newPage();
-      await other.addInitScript((token) => {
-        if (!sessionStorage.getItem('token')) sessionStorage.setItem('token', token);
-      }, oldToken as string);
+      // The session of before is over: with its token, /user goes back to the login screen and says why. A browser
+      // of its own, with nothing cached: the refused call is answered before the language's texts and the router
+      // are in (the server preloads only the default language without the locale cookie), as for a member coming
+      // back the next day.
+      const returning = await browser.newContext({ baseURL });
+      const other = await returning.newPage();
+      await other.addInitScript(
+        ({ token, chosen }) => {
+          localStorage.setItem('locale', chosen);
+          if (!sessionStorage.getItem('token')) sessionStorage.setItem('token', token);
+        },
+        { token: oldToken as string, chosen: locale },
+      );
       await other.goto('/user/home');
       await expect(other).toHaveURL(/\/login$/);
       await expect(toasts(other, locale).getByText(text(locale, 'auth.sessionEnded'))).toBeVisible();
-      await other.close();
+      await returning.close();
 
       // Signing in again: refused with the block, its end, and a limited session.
       const answering = page.waitForResponse((response) => response.url().endsWith('/api/login'));

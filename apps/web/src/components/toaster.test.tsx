@@ -1,7 +1,7 @@
 import { DELAY_MS } from '@member-wallet/contract/constants';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadMemberTexts } from '../i18n/i18n.ts';
+import { changeLocale, loadMemberTexts } from '../i18n/i18n.ts';
 import { clearToasts, showToast } from '../lib/toast-store.ts';
 import { Toaster } from './toaster.tsx';
 
@@ -38,5 +38,16 @@ describe('Toaster', () => {
     expect(screen.getByText('second')).toBeInTheDocument();
     act(() => vi.advanceTimersByTime(10_000 - DELAY_MS.errorToast + 1_000));
     expect(screen.queryByText('second')).not.toBeInTheDocument();
+  });
+
+  it('a toast raised by its key before the texts of the language are in shows them once they are, and follows a switch', async () => {
+    // The early GET is refused while the page's language (Lao here) is still downloading: the texts in memory
+    // then are another language's.
+    showToast('error', { key: 'auth.sessionEnded' });
+    await act(() => changeLocale('lo'));
+    render(<Toaster />);
+    expect(screen.getByText('ເຊດຊັນຂອງທ່ານໝົດອາຍຸແລ້ວ ກະລຸນາເຂົ້າສູ່ລະບົບອີກຄັ້ງ')).toBeInTheDocument();
+    await act(() => changeLocale('en'));
+    expect(screen.getByText('Your session has ended. Please log in again.')).toBeInTheDocument();
   });
 });

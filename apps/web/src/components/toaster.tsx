@@ -42,7 +42,7 @@ function ToastItem({ toast }: { toast: Toast }) {
       data-tone={toast.tone}
       className={`pointer-events-auto flex items-start gap-2 rounded-xl px-4 py-3 shadow-lg ${TONES[toast.tone]}`}
     >
-      <p className="flex-1 pt-1">{toast.text}</p>
+      <p className="flex-1 pt-1">{typeof toast.text === 'string' ? toast.text : t(toast.text.key)}</p>
       <button
         type="button"
         onClick={() => dismissToast(id)}

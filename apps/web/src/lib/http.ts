@@ -53,7 +53,8 @@ const client = createHttpClient<MemberOptions>({
   refused(error, { redirects = true }) {
     if (error.code !== INVALID_TOKEN && error.message !== i18n.t('auth.cannotVerifyIdentity')) return error;
     // The member is told why they are back at /login, once: the first refused call finds the token still there.
-    if (getToken() !== null) showToast('error', i18n.t('auth.sessionEnded'));
+    // By its key: an early GET may be refused before the page's language has its texts.
+    if (getToken() !== null) showToast('error', { key: 'auth.sessionEnded' });
     clearSession();
     if (redirects) navigateTo('/login');
     return new ApiError({ status: error.status, code: error.code, text: error.message, handled: redirects });

@@ -1,10 +1,16 @@
 import { DELAY_MS } from '@member-wallet/contract/constants';
+import type { TranslationKey } from '../i18n/i18n.ts';
 
 export type ToastTone = 'error' | 'success';
+/**
+ * What a toast says: a text, or the key of one, translated when shown. A toast raised before the page's
+ * language has its texts (a call refused before the first render) gives its key.
+ */
+export type ToastText = string | { key: TranslationKey };
 export interface Toast {
   id: number;
   tone: ToastTone;
-  text: string;
+  text: ToastText;
   /** How long it stays once on screen: the Toaster starts the count when it first shows it. */
   durationMs: number;
 }
@@ -34,7 +40,7 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-export function showToast(tone: ToastTone, text: string, durationMs: number = DELAY_MS.errorToast): number {
+export function showToast(tone: ToastTone, text: ToastText, durationMs: number = DELAY_MS.errorToast): number {
   const id = nextId++;
   toasts = [...toasts, { id, tone, text, durationMs }].slice(-MAX_TOASTS);
   emit();
