@@ -55,4 +55,60 @@ describe('the PostgreSQL pool', () => {
       await db.destroy();
     }
   });
+
+  it("sends a transaction's begin with its first statement, not a round trip ahead of it", async () => {
+    const db = createDatabase({ databaseUrl: database.databaseUrl, dataDir: 'memory://' });
+    const events: string[] = [];
+    const query = pg.Client.prototype.query;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args) {
+      const [first] = args as [string | { text: string }];
+      const text = typeof first === 'string' ? first : first.text;
+      events.push(`sent ${text}`);
+      const answer = (query as (...all: unknown[]) => Promise<unknown>).apply(this, args);
+      answer.then(
+        () => events.push(`answered ${text}`),
+        () => events.push(`failed ${text}`),
+      );
+      return answer as never;
+    });
+    try {
+      await sql`select 1`.execute(db);
+      events.length = 0;
+      const one = await db.transaction().execute((trx) => sql<{ one: number }>`select ${1}::int as one`.execute(trx));
+      expect(one.rows).toEqual([{ one: 1 }]);
+      expect(events).toEqual([
+        'sent begin',
+        'sent select $1::int as one',
+        'answered begin',
+        'answered select $1::int as one',
+        'sent commit',
+        'answered commit',
+      ]);
+    } finally {
+      spy.mockRestore();
+      await db.destroy();
+    }
+  });
+
+  it('still rolls a transaction back whole, whether its first statement or a later one fails', async () => {
+    const db = createDatabase({ databaseUrl: database.databaseUrl, dataDir: 'memory://' });
+    try {
+      await sql`create table probe_pipelined (id int primary key)`.execute(db);
+      const failing = db.transaction().execute(async (trx) => {
+        await sql`insert into probe_pipelined values (${1})`.execute(trx);
+        await sql`insert into probe_pipelined values (${1})`.execute(trx);
+      });
+      await expect(failing).rejects.toMatchObject({ code: '23505' });
+      const first = db.transaction().execute((trx) => sql`select * from probe_missing where id = ${1}`.execute(trx));
+      await expect(first).rejects.toMatchObject({ code: '42P01' });
+      const rows = await sql<{ id: number }>`select id from probe_pipelined`.execute(db);
+      expect(rows.rows).toEqual([]);
+      // The connection is clean after both: a new transaction commits.
+      await db.transaction().execute((trx) => sql`insert into probe_pipelined values (${2})`.execute(trx));
+      const after = await sql<{ id: number }>`select id from probe_pipelined`.execute(db);
+      expect(after.rows).toEqual([{ id: 2 }]);
+    } finally {
+      await db.destroy();
+    }
+  });
 });
