@@ -1,4 +1,4 @@
-import { expectAccessible } from '../a11y.ts';
+import { expectAccessible, expectNoAxeViolations, expectTargetSizes } from '../a11y.ts';
 import { DEMO, expect, LOCALES, type Locale, type Page, test, text, uniqueMember } from '../fixtures.ts';
 
 /**
@@ -321,6 +321,19 @@ test.describe('accessibility behaviour', () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toHaveCount(0);
     await expect(opener).toBeFocused();
+  });
+
+  test('the gate fails on what it is there to find: low contrast, a field without a name, a small target', async ({
+    page,
+  }) => {
+    await page.setContent(`<html lang="en"><body><main>
+      <h1>Probe</h1>
+      <p style="color:#bbb;background:#fff">Faint text no one can read</p>
+      <input type="text">
+      <button type="button" style="width:16px;height:16px;padding:0">x</button>
+    </main></body></html>`);
+    await expect(expectNoAxeViolations(page, 'probe')).rejects.toThrow(/color-contrast[\s\S]*label/);
+    await expect(expectTargetSizes(page, 'probe')).rejects.toThrow(/targets under 44 px/);
   });
 
   test('<html lang> follows the chosen language, on the public and the member side', async ({ page }) => {
