@@ -61,7 +61,7 @@ describe('the PostgreSQL pool', () => {
     const events: string[] = [];
     const query = pg.Client.prototype.query;
     const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (this: pg.Client, ...args) {
-      const [first] = args as [string | { text: string }];
+      const first = args[0] as unknown as string | { text: string };
       const text = typeof first === 'string' ? first : first.text;
       events.push(`sent ${text}`);
       const answer = (query as (...all: unknown[]) => Promise<unknown>).apply(this, args);

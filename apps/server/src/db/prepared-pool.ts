@@ -49,8 +49,11 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
 
 /** How Kysely opens a transaction (`begin`, or `start transaction` with an isolation level or access mode). */
 const OPENS_TRANSACTION = /^(begin|start transaction)\b/;
-/** What Kysely reads of `begin`'s answer: nothing, so it is answered at once (see `wrap`). */
-const OPENED = { command: 'BEGIN', rowCount: null, rows: [] };
+/**
+ * `begin`'s answer as node-postgres gives it, given at once (see `wrap`): Kysely reads nothing of it. Kysely's type
+ * lists only the commands whose row counts it reads, hence the cast.
+ */
+const OPENED = { command: 'BEGIN', rowCount: null, rows: [] } as unknown as PostgresQueryResult<never>;
 
 /**
  * A connection whose statements with parameters are prepared under names of its own (text -> name).
@@ -83,7 +86,7 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
       opening = client.query(sqlOrCursor);
       // Heard by the statement that follows (Kysely always sends one: a statement, `commit` or `rollback`).
       opening.catch(() => undefined);
-      return Promise.resolve(OPENED as PostgresQueryResult<R>);
+      return Promise.resolve(OPENED);
     }
     const answer = send<R>(sqlOrCursor, values);
     const opened = opening;
