@@ -3,7 +3,7 @@
  * Transfer benchmark (issue 4). Not a CI gate: it prints figures; record them in docs/performance.md.
  *
  *   node bench/transfer.mjs [--members 50] [--seconds 20] [--provider PG] [--database-url URL] [--cpu-prof DIR]
- *                           [--timeline] [--share 0.5]
+ *                           [--timeline] [--share 0.5] [--provider-database-url URL] [--server-cpus LIST]
  *
  * 1. creates two throw-away PostgreSQL databases (default server postgres://postgres@127.0.0.1:5432) and starts
  *    the production server (apps/server/dist/server.js: build first) on each: one is the provider host whose
@@ -26,9 +26,10 @@
  *    then drops the databases.
  * Targets on PostgreSQL: HTTP at least 40% of the SQL rate, HTTP p99 under 50 ms at 50 concurrent members.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { cpus } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { api, log, percentile, startServer, stopServers } from './support.mjs';
@@ -45,6 +46,13 @@ const { values: opts } = parseArgs({
     timeline: { type: 'boolean', default: false },
     /** The steady phase's load as a share of the back-to-back rate (the issue's "half capacity" is 0.5). */
     share: { type: 'string', default: '0.5' },
+    /**
+     * The PostgreSQL server of the provider host's database (default: --database-url's): another cluster, pinned
+     * to other cores, stands for the provider's own machine (docs/performance.md, Our side alone on a core).
+     */
+    'provider-database-url': { type: 'string' },
+    /** Pins the measured server (every thread) to these cores with taskset, e.g. `0`; the rest keep theirs. */
+    'server-cpus': { type: 'string' },
   },
 });
 const MEMBERS = Number(opts.members);
@@ -71,9 +79,12 @@ function cpuSeconds(pid) {
  * CPU seconds of every PostgreSQL process on this machine (all of it is ours on a quiet machine), by the
  * database each backend serves (pg_stat_activity); the server's own processes under "server".
  */
-async function postgresCpu(admin) {
-  const { rows } = await admin.query('select pid, datname from pg_stat_activity');
-  const databases = new Map(rows.map((row) => [String(row.pid), row.datname ?? 'server']));
+async function postgresCpu(admins) {
+  const databases = new Map();
+  for (const admin of admins) {
+    const { rows } = await admin.query('select pid, datname from pg_stat_activity');
+    for (const row of rows) databases.set(String(row.pid), row.datname ?? 'server');
+  }
   const byPid = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -88,13 +99,13 @@ async function postgresCpu(admin) {
 }
 
 /** Where the CPU went, by process: server, provider host, PostgreSQL and this load generator. */
-async function cpuSnapshot(server, providerHost, admin) {
+async function cpuSnapshot(server, providerHost, admins) {
   if (!existsSync('/proc/self/stat')) return undefined;
   const own = process.cpuUsage();
   return {
     server: cpuSeconds(server.child.pid) ?? 0,
     provider: cpuSeconds(providerHost.child.pid) ?? 0,
-    postgres: await postgresCpu(admin),
+    postgres: await postgresCpu(admins),
     load: (own.user + own.system) / 1e6,
   };
 }
@@ -356,16 +367,27 @@ async function runSql(pool) {
   return latencies;
 }
 
+/** Pins a process and all its threads to the given cores (`taskset`, util-linux); throws when it cannot. */
+function pinToCpus(pid, cpus) {
+  const pinned = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], { encoding: 'utf8' });
+  if (pinned.status !== 0) throw new Error(`taskset could not pin ${pid} to ${cpus}: ${pinned.stderr}`);
+}
+
 async function main() {
   const admin = new pg.Client({ connectionString: opts['database-url'] });
   await admin.connect();
+  const providerServer = opts['provider-database-url'] ?? opts['database-url'];
+  const providerAdmin =
+    providerServer === opts['database-url'] ? admin : new pg.Client({ connectionString: providerServer });
+  if (providerAdmin !== admin) await providerAdmin.connect();
+  const admins = [...new Set([admin, providerAdmin])];
   const name = `bench_transfer_${process.pid}`;
   const providerName = `${name}_provider`;
   await admin.query(`create database ${name}`);
-  await admin.query(`create database ${providerName}`);
+  await providerAdmin.query(`create database ${providerName}`);
   const databaseUrl = new URL(opts['database-url']);
   databaseUrl.pathname = `/${name}`;
-  const providerDatabaseUrl = new URL(opts['database-url']);
+  const providerDatabaseUrl = new URL(providerServer);
   providerDatabaseUrl.pathname = `/${providerName}`;
   let server;
   let providerHost;
@@ -384,19 +406,20 @@ async function main() {
       { ...BENCH_ENV, DEMO: '1', SANDBOX_GAMES_BASE_URL: providerHost.url },
       profile,
     );
+    if (opts['server-cpus']) pinToCpus(server.child.pid, opts['server-cpus']);
     log(`server ${server.url} on ${name}, provider host ${providerHost.url} on ${providerName}`);
     log(`registering ${MEMBERS} members with a ${PROVIDER} account...`);
     const members = await createMembers(server.url);
     log(`credited ${await creditWallets(pool)} wallets with ${WALLET_BAHT} baht each`);
 
     log(`HTTP: ${MEMBERS} members sending 1-baht transfers to ${PROVIDER} for ${SECONDS} s...`);
-    const cpuBefore = await cpuSnapshot(server, providerHost, admin);
+    const cpuBefore = await cpuSnapshot(server, providerHost, admins);
     const http = await runHttp(server.url, members);
-    const cpuAfter = await cpuSnapshot(server, providerHost, admin);
+    const cpuAfter = await cpuSnapshot(server, providerHost, admins);
     log(`SQL: the same ledger transaction from ${MEMBERS} connections for ${SECONDS} s...`);
-    const sqlBefore = await cpuSnapshot(server, providerHost, admin);
+    const sqlBefore = await cpuSnapshot(server, providerHost, admins);
     const sql = await runSql(pool);
-    const sqlAfter = await cpuSnapshot(server, providerHost, admin);
+    const sqlAfter = await cpuSnapshot(server, providerHost, admins);
 
     // A share of the capacity just measured (half unless --share says otherwise), spread over the members: how a
     // transfer feels while the server is busy but not saturated (a saturated closed loop's latency is only
@@ -408,9 +431,9 @@ async function main() {
     const ownBefore = await routeTimes(server.url, TRANSFER_ROUTE);
     const providerBefore = await routeTimes(providerHost.url, PROVIDER_ROUTE);
     // The CPU readings hold the phase alone, not the /metrics readings around it (the first runs a ledger check).
-    const steadyBefore = await cpuSnapshot(server, providerHost, admin);
+    const steadyBefore = await cpuSnapshot(server, providerHost, admins);
     const steady = await runHttp(server.url, members, (1000 * MEMBERS) / steadyRate);
-    const steadyAfter = await cpuSnapshot(server, providerHost, admin);
+    const steadyAfter = await cpuSnapshot(server, providerHost, admins);
     const own = timesBetween(ownBefore, await routeTimes(server.url, TRANSFER_ROUTE));
     const provider = timesBetween(providerBefore, await routeTimes(providerHost.url, PROVIDER_ROUTE));
 
@@ -453,7 +476,7 @@ async function main() {
       const used = (name) => steadyAfter[name] - steadyBefore[name];
       const seconds = used('server') + used('provider') + used('load') + postgresUsed(steadyBefore, steadyAfter).total;
       log(
-        `CPU at ${SHARE_NAME} rate: ${ms(seconds, steady.latencies.length)} ms per transfer in all (server ${ms(used('server'), steady.latencies.length)} ms); busy cores ${(seconds / SECONDS).toFixed(2)} of ${availableParallelism()}`,
+        `CPU at ${SHARE_NAME} rate: ${ms(seconds, steady.latencies.length)} ms per transfer in all (server ${ms(used('server'), steady.latencies.length)} ms); busy cores ${(seconds / SECONDS).toFixed(2)} of the machine's ${cpus().length}`,
       );
     }
     const mean = (times) => ((1000 * times.seconds) / Math.max(1, times.all)).toFixed(1);
@@ -471,8 +494,8 @@ async function main() {
     await stopServers(server, providerHost);
     await pool.end();
     await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`drop database if exists ${providerName} with (force)`);
-    await admin.end();
+    await providerAdmin.query(`drop database if exists ${providerName} with (force)`);
+    for (const client of admins) await client.end();
   }
 }
 
