@@ -217,6 +217,9 @@ async function call(base, name, path, { method = 'GET', token, body, address, ke
     countError('retried');
     if (Date.now() > deadline || attempt > 200) {
       unanswered += 1;
+      log(
+        `  gave up on ${name} (${method} ${path}) after ${attempt + 1} tries: last answer ${status} ${data?.message ?? ''}`,
+      );
       countError('refused');
       return { status, data };
     }

@@ -66,6 +66,16 @@ export class IdempotencyRepository {
       .execute();
   }
 
+  /** Renews the lease of a claim whose handler still runs (IdempotencyService); nothing once it is answered. */
+  async renew(id: bigint, now: Date): Promise<void> {
+    await this.db
+      .updateTable('idempotency_requests')
+      .set({ updated_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'in_progress')
+      .execute();
+  }
+
   /** Forgets an in-progress claim whose handler failed unexpectedly, so a retry can run it again. */
   async release(id: bigint): Promise<void> {
     await this.db.deleteFrom('idempotency_requests').where('id', '=', id).where('status', '=', 'in_progress').execute();

@@ -4,18 +4,22 @@ import { IDEMPOTENCY_KEY_HEADER, TIMEOUT_MS } from '@member-wallet/contract/cons
 import { type ApiErrorBody, isErrorCode } from '@member-wallet/contract/error-codes';
 import { isIdempotencyKey } from '@member-wallet/contract/rules';
 import type { FastifyRequest } from 'fastify';
-import { type Clock, HOUR_MS } from '../../lib/clock.ts';
+import { type Clock, HOUR_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { IdempotencyRepository, IdempotencyRequest } from './idempotency.repository.ts';
 
 /** How long a key's answer is kept: longer than any client keeps retrying one action. */
 export const IDEMPOTENCY_TTL_MS = 24 * HOUR_MS;
 /**
- * How long an in-progress request holds its key. Past it, the node running it is taken for dead and a retry
- * runs the handler again (safe: handlers are idempotent through their ledger keys). Twice the client's
- * request time-out, so a slow request still running is answered IDEMPOTENCY_KEY_IN_PROGRESS, not run twice.
+ * How long an in-progress request holds its key since it claimed it or last renewed it. A request still running
+ * renews it every IN_PROGRESS_RENEW_MS, so a slow one is answered IDEMPOTENCY_KEY_IN_PROGRESS, not run twice;
+ * one that stops renewing (its node died) loses it, and a retry runs the handler again (safe: handlers are
+ * idempotent through their ledger keys). Short, so a member whose request died with a node can retry soon: it
+ * was twice the client's request time-out (2 minutes) before renewals.
  */
-export const IN_PROGRESS_LEASE_MS = 2 * TIMEOUT_MS.request;
+export const IN_PROGRESS_LEASE_MS = 15 * SECOND_MS;
+/** A third of the lease: two renewals may be late (a busy database, a collection) before the key is lost. */
+export const IN_PROGRESS_RENEW_MS = IN_PROGRESS_LEASE_MS / 3;
 /**
  * How long a duplicate of a request that is still running waits for the first one's answer, to replay it,
  * before it answers IDEMPOTENCY_KEY_IN_PROGRESS: a quarter of the client's request time-out, so the duplicate
@@ -36,6 +40,8 @@ export interface IdempotencyServiceDeps {
   clock: Clock;
   /** IN_PROGRESS_WAIT_MS unless given (tests shorten it). */
   inProgressWaitMs?: number;
+  /** IN_PROGRESS_RENEW_MS unless given (tests shorten it). */
+  leaseRenewMs?: number;
 }
 
 type Claim = { run: true; id: bigint } | { run: false; row: IdempotencyRequest };
@@ -159,14 +165,21 @@ export class IdempotencyService {
 
   private async runAndStore<T>(id: bigint, handler: () => Promise<T>): Promise<T> {
     const { repository, clock } = this.deps;
+    // A failed renewal is not the request's failure: the next one tries again, and the lease allows two misses.
+    const renewals = setInterval(
+      () => void repository.renew(id, clock.now()).catch(() => undefined),
+      this.deps.leaseRenewMs ?? IN_PROGRESS_RENEW_MS,
+    );
     let answer: T;
     try {
       answer = await handler();
     } catch (error) {
+      clearInterval(renewals);
       if (error instanceof AppError) await repository.complete(id, error.status, error.body(), clock.now());
       else await repository.release(id);
       throw error;
     }
+    clearInterval(renewals);
     await repository.complete(id, 200, answer, clock.now());
     return answer;
   }

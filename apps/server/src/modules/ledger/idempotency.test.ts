@@ -24,14 +24,31 @@ let idempotency: IdempotencyService;
 /** How long a duplicate waits for a running first request here: short, so the 409 past it is quick to reach. */
 const WAIT_MS = 1_000;
 
+/** How often a running request renews its claim here: often, so a test sees a renewal at once. */
+const RENEW_MS = 20;
+
 /** Tells the test when a duplicate has seen the key in progress, i.e. is now waiting for the first request. */
 let sawInProgress: () => void = () => {};
+/** Tells the test when a running request has renewed its claim. */
+let renewed: () => void = () => {};
+/** Renewals lost, as when the node running the request has died. */
+let renewalsLost = false;
 class WatchedRepository extends IdempotencyRepository {
   override async find(memberId: bigint, key: string): Promise<IdempotencyRequest | undefined> {
     const row = await super.find(memberId, key);
     if (row?.status === 'in_progress') sawInProgress();
     return row;
   }
+  override async renew(id: bigint, now: Date): Promise<void> {
+    if (renewalsLost) return;
+    await super.renew(id, now);
+    renewed();
+  }
+}
+function renewal(): Promise<void> {
+  return new Promise((resolve) => {
+    renewed = resolve;
+  });
 }
 function waiting(): Promise<void> {
   return new Promise((resolve) => {
@@ -64,7 +81,12 @@ let position: LedgerAccount;
 
 beforeAll(async () => {
   t = await startTestDatabase();
-  idempotency = new IdempotencyService({ repository: new WatchedRepository(t.db), clock, inProgressWaitMs: WAIT_MS });
+  idempotency = new IdempotencyService({
+    repository: new WatchedRepository(t.db),
+    clock,
+    inProgressWaitMs: WAIT_MS,
+    leaseRenewMs: RENEW_MS,
+  });
   ledger = new LedgerService({ repository: new LedgerRepository(), clock });
   [memberA, memberB] = [await insertTestMember(t.db), await insertTestMember(t.db)];
   wallet = await ledger.memberWallet(t.db, memberA, 'BAHT');
@@ -101,6 +123,7 @@ afterAll(async () => {
 beforeEach(() => {
   behaviour = 'answer';
   runs = 0;
+  renewalsLost = false;
 });
 
 async function buildTestApp(): Promise<FastifyInstance> {
@@ -322,10 +345,27 @@ describe('withIdempotency', () => {
     expect(runs).toBe(1);
   });
 
+  it('keeps the key of a request still running past the lease, which it renews: a retry answers 409', async () => {
+    const key = nextKey();
+    const reached = holdNextRun('wait');
+    const slow = call({ key });
+    await reached;
+    clock.advance(IN_PROGRESS_LEASE_MS - 1);
+    await renewal();
+    // Past the lease counted from the claim, within the one counted from the renewal.
+    clock.advance(2);
+    expect((await call({ key })).statusCode).toBe(409);
+    gate.open();
+    expect((await slow).json()).toEqual({ message: 'SUCCESS', run: 1, key });
+    expect(runs).toBe(1);
+  });
+
   it('takes over a key whose request stopped answering once its lease has run out', async () => {
     const key = nextKey();
     const reached = holdNextRun('wait');
-    // A request whose node died: it holds the key and never completes (until the gate opens at the end).
+    // A request whose node died: it holds the key, renews it no more, and never completes (until the gate opens
+    // at the end).
+    renewalsLost = true;
     const lost = call({ key });
     await reached;
     // Within the lease, a retry waits for it (the bound) and answers 409.
