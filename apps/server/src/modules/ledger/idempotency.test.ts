@@ -29,8 +29,8 @@ const RENEW_MS = 20;
 
 /** Tells the test when a duplicate has seen the key in progress, i.e. is now waiting for the first request. */
 let sawInProgress: () => void = () => {};
-/** Tells the test when a running request has renewed its claim. */
-let renewed: () => void = () => {};
+/** Tells the test when a running request has renewed its claim, and to when. */
+let renewed: (at: Date) => void = () => {};
 /** Renewals lost, as when the node running the request has died. */
 let renewalsLost = false;
 class WatchedRepository extends IdempotencyRepository {
@@ -42,12 +42,16 @@ class WatchedRepository extends IdempotencyRepository {
   override async renew(id: bigint, now: Date): Promise<void> {
     if (renewalsLost) return;
     await super.renew(id, now);
-    renewed();
+    renewed(now);
   }
 }
+/** The next renewal to the clock's time or later (not one that read the clock before it was moved on). */
 function renewal(): Promise<void> {
+  const since = clock.now().getTime();
   return new Promise((resolve) => {
-    renewed = resolve;
+    renewed = (at) => {
+      if (at.getTime() >= since) resolve();
+    };
   });
 }
 function waiting(): Promise<void> {
