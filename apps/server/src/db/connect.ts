@@ -66,13 +66,9 @@ export function createDatabase(
   onIdleError: (error: Error) => void = (error) => process.emitWarning(error),
 ): Db {
   if (settings.databaseUrl) {
-    const prepare = settings.databasePrepare ?? true;
     const pool = new pg.Pool({
       connectionString: settings.databaseUrl,
       max: 10,
-      // Statements written without waiting for the one before: a transaction's `begin` travels with its first
-      // statement (prepared-pool.ts). Kysely waits for each statement, so nothing else changes.
-      pipeline: prepare,
       // Connections stay open once made (a fixed pool): closed when idle, the next burst opened them all at once,
       // each a new backend preparing its statements again, and waited up to a second for them (performance.md).
       idleTimeoutMillis: 0,
@@ -86,6 +82,7 @@ export function createDatabase(
     // An idle connection that ends (a restart, a failover, an operator's terminate) is an 'error' of the pool; the
     // pool drops it and opens another when next needed. Unheard, the event would end the process.
     pool.on('error', onIdleError);
+    const prepare = settings.databasePrepare ?? true;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepare ? preparingPool(pool) : pool }) });
     pools.set(db, pool);
     return db;

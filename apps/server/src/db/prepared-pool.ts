@@ -47,25 +47,9 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
   };
 }
 
-/** How Kysely opens a transaction (`begin`, or `start transaction` with an isolation level or access mode). */
-const OPENS_TRANSACTION = /^(begin|start transaction)\b/;
-/**
- * `begin`'s answer as node-postgres gives it, given at once (see `wrap`): Kysely reads nothing of it. Kysely's type
- * lists only the commands whose row counts it reads, hence the cast.
- */
-const OPENED = { command: 'BEGIN', rowCount: null, rows: [] } as unknown as PostgresQueryResult<never>;
-
-/**
- * A connection whose statements with parameters are prepared under names of its own (text -> name).
- *
- * On a connection in pipeline mode (createDatabase), a transaction's `begin` does not wait for its answer: it is
- * written at once and Kysely's first statement right behind it, one round trip instead of two, and that
- * statement's answer waits for `begin`'s as well. Both go in order on one connection, so the statement runs inside
- * the transaction; a `begin` that failed (only a connection that broke, which fails the statement too) fails it.
- */
+/** A connection whose statements with parameters are prepared under names of its own (text -> name). */
 function wrap(client: pg.PoolClient): PostgresPoolClient {
   const state = { names: new Map<string, string>(), made: 0 };
-  let opening: Promise<unknown> | undefined;
   const nameFor = (text: string): string | undefined => {
     const known = state.names.get(text);
     if (known || state.made >= PREPARED_PER_CONNECTION_MAX) return known;
@@ -82,25 +66,6 @@ function wrap(client: pg.PoolClient): PostgresPoolClient {
   ): Promise<PostgresQueryResult<R>> | PostgresCursor<R> {
     if (typeof sqlOrCursor !== 'string') return client.query(sqlOrCursor as never) as PostgresCursor<R>;
     const values = [...(parameters ?? [])];
-    if (values.length === 0 && OPENS_TRANSACTION.test(sqlOrCursor)) {
-      opening = client.query(sqlOrCursor);
-      // Heard by the statement that follows (Kysely always sends one: a statement, `commit` or `rollback`).
-      opening.catch(() => undefined);
-      return Promise.resolve(OPENED);
-    }
-    const answer = send<R>(sqlOrCursor, values);
-    const opened = opening;
-    opening = undefined;
-    if (!opened) return answer;
-    return opened.then(
-      () => answer,
-      (error: unknown) => {
-        answer.catch(() => undefined);
-        throw error;
-      },
-    );
-  }
-  function send<R>(sqlOrCursor: string, values: unknown[]): Promise<PostgresQueryResult<R>> {
     const name = values.length > 0 ? nameFor(sqlOrCursor) : undefined;
     const unnamed = () => client.query(sqlOrCursor, values) as unknown as Promise<PostgresQueryResult<R>>;
     if (!name) return unnamed();
