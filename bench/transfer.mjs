@@ -368,9 +368,9 @@ async function runSql(pool) {
 }
 
 /** Pins a process and all its threads to the given cores (`taskset`, util-linux); throws when it cannot. */
-function pinToCpus(pid, cpus) {
-  const pinned = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(pid)], { encoding: 'utf8' });
-  if (pinned.status !== 0) throw new Error(`taskset could not pin ${pid} to ${cpus}: ${pinned.stderr}`);
+function pinToCpus(pid, list) {
+  const pinned = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', list, String(pid)], { encoding: 'utf8' });
+  if (pinned.status !== 0) throw new Error(`taskset could not pin ${pid} to ${list}: ${pinned.stderr}`);
 }
 
 async function main() {

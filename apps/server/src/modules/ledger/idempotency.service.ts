@@ -172,14 +172,12 @@ export class IdempotencyService {
     );
     let answer: T;
     try {
-      answer = await handler();
+      answer = await handler().finally(() => clearInterval(renewals));
     } catch (error) {
-      clearInterval(renewals);
       if (error instanceof AppError) await repository.complete(id, error.status, error.body(), clock.now());
       else await repository.release(id);
       throw error;
     }
-    clearInterval(renewals);
     await repository.complete(id, 200, answer, clock.now());
     return answer;
   }
