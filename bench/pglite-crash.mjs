@@ -35,12 +35,15 @@ const nodeFlags = values['node-flags'].split(/\s+/).filter(Boolean);
 /** A V8 abort as Node prints it (a failed CHECK), or the signal of a process that died without saying. */
 const V8_FATAL = /# Fatal error in|Check failed:/;
 
-function run(command, args, env = {}) {
+/** Runs a command to its end, answering its exit code or signal, its output and its time; `unset` leaves those variables out. */
+function run(command, args, env = {}, unset = []) {
   return new Promise((resolve) => {
     const started = performance.now();
+    const environment = { ...process.env, ...env };
+    for (const name of unset) delete environment[name];
     const child = spawn(command, args, {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: environment,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -105,11 +108,9 @@ async function suite() {
     const result = await run(
       process.execPath,
       [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'],
-      {
-        DATABASE_URL: '',
-        REDIS_URL: '',
-        ...(nodeFlags.length ? { NODE_OPTIONS: nodeFlags.join(' ') } : {}),
-      },
+      { NO_COLOR: '1', ...(nodeFlags.length ? { NODE_OPTIONS: nodeFlags.join(' ') } : {}) },
+      // On PGlite: a PostgreSQL or Redis of the environment would take the suites there.
+      ['DATABASE_URL', 'REDIS_URL'],
     );
     const aborted = V8_FATAL.test(result.output) || /Worker exited unexpectedly/.test(result.output);
     const summary = result.output.match(/Test Files .*\n.*Tests .*/)?.[0]?.replace(/\s+/g, ' ') ?? '';
