@@ -2,8 +2,8 @@
 //
 //   node bench/pglite-crash.mjs churn --processes 40 --cycles 30            the focused reproduction, Node's defaults
 //   node bench/pglite-crash.mjs churn --processes 40 --node-flags=--no-wasm-code-gc     ... with a V8 flag
-//   node bench/pglite-crash.mjs churn --app ...                              each cycle a whole test app, not a bare database
 //   node bench/pglite-crash.mjs suite --runs 20                               the server project on PGlite, 20 times in a row
+//   node bench/pglite-crash.mjs suite --runs 20 --wasm-code-gc                ... with V8's wasm code GC back on (as before 0033)
 //
 // churn: N processes (two at a time, one per core), each opening a database from the server's migrated test
 // template, working in it and closing it, `--cycles` times, collecting the closed one's instance at once.
@@ -26,7 +26,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '20' },
     parallel: { type: 'string', default: '2' },
     'node-flags': { type: 'string', default: '' },
-    app: { type: 'boolean', default: false },
+    'wasm-code-gc': { type: 'boolean', default: false },
   },
 });
 const mode = positionals[0] ?? 'churn';
@@ -67,12 +67,8 @@ function template() {
 
 async function churn() {
   const total = Number(values.processes);
-  const child = values.app
-    ? ['--import', 'tsx', 'bench/pglite/churn-app.ts', values.cycles]
-    : ['bench/pglite/churn-child.mjs', values.cycles, template()];
-  log(
-    `churn: ${total} processes x ${values.cycles} ${values.app ? 'test apps' : 'databases'}, node flags: ${nodeFlags.join(' ') || '(none)'}`,
-  );
+  const child = ['bench/pglite/churn-child.mjs', values.cycles, template()];
+  log(`churn: ${total} processes x ${values.cycles} databases, node flags: ${nodeFlags.join(' ') || '(none)'}`);
   let next = 0;
   const results = [];
   const worker = async () => {
@@ -101,14 +97,18 @@ async function churn() {
 
 async function suite() {
   const total = Number(values.runs);
-  log(`suite: the server project on PGlite, ${total} runs in a row`);
+  const codeGc = values['wasm-code-gc'];
+  log(
+    `suite: the server project on PGlite, ${total} runs in a row, wasm code GC ${codeGc ? 'on' : 'off (the default)'}`,
+  );
   let crashed = 0;
   let failed = 0;
   for (let index = 0; index < total; index += 1) {
     const result = await run(
       process.execPath,
       [join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run', '--project', 'server'],
-      { NO_COLOR: '1', ...(nodeFlags.length ? { NODE_OPTIONS: nodeFlags.join(' ') } : {}) },
+      // apps/server/vitest.config.ts turns the code GC off in its workers unless told to leave it on.
+      { NO_COLOR: '1', ...(codeGc ? { TEST_WASM_CODE_GC: '1' } : {}) },
       // On PGlite: a PostgreSQL or Redis of the environment would take the suites there.
       ['DATABASE_URL', 'REDIS_URL'],
     );
@@ -122,7 +122,9 @@ async function suite() {
     );
     if (!aborted && result.code !== 0) log(result.output.slice(-3000));
   }
-  log(`suite: ${crashed} of ${total} runs had a worker aborted by V8, ${failed} failed otherwise`);
+  log(
+    `suite: ${crashed} of ${total} runs had a worker aborted by V8, ${failed} failed otherwise (wasm code GC ${codeGc ? 'on' : 'off'})`,
+  );
 }
 
 await (mode === 'suite' ? suite() : churn());

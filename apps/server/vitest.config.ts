@@ -12,7 +12,7 @@ export default defineProject({
     // A worker opens and closes hundreds of PGlite databases, and Node 24's V8 (13.6) can free a dead import
     // wrapper twice when its code GC races a wrapper's tier-up, aborting the worker ("Check failed:
     // jit_page_->allocations_.erase(addr) == 1"). Without wasm code GC nothing is freed, so nothing twice
-    // (docs/decisions/0033; the rate: bench/pglite-crash.mjs).
-    execArgv: ['--no-wasm-code-gc'],
+    // (docs/decisions/0033). TEST_WASM_CODE_GC=1 leaves it on, to measure the rate as it was (bench/pglite-crash.mjs).
+    execArgv: process.env.TEST_WASM_CODE_GC === '1' ? [] : ['--no-wasm-code-gc'],
   },
 });
