@@ -5,11 +5,13 @@
 // so a real failure cannot hide behind a second try (docs/ci.md, docs/decisions/0033).
 import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 
-const WORKER_DIED = /Worker exited unexpectedly|Worker \w+ emitted error|Channel closed|Worker terminated/;
+/** What Vitest's pool says of a worker process that ended under it. */
+const WORKER_DIED = /Worker exited unexpectedly|Worker \w+ emitted error/;
 
 export default class RuntimeCrashReporter implements Reporter {
   readonly #running = new Map<string, TestModule>();
   readonly #queued = new Map<string, TestModule>();
+
   onTestModuleQueued(testModule: TestModule) {
     this.#queued.set(testModule.id, testModule);
   }
