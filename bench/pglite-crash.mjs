@@ -12,7 +12,7 @@
 // V8 aborts at the end. Run on the project's Node (`npm exec -- node bench/pglite-crash.mjs ...`); nothing else
 // may run beside it if the times are to mean anything.
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -32,7 +32,7 @@ const { values, positionals } = parseArgs({
 const mode = positionals[0] ?? 'churn';
 const nodeFlags = values['node-flags'].split(/\s+/).filter(Boolean);
 
-/** A V8 abort as Node prints it (a failed CHECK), or the signal of a process that died without saying. */
+/** A V8 abort as Node prints it (a failed CHECK); a process ended by a signal counts as one too (below). */
 const V8_FATAL = /# Fatal error in|Check failed:/;
 
 /** Runs a command to its end, answering its exit code or signal, its output and its time; `unset` leaves those variables out. */
@@ -59,10 +59,14 @@ function run(command, args, env = {}, unset = []) {
   });
 }
 
+/** The newest migrated PGlite template the server's tests left in the temp folder (test/helpers.ts). */
 function template() {
-  const found = readdirSync(tmpdir()).find((name) => /^mw-pglite-template-[0-9a-f]+\.tar$/.test(name));
+  const found = readdirSync(tmpdir())
+    .filter((name) => /^mw-pglite-template-[0-9a-f]+\.tar$/.test(name))
+    .map((name) => join(tmpdir(), name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
   if (!found) throw new Error('no PGlite test template in the temp folder: run any server test once first');
-  return join(tmpdir(), found);
+  return found;
 }
 
 async function churn() {
