@@ -11,7 +11,7 @@ import { Kysely } from 'kysely';
 import pg from 'pg';
 import { type AppDeps, buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import { createDatabase, migrateToLatest } from '../src/db/connect.ts';
+import { createDatabase, migrateToLatest, poolUse } from '../src/db/connect.ts';
 import type { Database, Db } from '../src/db/database.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
 import type { LedgerAccountKind } from '../src/db/tables/ledger.table.ts';
@@ -72,7 +72,10 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
   const close = async () => {
     // A close that hangs fails its test file with a bare hook time-out; this says what still held the process.
     const watch = setTimeout(() => {
-      console.error(`app.close() still running after ${CLOSE_WATCH_MS} ms; open: ${activeResources()}`);
+      // On PostgreSQL, a pool whose end waits on a client never released shows it here (total above idle).
+      const pool = poolUse(app.db);
+      const pooled = pool ? `; pool: ${pool.total} open, ${pool.idle} idle, ${pool.waiting} waiting` : '';
+      console.error(`app.close() still running after ${CLOSE_WATCH_MS} ms; open: ${activeResources()}${pooled}`);
     }, CLOSE_WATCH_MS).unref();
     try {
       await app.close();
