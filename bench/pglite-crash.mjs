@@ -116,9 +116,10 @@ async function suite() {
       // On PGlite: a PostgreSQL or Redis of the environment would take the suites there.
       ['DATABASE_URL', 'REDIS_URL'],
     );
-    const aborted = V8_FATAL.test(result.output) || /Worker exited unexpectedly/.test(result.output);
-    const summary = result.output.match(/Test Files .*\n.*Tests .*/)?.[0]?.replace(/\s+/g, ' ') ?? '';
+    // The runtime-crash reporter's banner is what says a worker died; V8's own words count as well.
     const died = result.output.match(/== The test runtime died[^\n]*\n[^\n]*/)?.[0] ?? '';
+    const aborted = died !== '' || V8_FATAL.test(result.output);
+    const summary = result.output.match(/Test Files .*\n.*Tests .*/)?.[0]?.replace(/\s+/g, ' ') ?? '';
     if (aborted) crashed += 1;
     else if (result.code !== 0) failed += 1;
     log(
