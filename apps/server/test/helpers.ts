@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { type AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -67,6 +68,8 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
   const pgliteDataDir = config.databaseUrl || config.dataDir !== 'memory://' ? undefined : await pgliteTemplate();
   const app = await buildApp(config, { logStream, argon2: TEST_ARGON2, pgliteDataDir, ...deps, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  // Known now: a closing server no longer answers its address.
+  const { port } = app.server.address() as AddressInfo;
   const api = (options: InjectOptions) =>
     app.inject({ ...options, headers: { [APP_NAME_HEADER]: APP_NAME, ...options.headers } });
   const close = async () => {
@@ -75,7 +78,7 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
       // On PostgreSQL, a pool whose end waits on a client never released shows it here (total above idle).
       const pool = poolUse(app.db);
       const pooled = pool ? `; pool: ${pool.total} open, ${pool.idle} idle, ${pool.waiting} waiting` : '';
-      console.error(`app.close() still running after ${CLOSE_WATCH_MS} ms; open: ${activeResources()}${pooled}`);
+      console.error(`app.close() still running after ${CLOSE_WATCH_MS} ms; open: ${activeResources(port)}${pooled}`);
     }, CLOSE_WATCH_MS).unref();
     try {
       await app.close();
@@ -89,11 +92,29 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
 
 const CLOSE_WATCH_MS = 20_000;
 
-/** What keeps the event loop busy, counted by kind ("TCPSocketWrap x3, Timeout x2"). */
-function activeResources(): string {
+/**
+ * What keeps the event loop busy, counted by kind ("TCPSocketWrap x3, Timeout x2"), then the open TCP sockets by
+ * their far end ("sockets to :5432 x2, :6379 x3, app :41234 x1 (from it x1)"): which party holds the close.
+ */
+function activeResources(appPort?: number): string {
   const counts = new Map<string, number>();
   for (const kind of process.getActiveResourcesInfo()) counts.set(kind, (counts.get(kind) ?? 0) + 1);
-  return [...counts].map(([kind, n]) => `${kind} x${n}`).join(', ');
+  const kinds = [...counts].map(([kind, n]) => `${kind} x${n}`).join(', ');
+  const ends = new Map<string, number>();
+  // The only way Node names a handle's socket; its use here is a test's diagnostic, never the app's.
+  const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
+  for (const handle of handles) {
+    if (!(handle instanceof Socket) || handle.remotePort === undefined) continue;
+    const end =
+      handle.localPort === appPort
+        ? `app :${appPort} (its client at :${handle.remotePort})`
+        : handle.remotePort === appPort
+          ? `app :${appPort} (a client of it)`
+          : `:${handle.remotePort}`;
+    ends.set(end, (ends.get(end) ?? 0) + 1);
+  }
+  const sockets = [...ends].map(([end, n]) => `${end} x${n}`).join(', ');
+  return sockets ? `${kinds}; sockets to ${sockets}` : kinds;
 }
 
 let template: Promise<Blob> | undefined;
