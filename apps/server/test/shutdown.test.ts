@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { createRequire } from 'node:module';
 import { type AddressInfo, connect, createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,8 +50,11 @@ function get(app: TestApp, path: string): Promise<number | string> {
   });
 }
 
-/** An upload whose body is sent in two halves: the first now, the second when `finish` is called. */
-function slowUpload(app: TestApp, headers: Record<string, string>) {
+/**
+ * An upload whose body is sent in two halves: the first now, the second when `finish` is called. On a connection
+ * of its own, or on the agent's (kept alive after the answer).
+ */
+function slowUpload(app: TestApp, headers: Record<string, string>, agent: Agent | false = false) {
   const body = multipartBody([{ bytes: FILES.png, filename: 'picture.png' }]);
   const half = Math.floor(body.payload.length / 2);
   const req = httpRequest({
@@ -59,7 +62,7 @@ function slowUpload(app: TestApp, headers: Record<string, string>) {
     port: portOf(app),
     method: 'POST',
     path: API.chatUploadImage,
-    agent: false,
+    agent,
     headers: {
       ...headers,
       [APP_NAME_HEADER]: APP_NAME,
@@ -67,11 +70,17 @@ function slowUpload(app: TestApp, headers: Record<string, string>) {
       'content-length': String(body.payload.length),
     },
   });
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+  const answer = new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
     req.on('response', (res: IncomingMessage) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks).toString(),
+          connection: res.headers.connection,
+        }),
+      );
     });
     req.on('error', reject);
   });
@@ -128,6 +137,29 @@ describe('shutting down (SIGTERM)', () => {
     const outcome = await shutDown(t.app, { delayMs: 0, graceMs: 5_000 });
     expect(outcome).toBe('closed');
     await ended;
+  });
+
+  it('ends a kept-alive connection once the answer under way on it is sent, not at its keep-alive time-out', async () => {
+    t = await startTestApp();
+    const guest = await newGuest(t);
+    // A client that keeps its connection for the next call, as fetch and the proxies do (Fastify's keep-alive
+    // time-out is 72 s: a connection left open after its answer would hold the close that long).
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      const upload = slowUpload(t, guest.headers, agent);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const closing = shutDown(t.app, { delayMs: 0, graceMs: 10_000 });
+      // The server has stopped listening: the answer now comes while it closes.
+      await expect.poll(() => get(t as TestApp, '/healthz'), { timeout: 5_000, interval: 50 }).toBe('ECONNREFUSED');
+      upload.finish();
+      const answered = await upload.answer;
+      expect(answered.status).toBe(200);
+      // The client is told not to send its next call here.
+      expect(answered.connection).toBe('close');
+      expect(await closing).toBe('closed');
+    } finally {
+      agent.destroy();
+    }
   });
 
   it('waits longer than the longest request it lets run (an upload may take REQUEST_TIMEOUT_MS)', async () => {

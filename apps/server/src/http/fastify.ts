@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
@@ -50,12 +50,17 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex) {
 }
 
 /**
- * A connection that has not sent a byte carries no request: a client's spare one (a browser's preconnect, an
- * HTTP client reconnecting for a call it then gave up). Node counts it as busy, so closing the server would wait
- * for its headers time-out (60 s). On close such connections are ended (their client opens a new one
- * elsewhere), and any arriving while the server stops listening too; requests under way are untouched.
+ * What would hold a closing server open past its drain, ended instead:
+ * - a connection that has not sent a byte carries no request: a client's spare one (a browser's preconnect, an
+ *   HTTP client reconnecting for a call it then gave up). Node counts it as busy, so closing the server would wait
+ *   for its headers time-out (60 s). On close such connections are ended, and any arriving while the server stops
+ *   listening too;
+ * - a kept-alive connection whose answer was under way when the server closed: Node ends the connections idle at
+ *   that moment only, so this one would stay open for the keep-alive time-out (72 s) after its answer. Answers sent
+ *   while closing say `connection: close`, and the connection ends once its answer is sent.
+ * Their clients open a new one elsewhere; requests under way are untouched.
  */
-function closeSpareConnectionsOnClose(app: FastifyInstance) {
+function endLingeringConnectionsOnClose(app: FastifyInstance) {
   const spare = new Set<Socket>();
   let closing = false;
   app.server.on('connection', (socket: Socket) => {
@@ -67,6 +72,15 @@ function closeSpareConnectionsOnClose(app: FastifyInstance) {
     const used = () => spare.delete(socket);
     socket.once('data', used);
     socket.once('close', used);
+  });
+  app.server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    response.once('finish', () => {
+      if (closing) request.socket.end();
+    });
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
   });
   app.addHook('preClose', async () => {
     closing = true;
@@ -111,7 +125,7 @@ export function createFastify(config: Config, logStream?: DestinationStream): Fa
   // Any close drains first (a test's, or one after SIGTERM's delay): no job starts a pass, and so no call to
   // a party on this very server, while the server waits for its connections to end.
   app.addHook('preClose', () => app.lifecycle.drain());
-  closeSpareConnectionsOnClose(app);
+  endLingeringConnectionsOnClose(app);
   app.decorate('jobStats', new JobStats());
 
   return app;
