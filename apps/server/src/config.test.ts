@@ -9,6 +9,7 @@ const PRODUCTION = {
   OPERATOR_SECRET_KEY: 'a-real-operator-secret-key',
   TRUELINK_KEY: `k1:${Buffer.alloc(32, 1).toString('base64')}`,
   SLIP_URL_SECRET: 'a-real-slip-url-secret',
+  METRICS_TOKEN: 'a-real-metrics-token',
 };
 
 /** The message a configuration that must not start is refused with. */
@@ -69,6 +70,14 @@ describe('configuration', () => {
     for (const name of ['GAME_CREDENTIAL_KEY', 'OPERATOR_SECRET_KEY', 'TRUELINK_KEY'])
       expect(spelledOut).toContain(name);
     expect(spelledOut).not.toContain('SLIP_URL_SECRET');
+  });
+
+  it('refuses to start in production with /metrics open to anyone (issue 39, finding 9)', () => {
+    const { METRICS_TOKEN: _token, ...open } = PRODUCTION;
+    expect(productionProblems(open)).toMatch(/METRICS_TOKEN must be set in production/);
+    // Outside production an unset token leaves it open, for a developer's own machine.
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig(PRODUCTION).metricsToken).toBe('a-real-metrics-token');
   });
 
   it('refuses to start in production with the sandbox or the demo data on', () => {

@@ -171,7 +171,7 @@ export const SANDBOX_VOUCHER_SECRET = 'sandbox-voucher-secret';
 /**
  * What production must not run with, each named (never a secret's value): the development keys, the sandbox
  * parties (they create money and sign with secrets published here), the demo member (a public password), a
- * sandbox party's secret given to a real party, and a slip link secret that differs per process.
+ * sandbox party's secret given to a real party, a slip link secret that differs per process, and /metrics open.
  */
 function productionProblems(config: Config, read: Reader): string[] {
   const problems: string[] = [];
@@ -185,6 +185,9 @@ function productionProblems(config: Config, read: Reader): string[] {
   if (config.demo) problems.push("DEMO must be off in production (the demo member's password is public)");
   if (read.raw('SLIP_URL_SECRET') === undefined) {
     problems.push('SLIP_URL_SECRET must be set in production, the same on every node (else slip links die)');
+  }
+  if (config.metricsToken === null) {
+    problems.push('METRICS_TOKEN must be set in production (unset, /metrics answers anyone who reaches it)');
   }
   const sandboxSecret = (name: string) => `${name} must not be the sandbox's secret in production`;
   const defaults: [string, string | null, string][] = [

@@ -20,6 +20,7 @@ beforeAll(async () => {
     OPERATOR_SECRET_KEY: 'logs-test-operator-secret-key',
     TRUELINK_KEY: `logs:${Buffer.alloc(32, 9).toString('base64')}`,
     SLIP_URL_SECRET: 'logs-test-slip-url-secret',
+    METRICS_TOKEN: 'logs-test-metrics-token',
   });
 });
 afterAll(() => Promise.all([t.close(), party.close()]));
