@@ -11,9 +11,17 @@ import type { Country } from '@member-wallet/contract/constants';
 import type { FastifyRequest } from 'fastify';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { pickLocale } from '../../lib/locale.ts';
-import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
+import { type RateLimiter, takeHits, takeHitsUnlessRefused } from '../../lib/rate-limiter.ts';
 import { type AuthContext, parseInput, type Router } from '../../lib/route.ts';
 import type { BonusService } from './bonus.service.ts';
+
+/**
+ * Promotion codes a member may try (a find or an activation) per minute, and all members from one address
+ * together (docs/promotions/bonuses.md, Promotion codes): enough for a member typing a code and trying again, far
+ * too few to guess codes by the thousand. The address's is higher: mobile carriers put many phones behind one.
+ */
+export const PROMOTION_CODE_TRIES_PER_MINUTE = 10;
+export const PROMOTION_CODE_TRIES_PER_ADDRESS_PER_MINUTE = 60;
 
 export interface BonusRoutesDeps {
   bonuses: BonusService;
@@ -33,6 +41,23 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
       {
         key: `bonus:minute:${auth.memberId}`,
         max: deps.ratePerMinute,
+        windowMs: MINUTE_MS,
+        code: 'REQUEST_LIMIT_1MIN',
+      },
+    ]);
+  // Every try of a promotion code counts, found or not: a guesser's tries are mostly misses. A refused try gives its
+  // hits back, so one member past their limit cannot use up the address's for the others behind it.
+  const limitCodeTries = (request: FastifyRequest, auth: AuthContext) =>
+    takeHitsUnlessRefused(limiter, [
+      {
+        key: `promotion-code:minute:${auth.memberId}`,
+        max: PROMOTION_CODE_TRIES_PER_MINUTE,
+        windowMs: MINUTE_MS,
+        code: 'REQUEST_LIMIT_1MIN',
+      },
+      {
+        key: `promotion-code:ip:minute:${request.ip}`,
+        max: PROMOTION_CODE_TRIES_PER_ADDRESS_PER_MINUTE,
         windowMs: MINUTE_MS,
         code: 'REQUEST_LIMIT_1MIN',
       },
@@ -95,18 +120,22 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
   route({
     ...common,
     url: '/api/promotion/find/:code',
-    summary: 'A promotion by its code (upper-cased), or null',
+    summary: `A promotion by its code (upper-cased), or null. 429 REQUEST_LIMIT_1MIN past ${PROMOTION_CODE_TRIES_PER_MINUTE} code tries a minute`,
     response: promotionResponse,
-    handler: ({ request }) => bonuses.findPromotion(code(request), locale(request)),
+    handler: async ({ request, auth }) => {
+      await limitCodeTries(request, auth);
+      return bonuses.findPromotion(code(request), locale(request));
+    },
   });
   route({
     ...common,
     url: '/api/promotion/activate/:code',
     summary:
       'Receive a promotion code (upper-cased): 404 NO_PROMOTION, 409 PROMOTION_RECEIVED, BONUS_ALREADY_ACTIVE, ' +
-      'BONUS_FULL, BONUS_CONDITION',
+      `BONUS_FULL, BONUS_CONDITION; 429 REQUEST_LIMIT_1MIN past ${PROMOTION_CODE_TRIES_PER_MINUTE} code tries a minute`,
     response: bonusActivateResponse,
     handler: async ({ request, auth }) => {
+      await limitCodeTries(request, auth);
       await limit(auth);
       return bonuses.activate(auth.memberId, code(request), 'promotion');
     },

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusCall, definition, playAtPg, statementRows, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';
-import { deposit, fundedMember, noDrift, seedCatalogue } from '../../../test/games.ts';
+import { deposit, fundedMember, noDrift, type Player, seedCatalogue } from '../../../test/games.ts';
 import { accountBalanceMinor, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { PROMOTION_CODE_TRIES_PER_ADDRESS_PER_MINUTE, PROMOTION_CODE_TRIES_PER_MINUTE } from './bonus.routes.ts';
 
 /** Bonuses and promotion codes through the HTTP API (docs/promotions/bonuses.md). */
 
@@ -270,5 +271,39 @@ describe('promotion codes', () => {
     const again = await bonusCall(t, player, '/api/promotion/activate/PROMO50');
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('PROMOTION_RECEIVED');
+  });
+
+  /** A promotion call from an address of the test's own, so no other test's calls count with it. */
+  const promotionCall = (player: Player, path: string, remoteAddress: string) =>
+    t.api({ method: 'GET', url: path, headers: { authorization: `Bearer ${player.token}` }, remoteAddress });
+
+  it('refuses guessing codes past its limit per member with 429 REQUEST_LIMIT_1MIN, finds and activations alike (issue 39, finding 8)', async () => {
+    const guesser = await fundedMember(t);
+    for (let guess = 0; guess < PROMOTION_CODE_TRIES_PER_MINUTE; guess++) {
+      const path = guess % 2 ? `/api/promotion/find/GUESS${guess}` : `/api/promotion/activate/GUESS${guess}`;
+      expect((await promotionCall(guesser, path, '10.39.8.1')).statusCode).not.toBe(429);
+    }
+    for (const path of ['/api/promotion/find/PROMO50', '/api/promotion/activate/PROMO50']) {
+      const refused = await promotionCall(guesser, path, '10.39.8.1');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('REQUEST_LIMIT_1MIN');
+    }
+    // Nothing was given on the refused activation, and another member at another address is not held by it.
+    expect(await walletMajor(t, guesser)).toBe(0);
+    const other = await fundedMember(t);
+    expect((await promotionCall(other, '/api/promotion/find/PROMO50', '10.39.8.2')).statusCode).toBe(200);
+  });
+
+  it('refuses guessing codes past its limit per address, however many members guess from it', async () => {
+    const guessers = await Promise.all([1, 2, 3, 4, 5, 6, 7].map(() => fundedMember(t)));
+    let answered = 0;
+    for (const [index, guesser] of guessers.entries()) {
+      for (let guess = 0; guess < PROMOTION_CODE_TRIES_PER_MINUTE; guess++) {
+        const answer = await promotionCall(guesser, `/api/promotion/find/G${index}X${guess}`, '10.39.8.3');
+        if (answer.statusCode === 429) break;
+        answered += 1;
+      }
+    }
+    expect(answered).toBe(PROMOTION_CODE_TRIES_PER_ADDRESS_PER_MINUTE);
   });
 });
