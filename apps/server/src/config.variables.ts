@@ -116,7 +116,11 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   { name: 'CHAT_GUEST_SECRET', default: 'a key kept in the database', meaning: 'Signs the guest chat tokens' },
   { name: 'CHAT_PREFIX', default: 'chat', meaning: 'Prefix of the chat rooms' },
   { name: 'CHAT_SOCKET_URL', default: 'unset', meaning: 'A separate chat backend, allowed in connect-src' },
-  { name: 'METRICS_TOKEN', default: 'unset', meaning: 'Bearer token GET /metrics asks for; required in production, unset elsewhere it is open' },
+  {
+    name: 'METRICS_TOKEN',
+    default: 'unset',
+    meaning: 'Bearer token GET /metrics asks for; required in production, unset elsewhere it is open',
+  },
   {
     name: 'JOB_RUNNER',
     default: 'pg-boss with DATABASE_URL, else in-process',

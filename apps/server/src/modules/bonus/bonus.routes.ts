@@ -35,33 +35,8 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
   const { bonuses, limiter, country } = deps;
   const locale = (request: FastifyRequest) => pickLocale(request.headers['accept-language'], country);
   const code = (request: FastifyRequest) => parseInput(bonusCodeParams, request.params).code;
-  // Activations and clears move money: counted per member, like the other money calls.
-  const limit = (auth: AuthContext) =>
-    takeHits(limiter, [
-      {
-        key: `bonus:minute:${auth.memberId}`,
-        max: deps.ratePerMinute,
-        windowMs: MINUTE_MS,
-        code: 'REQUEST_LIMIT_1MIN',
-      },
-    ]);
-  // Every try of a promotion code counts, found or not: a guesser's tries are mostly misses. A refused try gives its
-  // hits back, so one member past their limit cannot use up the address's for the others behind it.
-  const limitCodeTries = (request: FastifyRequest, auth: AuthContext) =>
-    takeHitsUnlessRefused(limiter, [
-      {
-        key: `promotion-code:minute:${auth.memberId}`,
-        max: PROMOTION_CODE_TRIES_PER_MINUTE,
-        windowMs: MINUTE_MS,
-        code: 'REQUEST_LIMIT_1MIN',
-      },
-      {
-        key: `promotion-code:ip:minute:${request.ip}`,
-        max: PROMOTION_CODE_TRIES_PER_ADDRESS_PER_MINUTE,
-        windowMs: MINUTE_MS,
-        code: 'REQUEST_LIMIT_1MIN',
-      },
-    ]);
+  const limit = (auth: AuthContext) => limitMoneyCalls(limiter, auth, deps.ratePerMinute);
+  const limitCodeTries = (request: FastifyRequest, auth: AuthContext) => limitCodeTriesOf(limiter, request, auth);
   const common = { method: 'GET' as const, auth: true as const, tags: ['bonus'] };
 
   route({
@@ -140,4 +115,32 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
       return bonuses.activate(auth.memberId, code(request), 'promotion');
     },
   });
+}
+
+/** Activations and clears move money: counted per member, like the other money calls. */
+function limitMoneyCalls(limiter: RateLimiter, auth: AuthContext, ratePerMinute: number) {
+  return takeHits(limiter, [
+    { key: `bonus:minute:${auth.memberId}`, max: ratePerMinute, windowMs: MINUTE_MS, code: 'REQUEST_LIMIT_1MIN' },
+  ]);
+}
+
+/**
+ * Every try of a promotion code counts, found or not: a guesser's tries are mostly misses. A refused try gives its
+ * hits back, so one member past their limit cannot use up the address's for the others behind it.
+ */
+function limitCodeTriesOf(limiter: RateLimiter, request: FastifyRequest, auth: AuthContext) {
+  return takeHitsUnlessRefused(limiter, [
+    {
+      key: `promotion-code:minute:${auth.memberId}`,
+      max: PROMOTION_CODE_TRIES_PER_MINUTE,
+      windowMs: MINUTE_MS,
+      code: 'REQUEST_LIMIT_1MIN',
+    },
+    {
+      key: `promotion-code:ip:minute:${request.ip}`,
+      max: PROMOTION_CODE_TRIES_PER_ADDRESS_PER_MINUTE,
+      windowMs: MINUTE_MS,
+      code: 'REQUEST_LIMIT_1MIN',
+    },
+  ]);
 }
