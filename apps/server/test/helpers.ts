@@ -94,7 +94,7 @@ const CLOSE_WATCH_MS = 20_000;
 
 /**
  * What keeps the event loop busy, counted by kind ("TCPSocketWrap x3, Timeout x2"), then the open TCP sockets by
- * their far end ("sockets to :5432 x2, :6379 x3, app :41234 x1 (from it x1)"): which party holds the close.
+ * their far end ("sockets to :5432 x2, :6379 x3, app :41234 (a client of it) x1"): which party holds the close.
  */
 function activeResources(appPort?: number): string {
   const counts = new Map<string, number>();

@@ -36,7 +36,6 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
   const locale = (request: FastifyRequest) => pickLocale(request.headers['accept-language'], country);
   const code = (request: FastifyRequest) => parseInput(bonusCodeParams, request.params).code;
   const limit = (auth: AuthContext) => limitMoneyCalls(limiter, auth, deps.ratePerMinute);
-  const limitCodeTries = (request: FastifyRequest, auth: AuthContext) => limitCodeTriesOf(limiter, request, auth);
   const common = { method: 'GET' as const, auth: true as const, tags: ['bonus'] };
 
   route({
@@ -98,7 +97,7 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
     summary: `A promotion by its code (upper-cased), or null. 429 REQUEST_LIMIT_1MIN past ${PROMOTION_CODE_TRIES_PER_MINUTE} code tries a minute`,
     response: promotionResponse,
     handler: async ({ request, auth }) => {
-      await limitCodeTries(request, auth);
+      await limitCodeTries(limiter, request, auth);
       return bonuses.findPromotion(code(request), locale(request));
     },
   });
@@ -110,7 +109,7 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
       `BONUS_FULL, BONUS_CONDITION; 429 REQUEST_LIMIT_1MIN past ${PROMOTION_CODE_TRIES_PER_MINUTE} code tries a minute`,
     response: bonusActivateResponse,
     handler: async ({ request, auth }) => {
-      await limitCodeTries(request, auth);
+      await limitCodeTries(limiter, request, auth);
       await limit(auth);
       return bonuses.activate(auth.memberId, code(request), 'promotion');
     },
@@ -128,7 +127,7 @@ function limitMoneyCalls(limiter: RateLimiter, auth: AuthContext, ratePerMinute:
  * Every try of a promotion code counts, found or not: a guesser's tries are mostly misses. A refused try gives its
  * hits back, so one member past their limit cannot use up the address's for the others behind it.
  */
-function limitCodeTriesOf(limiter: RateLimiter, request: FastifyRequest, auth: AuthContext) {
+function limitCodeTries(limiter: RateLimiter, request: FastifyRequest, auth: AuthContext) {
   return takeHitsUnlessRefused(limiter, [
     {
       key: `promotion-code:minute:${auth.memberId}`,
