@@ -151,7 +151,14 @@ test('a credited deposit reaches the member as a notification in their language'
     await page.addInitScript(() => {
       let current: PushSubscriptionJSON | null = null;
       const wrap = (json: PushSubscriptionJSON) =>
-        ({ endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => true }) as unknown as PushSubscription;
+        ({
+          endpoint: json.endpoint,
+          toJSON: () => json,
+          unsubscribe: async () => {
+            current = null;
+            return true;
+          },
+        }) as unknown as PushSubscription;
       PushManager.prototype.getSubscription = async () => (current ? wrap(current) : null);
       PushManager.prototype.subscribe = async (options) => {
         const bytes = new Uint8Array((options as PushSubscriptionOptionsInit).applicationServerKey as ArrayBuffer);
@@ -232,6 +239,15 @@ test('a credited deposit reaches the member as a notification in their language'
         return shown;
       })
       .toEqual(['เงินเข้าแล้ว: ฝากเงิน 100.00 บาท เข้ากระเป๋าของคุณแล้ว']);
+
+    // Logging out ends this browser's subscription: the next person on this phone hears nothing of this member.
+    await page.getByRole('button', { name: text('th', 'auth.logout') }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const after = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      return (await registration.pushManager.getSubscription())?.endpoint ?? null;
+    });
+    expect(after).toBeNull();
   } finally {
     push._server.close();
   }

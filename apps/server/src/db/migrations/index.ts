@@ -33,6 +33,7 @@ import { push } from './0034_push.ts';
 import { jobRuns } from './0035_job_runs.ts';
 import { saferPlay } from './0036_safer_play.ts';
 import { operatorAccounts } from './0037_operator_accounts.ts';
+import { pushSessions } from './0038_push_sessions.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -78,6 +79,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0035_job_runs': jobRuns,
   '0036_safer_play': saferPlay,
   '0037_operator_accounts': operatorAccounts,
+  '0038_push_sessions': pushSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

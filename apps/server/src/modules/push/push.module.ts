@@ -51,6 +51,7 @@ export async function registerPush(
     keys: await vapidKeys(core, repository),
     send: deps.send ?? webPushSender,
     sandbox: core.config.sandbox,
+    clock: core.clock,
     log: core.log,
   });
   pushRoutes(core.route, push);

@@ -22,11 +22,11 @@ export function pushRoutes(route: Router, push: PushService) {
     method: 'POST',
     url: '/api/push/subscribe',
     auth: true,
-    summary: "Keeps a browser's push subscription for the caller, with the language of its notifications",
+    summary: "Keeps a browser's push subscription for the caller's session, with the language of its notifications",
     tags: ['push'],
     body: pushSubscribeRequest,
     response: pushOkResponse,
-    handler: ({ body, auth }) => push.subscribe(auth.memberId, body),
+    handler: ({ body, auth }) => push.subscribe(auth, body),
   });
   route({
     method: 'DELETE',

@@ -58,6 +58,30 @@ function subscribe(token: string, body: object) {
   return t.api({ method: 'POST', url: API.pushSubscribe, headers: bearer(token), payload: body });
 }
 
+function unsubscribe(token: string, endpoint: string) {
+  return t.api({ method: 'DELETE', url: API.pushSubscribe, headers: bearer(token), payload: { endpoint } });
+}
+
+/** A second session of the member, as another browser of theirs would sign in. */
+async function logIn(member: { username: string; password: string }): Promise<string> {
+  const login = await t.api({
+    method: 'POST',
+    url: '/api/login',
+    payload: { username: member.username, password: member.password },
+  });
+  return login.json().token as string;
+}
+
+async function storedEndpoints(memberId: bigint): Promise<string[]> {
+  const rows = await t.app.db
+    .selectFrom('push_subscriptions')
+    .select('endpoint')
+    .where('member_id', '=', memberId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.endpoint);
+}
+
 describe('push subscriptions', () => {
   it('hands out the demo VAPID key, made once and kept in the database', async () => {
     const key = (await t.api({ method: 'GET', url: API.pushKey })).json();
@@ -140,24 +164,63 @@ describe('push subscriptions', () => {
     expect(kept.map((row) => row.endpoint)).toEqual([busy.endpoint, fine.endpoint]);
   });
 
-  it('forgets a subscription the member turns off, and moves one a browser hands in for another member', async () => {
-    const [first, second] = [await registerMember(t), await registerMember(t)];
-    const shared = subscription('th');
-    await subscribe(first.token, shared);
-    await subscribe(second.token, { ...shared, locale: 'en' });
-    await t.app.push.notify(first.id, { kind: 'chat-reply' });
-    expect(sent).toEqual([]);
-    await t.app.push.notify(second.id, { kind: 'chat-reply' });
-    expect(sent.map((each) => each.payload.title)).toEqual(['New message from support']);
-    const off = await t.api({
-      method: 'DELETE',
-      url: API.pushSubscribe,
-      headers: bearer(second.token),
-      payload: { endpoint: shared.endpoint },
-    });
+  it('forgets a subscription the member turns off', async () => {
+    const member = await registerMember(t);
+    const mine = subscription('en');
+    await subscribe(member.token, mine);
+    const off = await unsubscribe(member.token, mine.endpoint);
     expect(off.json()).toEqual({ ok: true });
-    await t.app.push.notify(second.id, { kind: 'chat-reply' });
-    expect(sent).toHaveLength(1);
+    await t.app.push.notify(member.id, { kind: 'chat-reply' });
+    expect(sent).toEqual([]);
+  });
+
+  it('ends the subscription with the session that handed it in: logout, or a password changed elsewhere', async () => {
+    const member = await registerMember(t);
+    const [loggedOut, kept] = [subscription('th'), subscription('en')];
+    await subscribe(member.token, loggedOut);
+    const other = await logIn(member);
+    await subscribe(other, kept);
+    expect((await t.api({ method: 'POST', url: '/api/logout', headers: bearer(member.token) })).statusCode).toBe(200);
+    await t.app.push.notify(member.id, { kind: 'chat-reply' });
+    expect(sent.map((each) => each.endpoint)).toEqual([kept.endpoint]);
+    expect(await storedEndpoints(member.id)).toEqual([kept.endpoint]);
+
+    sent.length = 0;
+    const third = await logIn(member);
+    const changed = await t.api({
+      method: 'PUT',
+      url: '/api/account/changepwd',
+      headers: bearer(third),
+      payload: { oldPassword: member.password, newPassword: 'Another-pass-42' },
+    });
+    expect(changed.statusCode).toBe(200);
+    await t.app.push.notify(member.id, { kind: 'chat-reply' });
+    expect(sent).toEqual([]);
+    expect(await storedEndpoints(member.id)).toEqual([]);
+  });
+
+  it('keeps an endpoint with the member who handed it in: another member can neither take it nor delete it', async () => {
+    const [owner, thief] = [await registerMember(t), await registerMember(t)];
+    const shared = subscription('th');
+    await subscribe(owner.token, shared);
+    const taken = await subscribe(thief.token, { ...shared, locale: 'en' });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json()).toMatchObject({ message: 'KEY_INVALID', fields: { endpoint: 'KEY_INVALID' } });
+    expect((await unsubscribe(thief.token, shared.endpoint)).json()).toEqual({ ok: true });
+    await t.app.push.notify(thief.id, { kind: 'chat-reply' });
+    expect(sent).toEqual([]);
+    await t.app.push.notify(owner.id, { kind: 'chat-reply' });
+    expect(sent.map((each) => [each.endpoint, each.payload.title])).toEqual([
+      [shared.endpoint, 'ข้อความใหม่จากฝ่ายบริการ'],
+    ]);
+
+    // Once the owner's session has ended, the browser belongs to whoever signs in on it next.
+    sent.length = 0;
+    await t.api({ method: 'POST', url: '/api/logout', headers: bearer(owner.token) });
+    expect((await subscribe(thief.token, { ...shared, locale: 'en' })).json()).toEqual({ ok: true });
+    await t.app.push.notify(owner.id, { kind: 'chat-reply' });
+    await t.app.push.notify(thief.id, { kind: 'chat-reply' });
+    expect(sent.map((each) => each.payload.title)).toEqual(['New message from support']);
   });
 
   it("tells an operator's chat reply only while the member's app is closed", async () => {

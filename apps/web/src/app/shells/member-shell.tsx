@@ -1,4 +1,5 @@
 import { DELAY_MS, STORAGE_KEYS } from '@member-wallet/contract/constants';
+import type { PushLocale } from '@member-wallet/contract/push';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { BottomMenu } from '../../components/bottom-menu.tsx';
@@ -40,8 +41,18 @@ function useAgreementDue(): [boolean, () => void] {
   return [due, () => setDue(false)];
 }
 
+/**
+ * This browser's notifications follow the session: handed in again for the member who signed in here. Loaded
+ * after the first render, in a chunk of its own: it is a courtesy, not part of the page.
+ */
+function useRenewedPush(locale: string): void {
+  useEffect(() => {
+    void import('../../features/profile/api/push.ts').then((push) => push.renewPush(locale as PushLocale));
+  }, [locale]);
+}
+
 export function MemberShell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const name = useSiteName();
   const chat = useChatWidgetFlag().data === true;
@@ -49,6 +60,7 @@ export function MemberShell() {
   const [conditionsOpen, setConditionsOpen] = useState(false);
   const [agreementDue, closeAgreement] = useAgreementDue();
   useLiveEvents();
+  useRenewedPush(i18n.language);
   const logOut = () => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
 
   return (

@@ -1,10 +1,17 @@
 import { API } from '@member-wallet/contract/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { endBrowserPush } from '../../../lib/browser-push.ts';
 import { request } from '../../../lib/http.ts';
 import { clearSession } from '../../../lib/session.ts';
 
+/**
+ * Ends the session at the server, which forgets this browser's push subscription with it, and unsubscribes the
+ * browser too. The request is made first: it reads the token before anything clears it.
+ */
 export function logout(): Promise<unknown> {
-  return request(API.logout, { method: 'POST', redirects: false });
+  const revoked = request(API.logout, { method: 'POST', redirects: false });
+  void endBrowserPush();
+  return revoked;
 }
 
 /** The session is dropped locally even when the server cannot be reached: logging out must always work. */

@@ -1,23 +1,15 @@
 import { API } from '@member-wallet/contract/api-paths';
 import { type PushLocale, pushKeyResponse } from '@member-wallet/contract/push';
+import { browserPushSubscription, pushSupported } from '../../../lib/browser-push.ts';
 import { request } from '../../../lib/http.ts';
 
 /** Where this browser stands with notifications (docs/app.md, Notifications). */
 export type PushState = 'unsupported' | 'off' | 'on' | 'blocked';
 
-export function pushSupported(): boolean {
-  return 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-}
-
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration('/');
-  return (await registration?.pushManager.getSubscription()) ?? null;
-}
-
 export async function pushState(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   if (Notification.permission === 'denied') return 'blocked';
-  return (await currentSubscription()) && Notification.permission === 'granted' ? 'on' : 'off';
+  return (await browserPushSubscription()) && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
 /** The VAPID key as the Push API takes it. */
@@ -27,6 +19,14 @@ function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
     .replace(/_/g, '/')
     .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   return Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+}
+
+/**
+ * Hands this browser's subscription in again for the member now signed in, when notifications are on here: the
+ * server keeps a subscription only as long as the session that handed it in. Quiet: it is a courtesy.
+ */
+export async function renewPush(locale: PushLocale): Promise<void> {
+  if ((await pushState()) === 'on') await turnPushOn(locale).catch(() => undefined);
 }
 
 /**
@@ -47,7 +47,7 @@ export async function turnPushOn(locale: PushLocale): Promise<PushState> {
 
 /** Forgets this browser's subscription, here and at the server. */
 export async function turnPushOff(): Promise<PushState> {
-  const subscription = await currentSubscription();
+  const subscription = await browserPushSubscription();
   if (subscription) {
     await request(API.pushSubscribe, { method: 'DELETE', body: { endpoint: subscription.endpoint } });
     await subscription.unsubscribe();

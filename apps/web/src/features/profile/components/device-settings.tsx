@@ -45,10 +45,8 @@ function NotificationsSwitch() {
   useEffect(() => {
     void pushState().then(setState);
   }, []);
-  // A member who changes language gets the notifications in the new one.
-  useEffect(() => {
-    if (state === 'on') void turnPushOn(locale).catch(() => undefined);
-  }, [locale, state]);
+  // A member who changes language gets the notifications in the new one: the member shell hands the
+  // subscription in again in it (renewPush).
 
   const change = async (on: boolean) => {
     setBusy(true);
