@@ -33,12 +33,11 @@ export interface AdjustmentServiceDeps {
   /** An adjustment paid as a bonus runs as the member's bonus (docs/backoffice/members.md, Manual adjustments). */
   rewards: RewardBonuses;
   /**
-   * The member's own limits and block (docs/safer-play.md): a cash credit counts as a deposit, and neither it nor
-   * a bonus credit reaches a member in a time-out or self-exclusion.
+   * The member's own limits and block (docs/safer-play.md): a credit, cash or bonus, counts as a deposit, and
+   * none reaches a member in a time-out or self-exclusion.
    */
   saferPlay: {
     assertDeposit(trx: Db, memberId: bigint, amountMinor: bigint): Promise<void>;
-    assertOpen(trx: Db, memberId: bigint): Promise<void>;
   };
 }
 
@@ -276,9 +275,10 @@ export class AdjustmentService {
         { account: counterpart, amount: -adjustment.amount_minor },
       ],
     });
+    // Every operator credit counts against the member's deposit limit and is refused during a block, paid as cash
+    // or as a bonus alike: a bonus's terms may ask no play at all (docs/safer-play.md, What counts).
     if (adjustment.amount_minor > 0n) {
-      if (bonus) await this.deps.saferPlay.assertOpen(trx, adjustment.member_id);
-      else await this.deps.saferPlay.assertDeposit(trx, adjustment.member_id, adjustment.amount_minor);
+      await this.deps.saferPlay.assertDeposit(trx, adjustment.member_id, adjustment.amount_minor);
     }
     if (bonus) {
       // Bonus money from this moment (docs/promotions/wheel.md, "Rewards are bonus money"); a bonus already running, or

@@ -15,8 +15,12 @@ export interface PeriodSums {
 
 export type PeriodStarts = Record<LimitPeriod, Date>;
 
-/** A posting that counts as a deposit (docs/safer-play.md, What counts): a deposit entry, or an operator's credit. */
-const DEPOSIT_CREDIT = sql<boolean>`(e.type = 'deposit' or (e.type = 'adjustment' and p.amount > 0))`;
+/**
+ * A posting that counts as a deposit (docs/safer-play.md, What counts): a deposit entry, or an operator's credit,
+ * paid as cash (`adjustment`) or as a bonus (a `bonus` entry whose reference names the adjustment).
+ */
+const DEPOSIT_CREDIT = sql<boolean>`(e.type = 'deposit' or (p.amount > 0 and (e.type = 'adjustment'
+  or (e.type = 'bonus' and e.reference ->> 'adjustment' is not null))))`;
 
 /** The postings on the member's own wallet, with their entries (`e`) and account (`a`). */
 function walletPostings(db: Db, memberId: bigint) {

@@ -115,6 +115,25 @@ describe('the deposit limit', () => {
     expect((await get(t, member, '/api/rg/limits')).json().deposit.day).toMatchObject({ used: 1000, left: 0 });
   });
 
+  it('counts an operator credit paid as a bonus as a deposit: refused past it, and used by it', async () => {
+    // Issue 39 finding 4: limit 300, used; a bonus credit of 1,000 that asks no play was applied all the same.
+    const member = await adjustedMember(t);
+    await setLimits(member, { day: 300 });
+    expect((await credit(member, '30000')).statusCode).toBe(200);
+    expect((await credit(member, '50000')).json()).toEqual({ message: 'DEPOSIT_LIMIT_REACHED', detail: '0.00' });
+    const asBonus = { winMultiple: 0, percentFail: 0 };
+    const bonus = await askAdjustment(t, admin, member.publicId, { amountMinor: '100000', asBonus });
+    expect(bonus.json()).toEqual({ message: 'DEPOSIT_LIMIT_REACHED', detail: '0.00' });
+    expect((await get(t, member, '/api/wallet')).json().wallet.amount).toBe(300);
+
+    const other = await adjustedMember(t);
+    await setLimits(other, { day: 1000 });
+    const first = await askAdjustment(t, admin, other.publicId, { amountMinor: '60000', asBonus });
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await get(t, other, '/api/rg/limits')).json().deposit.day).toMatchObject({ used: 600, left: 400 });
+    expect((await credit(other, '40001')).json()).toEqual({ message: 'DEPOSIT_LIMIT_REACHED', detail: '400.00' });
+  });
+
   it('counts the local day: after midnight in Bangkok the day limit has room again, the month not', async () => {
     const member = await adjustedMember(t);
     await setLimits(member, { day: 100, month: 150 });
