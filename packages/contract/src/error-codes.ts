@@ -140,6 +140,8 @@ export const OPERATOR_ERROR_CODES = [
   'STATEMENT_INVALID',
   'STATEMENT_TOO_LARGE',
   'STATEMENT_CHANGED',
+  // A transfer in suspense held for a member's own limit or block goes to that member or back to the payer (409).
+  'HELD_FOR_MEMBER',
   // Operator accounts (backoffice/operator-accounts.ts): a taken username (409); a change or reset that would
   // leave no active admin able to sign in, whoever asks, oneself included (409); an enrolment link unknown or
   // tampered (404), used or replaced (409), past its 24 hours (410); a wrong first code (400).

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { askAdjustment } from '../../../test/adjustments.ts';
 import { activate, deposit, post, seedCatalogue, setFaults } from '../../../test/games.ts';
@@ -133,6 +134,40 @@ describe('a time-out', () => {
       .where('member_id', '=', m.id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'unmatched', unmatched_reason: 'timed_out' });
+  });
+
+  it('keeps a transfer held for the member theirs: assigned to nobody else, only sent back to the payer', async () => {
+    // Issue 39 finding 11: an operator could assign the timed-out member's held transfer to any other member.
+    const [m, other] = [await member(), await member()];
+    expect((await call(m.token, 'POST', '/api/rg/timeout', { days: 1 })).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/bank/transfers',
+      payload: { fromBankCode: 'KBANK', fromAccountNo: m.bankAccountNo, amount: 70 },
+    });
+    await t.app.bankFeedMatcher.runOnce();
+    const held = await t.app.db
+      .selectFrom('bank_transfers')
+      .select('id')
+      .where('member_id', '=', m.id)
+      .executeTakeFirstOrThrow();
+    const finance = await signedInOperator(t, 'finance');
+    const assign = (memberId: string) =>
+      t.api({
+        method: 'POST',
+        url: backofficePath(BACKOFFICE_API.bankTransferAssign, String(held.id)),
+        headers: finance.headers,
+        payload: { memberId },
+      });
+    const elsewhere = await assign(other.publicId);
+    expect([elsewhere.statusCode, elsewhere.json()]).toEqual([409, { message: 'HELD_FOR_MEMBER' }]);
+    expect((await assign(m.publicId)).json()).toMatchObject({ message: 'TIMED_OUT' });
+    const row = await t.app.db
+      .selectFrom('bank_transfers')
+      .select(['settled_as', 'settled_member_id'])
+      .where('id', '=', held.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ settled_as: null, settled_member_id: null });
   });
 
   it('reopens only after its end, the member asking, and 24 more hours', async () => {

@@ -14,9 +14,11 @@ import { byIdDescending } from '../../lib/keyset.ts';
 import type { BankTransfer } from '../bank-feed/bank-feed.repository.ts';
 import type { LedgerAccount } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { AuditActor, AuditRecord, OperatorActor } from '../operator/audit-log.ts';
+import type { AuditRecord, OperatorActor } from '../operator/audit-log.ts';
+import { heldFor } from './held-for.ts';
 import { refundAccountOf } from './refund-account.ts';
-import type { SuspenseRepository, SuspenseRow } from './suspense.backoffice.repository.ts';
+import type { SuspenseRepository } from './suspense.backoffice.repository.ts';
+import { audit, toBackoffice } from './transfer-view.ts';
 
 const CSV_BATCH = 500;
 /** Refunds one settler pass looks at. */
@@ -54,56 +56,6 @@ function transferId(id: string): bigint {
   return BigInt(id);
 }
 
-function stateOf(row: BankTransfer): BackofficeBankTransfer['state'] {
-  if (row.settled_at !== null) return 'settled';
-  return row.refund_status === 'pending' ? 'refunding' : 'open';
-}
-
-function toBackoffice(row: SuspenseRow): BackofficeBankTransfer {
-  return {
-    id: String(row.id),
-    reference: row.reference,
-    reason: row.unmatched_reason,
-    sender: { bankCode: row.sender_bank_code, accountNo: row.sender_account_no },
-    operatorAccountNo: row.operator_account_no,
-    amountMinor: String(row.amount_minor),
-    currency: row.currency,
-    transferredAt: row.transferred_at.toISOString(),
-    state: stateOf(row),
-    settledAs: row.settled_as,
-    settledBy: row.settler,
-    settledAt: row.settled_at?.toISOString() ?? null,
-    member:
-      row.member_public_id === null
-        ? null
-        : { id: row.member_public_id, phone: row.member_phone ?? '', name: row.member_name ?? '' },
-    heldFor:
-      row.held_public_id === null
-        ? null
-        : { id: row.held_public_id, phone: row.held_phone ?? '', name: row.held_name ?? '' },
-    note: row.settle_note,
-    refundAttempts: row.refund_attempts,
-    createdAt: row.created_at.toISOString(),
-  };
-}
-
-function auditState(row: BankTransfer) {
-  return {
-    state: stateOf(row),
-    amountMinor: String(row.amount_minor),
-    currency: row.currency,
-    settledAs: row.settled_as,
-    memberId: row.settled_member_id === null ? null : String(row.settled_member_id),
-    entryId: row.settled_entry_id === null ? null : String(row.settled_entry_id),
-    refundReference: row.refund_reference,
-    note: row.settle_note,
-  };
-}
-
-function audit(actor: AuditActor, action: string, before: BankTransfer, after: BankTransfer): AuditRecord {
-  return { actor, action, target: `bank-transfer:${before.id}`, before: auditState(before), after: auditState(after) };
-}
-
 /**
  * Bank transfers waiting in suspense (docs/backoffice/deposits.md): an operator assigns one to a member (suspense -> the
  * member's wallet, a `deposit`) or refunds it to the sender through the payout party (suspense -> withdrawal
@@ -136,7 +88,7 @@ export class SuspenseService {
   /**
    * Credits a transfer in suspense to a member, once: suspense -A, the member's wallet +A, a completed
    * `deposit` whose reference shows "deposit from <bank>" as the matcher's do. The member must be active and
-   * hold the transfer's currency.
+   * hold the transfer's currency; a transfer held for a member goes to that member only (`heldFor`).
    */
   async assign(
     id: string,
@@ -150,6 +102,7 @@ export class SuspenseService {
     if (!member) throw new AppError('NO_USER', 400, { memberId: 'NO_USER' });
     if (member.status !== 'active') throw new AppError('INACTIVE_USER', 400, { memberId: 'INACTIVE_USER' });
     if (member.currency !== found.currency) throw new AppError('NO_WALLET', 400, { memberId: 'NO_WALLET' });
+    if ((heldFor(found) ?? member.id) !== member.id) throw new AppError('HELD_FOR_MEMBER', 409);
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
     const wallet = await ledger.memberWallet(db, member.id, found.currency);
     const suspense = await this.suspenseAccount(found.currency);
