@@ -34,6 +34,7 @@ import { jobRuns } from './0035_job_runs.ts';
 import { saferPlay } from './0036_safer_play.ts';
 import { operatorAccounts } from './0037_operator_accounts.ts';
 import { pushSessions } from './0038_push_sessions.ts';
+import { qrNoticeInquiry } from './0039_qr_notice_inquiry.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -80,6 +81,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0036_safer_play': saferPlay,
   '0037_operator_accounts': operatorAccounts,
   '0038_push_sessions': pushSessions,
+  '0039_qr_notice_inquiry': qrNoticeInquiry,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -136,6 +136,8 @@ export interface QrCodesTable {
   /** When the settler asks the gateway about it next; null: no more. */
   next_check_at: Date | null;
   check_attempts: ColumnType<number, number | undefined, number>;
+  /** When a vendor's notification last made us ask the gateway about it (migration 0039); null: never. */
+  notice_inquiry_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
