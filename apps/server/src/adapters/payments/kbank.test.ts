@@ -225,13 +225,26 @@ describe('KBank QR adapter: inquiry and cancellation', () => {
   });
 });
 
+/** The notification read (no call), then confirmed by an inquiry when it is to be, as the QR service does. */
+async function notified(adapter: KbankPaymentGateway, body: unknown) {
+  const notice = adapter.readNotification(body);
+  return notice.outcome === 'to confirm' ? notice.confirm() : notice;
+}
+
 describe("KBank's payment notification", () => {
   it('is believed only as far as an inquiry to KBank confirms it, and credits what KBank says was paid', async () => {
     const adapter = gateway();
     const qr = request();
     await adapter.createQr(qr);
     const notice = kbank.pay(qr.qrcodeId);
-    expect(await adapter.readNotification({ ...notice, txnAmount: 999_999 })).toEqual({
+    // Read without a call: the QR it names, for the QR service to confirm or not.
+    const before = kbank.calls.length;
+    expect(adapter.readNotification(notice)).toMatchObject({
+      outcome: 'to confirm',
+      gatewayReference: partnerTxnUidOf(qr.qrcodeId),
+    });
+    expect(kbank.calls.length).toBe(before);
+    expect(await notified(adapter, { ...notice, txnAmount: 999_999 })).toEqual({
       outcome: 'paid',
       eventId: `kbank:${partnerTxnUidOf(qr.qrcodeId)}`,
       qrcodeId: qr.qrcodeId,
@@ -253,28 +266,28 @@ describe("KBank's payment notification", () => {
     if (!qr) throw new Error('no QR');
     const forged = { ...kbank.notification(qr), txnNo: '201802080035496' };
     const before = kbank.calls.length;
-    expect(await adapter.readNotification({ ...forged, partnerId: 'PTR9999999' })).toEqual({
+    expect(await notified(adapter, { ...forged, partnerId: 'PTR9999999' })).toEqual({
       outcome: 'refused',
       reason: 'another partner',
     });
-    expect(await adapter.readNotification({ ...forged, merchantId: 'KB000000000001' })).toMatchObject({
+    expect(await notified(adapter, { ...forged, merchantId: 'KB000000000001' })).toMatchObject({
       outcome: 'refused',
     });
     // Refused without asking KBank.
     expect(kbank.calls.length).toBe(before);
-    expect(await adapter.readNotification(forged)).toEqual({ outcome: 'refused', reason: 'not paid at KBank (live)' });
-    expect(await adapter.readNotification({ ...forged, partnerTxnUid: 'AAAAAAAAAAAAAAA' })).toEqual({
+    expect(await notified(adapter, forged)).toEqual({ outcome: 'refused', reason: 'not paid at KBank (live)' });
+    expect(await notified(adapter, { ...forged, partnerTxnUid: 'AAAAAAAAAAAAAAA' })).toEqual({
       outcome: 'refused',
       reason: 'not paid at KBank (not_found)',
     });
-    expect(await adapter.readNotification({ ...forged, statusCode: '10', errorCode: 'x' })).toMatchObject({
+    expect(await notified(adapter, { ...forged, statusCode: '10', errorCode: 'x' })).toMatchObject({
       outcome: 'ignored',
     });
     for (const body of [null, 'text', {}, { partnerTxnUid: 5, partnerId: 'P', statusCode: '00' }]) {
-      expect(await adapter.readNotification(body)).toEqual({ outcome: 'malformed' });
+      expect(await notified(adapter, body)).toEqual({ outcome: 'malformed' });
     }
     kbank.faults[INQUIRY] = 'unavailable';
-    await expect(adapter.readNotification(forged)).rejects.toBeInstanceOf(PaymentGatewayUnavailableError);
+    await expect(notified(adapter, forged)).rejects.toBeInstanceOf(PaymentGatewayUnavailableError);
   });
 });
 

@@ -4,6 +4,7 @@ import { type KbankAnswer, KbankClient, type KbankClientOptions } from './kbank-
 import {
   type CreatedQr,
   type CreateQrRequest,
+  type GatewayConfirmation,
   type GatewayNotification,
   type PaymentGateway,
   PaymentGatewayRefusedError,
@@ -138,10 +139,11 @@ export class KbankPaymentGateway implements PaymentGateway {
 
   /**
    * KBank's payment notification (unsigned, KBank documents no signature): a body naming our partner and a
-   * partnerTxnUid, believed only as far as an inquiry to KBank confirms it: the QR must be PAID there, and its
-   * reference1 must be the qrcodeId the partnerTxnUid was derived from. What the inquiry says is credited.
+   * partnerTxnUid, read without a call. It is believed only as far as `confirm`, an inquiry to KBank, says: the QR
+   * must be PAID there, and its reference1 must be the qrcodeId the partnerTxnUid was derived from. What the
+   * inquiry says is credited.
    */
-  async readNotification(body: unknown): Promise<GatewayNotification> {
+  readNotification(body: unknown): GatewayNotification {
     if (!body || typeof body !== 'object') return { outcome: 'malformed' };
     const notice = body as Record<string, unknown>;
     const partnerTxnUid = text(notice.partnerTxnUid);
@@ -153,6 +155,14 @@ export class KbankPaymentGateway implements PaymentGateway {
       return { outcome: 'refused', reason: 'another merchant' };
     }
     if (notice.statusCode !== SUCCESS) return { outcome: 'ignored', reason: `statusCode ${String(notice.statusCode)}` };
+    return {
+      outcome: 'to confirm',
+      gatewayReference: partnerTxnUid,
+      confirm: () => this.confirmNotification(partnerTxnUid),
+    };
+  }
+
+  private async confirmNotification(partnerTxnUid: string): Promise<GatewayConfirmation> {
     const inquiry = await this.inquire(partnerTxnUid);
     if (inquiry.state.status !== 'paid') {
       return { outcome: 'refused', reason: `not paid at KBank (${inquiry.state.status})` };

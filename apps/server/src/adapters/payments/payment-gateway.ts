@@ -36,15 +36,24 @@ export interface GatewayPayment {
 }
 
 /**
- * A vendor's payment notification as its adapter reads it: a payment confirmed with the vendor (`eventId` names
- * the notification, so a repeat moves nothing), a notice of no payment (acknowledged, nothing done), one refused
- * (forged, or the vendor does not confirm it), or a body that does not read.
+ * A vendor's payment notification as its adapter reads it, without asking the vendor anything: the QR it names
+ * (the gateway's reference), whose payment only `confirm` (a call to the vendor) can tell; a notice of no payment
+ * (acknowledged, nothing done); one refused (forged: another partner); or a body that does not read. The QR
+ * service decides whether the vendor is asked at all (docs/deposits/qr.md, Notifications that ask the gateway).
  */
 export type GatewayNotification =
-  | { outcome: 'paid'; eventId: string; qrcodeId: string; payment: GatewayPayment }
+  | { outcome: 'to confirm'; gatewayReference: string; confirm(): Promise<GatewayConfirmation> }
   | { outcome: 'ignored'; reason: string }
   | { outcome: 'refused'; reason: string }
   | { outcome: 'malformed' };
+
+/**
+ * What the vendor says of a notified QR: a payment it confirms (`eventId` names the notification, so a repeat
+ * moves nothing), or none (refused: forged, or not paid there).
+ */
+export type GatewayConfirmation =
+  | { outcome: 'paid'; eventId: string; qrcodeId: string; payment: GatewayPayment }
+  | { outcome: 'refused'; reason: string };
 
 export interface PaymentGateway {
   /** The gateway's code (contract `QR_GATEWAYS`). */
@@ -58,10 +67,11 @@ export interface PaymentGateway {
   status(qrcodeId: string): Promise<QrState>;
   /**
    * A vendor adapter whose vendor notifies in its own format, unsigned or signed its own way, reads and checks the
-   * notification here (the KBank adapter asks KBank about the QR). Throws PaymentGatewayUnavailableError when the
-   * vendor could not be asked. Absent: the gateway signs our webhook format (`/api/webhooks/payments/{code}`).
+   * notification here, with no call; its `confirm` asks the vendor (the KBank adapter's inquiry) and throws
+   * PaymentGatewayUnavailableError when the vendor could not be asked. Absent: the gateway signs our webhook
+   * format (`/api/webhooks/payments/{code}`).
    */
-  readNotification?(body: unknown): Promise<GatewayNotification>;
+  readNotification?(body: unknown): GatewayNotification;
 }
 
 /** The outcome is unknown (network error, time-out, a 5xx, an unreadable answer). */

@@ -195,9 +195,11 @@ export class QrPaymentService {
   async vendorNotified(gateway: string, body: unknown) {
     const adapter = this.deps.gateways.get(gateway);
     if (!adapter?.readNotification) return { outcome: 'no vendor adapter' } as const;
-    const notice = await adapter.readNotification(body);
-    if (notice.outcome !== 'paid') return notice;
-    const { eventId, qrcodeId, payment } = notice;
+    const notice = adapter.readNotification(body);
+    if (notice.outcome !== 'to confirm') return notice;
+    const confirmed = await notice.confirm();
+    if (confirmed.outcome !== 'paid') return confirmed;
+    const { eventId, qrcodeId, payment } = confirmed;
     return { outcome: await this.notified(gateway, { eventId, qrcodeId, ...payment }) };
   }
 
