@@ -18,6 +18,7 @@ const RECEIVED = { statusCode: '00', errorCode: null, errorDesc: null };
  * `POST /api/webhooks/kbank/{gateway}`: KASIKORNBANK's Payment Notification Callback for a gateway of the kbank
  * adapter (docs/parties/kbank-qr.md), the URL an operator registers with KBank. KBank signs nothing: the adapter
  * believes it only once an inquiry to KBank confirms the QR is paid, and what KBank says was paid is credited.
+ * KBank is asked only about an unpaid QR of ours, once per QR in `NOTICE_INQUIRY_WINDOW_MS` (qr.service.ts).
  * Exempt from the X-App-Name gate and the terminated switch, as every webhook.
  */
 export function kbankNotificationRoutes(route: Router, deps: { qr: QrPaymentService }) {
@@ -26,8 +27,9 @@ export function kbankNotificationRoutes(route: Router, deps: { qr: QrPaymentServ
     url: '/api/webhooks/kbank/:gateway',
     auth: false,
     summary:
-      "KASIKORNBANK's QR payment notification (unsigned: confirmed by an inquiry to KBank); answers KBank's " +
-      'statusCode 00 when handled, 401 when KBank does not confirm it, 503 when KBank could not be asked',
+      "KASIKORNBANK's QR payment notification (unsigned: confirmed by an inquiry to KBank, made only for an unpaid " +
+      "QR of ours, once per QR a minute); answers KBank's statusCode 00 when handled or not asked about, 401 when " +
+      'KBank does not confirm it, 503 when KBank could not be asked',
     tags: ['webhooks'],
     response: kbankAnswer,
     handler: async ({ request }) => {
@@ -40,13 +42,17 @@ export function kbankNotificationRoutes(route: Router, deps: { qr: QrPaymentServ
         case 'ignored':
           request.log.info({ gateway, reason: result.reason }, 'KBank notification of no payment; nothing done');
           return RECEIVED;
+        case 'not asked':
+          // Acknowledged as KBank expects: KBank's own retry would be refused the same way (docs/deposits/qr.md).
+          request.log.info({ gateway, reason: result.reason }, 'KBank notification not asked about; nothing done');
+          return RECEIVED;
         case 'refused':
           request.log.warn({ gateway, reason: result.reason }, 'KBank notification refused');
           throw new AppError('UNAUTHORIZED', 401);
         case 'malformed':
           throw new AppError('KEY_INVALID', 400);
         default:
-          // An unknown QR (logged by the service), or a gateway that is not of the kbank adapter.
+          // A gateway that is not of the kbank adapter, or a QR KBank confirms that we do not have (logged).
           throw new AppError('NO_DATA', 404);
       }
     },

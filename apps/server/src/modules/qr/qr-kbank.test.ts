@@ -8,11 +8,14 @@ import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import { partnerTxnUidOf } from '../../adapters/payments/kbank.ts';
 import { sandboxPaymentSecret } from '../../adapters/payments/sandbox.ts';
 import { FakeClock, MINUTE_MS } from '../../lib/clock.ts';
+import { QrRepository } from './qr.repository.ts';
+import { NOTICE_INQUIRY_WINDOW_MS } from './qr.service.ts';
 
 /**
  * QR payments at a real gateway's adapter, KBANK=kbank:<stand-in>: every gateway's payload checked before it is
  * shown (docs/deposits/qr.md, The payload check), and KBank's unsigned notification credited only once an
- * inquiry to KBank confirms it, through the same crediting as the signed webhook.
+ * inquiry to KBank confirms it, through the same crediting as the signed webhook; an inquiry it makes only for an
+ * unpaid QR of ours, once per QR in the window (issue 39, finding 7).
  */
 
 const clock = new FakeClock(new Date('2026-03-01T05:00:00Z'));
@@ -78,6 +81,36 @@ async function liveKbankQr(player: Player, amount: number): Promise<string> {
 }
 
 const OK = { statusCode: '00', errorCode: null, errorDesc: null };
+const INQUIRY = '/v1/qrpayment/v4/inquiry';
+
+/** How many inquiries KBank has had so far. */
+function inquiries(): number {
+  return kbank.calls.filter((call) => call.path === INQUIRY).length;
+}
+
+/** A notification naming our partner and merchant, for a partnerTxnUid of the forger's choosing. */
+function forgedFor(partnerTxnUid: string): Record<string, unknown> {
+  return {
+    partnerTxnUid,
+    partnerId: KBANK_TEST_CREDENTIALS.partnerId,
+    statusCode: '00',
+    errorCode: null,
+    errorDesc: null,
+    merchantId: KBANK_TEST_CREDENTIALS.merchantId,
+    txnAmount: 1000,
+    txnCurrencyCode: 'THB',
+    loyaltyId: null,
+    txnNo: '201802080035496',
+    additionalInfo: null,
+  };
+}
+
+/** 100 notifications one after the other, as fast as they go (the forger's 100 in 334 ms of issue 39). */
+async function hundred(body: (index: number) => unknown): Promise<LightMyRequestResponse[]> {
+  const answers: LightMyRequestResponse[] = [];
+  for (let index = 0; index < 100; index += 1) answers.push(await notify(body(index)));
+  return answers;
+}
 
 describe('the payload check', () => {
   it("shows a gateway's QR only when its payload is right", async () => {
@@ -151,17 +184,13 @@ describe("KBank's payment notification", () => {
     expect(await noDrift(t)).toBe(true);
   });
 
-  it('refuses a forged notification: another partner, a QR not paid at KBank, a partnerTxnUid KBank does not know', async () => {
+  it('refuses a forged notification: another partner, a QR not paid at KBank', async () => {
     const player = await fundedMember(t);
     const qrcodeId = await liveKbankQr(player, 300);
     const qr = kbank.qrOf(qrcodeId);
     if (!qr) throw new Error('no stand-in QR');
     const forged = { ...kbank.notification(qr), txnNo: '201802080035496' };
-    for (const body of [
-      forged,
-      { ...forged, partnerId: 'PTR9999999' },
-      { ...forged, partnerTxnUid: 'ZZZZZZZZZZZZZZZ' },
-    ]) {
+    for (const body of [forged, { ...forged, partnerId: 'PTR9999999' }]) {
       const answer = await notify(body);
       expect(answer.statusCode).toBe(401);
       expect(answer.json()).toEqual({ message: 'UNAUTHORIZED' });
@@ -195,6 +224,85 @@ describe("KBank's payment notification", () => {
     });
     expect(signed.statusCode).toBe(401);
     expect((await balances(t, player)).wallet).toBe(0);
+  });
+
+  it('asks KBank once per QR within the window, however many notifications come, and again after it', async () => {
+    const player = await fundedMember(t);
+    const qrcodeId = await liveKbankQr(player, 50);
+    const qr = kbank.qrOf(qrcodeId);
+    if (!qr) throw new Error('no stand-in QR');
+    const before = inquiries();
+    const answers = await hundred(() => kbank.notification(qr));
+    expect(inquiries() - before).toBe(1);
+    // The first asked and is refused (not paid at KBank); the others are acknowledged, unasked.
+    expect(answers.filter((answer) => answer.statusCode === 401)).toHaveLength(1);
+    const acknowledged = answers.filter((answer) => answer.statusCode === 200).map((answer) => answer.json());
+    expect(acknowledged).toEqual(Array(99).fill(OK));
+    clock.advance(NOTICE_INQUIRY_WINDOW_MS - 1);
+    expect((await notify(kbank.notification(qr))).json()).toEqual(OK);
+    expect(inquiries() - before).toBe(1);
+    clock.advance(1);
+    expect((await notify(kbank.notification(qr))).statusCode).toBe(401);
+    expect(inquiries() - before).toBe(2);
+    expect((await balances(t, player)).wallet).toBe(0);
+    expect((await qrRow(qrcodeId)).status).not.toBe('paid');
+  });
+
+  it('lets one of notifications at once claim the inquiry (on PostgreSQL: across nodes)', async () => {
+    const player = await fundedMember(t);
+    const row = await qrRow(await liveKbankQr(player, 55));
+    const repository = new QrRepository();
+    const now = clock.now();
+    const askedBefore = new Date(now.getTime() - NOTICE_INQUIRY_WINDOW_MS);
+    const claims = await Promise.all(
+      Array.from({ length: 10 }, () => repository.claimNoticeInquiry(t.app.db, row.id, now, askedBefore)),
+    );
+    expect(claims.filter(Boolean)).toHaveLength(1);
+    expect((await qrRow(row.qrcode_id)).notice_inquiry_at).toEqual(now);
+  });
+
+  it('asks KBank nothing about a QR we do not have, and acknowledges the notification', async () => {
+    const player = await fundedMember(t);
+    await liveKbankQr(player, 60);
+    const before = inquiries();
+    const answers = await hundred((index) => forgedFor(`ZZZZZZZZZZ${String(index).padStart(5, '0')}`));
+    expect(answers.map((answer) => [answer.statusCode, answer.json()])).toEqual(Array(100).fill([200, OK]));
+    expect(inquiries() - before).toBe(0);
+    expect((await balances(t, player)).wallet).toBe(0);
+  });
+
+  it('asks KBank nothing about a QR already paid', async () => {
+    const player = await fundedMember(t);
+    const qrcodeId = await liveKbankQr(player, 70);
+    const notice = kbank.pay(qrcodeId);
+    expect((await notify(notice)).json()).toEqual(OK);
+    expect((await balances(t, player)).wallet).toBe(70);
+    // Past the window too: a paid QR is never asked about again.
+    clock.advance(NOTICE_INQUIRY_WINDOW_MS);
+    const before = inquiries();
+    const answers = await hundred(() => notice);
+    expect(answers.map((answer) => [answer.statusCode, answer.json()])).toEqual(Array(100).fill([200, OK]));
+    expect(inquiries() - before).toBe(0);
+    expect((await balances(t, player)).wallet).toBe(70);
+    expect(await noDrift(t)).toBe(true);
+  });
+
+  it('leaves to the settler a payment notified within the window of a forgery', async () => {
+    const player = await fundedMember(t);
+    const qrcodeId = await liveKbankQr(player, 80);
+    const qr = kbank.qrOf(qrcodeId);
+    if (!qr) throw new Error('no stand-in QR');
+    // The member forges one for their own QR before paying it: it takes the QR's inquiry of the window.
+    expect((await notify(kbank.notification(qr))).statusCode).toBe(401);
+    const before = inquiries();
+    const notice = kbank.pay(qrcodeId);
+    expect((await notify(notice)).json()).toEqual(OK);
+    expect(inquiries() - before).toBe(0);
+    expect((await balances(t, player)).wallet).toBe(0);
+    clock.advance(MINUTE_MS);
+    await t.app.qrPayments.settle();
+    expect((await balances(t, player)).wallet).toBe(80);
+    expect(await noDrift(t)).toBe(true);
   });
 
   it('answers 503 when KBank cannot be asked, and the settler credits the payment later', async () => {

@@ -26,6 +26,34 @@ export class QrRepository {
       .executeTakeFirst();
   }
 
+  /** The QR a gateway's own reference names (a vendor's notification names it so: KBank's partnerTxnUid). */
+  findByGatewayReference(db: Db, gateway: string, gatewayReference: string): Promise<QrCode | undefined> {
+    return db
+      .selectFrom('qr_codes')
+      .selectAll()
+      .where('gateway', '=', gateway)
+      .where('gateway_reference', '=', gatewayReference)
+      .executeTakeFirst();
+  }
+
+  /**
+   * Claims the one inquiry a vendor's notification may make about an unpaid QR in a window: true when none was
+   * made since `askedBefore` (then `now` is recorded), false otherwise or when the QR is paid. One conditional
+   * UPDATE: PostgreSQL re-checks it on the row it waited for, so of notifications at once on several nodes
+   * exactly one claims.
+   */
+  async claimNoticeInquiry(db: Db, id: bigint, now: Date, askedBefore: Date): Promise<boolean> {
+    const claimed = await db
+      .updateTable('qr_codes')
+      .set({ notice_inquiry_at: now })
+      .where('id', '=', id)
+      .where('status', '<>', 'paid')
+      .where((eb) => eb.or([eb('notice_inquiry_at', 'is', null), eb('notice_inquiry_at', '<=', askedBefore)]))
+      .returning('id')
+      .executeTakeFirst();
+    return claimed !== undefined;
+  }
+
   /** Serialises QR changes of one member (two creations at once), by locking the member's row. */
   async lockMember(trx: Transaction<Database>, memberId: bigint): Promise<void> {
     await trx.selectFrom('members').select('id').where('id', '=', memberId).forUpdate().executeTakeFirstOrThrow();

@@ -31,6 +31,16 @@ const CHECK_PAUSE_MAX_MS = 30 * MINUTE_MS;
 const CHECK_WINDOW_MS = 6 * HOUR_MS;
 /** A QR still `creating` this long after it was made lost its request (a crash): it is marked failed. */
 const CREATE_LEASE_MS = 2 * MINUTE_MS;
+/**
+ * A vendor's unsigned notification (KBank's) makes us ask the vendor about a QR at most once per QR in this
+ * window, and only about a QR of ours that is unpaid (docs/deposits/qr.md, Notifications that ask the gateway):
+ * a forger who knows our partner and merchant ids costs us no inquiry for a QR we do not have, and one a minute
+ * for one we do. The claim is a conditional update of `qr_codes.notice_inquiry_at` in the database every node
+ * shares, not the rate limiter: it holds across nodes with or without Redis, it is taken in the same statement
+ * that checks the QR is unpaid, and its window is measured on the app's Clock (the Redis limiter's windows end
+ * by Redis's own expiry).
+ */
+export const NOTICE_INQUIRY_WINDOW_MS = MINUTE_MS;
 const WEBHOOK_EVENTS_KEPT_MS = 7 * 24 * HOUR_MS;
 export const SETTLE_BATCH_MAX = 50;
 const EXPIRE_BATCH_MAX = 500;
@@ -188,19 +198,38 @@ export class QrPaymentService {
   }
 
   /**
-   * A vendor's own notification (KBank's, docs/parties/kbank-qr.md), read and confirmed by the gateway's adapter
-   * (an inquiry back to the vendor), then credited as a signed webhook is: once per QR, an event handled once.
-   * Throws PaymentGatewayUnavailableError when the vendor could not confirm it.
+   * A vendor's own notification (KBank's, docs/parties/kbank-qr.md), read by the gateway's adapter and confirmed
+   * by it (an inquiry back to the vendor) only for a QR of ours that is unpaid and was not asked about within
+   * `NOTICE_INQUIRY_WINDOW_MS`; else `not asked` (acknowledged). A confirmed payment is credited as a signed
+   * webhook is: once per QR, an event handled once. Throws PaymentGatewayUnavailableError when the vendor could
+   * not confirm it.
    */
   async vendorNotified(gateway: string, body: unknown) {
     const adapter = this.deps.gateways.get(gateway);
     if (!adapter?.readNotification) return { outcome: 'no vendor adapter' } as const;
     const notice = adapter.readNotification(body);
     if (notice.outcome !== 'to confirm') return notice;
+    const unasked = await this.noticeInquiryRefusal(gateway, notice.gatewayReference);
+    if (unasked) return { outcome: 'not asked', reason: unasked } as const;
     const confirmed = await notice.confirm();
     if (confirmed.outcome !== 'paid') return confirmed;
     const { eventId, qrcodeId, payment } = confirmed;
     return { outcome: await this.notified(gateway, { eventId, qrcodeId, ...payment }) };
+  }
+
+  /** Why a notification naming the gateway's reference may not ask the gateway; null: it may (claimed). */
+  private async noticeInquiryRefusal(gateway: string, gatewayReference: string): Promise<string | null> {
+    const { db, repository, clock } = this.deps;
+    const row = await repository.findByGatewayReference(db, gateway, gatewayReference);
+    if (!row) return 'no QR of ours';
+    if (row.status === 'paid') return 'QR already paid';
+    const now = clock.now();
+    const askedBefore = new Date(now.getTime() - NOTICE_INQUIRY_WINDOW_MS);
+    // A claim is kept whatever the inquiry answers, an error too: a vendor that refuses us (its rate limit) is
+    // not asked again before the window is over. The settler asks about the QR in any case.
+    return (await repository.claimNoticeInquiry(db, row.id, now, askedBefore))
+      ? null
+      : 'QR asked about within the window';
   }
 
   /**
