@@ -43,7 +43,8 @@ export function kbankNotificationRoutes(route: Router, deps: { qr: QrPaymentServ
           request.log.info({ gateway, reason: result.reason }, 'KBank notification of no payment; nothing done');
           return RECEIVED;
         case 'not asked':
-          // Acknowledged as KBank expects: KBank's own retry would be refused the same way (docs/deposits/qr.md).
+          // Acknowledged as KBank expects: an unknown or paid QR has nothing to retry, and a payment within the
+          // window is the settler's (docs/deposits/qr.md, Notifications that ask the gateway).
           request.log.info({ gateway, reason: result.reason }, 'KBank notification not asked about; nothing done');
           return RECEIVED;
         case 'refused':
