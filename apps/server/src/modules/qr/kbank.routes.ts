@@ -18,7 +18,7 @@ const RECEIVED = { statusCode: '00', errorCode: null, errorDesc: null };
  * `POST /api/webhooks/kbank/{gateway}`: KASIKORNBANK's Payment Notification Callback for a gateway of the kbank
  * adapter (docs/parties/kbank-qr.md), the URL an operator registers with KBank. KBank signs nothing: the adapter
  * believes it only once an inquiry to KBank confirms the QR is paid, and what KBank says was paid is credited.
- * KBank is asked only about an unpaid QR of ours, once per QR in `NOTICE_INQUIRY_WINDOW_MS` (qr.service.ts).
+ * KBank is asked only about an unpaid QR of ours, once per QR in `NOTICE_INQUIRY_WINDOW_MS` (qr-notice.ts).
  * Exempt from the X-App-Name gate and the terminated switch, as every webhook.
  */
 export function kbankNotificationRoutes(route: Router, deps: { qr: QrPaymentService }) {

@@ -9,7 +9,7 @@ import { partnerTxnUidOf } from '../../adapters/payments/kbank.ts';
 import { sandboxPaymentSecret } from '../../adapters/payments/sandbox.ts';
 import { FakeClock, MINUTE_MS } from '../../lib/clock.ts';
 import { QrRepository } from './qr.repository.ts';
-import { NOTICE_INQUIRY_WINDOW_MS } from './qr.service.ts';
+import { NOTICE_INQUIRY_WINDOW_MS } from './qr-notice.ts';
 
 /**
  * QR payments at a real gateway's adapter, KBANK=kbank:<stand-in>: every gateway's payload checked before it is

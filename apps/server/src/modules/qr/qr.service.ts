@@ -22,6 +22,7 @@ import type { DepositChannel, DepositChannelsRepository } from '../deposit-chann
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { heldReasonOf, refusalError } from '../safer-play/safer-play.gate.ts';
 import type { QrCode, QrRepository } from './qr.repository.ts';
+import { noticeInquiryRefusal } from './qr-notice.ts';
 import { checkQrPayload, type QrPayloadProblem } from './qr-payload.ts';
 
 /** The settler asks about a QR first this long after it was made, then after doubling pauses up to the cap. */
@@ -31,16 +32,6 @@ const CHECK_PAUSE_MAX_MS = 30 * MINUTE_MS;
 const CHECK_WINDOW_MS = 6 * HOUR_MS;
 /** A QR still `creating` this long after it was made lost its request (a crash): it is marked failed. */
 const CREATE_LEASE_MS = 2 * MINUTE_MS;
-/**
- * A vendor's unsigned notification (KBank's) makes us ask the vendor about a QR at most once per QR in this
- * window, and only about a QR of ours that is unpaid (docs/deposits/qr.md, Notifications that ask the gateway):
- * a forger who knows our partner and merchant ids costs us no inquiry for a QR we do not have, and one a minute
- * for one we do. The claim is a conditional update of `qr_codes.notice_inquiry_at` in the database every node
- * shares, not the rate limiter: it holds across nodes with or without Redis, it is taken in the same statement
- * that checks the QR is unpaid, and its window is measured on the app's Clock (the Redis limiter's windows end
- * by Redis's own expiry).
- */
-export const NOTICE_INQUIRY_WINDOW_MS = MINUTE_MS;
 const WEBHOOK_EVENTS_KEPT_MS = 7 * 24 * HOUR_MS;
 export const SETTLE_BATCH_MAX = 50;
 const EXPIRE_BATCH_MAX = 500;
@@ -209,27 +200,13 @@ export class QrPaymentService {
     if (!adapter?.readNotification) return { outcome: 'no vendor adapter' } as const;
     const notice = adapter.readNotification(body);
     if (notice.outcome !== 'to confirm') return notice;
-    const unasked = await this.noticeInquiryRefusal(gateway, notice.gatewayReference);
+    const { db, repository, clock } = this.deps;
+    const unasked = await noticeInquiryRefusal({ db, repository, now: clock.now() }, gateway, notice.gatewayReference);
     if (unasked) return { outcome: 'not asked', reason: unasked } as const;
     const confirmed = await notice.confirm();
     if (confirmed.outcome !== 'paid') return confirmed;
     const { eventId, qrcodeId, payment } = confirmed;
     return { outcome: await this.notified(gateway, { eventId, qrcodeId, ...payment }) };
-  }
-
-  /** Why a notification naming the gateway's reference may not ask the gateway; null: it may (claimed). */
-  private async noticeInquiryRefusal(gateway: string, gatewayReference: string): Promise<string | null> {
-    const { db, repository, clock } = this.deps;
-    const row = await repository.findByGatewayReference(db, gateway, gatewayReference);
-    if (!row) return 'no QR of ours';
-    if (row.status === 'paid') return 'QR already paid';
-    const now = clock.now();
-    const askedBefore = new Date(now.getTime() - NOTICE_INQUIRY_WINDOW_MS);
-    // A claim is kept whatever the inquiry answers, an error too: a vendor that refuses us (its rate limit) is
-    // not asked again before the window is over. The settler asks about the QR in any case.
-    return (await repository.claimNoticeInquiry(db, row.id, now, askedBefore))
-      ? null
-      : 'QR asked about within the window';
   }
 
   /**
