@@ -106,7 +106,7 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       await expect(page.getByLabel(text(locale, 'bonus.code'), { exact: true })).toBeHidden();
       await expect(page.getByRole('button', { name: WEEKLY50[locale] })).toHaveAttribute('aria-current', 'true');
 
-      // Cancelled before its condition: percentFail (all 50 baht) taken back from the wallet, and the member is told
+      // Cancelled unplayed before its condition: the whole 50 baht taken back from the wallet, and the member is told
       // which bonus, how much and why (issue 21); the search is back.
       await page.getByRole('button', { name: text(locale, 'bonus.cancel'), exact: true }).click();
       const confirm = page.getByRole('dialog', { name: text(locale, 'bonus.cancelTitle') });
@@ -114,7 +114,7 @@ for (const locale of ['th', 'lo', 'en'] as const) {
       await confirm.getByRole('button', { name: text(locale, 'bonus.cancelConfirm') }).click();
       const cancelled = page.getByRole('dialog', { name: text(locale, 'bonus.cancelledTitle') });
       const why = { name: WEEKLY50[locale], bonus: '฿50.00', percent: 100, due: '฿50.00' };
-      await expect(cancelled.getByText(text(locale, 'texts.cancelled.why', why))).toBeVisible();
+      await expect(cancelled.getByText(text(locale, 'texts.cancelled.whyBonusOnly', why))).toBeVisible();
       await expect(cancelled.getByText(text(locale, 'bonus.cancelledFromWallet', { amount: '฿50.00' }))).toBeVisible();
       await cancelled
         .getByRole('button', { name: text(locale, 'common.close') })

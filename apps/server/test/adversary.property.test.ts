@@ -20,8 +20,9 @@ import { HOUR, member, setSetting } from './promotions.ts';
  *
  * After every sequence, for each member:
  * - withdrawn <= deposited + net winnings at the providers + what rewards may leave as cash: a bonus (wheel prizes
- *   included) whose condition was met or that ended under its floor, the share a cancel leaves of one cancelled,
- *   nothing of one still running; invite commission and loss refunds paid;
+ *   included) whose condition was met or that ended under its floor; of one cancelled, only what its cancel could
+ *   not take back because it had been lost at the games (so nothing, cancelled unplayed: issue 39); nothing of one
+ *   still running; invite commission and loss refunds paid;
  * - a loss refund is at most its percentage of the period's loss on bets made while no bonus ran;
  * - invite commission is at most its percentage of the invitee's highest net deposits;
  * - the expense accounts moved only by reward payments and take-backs, each recorded by its module;
@@ -290,15 +291,16 @@ async function withdrawnMinor(memberId: bigint): Promise<bigint> {
 
 /**
  * What the member's rewards may take out as cash, by the rules of docs/promotions/: a bonus (wheel prizes
- * included) that was cleared, in full; one cancelled, less what its cancel took back. A cancel takes back
- * percentFail of it or, when the member held less, all they held (checked against what the test measured just
- * before the cancel): from the wallet at once, the rest owed and paid by the money coming back from the games.
- * One still running: nothing. Invite commission and loss refunds: as paid.
+ * included) that was cleared, in full; one cancelled, only what its cancel could not take back because the member
+ * no longer held it (lost at the games, so already out of their net winnings). A cancel takes back the whole bonus
+ * and percentFail of what was won with it (issue 39), or all the member held when that was less (checked against
+ * what the test measured just before the cancel): from the wallet at once, the rest owed and paid by the money
+ * coming back from the games. One still running: nothing. Invite commission and loss refunds: as paid.
  */
 async function cashableRewardsMinor(m: Seen): Promise<bigint> {
   const bonuses = await t.app.db
     .selectFrom('member_bonuses')
-    .select(['public_id', 'status', 'amount_minor', 'percent_fail', 'owed_minor', 'ended_at'])
+    .select(['public_id', 'status', 'amount_minor', 'percent_fail', 'owed_minor', 'activated_at', 'ended_at'])
     .where('member_id', '=', m.player.id)
     .execute();
   let total = 0n;
@@ -315,22 +317,42 @@ async function cashableRewardsMinor(m: Seen): Promise<bigint> {
       .select(sql<bigint>`coalesce(-sum(posting.amount), 0)::bigint`.as('total'))
       .executeTakeFirstOrThrow();
     const takenBack = paid.total + bonus.owed_minor;
-    const wanted = (bonus.amount_minor * BigInt(bonus.percent_fail)) / 100n;
-    expect(takenBack, 'a cancel takes back at most percentFail').toBeLessThanOrEqual(wanted);
+    // What was won with it: the bets from its activation up to the cancel (a bet racing the cancel in the same
+    // instant may be on either side, so the larger reading bounds it).
+    const wonUpTo = (inclusive: boolean) =>
+      m.bets
+        .filter(
+          (bet) =>
+            bet.at >= bonus.activated_at &&
+            bonus.ended_at !== null &&
+            (inclusive ? bet.at <= bonus.ended_at : bet.at < bonus.ended_at),
+        )
+        .reduce((sum, bet) => sum + bet.winMinor - bet.stakeMinor, 0n);
+    const due = (won: bigint) => bonus.amount_minor + ((won > 0n ? won : 0n) * BigInt(bonus.percent_fail)) / 100n;
+    const [before, atMost] = [due(wonUpTo(false)), due(wonUpTo(true))];
+    expect(takenBack, 'a cancel takes back at most the bonus and percentFail of its winnings').toBeLessThanOrEqual(
+      before > atMost ? before : atMost,
+    );
     const held = m.heldBeforeCancel.get(bonus.public_id);
     if (held !== undefined) {
-      expect(takenBack, 'a cancel takes back percentFail, or all the member held').toBe(held < wanted ? held : wanted);
+      expect(takenBack, 'a cancel takes back the bonus and percentFail of its winnings, or all the member held').toBe(
+        held < before ? held : before,
+      );
     }
     // Money coming back from the games pays what is owed first, and the member brought everything back: what is
-    // still owed was lost at the games after the cancel. The member keeps the bonus less what was paid, and that
-    // loss is in their net winnings.
+    // still owed was lost at the games after the cancel.
     const lostSince = m.bets
       .filter((bet) => bonus.ended_at !== null && bet.at >= bonus.ended_at)
       .reduce((sum, bet) => sum + bet.stakeMinor - bet.winMinor, 0n);
     expect(bonus.owed_minor, 'what is still owed was lost at the games').toBeLessThanOrEqual(
       lostSince > 0n ? lostSince : 0n,
     );
-    total += bonus.amount_minor - paid.total;
+    // Of a cancelled bonus the member may keep, at most, what they lost at the games while it ran or what is still
+    // owed (lost after): that loss is in their net winnings, so the bonus itself never adds cash. Independent of
+    // the cancel's own arithmetic, this is what fails when a cancel leaves part of an unplayed bonus (issue 39).
+    const lostDuring = [wonUpTo(false), wonUpTo(true)].reduce((most, won) => (-won > most ? -won : most), 0n);
+    const lost = lostDuring + bonus.owed_minor;
+    total += lost < bonus.amount_minor ? lost : bonus.amount_minor;
   }
   const invite = await t.app.db
     .selectFrom('invite_collections')

@@ -92,9 +92,14 @@ export const bonusClearResponse = z.object({
   name: z.optional(z.string()),
   /** The bonus the member had received (major units). */
   bonus: z.optional(z.number()),
-  /** Its percentFail: the share of `bonus` a cancel takes back. */
+  /** Its percentFail: the share of what was won with the bonus that a cancel takes back besides the bonus. */
   percentFail: z.optional(z.number()),
-  /** percentFail of `bonus` (major units, floored to the minor unit): what the cancel takes back at most. */
+  /** What was won with the bonus: the net winnings at the game providers since it began, 0 when none (major units). */
+  won: z.optional(z.number()),
+  /**
+   * `bonus` and percentFail of `won` (major units, floored to the minor unit): what the cancel takes back at most
+   * (issue 39: a cancel without play never leaves more cash than before the bonus).
+   */
   due: z.optional(z.number()),
 });
 export type BonusClearResponse = z.infer<typeof bonusClearResponse>;

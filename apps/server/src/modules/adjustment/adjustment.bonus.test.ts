@@ -105,29 +105,33 @@ describe('an adjustment paid as a bonus', () => {
     expect(await noDrift(t)).toBe(true);
   });
 
-  it('gives back its percentFail when the member cancels it, wherever the money was moved', async () => {
+  it('gives back the whole credit and percentFail of what was won with it on a cancel, wherever the money was', async () => {
     const player = await member(100);
     const asked = await ask(player.publicId, { amountMinor: '50000', asBonus: { winMultiple: 5, percentFail: 40 } });
     expect(asked.json().adjustment.status).toBe('applied');
-    await playAtPg(t, player, 600, { stake: 10, win: 0 });
+    // 600 at PG, a bet of 10 that pays 110: 100 won with it, 700 held, none of it in the wallet.
+    await playAtPg(t, player, 600, { stake: 10, win: 110 });
+    t.clock.advance(1000);
     const cancelled = (await get(t, player, '/api/bonus/clear')).json();
-    // 40% of 500 is 200: 0 from the empty wallet, all of it from the 590 at PG when it comes back.
+    // The 500 and 40% of the 100 won: 540, all of it from the money at PG when it comes back.
     expect(cancelled).toEqual({
       message: 'SUCCESS',
-      takenBack: 200,
-      fromGames: 200,
+      takenBack: 540,
+      fromGames: 540,
       name: 'โบนัสจากทีมงาน',
       bonus: 500,
       percentFail: 40,
-      due: 200,
+      won: 100,
+      due: 540,
     });
-    const back = await post(t, player, '/api/wallet/transfer', { from: 'PG', to: 'wallet', amount: 590 });
+    const back = await post(t, player, '/api/wallet/transfer', { from: 'PG', to: 'wallet', amount: 700 });
     expect(back.statusCode, back.body).toBe(200);
-    expect(await walletMajor(t, player)).toBe(390);
+    // The member's own 100 and the 60 of the winnings the cancel leaves.
+    expect(await walletMajor(t, player)).toBe(160);
     const [row] = await statementRows(t, player);
     expect(row).toMatchObject({
       statementType: 'finish_bonus',
-      amount: -200,
+      amount: -540,
       bonus: { description: expect.any(String) },
     });
     expect(await noDrift(t)).toBe(true);

@@ -25,23 +25,26 @@ export interface Ending {
   definition: BonusDefinition;
   wallet: LedgerAccount;
   expense: LedgerAccount;
-  /** Null clears the bonus; a number cancels it, out of what the member holds (wallet and game accounts). */
-  cancelHolding: bigint | null;
+  /**
+   * Null clears the bonus; else it is cancelled: `due` (dueOnCancel) is taken back out of `holding`, what the
+   * member holds (wallet and game accounts).
+   */
+  cancel: { holdingMinor: bigint; dueMinor: bigint } | null;
 }
 
 /**
  * Ends the running bonus once (the row is locked; a second request finds it ended and answers undefined).
- * Cleared: nothing is taken back. Cancelled: percentFail of it is taken back out of what the member holds
- * (`cancelHolding`): the wallet's share now, as a `finish_bonus` entry, the rest owed (`takeBack`).
+ * Cleared: nothing is taken back. Cancelled: what is due is taken back out of what the member holds: the
+ * wallet's share now, as a `finish_bonus` entry, the rest owed (`takeBack`).
  */
 export function endBonus(deps: EndDeps, ending: Ending): Promise<MemberBonus | undefined> {
   const { db, ledger, ledgerRepository, repository, clock } = deps;
-  const { member, rowId, definition, wallet, expense, cancelHolding } = ending;
+  const { member, rowId, definition, wallet, expense, cancel } = ending;
   return transactionWithRetry(db, async (trx) => {
     const row = await repository.lockActive(trx, member.id);
     if (!row || row.id !== rowId) return undefined;
     const now = clock.now();
-    if (cancelHolding === null) {
+    if (cancel === null) {
       return repository.markEnded(trx, row.id, {
         status: 'cleared',
         endEntryId: null,
@@ -54,8 +57,8 @@ export function endBonus(deps: EndDeps, ending: Ending): Promise<MemberBonus | u
     const walletMinor = locked?.balance ?? 0n;
     // The holding was measured before this transaction; money moved since from a game into the wallet is in
     // both, so the wallet as locked now counts when it is larger.
-    const holding = cancelHolding > walletMinor ? cancelHolding : walletMinor;
-    const { fromWallet, owed } = takeBack(row.amount_minor, definition.percent_fail, walletMinor, holding);
+    const holding = cancel.holdingMinor > walletMinor ? cancel.holdingMinor : walletMinor;
+    const { fromWallet, owed } = takeBack(cancel.dueMinor, walletMinor, holding);
     let endEntryId: bigint | null = null;
     if (fromWallet > 0n) {
       const posted = await ledger.post(trx, {

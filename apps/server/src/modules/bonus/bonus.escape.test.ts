@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bonusCall, definition, statementRows, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';
+import { bonusCall, definition, playAtPg, statementRows, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';
 import {
   activate,
   deposit,
@@ -47,7 +47,7 @@ async function transfer(player: Player, from: string, to: string, amount: number
 async function cancel(player: Player) {
   const answer = await bonusCall(t, player, '/api/bonus/clear');
   expect(answer.statusCode, answer.body).toBe(200);
-  return answer.json() as { message: string; takenBack: number; fromGames?: number };
+  return answer.json() as { message: string; takenBack: number; fromGames?: number; won?: number; due?: number };
 }
 
 describe('cancelling a bonus whose money sits in a game account', () => {
@@ -65,19 +65,40 @@ describe('cancelling a bonus whose money sits in a game account', () => {
     expect(rows.filter((row) => row.statementType === 'finish_bonus').map((row) => row.amount)).toEqual([-200]);
   });
 
-  it('a 1,000 deposit with a 100% match leaves with the deposit and the kept half, not 2,000', async () => {
+  it('a 1,000 deposit with a 100% match, cancelled unplayed, leaves with the deposit only: not 1,500 nor 2,000', async () => {
+    // Issue 39 finding 5: percentFail 50 of the bonus used to be all a cancel took, so 500 of it left as cash.
     const player = await fundedMember(t);
     await activate(t, player, 'PG');
     await deposit(t, player.id, 'BAHT', 1000);
     expect((await bonusCall(t, player, '/api/bonus/activate/MATCH')).statusCode).toBe(200);
     await transfer(player, 'wallet', 'PG', 2000);
-    expect(await cancel(player)).toMatchObject({ message: 'SUCCESS', takenBack: 500, fromGames: 500 });
+    expect(await cancel(player)).toMatchObject({ message: 'SUCCESS', takenBack: 1000, fromGames: 1000 });
     await transfer(player, 'PG', 'wallet', 2000);
-    expect(await walletMajor(t, player)).toBe(1500);
+    expect(await walletMajor(t, player)).toBe(1000);
     // Nothing more is owed: the next money back is the member's.
     await transfer(player, 'wallet', 'PG', 100);
     await transfer(player, 'PG', 'wallet', 100);
-    expect(await walletMajor(t, player)).toBe(1500);
+    expect(await walletMajor(t, player)).toBe(1000);
+  });
+
+  it('takes back the bonus and percentFail of what was won with it: the member keeps the rest of the winnings', async () => {
+    const player = await fundedMember(t);
+    await deposit(t, player.id, 'BAHT', 1000);
+    expect((await bonusCall(t, player, '/api/bonus/activate/MATCH')).statusCode).toBe(200);
+    // 2,000 at the game, a bet of 300 that pays 700: 400 won, 2,400 held.
+    await playAtPg(t, player, 2000, { stake: 300, win: 700 });
+    t.clock.advance(1000);
+    const cancelled = await cancel(player);
+    expect(cancelled).toMatchObject({
+      takenBack: 1200,
+      fromGames: 1200,
+      bonus: 1000,
+      percentFail: 50,
+      won: 400,
+      due: 1200,
+    });
+    await transfer(player, 'PG', 'wallet', 2400);
+    expect(await walletMajor(t, player)).toBe(1200);
   });
 
   it('splits what is taken back between the wallet and the money at the provider', async () => {

@@ -8,7 +8,10 @@ import type { BonusDefinition, BonusRepository, MemberBonus } from './bonus.repo
 
 /** What the provider records say about a running bonus; null where a provider could not be asked. */
 export interface BonusProgress {
+  /** The winnings paid since activation (the end condition's measure). */
   winMinor: bigint | null;
+  /** The winnings less the stakes since activation: what was won with the bonus (a cancel's percentFail). */
+  netWinMinor: bigint | null;
   totalBalanceMinor: bigint | null;
   conditionMet: boolean;
   belowFloor: boolean;
@@ -35,24 +38,32 @@ export class BonusMeter {
     const accounts = await this.deps.repository.listGameAccounts(this.deps.db, member.id);
     const now = this.deps.clock.now();
     let winMinor: bigint | null = 0n;
+    let netWinMinor: bigint | null = 0n;
+    let played = false;
     for (const account of accounts) {
       const provider = this.deps.registry.for(account);
       try {
         if (!provider) throw new Error(`provider ${account.code} is not reachable as configured`);
         const summary = await provider.betSummary(account.username, row.activated_at, now);
         if (winMinor !== null) winMinor += summary.winMinor;
+        if (netWinMinor !== null) netWinMinor += summary.winMinor - summary.stakeMinor;
+        if (summary.stakeMinor > 0n) played = true;
       } catch (error) {
         this.deps.logger.warn({ err: error, provider: account.code }, 'bet records unavailable for a bonus');
         winMinor = null;
+        netWinMinor = null;
       }
     }
     const totalBalanceMinor = await this.totalBalance(member);
     const target = row.amount_minor * BigInt(definition.win_multiple);
     return {
       winMinor,
+      netWinMinor,
       totalBalanceMinor,
       conditionMet: winMinor !== null && winMinor > target,
-      belowFloor: totalBalanceMinor !== null && totalBalanceMinor < definition.end_below_minor,
+      // The floor ends a bonus free only once it was played: unplayed, a floor above what the member holds would
+      // pay the bonus out (issue 39), and a cancel takes it back instead.
+      belowFloor: played && totalBalanceMinor !== null && totalBalanceMinor < definition.end_below_minor,
     };
   }
 

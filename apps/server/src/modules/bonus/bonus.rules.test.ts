@@ -107,9 +107,9 @@ describe('withdrawals while a bonus runs', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('BONUS_CONDITION');
     expect((await bonusCall(t, player, '/api/bonus/check/active')).json().status).toBe(true);
-    // Cancelled first (percentFail 0 here), then everything may leave.
-    await bonusCall(t, player, '/api/bonus/clear');
-    expect((await withdraw(player, 600, true)).statusCode).toBe(200);
+    // Cancelled first: the bonus of 100 goes back (nothing was won with it), then the 500 deposited may leave.
+    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toMatchObject({ takenBack: 100 });
+    expect((await withdraw(player, 500, true)).statusCode).toBe(200);
   });
 
   it('withdraw-all ends a bonus whose condition is met, then withdraws everything', async () => {

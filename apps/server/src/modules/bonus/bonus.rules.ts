@@ -13,24 +13,28 @@ export function bonusAmount(definition: BonusDefinition, depositMinor: bigint | 
 }
 
 /**
- * What cancelling takes back (docs/promotions/bonuses.md, "Where the bonus money goes"): percentFail % of the bonus,
- * floored to the minor unit, at most what the member holds in the wallet and the game accounts together. The
- * wallet pays first; the rest is owed and paid by the money that comes back from the game accounts.
+ * What cancelling takes back (docs/promotions/bonuses.md, "Where the bonus money goes"): `due` (dueOnCancel), at
+ * most what the member holds in the wallet and the game accounts together. The wallet pays first; the rest is
+ * owed and paid by the money that comes back from the game accounts.
  */
 export function takeBack(
-  bonusMinor: bigint,
-  percentFail: number,
+  dueMinor: bigint,
   walletMinor: bigint,
   totalMinor: bigint,
 ): { fromWallet: bigint; owed: bigint } {
-  const total = min(dueOnCancel(bonusMinor, percentFail), totalMinor > 0n ? totalMinor : 0n);
+  const total = min(dueMinor, totalMinor > 0n ? totalMinor : 0n);
   const fromWallet = min(total, walletMinor > 0n ? walletMinor : 0n);
   return { fromWallet, owed: total - fromWallet };
 }
 
-/** What cancelling a bonus takes back at most: percentFail % of it, floored to the minor unit. */
-export function dueOnCancel(bonusMinor: bigint, percentFail: number): bigint {
-  return (bonusMinor * BigInt(percentFail)) / 100n;
+/**
+ * What cancelling a bonus is due to take back (issue 39): the whole bonus, and percentFail % of what was won
+ * with it (the net winnings at the providers since it began, when positive), floored to the minor unit. A bonus
+ * cancelled unplayed so never leaves the member more cash than before it, whatever its terms.
+ */
+export function dueOnCancel(bonusMinor: bigint, percentFail: number, netWinMinor: bigint): bigint {
+  const won = netWinMinor > 0n ? netWinMinor : 0n;
+  return bonusMinor + (won * BigInt(percentFail)) / 100n;
 }
 
 function min(a: bigint, b: bigint): bigint {

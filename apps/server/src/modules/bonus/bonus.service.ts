@@ -32,7 +32,7 @@ import {
   RUNNING_SPANS_MAX,
   type TimeSpan,
 } from './active-bonus.ts';
-import { endBonus } from './bonus.cancel.ts';
+import { type Ending, endBonus } from './bonus.cancel.ts';
 import { claimIn } from './bonus.claims.ts';
 import { countingSince } from './bonus.period.ts';
 import { BonusMeter, type BonusProgress } from './bonus.progress.ts';
@@ -192,10 +192,14 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
       const ended = await this.end(member, running.row.id, running.definition, null);
       return ended ? { message: 'BONUS_CLEAR', takenBack: 0, fromGames: 0 } : this.alreadyEnded();
     }
-    // What the cancel takes back is bounded by what the member holds everywhere: without the providers' word on
-    // the game accounts it cannot be told, and nothing is cancelled (the member tries again).
-    if (progress.totalBalanceMinor === null) throw new AppError('INTERNAL_SERVER_ERROR', 503);
-    const ended = await this.end(member, running.row.id, running.definition, progress.totalBalanceMinor);
+    // What the cancel takes back is the bonus and percentFail of what was won with it, bounded by what the member
+    // holds everywhere: without the providers' word on both it cannot be told, and nothing is cancelled (the
+    // member tries again).
+    const { totalBalanceMinor: holdingMinor, netWinMinor } = progress;
+    if (holdingMinor === null || netWinMinor === null) throw new AppError('INTERNAL_SERVER_ERROR', 503);
+    const { amount_minor: bonusMinor, percent_fail: percentFail } = running.row;
+    const dueMinor = dueOnCancel(bonusMinor, percentFail, netWinMinor);
+    const ended = await this.end(member, running.row.id, running.definition, { holdingMinor, dueMinor });
     if (!ended) return this.alreadyEnded();
     const fromGames = ended.owed_minor;
     return {
@@ -203,9 +207,10 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
       takenBack: toMajor((ended.taken_back_minor ?? 0n) + fromGames),
       fromGames: toMajor(fromGames),
       name: textIn(running.definition.names, locale, running.definition.code),
-      bonus: toMajor(ended.amount_minor),
-      percentFail: ended.percent_fail,
-      due: toMajor(dueOnCancel(ended.amount_minor, ended.percent_fail)),
+      bonus: toMajor(bonusMinor),
+      percentFail,
+      won: toMajor(netWinMinor > 0n ? netWinMinor : 0n),
+      due: toMajor(dueMinor),
     };
   }
 
@@ -241,16 +246,16 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     return this.#meter.progress(member, row, definition);
   }
 
-  /** Ends the running bonus once: `cancelHolding` null clears it, a number cancels it (bonus.cancel.ts). */
+  /** Ends the running bonus once: `cancel` null clears it, else it is cancelled (bonus.cancel.ts). */
   private async end(
     member: Member,
     rowId: bigint,
     definition: BonusDefinition,
-    cancelHolding: bigint | null,
+    cancel: Ending['cancel'],
   ): Promise<MemberBonus | undefined> {
     const wallet = await this.deps.ledger.memberWallet(this.deps.db, member.id, member.currency);
     const expense = await this.expenseAccount(member.currency);
-    return endBonus(this.deps, { member, rowId, definition, wallet, expense, cancelHolding });
+    return endBonus(this.deps, { member, rowId, definition, wallet, expense, cancel });
   }
 
   private alreadyEnded(): never {

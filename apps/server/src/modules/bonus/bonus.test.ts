@@ -85,15 +85,17 @@ describe('activating a bonus', () => {
     expect((await bonusCall(t, player, '/api/bonus/activate/NOPE')).statusCode).toBe(404);
     expect((await bonusCall(t, player, '/api/bonus/activate/PROMO50')).json().message).toBe('NO_DATA');
     expect((await bonusCall(t, player, '/api/bonus/activate/FIXED100')).statusCode).toBe(200);
-    // percentFail 50 of 100 is taken back from the 100 in the wallet; the answer says why (issue 21, rough edge 6).
+    // Cancelled unplayed, the whole 100 is taken back from the wallet (issue 39): percentFail 50 applies to
+    // winnings, and there are none. The answer says why (issue 21, rough edge 6).
     expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({
       message: 'SUCCESS',
-      takenBack: 50,
+      takenBack: 100,
       fromGames: 0,
       name: 'FIXED100 th',
       bonus: 100,
       percentFail: 50,
-      due: 50,
+      won: 0,
+      due: 100,
     });
     const refused = await bonusCall(t, player, '/api/bonus/activate/FIXED100');
     expect(refused.statusCode).toBe(409);
@@ -185,11 +187,11 @@ describe('ending a bonus', () => {
     expect((await statementRows(t, player)).some((row) => row.statementType === 'finish_bonus')).toBe(false);
   });
 
-  it('cancelled before: takes back percentFail of the bonus, the wallet at once, the rest owed by the game money', async () => {
+  it('cancelled before: takes back the bonus, the wallet at once, the rest owed by the game money', async () => {
     const player = await fundedMember(t, 0);
     expect((await bonusCall(t, player, '/api/bonus/activate/TWICE')).statusCode).toBe(200);
-    // percentFail 100 of 100: 30 stays in the wallet, 70 went to the game and 1 of it was lost. 99 is left in
-    // all: the wallet's 30 is taken now, 69 from the money that comes back from the game.
+    // The bonus of 100: 30 stays in the wallet, 70 went to the game and 1 of it was lost (nothing won). 99 is
+    // left in all: the wallet's 30 is taken now, 69 from the money that comes back from the game.
     await playAtPg(t, player, 70, { stake: 1, win: 0 });
     t.clock.advance(1000);
     // 100 was due, 99 was all the member held: the answer tells both.
@@ -205,6 +207,7 @@ describe('ending a bonus', () => {
       name: 'TWICE en',
       bonus: 100,
       percentFail: 100,
+      won: 0,
       due: 100,
     });
     expect(await walletMajor(t, player)).toBe(0);
@@ -229,6 +232,21 @@ describe('ending a bonus', () => {
       takenBack: 0,
       fromGames: 0,
     });
+  });
+
+  it('does not end a bonus free under its floor before it was played: the cancel takes it back', async () => {
+    // Issue 39: a floor above what a member holds with the bonus alone would pay the bonus out unplayed.
+    const player = await fundedMember(t, 0);
+    await t.app.bonuses.define(
+      definition('UNDERFLOOR', { amount_minor: 300n, end_below_minor: 500n, max_received: 5 }),
+    );
+    expect((await bonusCall(t, player, '/api/bonus/activate/UNDERFLOOR')).statusCode).toBe(200);
+    expect((await bonusCall(t, player, '/api/bonus/check/minimum')).json()).toMatchObject({
+      status: false,
+      balance: 3,
+    });
+    expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toMatchObject({ message: 'SUCCESS', takenBack: 3 });
+    expect(await walletMajor(t, player)).toBe(0);
   });
 
   it('answers 404 NO_DATA when no bonus is running', async () => {
@@ -258,15 +276,16 @@ describe('promotion codes', () => {
     expect((await bonusCall(t, player, '/api/promotion/current')).json()).toMatchObject({ code: 'PROMO50' });
     const [row] = await statementRows(t, player);
     expect(row).toMatchObject({ statementType: 'bonus', promotion: { description: 'PROMO50 th' } });
-    // percentFail 20 of 50.
+    // The whole 50, and percentFail 20 of no winnings.
     expect((await bonusCall(t, player, '/api/bonus/clear')).json()).toEqual({
       message: 'SUCCESS',
-      takenBack: 10,
+      takenBack: 50,
       fromGames: 0,
       name: 'PROMO50 th',
       bonus: 50,
       percentFail: 20,
-      due: 10,
+      won: 0,
+      due: 50,
     });
     const again = await bonusCall(t, player, '/api/promotion/activate/PROMO50');
     expect(again.statusCode).toBe(409);

@@ -152,17 +152,19 @@ describe('bonus definitions', () => {
     const minimum = (await bonusCall(t, player, '/api/bonus/check/minimum')).json();
     expect(minimum).toMatchObject({ status: false, minimum: 5 });
     const cleared = await bonusCall(t, player, '/api/bonus/clear');
-    // The cancel tells the terms it was received with (percentFail 50), not the ones changed since.
+    // The cancel tells the terms it was received with (percentFail 50), not the ones changed since, and takes the
+    // bonus back whole.
     expect(cleared.json()).toEqual({
       message: 'SUCCESS',
-      takenBack: 50,
+      takenBack: 100,
       fromGames: 0,
       name: 'KEEP1 ไทย',
       bonus: 100,
       percentFail: 50,
-      due: 50,
+      won: 0,
+      due: 100,
     });
-    expect(await walletMajor(t, player)).toBe(60);
+    expect(await walletMajor(t, player)).toBe(10);
     expect(await noDrift(t)).toBe(true);
   });
 

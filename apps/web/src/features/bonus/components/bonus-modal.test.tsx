@@ -47,7 +47,9 @@ describe('BonusModal', () => {
     const { dialog, user } = open();
     expect(within(dialog).getByText('Welcome 100%', { selector: 'p' })).toBeInTheDocument();
     expect(
-      within(dialog).getByText('Cancelling the bonus before its condition is met takes back 50% of it.'),
+      within(dialog).getByText(
+        'Cancelling the bonus before its condition is met takes it back, with 50% of what you won with it.',
+      ),
     ).toBeInTheDocument();
     expect(within(dialog).queryByText(/%percentFail%/)).toBeNull();
     expect(within(dialog).getByText('100% of your latest deposit')).toBeInTheDocument();

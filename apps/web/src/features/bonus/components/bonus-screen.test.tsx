@@ -47,7 +47,9 @@ describe('the running bonus', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this bonus?' });
     // The running bonus is the grid's WELCOME: its percentFail is named.
-    expect(within(dialog).getByText('Cancelling now takes back 50% of the bonus.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Cancelling now takes back the bonus and 50% of what you won with it.'),
+    ).toBeInTheDocument();
     const confirm = within(dialog).getByRole('button', { name: 'Yes, cancel it' });
     expect(confirm.className).toContain('bg-red-700');
     expect(cleared).not.toHaveBeenCalled();
@@ -89,7 +91,7 @@ describe('the running bonus', () => {
       'Yes, cancel it',
       'Bonus cancelled',
       [
-        'Weekly 50: you received ฿100.00. Cancelling before its condition was met takes back 100% of it: ฿100.00.',
+        'Weekly 50: you received ฿100.00 and won ฿20.00 with it. Cancelling before its condition was met takes back the bonus and 50% of the winnings: ฿110.00.',
         'You held ฿60.00 in your wallet and game accounts together, so ฿60.00 was taken back.',
         '฿40.00 left your wallet now.',
       ],
@@ -100,7 +102,7 @@ describe('the running bonus', () => {
       'ยืนยันยกเลิก',
       'ยกเลิกโบนัสแล้ว',
       [
-        'โบนัสรายสัปดาห์ 50 บาท: คุณได้รับโบนัส ฿100.00 การยกเลิกก่อนผ่านเงื่อนไขจะหักคืน 100% ของโบนัส คือ ฿100.00',
+        'โบนัสรายสัปดาห์ 50 บาท: คุณได้รับโบนัส ฿100.00 และชนะจากโบนัส ฿20.00 การยกเลิกก่อนผ่านเงื่อนไขจะหักโบนัสคืน พร้อม 50% ของยอดที่ชนะ รวม ฿110.00',
         'ขณะยกเลิกคุณมีเงินในกระเป๋าเงินและบัญชีเกมรวม ฿60.00 จึงหักคืนได้ ฿60.00',
       ],
     ],
@@ -110,12 +112,12 @@ describe('the running bonus', () => {
       'ຢືນຢັນຍົກເລີກ',
       'ຍົກເລີກໂບນັດແລ້ວ',
       [
-        'ໂບນັດລາຍອາທິດ 50: ທ່ານໄດ້ຮັບໂບນັດ ฿100.00 ການຍົກເລີກກ່ອນຜ່ານເງື່ອນໄຂຈະຫັກຄືນ 100% ຂອງໂບນັດ ຄື ฿100.00',
+        'ໂບນັດລາຍອາທິດ 50: ທ່ານໄດ້ຮັບໂບນັດ ฿100.00 ແລະ ຊະນະຈາກໂບນັດ ฿20.00 ການຍົກເລີກກ່ອນຜ່ານເງື່ອນໄຂຈະຫັກໂບນັດຄືນ ພ້ອມ 50% ຂອງຍອດທີ່ຊະນະ ລວມ ฿110.00',
         'ຕອນຍົກເລີກທ່ານມີເງິນໃນກະເປົາເງິນ ແລະ ບັນຊີເກມລວມ ฿60.00 ຈຶ່ງຫັກຄືນໄດ້ ฿60.00',
       ],
     ],
   ])(
-    'in %s, says which bonus a cancel took back, its percentFail, and that it held less (issue 21, rough edge 6)',
+    'in %s, says which bonus a cancel took back, with its percentFail of the winnings, and that it held less (issue 21)',
     async (locale, cancel, confirm, title, lines) => {
       await changeLocale(locale as 'th' | 'lo' | 'en');
       try {
@@ -129,8 +131,9 @@ describe('the running bonus', () => {
               fromGames: 20,
               name: names[request.headers.get('accept-language') ?? 'th'],
               bonus: 100,
-              percentFail: 100,
-              due: 100,
+              percentFail: 50,
+              won: 20,
+              due: 110,
             }),
           ),
         );
@@ -166,6 +169,9 @@ describe('the running bonus', () => {
     await user.click(screen.getByRole('button', { name: 'Yes, cancel it' }));
     const dialog = await screen.findByRole('dialog', { name: 'Bonus cancelled' });
     expect(dialog).toHaveTextContent(
+      'Weekly 50: you received ฿100.00. Cancelling before its condition was met takes the bonus back: ฿100.00.',
+    );
+    expect(dialog).toHaveTextContent(
       'You held ฿0.00 in your wallet and game accounts together, so ฿0.00 was taken back.',
     );
     expect(screen.queryByText('Success')).toBeNull();
@@ -196,7 +202,9 @@ describe('the running bonus', () => {
     );
     const { user } = renderWithClient(<BonusScreen />);
     await user.click(await screen.findByRole('button', { name: 'Cancel bonus' }));
-    expect(await screen.findByText('Cancelling now takes back 100% of the bonus.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Cancelling now takes back the bonus and 100% of what you won with it.'),
+    ).toBeInTheDocument();
   });
 
   it("says what the cancel of a promotion code's bonus took back, though the page drops the bonus first", async () => {
@@ -291,7 +299,9 @@ describe('the promotion-code search', () => {
     expect(within(dialog).getByText('Searching…')).toBeInTheDocument();
     answer();
     expect(await within(dialog).findByText('free')).toBeInTheDocument();
-    expect(within(dialog).getByText('Cancelling early takes back 100% of the bonus.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Cancelling early takes the bonus back, with 100% of what you won with it.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Receive promotion' })).toBeEnabled();
     expect(within(dialog).queryByText('Searching…')).toBeNull();
   });

@@ -50,26 +50,27 @@ export function CancelFailedAlert({ message, onClose }: { message: string; onClo
   );
 }
 
-/** Why a cancel took back what it did: the bonus and its percentFail, and what the member held when that was less. */
+/**
+ * Why a cancel took back what it did: the bonus, and percentFail of what was won with it, and what the member held
+ * when that was less.
+ */
 function CancelReason({ answer, money }: { answer: BonusClearResponse; money: (minor: bigint) => string }) {
   const { t } = useTranslation();
-  const { name, bonus, percentFail, due } = answer;
+  const { name, bonus, percentFail, won, due } = answer;
   // An answer without the reason (the spec's shape alone): the amount and the condition only.
   if (name === undefined || bonus === undefined || percentFail === undefined || due === undefined) {
     return <p>{t('bonus.cancelledTakenBack', { amount: money(minorUnitsOf(answer.takenBack)) })}</p>;
   }
-  if (percentFail === 0) return <p>{t('texts.cancelled.nothingDue', { name })}</p>;
   const dueMinor = minorUnitsOf(due);
   const takenMinor = minorUnitsOf(answer.takenBack);
+  const wonMinor = minorUnitsOf(won ?? 0);
+  const params = { name, bonus: money(minorUnitsOf(bonus)), percent: percentFail, due: money(dueMinor) };
   return (
     <>
       <p>
-        {t('texts.cancelled.why', {
-          name,
-          bonus: money(minorUnitsOf(bonus)),
-          percent: percentFail,
-          due: money(dueMinor),
-        })}
+        {wonMinor > 0n && percentFail > 0
+          ? t('texts.cancelled.why', { ...params, won: money(wonMinor) })
+          : t('texts.cancelled.whyBonusOnly', params)}
       </p>
       {takenMinor < dueMinor ? <p>{t('texts.cancelled.held', { held: money(takenMinor) })}</p> : null}
     </>
