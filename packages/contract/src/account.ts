@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
+import { accountNoDigits, fitsBankAccountNoFormat } from './bank-account-no.ts';
 import { type Country, LAOS_CURRENCIES } from './constants.ts';
 import {
   FIELD_LIMITS,
   hasBaseLetter,
-  isBankAccountNo,
   isDisplayName,
   isEnglishName,
   isPersonName,
@@ -33,7 +33,14 @@ const password = z
     z.maxLength(FIELD_LIMITS.passwordMax, { error: 'KEY_INVALID' }),
   );
 const bankCode = requiredString(FIELD_LIMITS.codeMax, 'INVALID_BANK');
-const bankAccountNo = requiredString(FIELD_LIMITS.bankAccountNoMax).check(rule(isBankAccountNo, 'KEY_INVALID'));
+/**
+ * A bank account number in its canonical form (bank-account-no.ts): spaces, dashes, dots, Thai, Lao and full-width
+ * digits are read as its ASCII digits; anything else is `KEY_INVALID`. Its length is its bank's (accountNoForBank).
+ */
+const bankAccountNo = requiredString(FIELD_LIMITS.bankAccountNoInputMax).check(
+  z.overwrite((written) => accountNoDigits(written) ?? written),
+  rule((written) => accountNoDigits(written) !== null, 'KEY_INVALID'),
+);
 const bankAccountName = requiredString(FIELD_LIMITS.bankAccountNameMax).check(
   z.overwrite(normalizeAccountName),
   rule(hasBaseLetter, 'NAME_LETTER_REQUIRED'),
@@ -48,6 +55,18 @@ const englishNameForBank = z.refine<{ bankCode?: string; bankAccountName?: strin
     !requiresEnglishName(value.bankCode) ||
     isEnglishName(value.bankAccountName),
   { error: 'BANK_ACCOUNT_NAME_ENG', path: ['bankAccountName'] },
+);
+
+/**
+ * The number has as many digits as its bank uses (`BANK_ACCOUNT_NO_LENGTH`); without a bank, as many as some bank
+ * uses. A number of other characters is refused by the field itself.
+ */
+const accountNoForBank = z.refine<{ bankCode?: string; bankAccountNo?: string }>(
+  (value) =>
+    !value.bankAccountNo ||
+    accountNoDigits(value.bankAccountNo) !== value.bankAccountNo ||
+    fitsBankAccountNoFormat(value.bankCode ?? '', value.bankAccountNo),
+  { error: 'BANK_ACCOUNT_NO_LENGTH', path: ['bankAccountNo'] },
 );
 
 /** The profile step's fields (spec section 3, Registration), shared by validation and registration. */
@@ -73,7 +92,7 @@ export function validateAccountRequest(country: Country) {
       bankAccountName: z.optional(bankAccountName),
       bankAccountNo: z.optional(bankAccountNo),
     })
-    .check(englishNameForBank);
+    .check(englishNameForBank, accountNoForBank);
 }
 export type ValidateAccountRequest = z.infer<ReturnType<typeof validateAccountRequest>>;
 
@@ -87,7 +106,7 @@ export function registerRequest(country: Country) {
       bankAccountNo,
       currency: z.optional(z.enum(LAOS_CURRENCIES, { error: 'KEY_INVALID' })),
     })
-    .check(englishNameForBank);
+    .check(englishNameForBank, accountNoForBank);
 }
 export type RegisterRequest = z.infer<ReturnType<typeof registerRequest>>;
 
@@ -130,7 +149,7 @@ export type ProfileResponse = z.infer<typeof profileResponse>;
  */
 export const updateProfileRequest = z
   .object({ name: displayName, bankCode, bankAccountName, bankAccountNo })
-  .check(englishNameForBank);
+  .check(englishNameForBank, accountNoForBank);
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
 /** `PUT /api/account/bankAccountName`: the English spelling of the registered account name. */

@@ -37,6 +37,8 @@ export const ERROR_CODES = [
   'BANK_ACCOUNT_NAME_ENG',
   'REGISTER_FAIL',
   'PHONE_NUMBER_REQUIRE_10_DIGIT',
+  // Issue 39, finding 3: a bank account number without as many digits as its bank uses (bank-account-no.ts), 400
+  'BANK_ACCOUNT_NO_LENGTH',
   // A profile or bank account name with no base letter (Thai or Lao marks alone, say), issue 18
   'NAME_LETTER_REQUIRED',
   // Password policy (password-policy.ts), issue 18: each refusal on the password field

@@ -1,3 +1,4 @@
+import { BANK_ACCOUNT_NO_DIGITS, BANK_ACCOUNT_NO_INPUT_MAX } from './bank-account-no.ts';
 import { type Country, ENGLISH_NAME_BANKS, THAI_PHONE_LENGTH } from './constants.ts';
 
 /**
@@ -13,8 +14,11 @@ export const FIELD_LIMITS = {
   passwordMin: 8,
   passwordMax: 64,
   bankAccountNameMax: 100,
-  bankAccountNoMin: 6,
-  bankAccountNoMax: 20,
+  /** Digits of a bank account number at any bank; each bank's own length is in bank-account-no.ts. */
+  bankAccountNoMin: BANK_ACCOUNT_NO_DIGITS.min,
+  bankAccountNoMax: BANK_ACCOUNT_NO_DIGITS.max,
+  /** A bank account number as written, spaces, dashes and dots included. */
+  bankAccountNoInputMax: BANK_ACCOUNT_NO_INPUT_MAX,
   laosPhoneMin: 8,
   laosPhoneMax: 15,
   codeMax: 32,
@@ -108,14 +112,6 @@ export function isPersonName(name: string): boolean {
 /** A display name may also carry digits and underscores (and start with a digit), still no markup. */
 export function isDisplayName(name: string): boolean {
   return hasBaseLetter(name) && /^[\p{L}\p{N}][\p{L}\p{M}\p{N} ._'-]*$/u.test(name.trim());
-}
-
-export function isBankAccountNo(accountNo: string): boolean {
-  return (
-    DIGITS.test(accountNo) &&
-    accountNo.length >= FIELD_LIMITS.bankAccountNoMin &&
-    accountNo.length <= FIELD_LIMITS.bankAccountNoMax
-  );
 }
 
 /** The inviter code of an invite link (`/register?code=PR{profile id}`). */

@@ -52,9 +52,20 @@ describe('required fields', () => {
     expect(checkRequired('x')).toBeNull();
   });
 
-  it('checks account numbers as 6 to 20 digits', () => {
-    expect(checkAccountNo('1234567890')).toBeNull();
-    expect(checkAccountNo('123-456')).toBe('validation.accountNoInvalid');
+  it("checks account numbers by the bank's length, whatever their spelling", () => {
+    expect(checkAccountNo('KBANK', '123-4-56789-0')).toBeNull();
+    expect(checkAccountNo('KBANK', '๑๒๓๔๕๖๗๘๙๐')).toBeNull();
+    expect(checkAccountNo('KBANK', '01234567890')).toEqual({
+      key: 'validation.accountNoDigits',
+      values: { digits: 10, min: 10, max: 10 },
+    });
+    expect(checkAccountNo('GSB', '1234567890')).toMatchObject({ values: { digits: 12 } });
+    expect(checkAccountNo('BCEL', '12345')).toEqual({
+      key: 'validation.accountNoInvalid',
+      values: { digits: 6, min: 6, max: 18 },
+    });
+    expect(checkAccountNo('', '123-456')).toBeNull();
+    expect(checkAccountNo('KBANK', '12345/67890')).toMatchObject({ key: 'validation.accountNoDigits' });
   });
 });
 

@@ -1,12 +1,7 @@
+import { bankAccountNoFormat, canonicalBankAccountNo } from '@member-wallet/contract/bank-account-no';
 import type { Country } from '@member-wallet/contract/constants';
 import { passwordProblem } from '@member-wallet/contract/password-policy';
-import {
-  isBankAccountNo,
-  isEnglishName,
-  isValidPhone,
-  normalizeAccountName,
-  requiresEnglishName,
-} from '@member-wallet/contract/rules';
+import { isEnglishName, isValidPhone, normalizeAccountName, requiresEnglishName } from '@member-wallet/contract/rules';
 
 /**
  * Client-side rules of spec section 5. Each returns the catalogue key of the message to show, or null when
@@ -19,7 +14,8 @@ export type ValidationKey =
   | 'validation.phoneInvalid'
   | 'validation.passwordsDontMatch'
   | 'validation.bankNameEnglishOnly'
-  | 'validation.accountNoInvalid';
+  | 'validation.accountNoInvalid'
+  | 'validation.accountNoDigits';
 
 export function isBlank(value: string | null | undefined): boolean {
   return !value || value.trim() === '';
@@ -55,8 +51,18 @@ export function checkAccountName(bankCode: string, name: string): ValidationKey 
   return isEnglishName(normalizeAccountName(name)) ? null : 'validation.bankNameEnglishOnly';
 }
 
-export function checkAccountNo(accountNo: string): ValidationKey | null {
-  return isBankAccountNo(accountNo.trim()) ? null : 'validation.accountNoInvalid';
+/**
+ * The number as the bank's canonical form takes it (spaces, dashes, Thai or full-width digits are fine): null, or
+ * the key of the message with the values it names (`digits` for a bank of one length, `min` and `max` otherwise).
+ */
+export function checkAccountNo(
+  bankCode: string,
+  accountNo: string,
+): { key: ValidationKey; values: { digits: number; min: number; max: number } } | null {
+  if ('accountNo' in canonicalBankAccountNo(bankCode, accountNo)) return null;
+  const { min, max } = bankAccountNoFormat(bankCode);
+  const key = min === max ? 'validation.accountNoDigits' : 'validation.accountNoInvalid';
+  return { key, values: { digits: min, min, max } };
 }
 
 /** Account name inputs are upper-cased as typed; trimming happens on leaving the field and on submit. */

@@ -1,3 +1,4 @@
+import { accountNoDigits } from '@member-wallet/contract/bank-account-no';
 import {
   type Currency,
   LAOS_CURRENCIES,
@@ -95,11 +96,9 @@ export function BankStep({
     const found: FieldErrors = {};
     if (isBlank(values.bankCode)) found.bankCode = t('validation.bankRequired');
     if (isBlank(values.bankAccountNo)) found.bankAccountNo = t('validation.accountNoRequired');
-    else if (checkAccountNo(values.bankAccountNo)) {
-      found.bankAccountNo = t('validation.accountNoInvalid', {
-        min: FIELD_LIMITS.bankAccountNoMin,
-        max: FIELD_LIMITS.bankAccountNoMax,
-      });
+    else {
+      const problem = checkAccountNo(values.bankCode, values.bankAccountNo);
+      if (problem) found.bankAccountNo = t(problem.key, problem.values);
     }
     for (const field of ['firstName', 'lastName'] as const) {
       if (isBlank(values[field])) {
@@ -121,7 +120,7 @@ export function BankStep({
     }
     onSubmit({
       ...values,
-      bankAccountNo: values.bankAccountNo.trim(),
+      bankAccountNo: accountNoDigits(values.bankAccountNo) ?? values.bankAccountNo.trim(),
       bankAccountName: joinAccountName(values.firstName, values.lastName),
     }).catch((error: unknown) => setErrors(fieldErrorsFrom(error, INPUTS, ALIASES)));
   }
@@ -148,7 +147,7 @@ export function BankStep({
         name="bankAccountNo"
         inputMode="numeric"
         autoComplete="off"
-        maxLength={FIELD_LIMITS.bankAccountNoMax}
+        maxLength={FIELD_LIMITS.bankAccountNoInputMax}
         value={values.bankAccountNo}
         onChange={onChange}
         error={errors.bankAccountNo}
