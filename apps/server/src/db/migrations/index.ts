@@ -35,6 +35,7 @@ import { saferPlay } from './0036_safer_play.ts';
 import { operatorAccounts } from './0037_operator_accounts.ts';
 import { pushSessions } from './0038_push_sessions.ts';
 import { qrNoticeInquiry } from './0039_qr_notice_inquiry.ts';
+import { bankAccountFormat } from './0040_bank_account_format.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -82,6 +83,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0037_operator_accounts': operatorAccounts,
   '0038_push_sessions': pushSessions,
   '0039_qr_notice_inquiry': qrNoticeInquiry,
+  '0040_bank_account_format': bankAccountFormat,
 };
 
 export const migrationProvider: MigrationProvider = {

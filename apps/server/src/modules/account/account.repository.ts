@@ -1,4 +1,4 @@
-import type { Insertable, Selectable } from 'kysely';
+import { type Insertable, type Selectable, sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { MembersTable } from '../../db/tables/accounts.table.ts';
 
@@ -47,12 +47,16 @@ export class AccountRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Whether a member holds the account: the same bank and the same number but for zeros before it, so a number
+   * stored before each bank's length was checked (`0` + the number) is found too (migration 0040's index).
+   */
   async bankAccountTaken(bankCode: string, bankAccountNo: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('members')
       .select('id')
       .where('bank_code', '=', bankCode)
-      .where('bank_account_no', '=', bankAccountNo)
+      .where(sql<string>`ltrim(bank_account_no, '0')`, '=', bankAccountNo.replace(/^0+/, ''))
       .executeTakeFirst();
     return row !== undefined;
   }

@@ -105,8 +105,11 @@ describe('registration', () => {
     expect((await register(registration({ password: '123' }))).json()).toMatchObject({
       fields: { password: 'PASSWORD_TOO_SHORT' },
     });
-    expect((await register(registration({ bankAccountNo: '12-34' }))).json()).toMatchObject({
+    expect((await register(registration({ bankAccountNo: '12/34' }))).json()).toMatchObject({
       fields: { bankAccountNo: 'KEY_INVALID' },
+    });
+    expect((await register(registration({ bankAccountNo: '12-34' }))).json()).toMatchObject({
+      fields: { bankAccountNo: 'BANK_ACCOUNT_NO_LENGTH' },
     });
     expect((await register('not an object')).json()).toEqual({ message: 'KEY_INVALID' });
   });
@@ -297,14 +300,12 @@ describe('enumeration limits (issue 18)', () => {
 
 describe('validate and registration agree (issue 18)', () => {
   it('refuses on validate the bank account numbers registration refuses', async () => {
-    for (const bankAccountNo of ['555-000-0011', '０１２３４５６７８９']) {
+    const refusals = { '555/000/0011': 'KEY_INVALID', '０１２３４５６７８９０': 'BANK_ACCOUNT_NO_LENGTH' } as const;
+    for (const [bankAccountNo, code] of Object.entries(refusals)) {
       const body = registration({ bankAccountNo });
       const validated = await validate(body);
       expect(validated.statusCode, bankAccountNo).toBe(400);
-      expect(validated.json(), bankAccountNo).toEqual({
-        message: 'KEY_INVALID',
-        fields: { bankAccountNo: 'KEY_INVALID' },
-      });
+      expect(validated.json(), bankAccountNo).toEqual({ message: code, fields: { bankAccountNo: code } });
       expect((await register(body)).json(), bankAccountNo).toEqual(validated.json());
     }
   });
