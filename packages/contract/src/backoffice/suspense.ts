@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { BANK_ACCOUNT_NO_INPUT_MAX } from '../bank-account-no.ts';
 import { pageQuery, reviewNote, reviewReason } from './common.ts';
 
 /** Bank transfers in suspense (docs/backoffice/deposits.md): `open` waits for an operator, `settled` was assigned or refunded. */
@@ -57,12 +58,14 @@ export const bankTransferAssignRequest = z.object({
 });
 export type BankTransferAssignRequest = z.infer<typeof bankTransferAssignRequest>;
 /**
- * `accountNo`: the sender's whole account (digits), needed when the bank showed the sender masked
- * (`xxx-x-x0209-x`); it must fit every digit shown. Absent: KEY_MISSING; not fitting: KEY_INVALID.
+ * `accountNo`: the sender's whole account, needed when the bank showed the sender masked (`xxx-x-x0209-x`);
+ * written any way (spaces, dashes, Thai or full-width digits: bank-account-no.ts), it must have the sender bank's
+ * length and fit every digit shown. Absent: KEY_MISSING; another length: BANK_ACCOUNT_NO_LENGTH; not fitting or not
+ * a number: KEY_INVALID.
  */
 export const bankTransferRefundRequest = z.object({
   reason: reviewReason,
-  accountNo: z.optional(z.string().check(z.maxLength(20, { error: 'KEY_INVALID' }))),
+  accountNo: z.optional(z.string().check(z.maxLength(BANK_ACCOUNT_NO_INPUT_MAX, { error: 'KEY_INVALID' }))),
 });
 export type BankTransferRefundRequest = z.infer<typeof bankTransferRefundRequest>;
 

@@ -1,3 +1,4 @@
+import { asciiDigits } from '@member-wallet/contract/bank-account-no';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { type BankFeed, BankFeedUnavailableError, type IncomingTransfer } from '../../adapters/bank-feed/bank-feed.ts';
@@ -76,9 +77,13 @@ export class BankFeedMatcher {
     return { feedReachable: true, outcomes };
   }
 
-  /** Records one transfer and its ledger entry in one transaction; a reference seen before does nothing. */
-  async record(transfer: IncomingTransfer): Promise<BankTransferOutcome> {
+  /**
+   * Records one transfer and its ledger entry in one transaction; a reference seen before does nothing. The
+   * sender is recorded as shown, its Thai, Lao or full-width digits as ASCII ones (docs/accounts.md).
+   */
+  async record(incoming: IncomingTransfer): Promise<BankTransferOutcome> {
     const { db, repository } = this.deps;
+    const transfer = { ...incoming, senderAccountNo: asciiDigits(incoming.senderAccountNo) };
     if (transfer.amountMinor <= 0n) throw new Error(`bank transfer ${transfer.reference} has no positive amount`);
     const known = await repository.findTransfer(db, transfer.operatorAccountNo, transfer.reference);
     if (known) return this.duplicate(known, transfer);

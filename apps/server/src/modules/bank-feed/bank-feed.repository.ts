@@ -1,3 +1,4 @@
+import { fitsBankAccountNoFormat } from '@member-wallet/contract/bank-account-no';
 import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import type { BankTransfersTable } from '../../db/tables/deposits.table.ts';
@@ -34,13 +35,18 @@ export class BankFeedRepository {
       .execute();
   }
 
-  /** Members whose registered bank account is one of `accountNos` at `bankCode`, active or not. */
   /**
    * Members of the bank whose registered account is LIKE one of the shown number's patterns (masked-match.ts
-   * accountPatterns), at most CANDIDATES_MAX.
+   * accountPatterns), at most CANDIDATES_MAX. A registered number that does not fit the bank's length (stored
+   * before it was checked: `0` + a number, issue 39 finding 3) is no account of that bank and sent nothing: it is
+   * left out, so it neither takes another member's transfer nor makes it ambiguous (docs/accounts.md).
    */
-  membersByAccountPatterns(db: Db, bankCode: string, patterns: readonly string[]): Promise<MemberByBankAccount[]> {
-    return db
+  async membersByAccountPatterns(
+    db: Db,
+    bankCode: string,
+    patterns: readonly string[],
+  ): Promise<MemberByBankAccount[]> {
+    const found = await db
       .selectFrom('members')
       .select(['id', 'status', 'currency', 'bank_account_no', 'bank_account_name'])
       .where('bank_code', '=', bankCode)
@@ -48,6 +54,7 @@ export class BankFeedRepository {
       .orderBy('id')
       .limit(CANDIDATES_MAX)
       .execute();
+    return found.filter((member) => fitsBankAccountNoFormat(bankCode, member.bank_account_no));
   }
 
   /**

@@ -206,7 +206,7 @@ describe('bank feed: unmatched (suspense)', () => {
 });
 
 describe('bank feed: masked senders', () => {
-  /** A 12-digit account whose visible digits (as the sandbox masks: the four before the last) are `visible`. */
+  /** A 12-digit account (GSB's length) whose visible digits (as the sandbox masks: the four before the last) are `visible`. */
   function accountShowing(visible: string, hidden: string) {
     return `${hidden.padStart(7, '0').slice(0, 7)}${visible}${hidden.slice(-1)}`;
   }
@@ -236,8 +236,8 @@ describe('bank feed: masked senders', () => {
 
   it('puts in suspense a sender whose visible digits two members share, crediting neither', async () => {
     const visible = String(1000 + Math.floor(Math.random() * 9000));
-    const first = await newMember(t, 'BBL', { bankAccountNo: accountShowing(visible, '1111111') });
-    const second = await newMember(t, 'BBL', { bankAccountNo: accountShowing(visible, '2222222') });
+    const first = await newMember(t, 'GSB', { bankAccountNo: accountShowing(visible, '1111111') });
+    const second = await newMember(t, 'GSB', { bankAccountNo: accountShowing(visible, '2222222') });
     const suspenseBefore = await accountBalanceMinor(t, 'suspense');
     const shown = transfer(first, 3_000n);
     expect(await t.app.bankFeedMatcher.record(shown)).toBe('unmatched');
@@ -250,11 +250,11 @@ describe('bank feed: masked senders', () => {
 
   it('tells two members sharing the visible digits apart by the English name, titles, case and spacing aside', async () => {
     const visible = String(1000 + Math.floor(Math.random() * 9000));
-    const somchai = await newMember(t, 'BBL', {
+    const somchai = await newMember(t, 'GSB', {
       bankAccountNo: accountShowing(visible, '3333333'),
       bankAccountName: 'somchai jaidee',
     });
-    const somsak = await newMember(t, 'BBL', {
+    const somsak = await newMember(t, 'GSB', {
       bankAccountNo: accountShowing(visible, '4444444'),
       bankAccountName: 'somsak rakthai',
     });

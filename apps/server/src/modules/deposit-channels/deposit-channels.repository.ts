@@ -1,3 +1,4 @@
+import { accountNoDigits } from '@member-wallet/contract/bank-account-no';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { DepositChannelsTable, DepositWalletsTable } from '../../db/tables/deposits.table.ts';
@@ -43,7 +44,7 @@ export class DepositChannelsRepository {
     return this.db
       .selectFrom('deposit_channels')
       .selectAll()
-      .where('account_no', '=', accountNo.replace(/\D/g, ''))
+      .where('account_no', '=', accountNoDigits(accountNo) ?? '')
       .where('mode', '<>', 'QR')
       .executeTakeFirst();
   }

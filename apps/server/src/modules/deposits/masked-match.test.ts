@@ -22,6 +22,14 @@ describe('masked account numbers', () => {
     expect(accountFits('xxxxxxxxxxx0209', '1234502091')).toBe(false);
   });
 
+  it('reads Thai, Lao and full-width digits as the digits they are (issue 39, finding 3)', () => {
+    expect(accountFits('xxx-x-x๐๒๐๙-x', '1234502091')).toBe(true);
+    expect(accountFits('xxx－x－x０２０９－x', '1234502091')).toBe(true);
+    expect(accountFits('xxx-x-x໐໒໐໙-x', '1234502191')).toBe(false);
+    expect(accountPatterns('xxx-x-x๐๒๐๙-x')).toEqual(['%_____0209_', '%_____0209__']);
+    expect(accountsAgree('xxx-x-x๐๒๐๙-x', '1234502091')).toBe(true);
+  });
+
   it('needs at least four visible digits, and nothing but digits, masks and separators', () => {
     expect(accountFits('xxx-x-xx209-x', '1234502091')).toBe(false);
     expect(accountFits('xxx-x-x0209-x', '')).toBe(false);

@@ -1,3 +1,4 @@
+import { asciiDigits } from '@member-wallet/contract/bank-account-no';
 import {
   ACCOUNT_NAME_ENGLISH_TITLE,
   ACCOUNT_NAME_SCRIPT_TITLES,
@@ -13,13 +14,16 @@ import {
 /** Fewer visible digits than this fit nobody: four digits and a bank are what the Thai banks show. */
 export const VISIBLE_DIGITS_MIN = 4;
 
-const SEPARATORS = /[\s\-./]/g;
+const SEPARATORS = /[\s\-./\u2010-\u2015\u2212\uff0d\uff0e]/g;
 const MASK = /^[xX*•#]$/;
 const SHOWN = /^[0-9xX*•#]+$/;
 
-/** The shown number without separators, or null when it holds anything but digits and masks. */
+/**
+ * The shown number without separators, its Thai, Lao or full-width digits read as ASCII ones (contract
+ * bank-account-no.ts), or null when it holds anything but digits and masks.
+ */
 function shownChars(shown: string): string | null {
-  const chars = shown.replace(SEPARATORS, '');
+  const chars = asciiDigits(shown).replace(SEPARATORS, '');
   return SHOWN.test(chars) ? chars : null;
 }
 
@@ -36,7 +40,7 @@ function visibleDigits(chars: string): number {
  */
 export function accountFits(shown: string, registered: string): boolean {
   const chars = shownChars(shown);
-  const digits = registered.replace(/\D/g, '');
+  const digits = asciiDigits(registered).replace(/\D/g, '');
   if (chars === null || digits === '' || visibleDigits(chars) < VISIBLE_DIGITS_MIN) return false;
   const fitsAt = (aligned: string) => [...chars].every((char, index) => MASK.test(char) || char === aligned[index]);
   if (chars.length === digits.length) return fitsAt(digits);

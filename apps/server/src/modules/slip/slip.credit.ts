@@ -1,3 +1,4 @@
+import { asciiDigits } from '@member-wallet/contract/bank-account-no';
 import type { Transaction } from 'kysely';
 import type { VerifiedTransfer } from '../../adapters/slip-verifier/slip-verifier.ts';
 import type { Database } from '../../db/database.ts';
@@ -52,7 +53,8 @@ export async function recordSlipCredit(
     reference: transfer.reference,
     operator_account_no: operatorAccountNo,
     sender_bank_code: transfer.sender.bankCode ?? '',
-    sender_account_no: transfer.sender.account ?? '',
+    // As the party shows it, its Thai, Lao or full-width digits as ASCII ones (docs/accounts.md).
+    sender_account_no: asciiDigits(transfer.sender.account ?? ''),
     amount_minor: transfer.amountMinor,
     currency: transfer.currency,
     transferred_at: transfer.transferredAt,

@@ -8,6 +8,7 @@ import type {
   StatementOutcome,
   StatementPreview,
 } from '@member-wallet/contract/backoffice/statements';
+import { accountNoDigits } from '@member-wallet/contract/bank-account-no';
 import type { IncomingTransfer } from '../../adapters/bank-feed/bank-feed.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -159,7 +160,7 @@ export class StatementImportService {
 
   /** The account, the layout, the file read whole, and its SHA-256; any fault refuses it before anything else. */
   private async read(upload: StatementUpload): Promise<ReadStatement> {
-    const account = await this.deps.repository.bankAccount(this.deps.db, upload.accountNo.replace(/\D/g, ''));
+    const account = await this.deps.repository.bankAccount(this.deps.db, accountNoDigits(upload.accountNo) ?? '');
     if (!account) throw new AppError('KEY_INVALID', 400, { accountNo: 'KEY_INVALID' });
     const layout = STATEMENT_LAYOUTS[upload.format];
     if (layout.bankCode !== account.bank_code || layout.currency !== account.currency)

@@ -1,18 +1,25 @@
+import { asciiDigits, canonicalBankAccountNo } from '@member-wallet/contract/bank-account-no';
 import { AppError } from '../../lib/errors.ts';
 import { accountFits } from '../deposits/masked-match.ts';
 
 /**
  * The account a refund pays (docs/backoffice/deposits.md, Refund): the sender's whole account, given by the
- * operator, fitting every digit the bank showed. A sender the bank showed whole needs none, and one given must be it.
+ * operator in the canonical form of the sender's bank (contract bank-account-no.ts: any spelling, the bank's
+ * length, else `BANK_ACCOUNT_NO_LENGTH`), fitting every digit the bank showed. A sender the bank showed whole
+ * needs none, and one given must be it.
  */
-export function refundAccountOf(shown: string, given: string | undefined): string {
-  const account = given?.trim() ?? '';
-  const whole = /^\d+$/.test(shown);
-  if (account === '') {
-    if (whole) return shown;
+export function refundAccountOf(shown: string, given: string | undefined, bankCode: string): string {
+  const written = given?.trim() ?? '';
+  const shownDigits = asciiDigits(shown);
+  const whole = /^\d+$/.test(shownDigits);
+  if (written === '') {
+    if (whole) return shownDigits;
     throw new AppError('KEY_MISSING', 400, { accountNo: 'KEY_MISSING' });
   }
-  const valid = /^\d{6,20}$/.test(account) && (whole ? account === shown : accountFits(shown, account));
+  const canonical = canonicalBankAccountNo(bankCode, written);
+  if ('problem' in canonical) throw new AppError(canonical.problem, 400, { accountNo: canonical.problem });
+  const account = canonical.accountNo;
+  const valid = whole ? account === shownDigits : accountFits(shown, account);
   if (!valid) throw new AppError('KEY_INVALID', 400, { accountNo: 'KEY_INVALID' });
   return account;
 }

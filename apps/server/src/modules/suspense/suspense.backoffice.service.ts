@@ -157,7 +157,7 @@ export class SuspenseService {
   async refund(id: string, reason: string, operator: OperatorActor, accountNo?: string): Promise<SettleOutcome> {
     const { db, ledger, repository, clock } = this.deps;
     const found = await this.open(id);
-    const payTo = refundAccountOf(found.sender_account_no, accountNo);
+    const payTo = refundAccountOf(found.sender_account_no, accountNo, found.sender_bank_code);
     const suspense = await this.suspenseAccount(found.currency);
     const payable = await this.systemAccount('withdrawal_payable', found.currency);
     const outcome = await transactionWithRetry(db, async (trx) => {

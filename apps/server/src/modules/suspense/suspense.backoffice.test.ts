@@ -353,11 +353,16 @@ describe('bank transfers in suspense: refund', () => {
     const wrong = await refund(id, 'sender asked for it back', finance.headers, otherDigit);
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ fields: { accountNo: 'KEY_INVALID' } });
+    // Issue 39, finding 3: 0 + the number fits the masked sender, but is no KBANK account.
+    const padded = await refund(id, 'sender asked for it back', finance.headers, `0${whole}`);
+    expect(padded.json()).toMatchObject({ fields: { accountNo: 'BANK_ACCOUNT_NO_LENGTH' } });
     expect(await accountBalanceMinor(t, 'suspense')).toBe(suspenseBefore);
     expect((await transferRow(id)).settled_as).toBeNull();
     // A hidden digit may be anything: the sender's account differs from the feed's only where the feed hides it.
     const hiddenChanged = `${(Number(whole[0]) + 1) % 10}${whole.slice(1)}`;
-    expect((await refund(id, 'sender asked for it back', finance.headers, hiddenChanged)).statusCode).toBe(200);
+    const spelled = [...hiddenChanged].map((digit, index) => (index % 2 ? '๐๑๒๓๔๕๖๗๘๙'[Number(digit)] : digit));
+    const written = `${spelled.slice(0, 3).join('')}-${spelled.slice(3).join('')}`;
+    expect((await refund(id, 'sender asked for it back', finance.headers, written)).statusCode).toBe(200);
     expect(await refundSettled(id)).toMatchObject({ refund_status: 'paid', refund_account_no: hiddenChanged });
     await sound();
   });
