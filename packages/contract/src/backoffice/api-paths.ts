@@ -26,6 +26,11 @@ export const BACKOFFICE_API = {
   memberLock: '/backoffice/api/members/:id/lock',
   memberUnlock: '/backoffice/api/members/:id/unlock',
   memberResetPassword: '/backoffice/api/members/:id/reset-password',
+  /**
+   * Stored bank accounts (members', operators' deposit channels) that do not fit their bank's length, stored before
+   * it was checked (issue 39, finding 3; docs/backoffice/members.md, Bank account numbers to check). Read-only.
+   */
+  bankAccountsToCheck: '/backoffice/api/bank-accounts-to-check',
   /** A member's safer play (issue 23): limits, reality check, block, history. Read-only for every role. */
   memberSaferPlay: '/backoffice/api/members/:id/safer-play',
   /** Members the watch rules raised (`state` open or closed), and closing one with a note. */

@@ -76,3 +76,25 @@ export const memberCsvQuery = z.object({
   q: z.optional(z.string().check(z.trim(), z.maxLength(64, { error: 'KEY_INVALID' }))),
 });
 export type MemberCsvQuery = z.infer<typeof memberCsvQuery>;
+
+/**
+ * A stored bank account that does not fit its bank's length (bank-account-no.ts), stored before the length was
+ * checked (issue 39, finding 3): a member's (`id` their public id) or an operator's deposit channel (`id` its id).
+ * `min`/`max`: the digits the bank takes. `sameDigitsAs`: the public ids of members of the bank whose number
+ * equals this one but for zeros before it (the real account a padded number copies).
+ */
+export const bankAccountToCheck = z.object({
+  holder: z.enum(['member', 'deposit_channel']),
+  id: z.string(),
+  bankCode: z.string(),
+  accountNo: z.string(),
+  min: z.int(),
+  max: z.int(),
+  sameDigitsAs: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type BankAccountToCheck = z.infer<typeof bankAccountToCheck>;
+
+/** `GET bankAccountsToCheck`: oldest first, at most `limit` (500); `total` counts them all. */
+export const bankAccountsToCheck = z.object({ total: z.int(), accounts: z.array(bankAccountToCheck) });
+export type BankAccountsToCheck = z.infer<typeof bankAccountsToCheck>;

@@ -1,5 +1,6 @@
 import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
+  bankAccountsToCheck,
   memberCsvQuery,
   memberDetail,
   memberLockRequest,
@@ -88,6 +89,7 @@ export function memberBackofficeRoutes(route: OperatorRouter, members: MembersBa
     response: memberPasswordResetResponse,
     handler: ({ request, auth }) => members.resetPassword(parseInput(idParams, request.params).id, actorOf(auth)),
   });
+  bankAccountsToCheckRoute(route, members);
   route({
     method: 'GET',
     url: BACKOFFICE_API.membersCsv,
@@ -112,5 +114,19 @@ export function memberBackofficeRoutes(route: OperatorRouter, members: MembersBa
       ]);
       return sendCsv(reply, 'members.csv', rows);
     },
+  });
+}
+
+/** Issue 39, finding 3: the stored numbers an operator should look at (docs/backoffice/members.md). */
+function bankAccountsToCheckRoute(route: OperatorRouter, members: MembersBackofficeService) {
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.bankAccountsToCheck,
+    auth: true,
+    roles: 'any',
+    summary: "Stored bank accounts (members', deposit channels') that do not fit their bank's length, oldest first",
+    tags,
+    response: bankAccountsToCheck,
+    handler: () => members.bankAccountsToCheck(),
   });
 }

@@ -1,5 +1,6 @@
 import type {
   BackofficeMember,
+  BankAccountsToCheck,
   MemberCsvQuery,
   MemberDetail,
   MemberPage,
@@ -12,6 +13,7 @@ import { byIdDescending } from '../../lib/keyset.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { randomCode } from '../../lib/tokens.ts';
 import type { AuditLog, OperatorActor } from '../operator/audit-log.ts';
+import { bankAccountsToCheck } from './bank-accounts-to-check.ts';
 import type { MembersBackofficeRepository } from './members.backoffice.repository.ts';
 
 /** Rows per read of the CSV export. */
@@ -51,6 +53,11 @@ export class MembersBackofficeService {
   constructor(private readonly deps: MembersBackofficeDeps) {}
 
   /** Members by phone, name or bank account, newest first. */
+  /** Stored bank accounts that do not fit their bank's length (bank-accounts-to-check.ts). */
+  bankAccountsToCheck(): Promise<BankAccountsToCheck> {
+    return bankAccountsToCheck(this.deps.db);
+  }
+
   async page(query: MemberQuery): Promise<MemberPage> {
     const { total, rows } = await this.deps.repository.page(query);
     return { total, members: rows.map(toMember) };
