@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { BANK_ACCOUNT_NO_FORMATS } from '@member-wallet/contract/bank-account-no';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   bearer,
@@ -29,6 +30,11 @@ function post(url: string, payload: object) {
 }
 
 describe('bank account numbers at registration and validation', () => {
+  it('has a length rule for every bank of the lookup', async () => {
+    const banks = await t.app.db.selectFrom('banks').select('code').execute();
+    expect(banks.map((bank) => bank.code).sort()).toEqual(Object.keys(BANK_ACCOUNT_NO_FORMATS).sort());
+  });
+
   it('refuses a KBANK number with a 0 before or after it, or of 15 digits, on validate and registration', async () => {
     const number = nextAccountNo();
     for (const padded of [`0${number}`, `${number}0`, `${number}00000`]) {
