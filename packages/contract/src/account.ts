@@ -152,9 +152,21 @@ export const updateProfileRequest = z
   .check(englishNameForBank, accountNoForBank);
 export type UpdateProfileRequest = z.infer<typeof updateProfileRequest>;
 
-/** `PUT /api/account/bankAccountName`: the English spelling of the registered account name. */
+/**
+ * `PUT /api/account/bankAccountName`: another spelling of the registered account name (in English for KTB, TMB
+ * and BBL). Only the same name spelt differently is applied at once (docs/accounts.md).
+ */
 export const updateBankAccountNameRequest = z.object({ bankCode, bankAccountName }).check(englishNameForBank);
 export type UpdateBankAccountNameRequest = z.infer<typeof updateBankAccountNameRequest>;
+
+/**
+ * What became of a bank account name change: `OK`, applied (or the name was already so); `REVIEW`, not the same
+ * name spelt differently: nothing changed, and the change waits for an operator's decision.
+ */
+export const BANK_ACCOUNT_NAME_OUTCOMES = ['OK', 'REVIEW'] as const;
+export type BankAccountNameOutcome = (typeof BANK_ACCOUNT_NAME_OUTCOMES)[number];
+export const bankAccountNameResponse = z.object({ message: z.enum(BANK_ACCOUNT_NAME_OUTCOMES) });
+export type BankAccountNameResponse = z.infer<typeof bankAccountNameResponse>;
 
 export const changePasswordRequest = z.object({
   oldPassword: z.string().check(z.minLength(1, { error: 'KEY_MISSING' }), z.maxLength(FIELD_LIMITS.passwordMax * 2)),

@@ -65,6 +65,8 @@ export const ERROR_CODES = [
   'INVITE_BONUS_FAIL',
   // Issue 18: nothing is collectable because the accruals wait for an operator's review (409)
   'INVITE_UNDER_REVIEW',
+  // Issue 39: a bank account name change is refused while another waits for an operator's review (409)
+  'BANK_NAME_UNDER_REVIEW',
   // Refund
   'NO_REFUND',
   'REFUND_CONDITION',

@@ -81,6 +81,13 @@ export const BACKOFFICE_API = {
   inviteReviewsCsv: '/backoffice/api/invite-reviews.csv',
   inviteReviewRelease: '/backoffice/api/invite-reviews/:id/release',
   inviteReviewReject: '/backoffice/api/invite-reviews/:id/reject',
+  /**
+   * Bank account name changes a member asked for that are not a spelling of the same name
+   * (docs/backoffice/bank-name-changes.md): list, approve or reject; `:id` the request's.
+   */
+  bankNameChanges: '/backoffice/api/bank-name-changes',
+  bankNameChangeApprove: '/backoffice/api/bank-name-changes/:id/approve',
+  bankNameChangeReject: '/backoffice/api/bank-name-changes/:id/reject',
   /** Bank transfers in suspense (docs/backoffice/deposits.md): list, export, assign to a member, refund to the sender. */
   bankTransfers: '/backoffice/api/bank-transfers',
   bankTransfersCsv: '/backoffice/api/bank-transfers.csv',

@@ -36,6 +36,7 @@ import { operatorAccounts } from './0037_operator_accounts.ts';
 import { pushSessions } from './0038_push_sessions.ts';
 import { qrNoticeInquiry } from './0039_qr_notice_inquiry.ts';
 import { bankAccountFormat } from './0040_bank_account_format.ts';
+import { bankNameChanges } from './0041_bank_name_changes.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -84,6 +85,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0038_push_sessions': pushSessions,
   '0039_qr_notice_inquiry': qrNoticeInquiry,
   '0040_bank_account_format': bankAccountFormat,
+  '0041_bank_name_changes': bankNameChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -61,9 +61,30 @@ export interface AuthKeysTable {
   created_at: CreatedAt;
 }
 
-/** Members, their sign-ins and one-time codes, and the server's own signing keys. */
+export type BankNameChangeStatus = 'pending' | 'approved' | 'rejected';
+
+/**
+ * A member's bank account name change that was not a spelling of the same name (migration 0041): pending until an
+ * operator approves (the member's name becomes `name_to`) or rejects it (docs/backoffice/bank-name-changes.md).
+ */
+export interface BankNameChangesTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  bank_code: string;
+  name_from: string;
+  name_to: string;
+  status: ColumnType<BankNameChangeStatus, BankNameChangeStatus | undefined, BankNameChangeStatus>;
+  requested_at: Date;
+  decided_by: bigint | null;
+  decided_at: Date | null;
+  /** The operator's note of an approval, or reason of a rejection. */
+  reason: string | null;
+}
+
+/** Members, their sign-ins and one-time codes, their bank name changes, and the server's own signing keys. */
 export interface AccountsTables {
   members: MembersTable;
+  bank_name_changes: BankNameChangesTable;
   sessions: SessionsTable;
   otp_challenges: OtpChallengesTable;
   auth_keys: AuthKeysTable;

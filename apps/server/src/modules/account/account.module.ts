@@ -5,16 +5,24 @@ import { OtpRepository } from '../otp/otp.repository.ts';
 import type { OtpService } from '../otp/otp.service.ts';
 import { accountRoutes } from './account.routes.ts';
 import { AccountService } from './account.service.ts';
+import { bankNameReviewRoutes } from './bank-name.backoffice.routes.ts';
+import { BankNameReviewService } from './bank-name.backoffice.service.ts';
+import { BankNameRepository } from './bank-name.repository.ts';
 
-/** Registration, the member's profile and password (docs/accounts.md). */
+/**
+ * Registration, the member's profile and password (docs/accounts.md), and the operators' review of bank account
+ * name changes that are not a spelling (docs/backoffice/bank-name-changes.md).
+ */
 export function registerAccount(
   _app: FastifyInstance,
   core: Core,
   deps: { otp: OtpService; lookup: LookupService },
 ): AccountService {
+  const bankNames = new BankNameRepository();
   const accounts = new AccountService({
     db: core.db,
     repository: core.members,
+    bankNames,
     otpRepository: new OtpRepository(core.db),
     otp: deps.otp,
     lookup: deps.lookup,
@@ -25,5 +33,12 @@ export function registerAccount(
     country: core.config.country,
   });
   accountRoutes(core.route, accounts, core.config.country);
+  const reviews = new BankNameReviewService({
+    db: core.db,
+    repository: bankNames,
+    audit: core.backoffice.audit,
+    clock: core.clock,
+  });
+  bankNameReviewRoutes(core.backoffice.route, reviews);
   return accounts;
 }

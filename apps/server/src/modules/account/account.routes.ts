@@ -1,4 +1,5 @@
 import {
+  bankAccountNameResponse,
   profileResponse,
   registerRequest,
   registerResponse,
@@ -67,13 +68,11 @@ export function accountRoutes(route: Router, accounts: AccountService, country: 
     method: 'PUT',
     url: '/api/account/bankAccountName',
     auth: true,
-    summary: 'Change the spelling of the registered bank account name',
+    summary:
+      'Change the spelling of the registered bank account name: OK when applied, REVIEW when another name waits for an operator',
     tags,
     body: updateBankAccountNameRequest,
-    response: messageResponse,
-    handler: async ({ auth, body }) => {
-      await accounts.updateBankAccountName(auth.memberId, body);
-      return { message: 'OK' };
-    },
+    response: bankAccountNameResponse,
+    handler: async ({ auth, body }) => ({ message: await accounts.updateBankAccountName(auth.memberId, body) }),
   });
 }

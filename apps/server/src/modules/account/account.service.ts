@@ -1,4 +1,5 @@
 import type {
+  BankAccountNameOutcome,
   ProfileResponse,
   RegisterRequest,
   UpdateBankAccountNameRequest,
@@ -8,6 +9,7 @@ import type {
 import { type Country, LAOS_DEFAULT_CURRENCY } from '@member-wallet/contract/constants';
 import { normalizeAccountName, profileIdFromInviteCode } from '@member-wallet/contract/rules';
 import type { Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { assertPasswordPolicy } from '../../lib/password-policy.ts';
@@ -19,6 +21,8 @@ import type { OtpRepository } from '../otp/otp.repository.ts';
 import type { OtpService } from '../otp/otp.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { type AccountRepository, type Member, uniqueViolation } from './account.repository.ts';
+import { classifyNameChange } from './account-name-match.ts';
+import type { BankNameRepository } from './bank-name.repository.ts';
 
 /**
  * Validation and registration answer whether a phone or a bank account is registered, so each is limited per
@@ -47,6 +51,8 @@ const PUBLIC_ID_TRIES = 5;
 export interface AccountServiceDeps {
   db: Db;
   repository: AccountRepository;
+  /** Bank account name changes that wait for an operator (docs/backoffice/bank-name-changes.md). */
+  bankNames: BankNameRepository;
   otpRepository: OtpRepository;
   otp: OtpService;
   lookup: LookupService;
@@ -160,11 +166,39 @@ export class AccountService {
     await this.deps.repository.update(memberId, { name: request.name }, this.deps.clock.now());
   }
 
-  /** The English spelling of the account name, on the registered bank only. */
-  async updateBankAccountName(memberId: bigint, request: UpdateBankAccountNameRequest): Promise<void> {
-    const member = await this.requireMember(memberId);
-    if (request.bankCode !== member.bank_code) throw new AppError('INVALID_BANK', 400, { bankCode: 'INVALID_BANK' });
-    await this.deps.repository.update(memberId, { bank_account_name: request.bankAccountName }, this.deps.clock.now());
+  /**
+   * Another spelling of the account name, on the registered bank only (docs/accounts.md, Changing the bank account
+   * name). The same name spelt differently is applied at once (`OK`); any other name changes nothing and is filed
+   * for an operator's review (`REVIEW`). While a request waits, every change is refused (409
+   * BANK_NAME_UNDER_REVIEW): the operator's decision comes first. Under the member's row lock, so two calls at
+   * once, or a call and an operator's decision, take turns.
+   */
+  async updateBankAccountName(
+    memberId: bigint,
+    request: UpdateBankAccountNameRequest,
+  ): Promise<BankAccountNameOutcome> {
+    const { db, bankNames, clock } = this.deps;
+    return transactionWithRetry(db, async (trx) => {
+      const member = await bankNames.lockMember(trx, memberId);
+      if (!member) throw new AppError('NO_USER', 404);
+      if (request.bankCode !== member.bank_code) throw new AppError('INVALID_BANK', 400, { bankCode: 'INVALID_BANK' });
+      const change = classifyNameChange(member.bank_account_name, request.bankAccountName);
+      if (change === 'same') return 'OK';
+      if (await bankNames.pendingOf(trx, memberId)) throw new AppError('BANK_NAME_UNDER_REVIEW', 409);
+      const now = clock.now();
+      if (change === 'spelling') {
+        await bankNames.setMemberName(trx, memberId, request.bankAccountName, now);
+        return 'OK';
+      }
+      await bankNames.file(trx, {
+        member_id: memberId,
+        bank_code: member.bank_code,
+        name_from: member.bank_account_name,
+        name_to: request.bankAccountName,
+        requested_at: now,
+      });
+      return 'REVIEW';
+    });
   }
 
   async requireMember(memberId: bigint): Promise<Member> {
