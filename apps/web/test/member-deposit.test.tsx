@@ -234,6 +234,26 @@ describe('bank-name prompt', () => {
     );
   });
 
+  it('says a name that is not a spelling waits for review, and leaves the wallet as it is', async () => {
+    let wallets = 0;
+    server.use(
+      http.get('*/api/wallet', () => {
+        wallets += 1;
+        return HttpResponse.json(walletOf('KTB', 'สมชาย ใจดี'));
+      }),
+      http.put('*/api/account/bankAccountName', () => HttpResponse.json({ message: 'REVIEW' })),
+    );
+    answerLookup({ banks: [entry()] });
+    const { user, dialog } = await openDeposit();
+    const prompt = await within(dialog).findByRole('form', { name: 'Your account name in English' });
+    await user.type(within(prompt).getByLabelText('Account name (English letters)'), 'SOMEONE ELSE');
+    await user.click(within(prompt).getByRole('button', { name: 'Save' }));
+    const status = await within(dialog).findByRole('status', { name: 'Your account name in English' });
+    expect(status).toHaveTextContent('our staff will check it first');
+    expect(within(dialog).queryByRole('form', { name: 'Your account name in English' })).toBeNull();
+    expect(wallets).toBe(1);
+  });
+
   it('shows a failed update as a red toast with the translated error', async () => {
     server.use(
       http.get('*/api/wallet', () => HttpResponse.json(walletOf('KTB', 'สมชาย ใจดี'))),

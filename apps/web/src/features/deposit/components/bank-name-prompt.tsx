@@ -10,13 +10,15 @@ import { checkEnglishName } from '../bank-name.ts';
 /**
  * Asks a KTB, TMB or BBL member for their account name in English (spec sections 2 and 5). The input is
  * upper-cased as typed and trimmed when sent; a failure is a red toast, a success reloads the wallet, whose
- * English name then hides this prompt.
+ * English name then hides this prompt. A name that is not the registered one spelt differently changes nothing
+ * and waits for our staff (docs/accounts.md): the prompt then says so instead of asking again.
  */
 export function BankNamePrompt({ bankCode, onSaved }: { bankCode: string; onSaved: () => void }) {
   const { t } = useTranslation();
   const update = useUpdateBankAccountName();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [inReview, setInReview] = useState(false);
 
   function submit() {
     const problem = checkEnglishName(name);
@@ -27,11 +29,28 @@ export function BankNamePrompt({ bankCode, onSaved }: { bankCode: string; onSave
     update.mutate(
       { bankCode, bankAccountName: normalizeAccountName(name) },
       {
-        onSuccess: () => {
+        onSuccess: (answer) => {
+          if (answer.message === 'REVIEW') {
+            setInReview(true);
+            return;
+          }
           showToast('success', t('deposit.nameEdit.saved'));
           onSaved();
         },
       },
+    );
+  }
+
+  if (inReview) {
+    return (
+      <section
+        role="status"
+        aria-label={t('deposit.nameEdit.title')}
+        className="space-y-2 rounded-2xl bg-amber-50 p-3 text-amber-950"
+      >
+        <h3 className="font-semibold">{t('deposit.nameEdit.title')}</h3>
+        <p className="text-sm">{t('deposit.nameEdit.inReview')}</p>
+      </section>
     );
   }
 
