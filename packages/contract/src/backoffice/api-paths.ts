@@ -83,9 +83,10 @@ export const BACKOFFICE_API = {
   inviteReviewReject: '/backoffice/api/invite-reviews/:id/reject',
   /**
    * Bank account name changes a member asked for that are not a spelling of the same name
-   * (docs/backoffice/bank-name-changes.md): list, approve or reject; `:id` the request's.
+   * (docs/backoffice/bank-name-changes.md): list, export, approve or reject; `:id` the request's.
    */
   bankNameChanges: '/backoffice/api/bank-name-changes',
+  bankNameChangesCsv: '/backoffice/api/bank-name-changes.csv',
   bankNameChangeApprove: '/backoffice/api/bank-name-changes/:id/approve',
   bankNameChangeReject: '/backoffice/api/bank-name-changes/:id/reject',
   /** Bank transfers in suspense (docs/backoffice/deposits.md): list, export, assign to a member, refund to the sender. */

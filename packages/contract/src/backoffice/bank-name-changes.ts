@@ -36,6 +36,8 @@ export type BackofficeBankNameChange = z.infer<typeof backofficeBankNameChange>;
 
 export const bankNameChangeQuery = z.extend(pageQuery, { status: z.optional(z.enum(BANK_NAME_CHANGE_STATUSES)) });
 export type BankNameChangeQuery = z.infer<typeof bankNameChangeQuery>;
+export const bankNameChangeCsvQuery = z.object({ status: z.optional(z.enum(BANK_NAME_CHANGE_STATUSES)) });
+export type BankNameChangeCsvQuery = z.infer<typeof bankNameChangeCsvQuery>;
 export const bankNameChangePage = z.object({ total: z.int(), requests: z.array(backofficeBankNameChange) });
 export type BankNameChangePage = z.infer<typeof bankNameChangePage>;
 

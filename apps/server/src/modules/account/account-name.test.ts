@@ -219,6 +219,28 @@ describe('an operator decides', () => {
     ]);
   });
 
+  it('exports the requests of a filter as CSV', async () => {
+    const member = await registerMember(t, { bankCode: 'KBANK', bankAccountName: 'SOMCHAI JAIDEE' });
+    await putName(member, 'EXPORTED PERSON');
+    const admin = await signedInOperator(t, 'admin');
+    const answer = await t.api({
+      method: 'GET',
+      url: `${BACKOFFICE_API.bankNameChangesCsv}?status=pending`,
+      headers: admin.headers,
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toContain('text/csv');
+    const lines = answer.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'id,memberId,memberPhone,memberName,bankCode,bankAccountNo,nameFrom,nameTo,status,requestedAt,decidedBy,' +
+        'decidedAt,reason',
+    );
+    const id = await pendingRequestOf(member);
+    expect(lines.find((line) => line.startsWith(`${id},`))).toContain(
+      `${member.publicId},${member.username},Somchai,KBANK,${member.bankAccountNo},SOMCHAI JAIDEE,EXPORTED PERSON,pending,`,
+    );
+  });
+
   it('answers NO_DATA for a request that does not exist', async () => {
     const admin = await signedInOperator(t, 'admin');
     for (const id of ['999999999', 'not-a-number']) {

@@ -1,12 +1,14 @@
 import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import {
   bankNameChangeApproveRequest,
+  bankNameChangeCsvQuery,
   bankNameChangePage,
   bankNameChangeQuery,
   bankNameChangeRejectRequest,
   bankNameChangeResponse,
 } from '@member-wallet/contract/backoffice/bank-name-changes';
 import { z } from 'zod/mini';
+import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
 import { actorOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
@@ -19,10 +21,27 @@ const tags = ['backoffice'];
  */
 const MONEY_ROLES = ['admin', 'finance'] as const;
 
+/** The CSV export's columns: times in ISO 8601 (UTC). */
+const CSV_HEADER = [
+  'id',
+  'memberId',
+  'memberPhone',
+  'memberName',
+  'bankCode',
+  'bankAccountNo',
+  'nameFrom',
+  'nameTo',
+  'status',
+  'requestedAt',
+  'decidedBy',
+  'decidedAt',
+  'reason',
+] as const;
+
 /** `:id` is the request's id. */
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });
 
-/** Bank account name changes waiting for an operator (docs/backoffice/bank-name-changes.md): list, approve, reject. */
+/** Bank account name changes waiting for an operator (docs/backoffice/bank-name-changes.md): list, export, approve, reject. */
 export function bankNameReviewRoutes(route: OperatorRouter, reviews: BankNameReviewService) {
   route({
     method: 'GET',
@@ -34,6 +53,34 @@ export function bankNameReviewRoutes(route: OperatorRouter, reviews: BankNameRev
     query: bankNameChangeQuery,
     response: bankNameChangePage,
     handler: ({ query }) => reviews.page(query),
+  });
+  route({
+    method: 'GET',
+    url: BACKOFFICE_API.bankNameChangesCsv,
+    auth: true,
+    roles: MONEY_ROLES,
+    summary: 'Every bank account name change of the filter as CSV (UTF-8 with a BOM), newest first, streamed',
+    tags,
+    query: bankNameChangeCsvQuery,
+    response: z.string(),
+    handler: async ({ query, reply }) => {
+      const rows = csvStream(CSV_HEADER, reviews.all(query), (change) => [
+        change.id,
+        change.member.id,
+        change.member.phone,
+        change.member.name,
+        change.bankCode,
+        change.member.bankAccountNo,
+        change.nameFrom,
+        change.nameTo,
+        change.status,
+        change.requestedAt,
+        change.decidedBy,
+        change.decidedAt,
+        change.reason,
+      ]);
+      return sendCsv(reply, `bank-name-changes-${query.status ?? 'all'}.csv`, rows);
+    },
   });
   route({
     method: 'POST',

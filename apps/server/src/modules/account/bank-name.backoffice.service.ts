@@ -1,5 +1,6 @@
 import type {
   BackofficeBankNameChange,
+  BankNameChangeCsvQuery,
   BankNameChangePage,
   BankNameChangeQuery,
   BankNameChangeResponse,
@@ -8,8 +9,12 @@ import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { byIdDescending } from '../../lib/keyset.ts';
 import type { AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
 import type { BankNameRepository, ShownBankNameChange } from './bank-name.repository.ts';
+
+/** Rows per read of the CSV export. */
+const CSV_BATCH = 500;
 
 export interface BankNameReviewServiceDeps {
   db: Db;
@@ -59,6 +64,15 @@ export class BankNameReviewService {
   async page(query: BankNameChangeQuery): Promise<BankNameChangePage> {
     const { total, rows } = await this.deps.repository.page(this.deps.db, query);
     return { total, requests: rows.map(toBackoffice) };
+  }
+
+  /** Every request of a filter, newest first, read a batch at a time. */
+  async *all(query: BankNameChangeCsvQuery, batchSize = CSV_BATCH): AsyncGenerator<BackofficeBankNameChange> {
+    yield* byIdDescending(
+      (beforeId, size) => this.deps.repository.batch(this.deps.db, query, beforeId, size),
+      toBackoffice,
+      batchSize,
+    );
   }
 
   approve(id: string, operator: OperatorActor, note: string | undefined): Promise<BankNameChangeResponse> {

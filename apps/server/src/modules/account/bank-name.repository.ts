@@ -1,4 +1,4 @@
-import type { BankNameChangeQuery } from '@member-wallet/contract/backoffice/bank-name-changes';
+import type { BankNameChangeCsvQuery, BankNameChangeQuery } from '@member-wallet/contract/backoffice/bank-name-changes';
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { BankNameChangesTable } from '../../db/tables/accounts.table.ts';
@@ -99,6 +99,14 @@ export class BankNameRepository {
         .execute(),
     ]);
     return { total: Number(total.total), rows: page };
+  }
+
+  /** Newest request first, `limit` at a time after `beforeId` (keyset paging for the CSV export). */
+  batch(db: Db, query: BankNameChangeCsvQuery, beforeId: bigint | null, limit: number) {
+    let rows = this.shown(db);
+    if (query.status) rows = rows.where('r.status', '=', query.status);
+    if (beforeId !== null) rows = rows.where('r.id', '<', beforeId);
+    return rows.orderBy('r.id', 'desc').limit(limit).execute();
   }
 
   findShown(db: Db, id: bigint) {
