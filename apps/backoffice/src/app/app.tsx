@@ -9,6 +9,7 @@ import { AdjustmentsScreen } from '../features/adjustments/adjustments-screen.ts
 import { AuditScreen } from '../features/audit/audit-screen.tsx';
 import { useMe } from '../features/auth/api/get-me.ts';
 import { SignInScreen } from '../features/auth/sign-in-screen.tsx';
+import { BankNameChangesScreen } from '../features/bank-name-changes/bank-name-changes-screen.tsx';
 import { ChatScreen } from '../features/chat/chat-screen.tsx';
 import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
 import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
@@ -118,6 +119,10 @@ const SCREENS: RouteObject[] = [
   {
     path: 'invite-reviews',
     element: <ForRoles roles={['admin', 'finance']}>{() => <InviteReviewsScreen />}</ForRoles>,
+  },
+  {
+    path: 'bank-name-changes',
+    element: <ForRoles roles={['admin', 'finance']}>{() => <BankNameChangesScreen />}</ForRoles>,
   },
   {
     path: 'promotions',

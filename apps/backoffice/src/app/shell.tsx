@@ -35,6 +35,7 @@ const NAVIGATION: readonly {
   { to: '/watch-list', label: 'nav.watchList' },
   { to: '/adjustments', label: 'nav.adjustments', roles: ['admin', 'finance'] },
   { to: '/invite-reviews', label: 'nav.inviteReviews', roles: ['admin', 'finance'] },
+  { to: '/bank-name-changes', label: 'nav.bankNameChanges', roles: ['admin', 'finance'] },
   { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },
   { to: '/settings', label: 'nav.settings', roles: ['admin'] },
   { to: '/operators', label: 'nav.operators', roles: ['admin'] },
