@@ -33,7 +33,7 @@ describe('/register in the Laos build', () => {
     expect(currency).toHaveValue('LAK');
     await waitFor(() => expect(screen.getByRole('option', { name: /Kasikornbank/ })).toBeInTheDocument());
     await user.selectOptions(screen.getByLabelText('Bank'), 'KBANK');
-    await user.type(screen.getByLabelText('Bank account number'), '0101000123456');
+    await user.type(screen.getByLabelText('Bank account number'), '0101000123');
     await user.type(screen.getByLabelText('Account first name'), 'somphone');
     await user.type(screen.getByLabelText('Account last name'), 'keomany');
     await user.selectOptions(currency, 'BAHT');
@@ -44,7 +44,7 @@ describe('/register in the Laos build', () => {
       username: '02055512',
       bankCode: 'KBANK',
       bankAccountName: 'SOMPHONE KEOMANY',
-      bankAccountNo: '0101000123456',
+      bankAccountNo: '0101000123',
       currency: 'BAHT',
     });
   });

@@ -1,3 +1,4 @@
+import type { GatewayNotification } from '../../adapters/payments/payment-gateway.ts';
 import type { Db } from '../../db/database.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import type { QrRepository } from './qr.repository.ts';
@@ -18,7 +19,7 @@ export const NOTICE_INQUIRY_WINDOW_MS = MINUTE_MS;
  * claimed. A claim is kept whatever the inquiry answers, an error too: a vendor that refuses us (its rate limit)
  * is not asked again before the window is over. The settler asks about the QR in any case.
  */
-export async function noticeInquiryRefusal(
+async function noticeInquiryRefusal(
   deps: { db: Db; repository: QrRepository; now: Date },
   gateway: string,
   gatewayReference: string,
@@ -31,4 +32,20 @@ export async function noticeInquiryRefusal(
   return (await repository.claimNoticeInquiry(db, row.id, now, askedBefore))
     ? null
     : 'QR asked about within the window';
+}
+
+/**
+ * A vendor's notification, read by the gateway's adapter, confirmed by it (an inquiry back to the vendor) only for
+ * a QR of ours that is unpaid and was not asked about within `NOTICE_INQUIRY_WINDOW_MS`; else `not asked`
+ * (acknowledged). Throws PaymentGatewayUnavailableError when the vendor could not confirm it.
+ */
+export async function confirmNotice(
+  deps: { db: Db; repository: QrRepository; now: Date },
+  gateway: string,
+  notice: GatewayNotification,
+) {
+  if (notice.outcome !== 'to confirm') return notice;
+  const unasked = await noticeInquiryRefusal(deps, gateway, notice.gatewayReference);
+  if (unasked) return { outcome: 'not asked', reason: unasked } as const;
+  return notice.confirm();
 }

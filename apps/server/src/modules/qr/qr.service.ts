@@ -22,7 +22,7 @@ import type { DepositChannel, DepositChannelsRepository } from '../deposit-chann
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { heldReasonOf, refusalError } from '../safer-play/safer-play.gate.ts';
 import type { QrCode, QrRepository } from './qr.repository.ts';
-import { noticeInquiryRefusal } from './qr-notice.ts';
+import { confirmNotice } from './qr-notice.ts';
 import { checkQrPayload, type QrPayloadProblem } from './qr-payload.ts';
 
 /** The settler asks about a QR first this long after it was made, then after doubling pauses up to the cap. */
@@ -188,24 +188,14 @@ export class QrPaymentService {
     return 'credited' as const;
   }
 
-  /**
-   * A vendor's own notification (KBank's, docs/parties/kbank-qr.md), read by the gateway's adapter and confirmed
-   * by it (an inquiry back to the vendor) only for a QR of ours that is unpaid and was not asked about within
-   * `NOTICE_INQUIRY_WINDOW_MS`; else `not asked` (acknowledged). A confirmed payment is credited as a signed
-   * webhook is: once per QR, an event handled once. Throws PaymentGatewayUnavailableError when the vendor could
-   * not confirm it.
-   */
+  /** A vendor's own notification (KBank's, docs/parties/kbank-qr.md): confirmed by `confirmNotice`, then credited. */
   async vendorNotified(gateway: string, body: unknown) {
     const adapter = this.deps.gateways.get(gateway);
     if (!adapter?.readNotification) return { outcome: 'no vendor adapter' } as const;
-    const notice = adapter.readNotification(body);
-    if (notice.outcome !== 'to confirm') return notice;
     const { db, repository, clock } = this.deps;
-    const unasked = await noticeInquiryRefusal({ db, repository, now: clock.now() }, gateway, notice.gatewayReference);
-    if (unasked) return { outcome: 'not asked', reason: unasked } as const;
-    const confirmed = await notice.confirm();
-    if (confirmed.outcome !== 'paid') return confirmed;
-    const { eventId, qrcodeId, payment } = confirmed;
+    const notice = await confirmNotice({ db, repository, now: clock.now() }, gateway, adapter.readNotification(body));
+    if (notice.outcome !== 'paid') return notice;
+    const { eventId, qrcodeId, payment } = notice;
     return { outcome: await this.notified(gateway, { eventId, qrcodeId, ...payment }) };
   }
 
