@@ -49,10 +49,15 @@ const CHUNK_GROUPS: [name: string, module: RegExp][] = [
     'index',
     /\/node_modules\/(zod|@tanstack\/(react-query|query-core))\/|\/packages\/contract\/src\/(schema-helpers|lookup)\.ts$|\/src\/(lib\/(lookup|chat-open)\.ts|app\/shells\/(brand|chat-launcher)\.tsx|components\/(language-switcher|bottom-menu)\.tsx|features\/(site\/api\/get-info|contact\/api\/get-chat-widget-flag)\.ts)$/,
   ],
-  // Forms: the login, registration and member dialogs.
+  // Forms: the field of every form, the sign-in's included, and the sign-in's schema.
   [
     'forms',
-    /\/packages\/ui\/src\/(text-field|field-message)\.tsx$|\/src\/lib\/validation\.ts$|\/packages\/contract\/src\/(account|rules)\.ts$/,
+    /\/packages\/ui\/src\/(text-field|field-message)\.tsx$|\/packages\/contract\/src\/(login|field-limits)\.ts$/,
+  ],
+  // The account's rules, which registration, the profile and the member dialogs share: the sign-in needs none.
+  [
+    'account-forms',
+    /\/src\/lib\/validation\.ts$|\/packages\/contract\/src\/(account|rules|bank-account-no|password-policy)\.ts$/,
   ],
   // What the member screens share: their icons, money and date formats, image and link checks, and the wallet
   // query with its money helpers, which the statement borrows from the home (app/screens/statement-route.tsx).

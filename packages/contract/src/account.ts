@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 import { accountNoDigits, fitsBankAccountNoFormat } from './bank-account-no.ts';
 import { type Country, LAOS_CURRENCIES } from './constants.ts';
+import { FIELD_LIMITS } from './field-limits.ts';
 import {
-  FIELD_LIMITS,
   hasBaseLetter,
   isDisplayName,
   isEnglishName,
@@ -112,17 +112,6 @@ export type RegisterRequest = z.infer<ReturnType<typeof registerRequest>>;
 
 export const registerResponse = z.object({ message: z.string(), _id: z.string() });
 export type RegisterResponse = z.infer<typeof registerResponse>;
-
-export const loginRequest = z.object({
-  username: requiredString(FIELD_LIMITS.laosPhoneMax + 5),
-  password: z.string().check(z.minLength(1, { error: 'KEY_MISSING' }), z.maxLength(FIELD_LIMITS.passwordMax * 2)),
-  /** Remember me: a longer session. The client keeps the token in localStorage instead of sessionStorage. */
-  remember: z.optional(z.boolean()),
-});
-export type LoginRequest = z.infer<typeof loginRequest>;
-
-export const loginResponse = z.object({ token: z.string(), expiresAt: z.string() });
-export type LoginResponse = z.infer<typeof loginResponse>;
 
 export const bankSummary = z.object({ nameTH: z.string(), nameEN: z.string() });
 /** The profile's bank: the spec's names and the Lao one, for a Lao reader. */

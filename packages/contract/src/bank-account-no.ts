@@ -7,6 +7,7 @@
  * The lengths and where each was read: docs/accounts-bank-numbers.md. No bank of the lookup publishes a check
  * digit algorithm, so none is checked. Pure, for the member app's form and the server alike.
  */
+import { FIELD_LIMITS } from './field-limits.ts';
 
 export interface BankAccountNoFormat {
   min: number;
@@ -20,9 +21,13 @@ const exactly = (length: number): BankAccountNoFormat => ({ min: length, max: le
 const THAI_RANGE: BankAccountNoFormat = { min: 7, max: 12, established: false };
 /**
  * Lao banks: no bank publishes a length. Stripe's Lao bound (at most 18) and this app's earlier least length (6).
- * Also the rule for a bank code this table does not know.
+ * Also the rule for a bank code this table does not know, and the widest any bank has (FIELD_LIMITS).
  */
-const LAO_RANGE: BankAccountNoFormat = { min: 6, max: 18, established: false };
+const LAO_RANGE: BankAccountNoFormat = {
+  min: FIELD_LIMITS.bankAccountNoMin,
+  max: FIELD_LIMITS.bankAccountNoMax,
+  established: false,
+};
 
 /** Every bank of the lookup (migration 0002_reference_data), by its code. */
 export const BANK_ACCOUNT_NO_FORMATS: Readonly<Record<string, BankAccountNoFormat>> = {
@@ -50,11 +55,6 @@ export const BANK_ACCOUNT_NO_FORMATS: Readonly<Record<string, BankAccountNoForma
   BFL: LAO_RANGE,
   LVB: LAO_RANGE,
 };
-
-/** The fewest and the most digits any bank's number may have. */
-export const BANK_ACCOUNT_NO_DIGITS = { min: 6, max: 18 } as const;
-/** The longest spelling read (separators included), so a number written with a space between each digit fits. */
-export const BANK_ACCOUNT_NO_INPUT_MAX = 60;
 
 export function bankAccountNoFormat(bankCode: string): BankAccountNoFormat {
   return BANK_ACCOUNT_NO_FORMATS[bankCode] ?? LAO_RANGE;

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { phoneField } from './account.ts';
 import type { Country } from './constants.ts';
-import { FIELD_LIMITS } from './rules.ts';
+import { FIELD_LIMITS } from './field-limits.ts';
 import { requiredString } from './schema-helpers.ts';
 
 /** OTP codes are six digits, valid for five minutes, with at most five wrong tries per code. */

@@ -1,4 +1,4 @@
-import { FIELD_LIMITS } from './rules.ts';
+import { FIELD_LIMITS } from './field-limits.ts';
 
 /**
  * The password policy of members and operators (issue 18; docs/accounts.md says where it applies). Each refusal has its own code, answered on the password field and shown under it.

@@ -1,5 +1,5 @@
 import { ERROR_CODES, INVALID_TOKEN, SLIP_REASON_MESSAGE } from '@member-wallet/contract/error-codes';
-import { FIELD_LIMITS } from '@member-wallet/contract/rules';
+import { FIELD_LIMITS } from '@member-wallet/contract/field-limits';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import lo from './lo.json';

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import { BANK_ACCOUNT_NO_INPUT_MAX } from '../bank-account-no.ts';
+import { FIELD_LIMITS } from '../field-limits.ts';
 import { pageQuery, reviewNote, reviewReason } from './common.ts';
 
 /** Bank transfers in suspense (docs/backoffice/deposits.md): `open` waits for an operator, `settled` was assigned or refunded. */
@@ -65,7 +65,7 @@ export type BankTransferAssignRequest = z.infer<typeof bankTransferAssignRequest
  */
 export const bankTransferRefundRequest = z.object({
   reason: reviewReason,
-  accountNo: z.optional(z.string().check(z.maxLength(BANK_ACCOUNT_NO_INPUT_MAX, { error: 'KEY_INVALID' }))),
+  accountNo: z.optional(z.string().check(z.maxLength(FIELD_LIMITS.bankAccountNoInputMax, { error: 'KEY_INVALID' }))),
 });
 export type BankTransferRefundRequest = z.infer<typeof bankTransferRefundRequest>;
 

@@ -1,5 +1,6 @@
-import { changePasswordRequest, loginRequest, loginResponse } from '@member-wallet/contract/account';
+import { changePasswordRequest } from '@member-wallet/contract/account';
 import { messageResponse } from '@member-wallet/contract/http';
+import { loginRequest, loginResponse } from '@member-wallet/contract/login';
 import type { Router } from '../../lib/route.ts';
 import type { AuthService } from './auth.service.ts';
 

@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@member-wallet/contract/account';
+import type { LoginResponse } from '@member-wallet/contract/login';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { type DeviceCookies, nonceOf } from '../../lib/device-cookie.ts';
 import { AppError, InvalidTokenError, LimitedLoginError } from '../../lib/errors.ts';

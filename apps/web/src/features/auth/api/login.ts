@@ -1,5 +1,5 @@
-import { type LoginRequest, type LoginResponse, loginResponse } from '@member-wallet/contract/account';
 import { API } from '@member-wallet/contract/api-paths';
+import { type LoginRequest, type LoginResponse, loginResponse } from '@member-wallet/contract/login';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { storeToken } from '../../../lib/session.ts';

@@ -6,7 +6,6 @@ import { Checkbox } from '../../../components/checkbox.tsx';
 import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { loadMemberTexts, useTranslation } from '../../../i18n/i18n.ts';
 import { type ApiError, isApiError, toastError } from '../../../lib/http.ts';
-import { isBlank } from '../../../lib/validation.ts';
 import { useLogin } from '../api/login.ts';
 
 // Only a blocked member's refused sign-in shows it: its own chunk, so the login screen loads nothing more.
@@ -43,7 +42,7 @@ export function LoginScreen() {
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const missing: Errors = {};
-    if (isBlank(values.username)) missing.username = t('validation.usernameRequired');
+    if (values.username.trim() === '') missing.username = t('validation.usernameRequired');
     if (values.password === '') missing.password = t('validation.passwordRequired');
     if (missing.username || missing.password) {
       setErrors(missing);

@@ -6,13 +6,9 @@ import {
   type Locale,
   RECOMMENDED_BANKS,
 } from '@member-wallet/contract/constants';
+import { FIELD_LIMITS } from '@member-wallet/contract/field-limits';
 import type { BankItem } from '@member-wallet/contract/lookup';
-import {
-  FIELD_LIMITS,
-  joinAccountName,
-  normalizeAccountName,
-  requiresEnglishName,
-} from '@member-wallet/contract/rules';
+import { joinAccountName, normalizeAccountName, requiresEnglishName } from '@member-wallet/contract/rules';
 import { Button } from '@member-wallet/ui/button';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type ChangeEvent, type FormEvent, useState } from 'react';

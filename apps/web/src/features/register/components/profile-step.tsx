@@ -1,4 +1,4 @@
-import { FIELD_LIMITS } from '@member-wallet/contract/rules';
+import { FIELD_LIMITS } from '@member-wallet/contract/field-limits';
 import { Button } from '@member-wallet/ui/button';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type ChangeEvent, type FormEvent, useState } from 'react';

@@ -1,5 +1,5 @@
 import { STORAGE_KEYS } from '@member-wallet/contract/constants';
-import { FIELD_LIMITS } from '@member-wallet/contract/rules';
+import { FIELD_LIMITS } from '@member-wallet/contract/field-limits';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
