@@ -237,8 +237,14 @@ describe("a member's page", () => {
     expect(screen.getByText('A whole number from 0 to 100')).toBeInTheDocument();
     expect(bodies).toEqual([]);
 
+    // A multiple of 0 pays the bonus out at the first win: the form says so, and still lets it be sent.
+    expect(screen.queryByTestId('bonus-terms-warnings')).toBeNull();
+    await user.clear(multiple);
+    await user.type(multiple, '0');
+    expect(screen.getByTestId('bonus-terms-warnings')).toHaveTextContent('Any win, however small, ends this bonus');
     await user.clear(multiple);
     await user.type(multiple, '3');
+    expect(screen.queryByTestId('bonus-terms-warnings')).toBeNull();
     await user.clear(fail);
     await user.type(fail, '50');
     await user.click(screen.getByRole('button', { name: 'Adjust' }));

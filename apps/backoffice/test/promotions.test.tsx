@@ -219,6 +219,29 @@ describe('promotions', () => {
     expect(calls[0]?.body).not.toHaveProperty('code');
   });
 
+  it('warns, as the operator types, of terms that pay the bonus out without play, and still saves them', async () => {
+    const { user } = await openPromotions();
+    await user.click(await screen.findByRole('button', { name: 'Edit WELCOME' }));
+    const form = screen.getByRole('form', { name: 'Bonus' });
+    expect(within(form).queryByTestId('bonus-terms-warnings')).toBeNull();
+    const multiple = within(form).getByLabelText('Ends when winnings exceed this many times the bonus');
+    await user.clear(multiple);
+    await user.type(multiple, '0');
+    const warnings = within(form).getByTestId('bonus-terms-warnings');
+    expect(warnings).toHaveTextContent('Any win, however small, ends this bonus');
+    expect(warnings).not.toHaveTextContent('floor');
+    const floor = within(form).getByLabelText('Floor (baht or kip)');
+    await user.clear(floor);
+    await user.type(floor, '100');
+    expect(warnings).toHaveTextContent('The floor (100.00 BAHT) is not below the bonus (100.00 BAHT)');
+    await user.clear(multiple);
+    await user.type(multiple, '2');
+    expect(warnings).not.toHaveTextContent('Any win');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ winMultiple: 2, endBelowMinor: '10000' });
+  });
+
   it('lists promotion codes on their own tab', async () => {
     const { user } = await openPromotions();
     await user.click(screen.getByRole('tab', { name: 'Promotion codes' }));
@@ -320,6 +343,12 @@ describe('promotions', () => {
     const percentFail = within(rules).getByLabelText('Cancelling a prize bonus takes back (%)');
     expect(multiple).toHaveValue('3');
     expect(percentFail).toHaveValue('80');
+    expect(within(rules).queryByTestId('bonus-terms-warnings')).toBeNull();
+    await user.clear(multiple);
+    await user.type(multiple, '0');
+    expect(within(rules).getByTestId('bonus-terms-warnings')).toHaveTextContent('Any win, however small');
+    await user.clear(multiple);
+    await user.type(multiple, '3');
     await user.clear(percentFail);
     await user.type(percentFail, '101');
     await user.click(screen.getByRole('button', { name: 'Save' }));

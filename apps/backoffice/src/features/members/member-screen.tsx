@@ -10,6 +10,7 @@ import { Link, useParams } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
 import { ErrorAlert } from '../../components/error-alert.tsx';
 import { REASON_MAX, ReasonDialog, validReason } from '../../components/reason-dialog.tsx';
+import { TermsWarnings } from '../../components/terms-warnings.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
@@ -364,6 +365,7 @@ function AdjustmentForm({ detail }: { detail: MemberDetail }) {
         {direction === 'credit' ? (
           <BonusTermsFields
             draft={bonus}
+            currency={member.currency}
             errors={errors}
             onChange={(next) => {
               setBonus(next);
@@ -408,10 +410,12 @@ function AdjustmentForm({ detail }: { detail: MemberDetail }) {
 /** The "pay as a bonus" switch of a credit and, when on, the bonus's two terms. */
 function BonusTermsFields({
   draft,
+  currency,
   errors,
   onChange,
 }: {
   draft: BonusDraft;
+  currency: string;
   errors: AdjustmentErrors;
   onChange: (draft: BonusDraft) => void;
 }) {
@@ -457,6 +461,19 @@ function BonusTermsFields({
             error={errors.percentFail}
             onChange={(event) => onChange({ ...draft, percentFail: event.target.value })}
           />
+          {/* An adjustment's bonus ends by itself only once nothing is left (floor 1 minor unit): only its multiple can pay it out. */}
+          <div className="sm:col-span-2">
+            <TermsWarnings
+              terms={{
+                amountRule: 'fixed',
+                amountMinor: null,
+                amountCapMinor: null,
+                winMultiple: wholeUpTo(draft.winMultiple, 1000) ?? -1,
+                endBelowMinor: '1',
+              }}
+              currency={currency}
+            />
+          </div>
         </div>
       ) : null}
     </div>

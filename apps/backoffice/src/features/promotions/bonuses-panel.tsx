@@ -7,6 +7,7 @@ import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { ExportButtonWithError } from '../../components/export-button.tsx';
 import { CheckboxField, LocaleTabs, Outcome, SelectField, TextArea } from '../../components/form-parts.tsx';
+import { TermsWarnings } from '../../components/terms-warnings.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
@@ -184,6 +185,17 @@ function termsOf(draft: Draft, t: (key: 'promotions.form.invalid' | 'promotions.
   return { terms, errors };
 }
 
+/** The end terms as typed so far; a field not yet valid gives no warning. */
+function warnedTerms(draft: Draft) {
+  return {
+    amountRule: draft.amountRule,
+    amountMinor: majorToMinor(draft.amount),
+    amountCapMinor: majorToMinor(draft.cap),
+    winMultiple: wholeNumber(draft.winMultiple, 0, 1000) ?? -1,
+    endBelowMinor: majorToMinor(draft.endBelow) ?? '',
+  };
+}
+
 function BonusForm({ kind, bonus, onDone }: { kind: BonusKind; bonus: BackofficeBonus | null; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useSaveBonus();
@@ -303,6 +315,7 @@ function BonusForm({ kind, bonus, onDone }: { kind: BonusKind; bonus: Backoffice
         />
         <TextField label={t('promotions.form.sortOrder')} name="sortOrder" inputMode="numeric" {...text('sortOrder')} />
       </div>
+      <TermsWarnings terms={warnedTerms(draft)} currency={draft.currency} />
       <CheckboxField
         label={t('promotions.form.active')}
         checked={draft.active}

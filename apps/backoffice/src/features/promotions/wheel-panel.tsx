@@ -14,6 +14,7 @@ import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod/mini';
 import { Card, CheckboxField, Outcome, SelectField } from '../../components/form-parts.tsx';
+import { TermsWarnings } from '../../components/terms-warnings.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { decimalNumber, wholeNumber } from '../../lib/number-input.ts';
@@ -293,6 +294,16 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
             onChange={(event) => setPrizePercentFail(event.target.value)}
           />
         </div>
+        {/* A prize bonus ends by itself only once nothing is left: only its multiple can pay it out unplayed. */}
+        <TermsWarnings
+          terms={{
+            amountRule: 'fixed',
+            amountMinor: null,
+            amountCapMinor: null,
+            winMultiple: wholeNumber(prizeWinMultiple, 0, 1000) ?? -1,
+            endBelowMinor: '1',
+          }}
+        />
       </Card>
       {problem ? (
         <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
