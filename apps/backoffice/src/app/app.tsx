@@ -15,6 +15,7 @@ import { DashboardScreen } from '../features/dashboard/dashboard-screen.tsx';
 import { DepositsScreen } from '../features/deposits/deposits-screen.tsx';
 import { EnrolScreen } from '../features/enrolment/enrol-screen.tsx';
 import { InviteReviewsScreen } from '../features/invite-reviews/invite-reviews-screen.tsx';
+import { BankAccountsToCheckScreen } from '../features/members/bank-accounts-to-check-screen.tsx';
 import { MemberScreen } from '../features/members/member-screen.tsx';
 import { MembersScreen } from '../features/members/members-screen.tsx';
 import { OperatorsScreen } from '../features/operators/operators-screen.tsx';
@@ -120,6 +121,7 @@ const SCREENS: RouteObject[] = [
     path: 'invite-reviews',
     element: <ForRoles roles={['admin', 'finance']}>{() => <InviteReviewsScreen />}</ForRoles>,
   },
+  { path: 'bank-accounts-to-check', element: <BankAccountsToCheckScreen /> },
   {
     path: 'bank-name-changes',
     element: <ForRoles roles={['admin', 'finance']}>{() => <BankNameChangesScreen />}</ForRoles>,

@@ -31,6 +31,7 @@ const NAVIGATION: readonly {
   { to: '/bank-transfers', label: 'bankTransfers.nav', roles: ['admin', 'finance'] },
   { to: '/statement-import', label: 'statementImport.nav', roles: ['admin', 'finance'] },
   { to: '/members', label: 'nav.members' },
+  { to: '/bank-accounts-to-check', label: 'nav.bankAccountsToCheck' },
   { to: '/chat', label: 'nav.chat', roles: CHAT_ROLES, chatBadge: true },
   { to: '/watch-list', label: 'nav.watchList' },
   { to: '/adjustments', label: 'nav.adjustments', roles: ['admin', 'finance'] },
