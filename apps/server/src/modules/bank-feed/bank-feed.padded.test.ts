@@ -74,6 +74,19 @@ describe('bank feed: numbers stored padded before the rule', () => {
     for (const stranger of strangers) expect(await accountBalanceMinor(t, 'member_wallet', stranger)).toBe(0n);
   });
 
+  it('finds the member however many padded numbers were stored before them', async () => {
+    const accountNo = nextAccountNo();
+    const strangers: bigint[] = [];
+    for (let index = 0; index < 60; index += 1) {
+      strangers.push(await storedBeforeTheRule(`${index + 10}${accountNo}`));
+    }
+    const victim = await registerMember(t, { bankAccountNo: accountNo, bankAccountName: 'somchai jaidee' });
+    const transfer = from(accountNo, 30_000n);
+    expect(await t.app.bankFeedMatcher.record(transfer)).toBe('matched');
+    expect(await reasonOf(transfer.reference)).toMatchObject({ status: 'matched', member_id: victim.id });
+    for (const stranger of strangers) expect(await accountBalanceMinor(t, 'member_wallet', stranger)).toBe(0n);
+  });
+
   it('credits no padded number with a transfer from someone who is no member: it waits in suspense', async () => {
     const payer = nextAccountNo();
     const stranger = await storedBeforeTheRule(`0${payer}`);

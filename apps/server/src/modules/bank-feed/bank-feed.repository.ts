@@ -1,5 +1,5 @@
-import { fitsBankAccountNoFormat } from '@member-wallet/contract/bank-account-no';
-import type { Insertable, Selectable, Transaction } from 'kysely';
+import { bankAccountNoFormat } from '@member-wallet/contract/bank-account-no';
+import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
 import type { BankTransfersTable } from '../../db/tables/deposits.table.ts';
 
@@ -46,15 +46,17 @@ export class BankFeedRepository {
     bankCode: string,
     patterns: readonly string[],
   ): Promise<MemberByBankAccount[]> {
-    const found = await db
+    // The length is asked before the limit, so padded numbers, however many, never crowd the real account out.
+    const { min, max } = bankAccountNoFormat(bankCode);
+    return db
       .selectFrom('members')
       .select(['id', 'status', 'currency', 'bank_account_no', 'bank_account_name'])
       .where('bank_code', '=', bankCode)
       .where((eb) => eb.or(patterns.map((pattern) => eb('bank_account_no', 'like', pattern))))
+      .where(sql<boolean>`bank_account_no ~ '^[0-9]+$' and char_length(bank_account_no) between ${min} and ${max}`)
       .orderBy('id')
       .limit(CANDIDATES_MAX)
       .execute();
-    return found.filter((member) => fitsBankAccountNoFormat(bankCode, member.bank_account_no));
   }
 
   /**
