@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
 import { sandboxPaymentSecret } from './adapters/payments/sandbox.ts';
+import { type MoneyCeilingsConfig, readMoneyCeilings } from './config.ceilings.ts';
 import {
   ConfigError,
   DEV_TRUELINK_KEY,
@@ -116,6 +117,8 @@ export interface Config {
   paymentGatewayTimeoutMs: number;
   /** How long a QR can be paid. */
   qrExpiryMinutes: number;
+  /** What the back-office can never pass (docs/backoffice/four-eyes.md): ceilings and the daily alone credit. */
+  ceilings: MoneyCeilingsConfig;
   /** How often QRs whose webhook never came are asked about, and live ones past expiry expired; 0: off. */
   qrSettleIntervalMs: number;
   /** Where uploaded slip pictures are kept; null: `<DATA_DIR>/uploads`, or a temporary folder with `memory://`. */
@@ -226,6 +229,13 @@ function readJobRunner(read: Reader, databaseUrl: string | null): JobRunnerKind 
   return runner;
 }
 
+/** `CHAT_PREFIX`: 1 to 32 letters, digits or underscores. */
+function readChatPrefix(read: Reader): string {
+  const prefix = read.string('CHAT_PREFIX', 'chat');
+  if (!/^[A-Za-z0-9_]{1,32}$/.test(prefix)) read.fail('CHAT_PREFIX', '1-32 of A-Za-z0-9_', prefix);
+  return prefix;
+}
+
 /** Reads the configuration; throws a `ConfigError` naming every bad variable. */
 export function loadConfig(env: Env = process.env): Config {
   const read = new Reader(env);
@@ -291,6 +301,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentCallbackBaseUrl: read.url('PAYMENT_CALLBACK_BASE_URL', ['http:', 'https:']),
     paymentGatewayTimeoutMs: read.integer('PAYMENT_GATEWAY_TIMEOUT_MS', 10_000, 50, 120_000),
     qrExpiryMinutes: read.integer('QR_EXPIRY_MINUTES', 10, 1, 1_440),
+    ceilings: readMoneyCeilings(read),
     qrSettleIntervalMs: read.integer('QR_SETTLE_INTERVAL_MS', 30_000, 0, 3_600_000),
     uploadDir: read.raw('UPLOAD_DIR') ?? null,
     s3: readS3(read),
@@ -299,13 +310,11 @@ export function loadConfig(env: Env = process.env): Config {
     slipMaxAgeMinutes: read.integer('SLIP_MAX_AGE_MINUTES', 60, 1, 7 * 24 * 60),
     slipRetryIntervalMs: read.integer('SLIP_RETRY_INTERVAL_MS', 30_000, 0, 3_600_000),
     chatGuestSecret: readChatGuestSecret(read),
-    chatPrefix: read.string('CHAT_PREFIX', 'chat'),
+    chatPrefix: readChatPrefix(read),
     chatSocketUrl: read.url('CHAT_SOCKET_URL', ['http:', 'https:', 'ws:', 'wss:']),
     apiDocs: read.boolean('API_DOCS', !production),
     vapid: readVapid(read),
   };
-  if (!/^[A-Za-z0-9_]{1,32}$/.test(config.chatPrefix))
-    read.fail('CHAT_PREFIX', '1-32 of A-Za-z0-9_', config.chatPrefix);
   if (production) read.problems.push(...productionProblems(config, read));
   if (config.sandbox) fillSandboxSecrets(config);
   if (read.problems.length > 0) throw new ConfigError(`Invalid configuration: ${read.problems.join('; ')}`);

@@ -91,6 +91,26 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
   },
   { name: 'QR_SETTLE_INTERVAL_MS', default: '30000', meaning: 'QR settler period; 0 turns it off' },
   {
+    name: 'CEILING_ADJUSTMENT_APPROVAL_MINOR',
+    default: 'BAHT:1000000,LAK:300000000',
+    meaning: 'Highest adjustment approval amount the back-office may set, minor units per currency',
+  },
+  {
+    name: 'CEILING_WITHDRAW_MAX_MINOR',
+    default: 'BAHT:20000000,LAK:10000000000',
+    meaning: 'Highest withdrawal maximum the back-office may set, minor units per currency',
+  },
+  {
+    name: 'CEILING_WITHDRAW_AUTO_APPROVE_MINOR',
+    default: 'BAHT:2000000,LAK:1000000000',
+    meaning: 'Highest withdrawal auto-approve amount the back-office may set, minor units per currency',
+  },
+  {
+    name: 'ADJUSTMENT_ALONE_DAILY_MINOR',
+    default: 'BAHT:2000000,LAK:600000000',
+    meaning: "One operator's credits applied alone per site day; beyond, they wait for a second operator",
+  },
+  {
     name: 'UPLOAD_DIR',
     default: 'DATA_DIR/uploads',
     meaning: 'Where uploads are stored without S3_* (outside the web root; one node, or a volume all mount)',

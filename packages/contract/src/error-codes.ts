@@ -155,6 +155,17 @@ export const OPERATOR_ERROR_CODES = [
   'ENROLMENT_USED',
   'ENROLMENT_EXPIRED',
   'ENROLMENT_CODE_WRONG',
+  // No operator power without a second person (backoffice/pending-changes.ts, docs/backoffice/four-eyes.md): a
+  // value over the deployment's ceiling (400, `fields` name which); another change of the same target already
+  // waits (409); the proposer deciding their own change (409); a change already approved or rejected (409); an
+  // approval between operators where one made, enrolled or re-roled the other (409); an enrolment link completed
+  // from the session or the device of the admin who made it (403).
+  'CEILING_EXCEEDED',
+  'CHANGE_PENDING',
+  'CHANGE_OWN',
+  'CHANGE_DECIDED',
+  'OPERATOR_RELATED',
+  'ENROLMENT_OWN_DEVICE',
 ] as const;
 export type OperatorErrorCode = (typeof OPERATOR_ERROR_CODES)[number];
 

@@ -76,6 +76,13 @@ export const BACKOFFICE_API = {
   adjustmentReject: '/backoffice/api/adjustments/:id/reject',
   /** `:currency` one of LAOS_CURRENCIES: fill with `settingsPath`. */
   settingsAdjustment: '/backoffice/api/settings/adjustment/:currency',
+  /**
+   * Changes waiting for a second admin (pending-changes.ts, docs/backoffice/four-eyes.md): money-bounding settings
+   * raised and money-approving roles granted; list, approve, reject.
+   */
+  pendingChanges: '/backoffice/api/pending-changes',
+  pendingChangeApprove: '/backoffice/api/pending-changes/:id/approve',
+  pendingChangeReject: '/backoffice/api/pending-changes/:id/reject',
   /** Invite links held for review (docs/backoffice/invite-reviews.md): list, export, release or reject; `:id` the invitee's. */
   inviteReviews: '/backoffice/api/invite-reviews',
   inviteReviewsCsv: '/backoffice/api/invite-reviews.csv',

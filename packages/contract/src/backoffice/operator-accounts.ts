@@ -34,6 +34,8 @@ export const operatorSummary = z.object({
   lastSignInAt: z.nullable(z.string()),
   /** While `enrolling`: when the current link stops working (null once it did, or was used). */
   enrolmentExpiresAt: z.nullable(z.string()),
+  /** A money-approving role (finance, admin) asked for and waiting for a second admin (pending-changes.ts). */
+  pendingRole: z.nullable(z.enum(OPERATOR_ROLES)),
 });
 export type OperatorSummary = z.infer<typeof operatorSummary>;
 

@@ -96,6 +96,20 @@ export const qrValiditySetting = z.object({
 });
 export type QrValiditySetting = z.infer<typeof qrValiditySetting>;
 
+/**
+ * The deployment's ceilings per currency (minor units as strings; docs/backoffice/four-eyes.md), which no
+ * back-office change can pass: they come from the server's environment.
+ */
+export const moneyCeilings = z.object({
+  currency: z.enum(LAOS_CURRENCIES),
+  approvalAbove: z.string(),
+  withdrawMax: z.string(),
+  withdrawAutoApprove: z.string(),
+  /** What one operator may credit alone (under the approval amount) in a site day. */
+  aloneCreditDaily: z.string(),
+});
+export type MoneyCeilings = z.infer<typeof moneyCeilings>;
+
 export const siteSettingsResponse = z.object({
   flags: siteFlags,
   texts: z.object({
@@ -111,6 +125,10 @@ export const siteSettingsResponse = z.object({
   qrValidity: qrValiditySetting,
   /** Per currency, the adjustment amount above which a second operator approves (adjustmentSetting below). */
   adjustment: z.array(z.object({ currency: z.enum(LAOS_CURRENCIES), approvalAbove: z.string() })),
+  /** The deployment's ceilings: no change passes them. */
+  ceilings: z.array(moneyCeilings),
+  /** Money-bounding changes waiting for a second admin, by target (`setting:withdraw:BAHT`). */
+  pending: z.array(z.object({ id: z.string(), target: z.string(), after: z.unknown(), proposedBy: z.string() })),
 });
 /** Every settings PUT answers the settings as they now are. */
 export type SiteSettingsResponse = z.infer<typeof siteSettingsResponse>;

@@ -37,6 +37,7 @@ import { pushSessions } from './0038_push_sessions.ts';
 import { qrNoticeInquiry } from './0039_qr_notice_inquiry.ts';
 import { bankAccountFormat } from './0040_bank_account_format.ts';
 import { bankNameChanges } from './0041_bank_name_changes.ts';
+import { pendingChanges } from './0042_pending_changes.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -86,6 +87,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0039_qr_notice_inquiry': qrNoticeInquiry,
   '0040_bank_account_format': bankAccountFormat,
   '0041_bank_name_changes': bankNameChanges,
+  '0042_pending_changes': pendingChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

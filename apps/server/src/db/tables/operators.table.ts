@@ -83,8 +83,40 @@ export interface AuditLogTable {
   at: CreatedAt;
 }
 
+export type PendingChangeKind = 'settings.adjustment' | 'settings.withdraw' | 'operator.role';
+export type PendingChangeStatus = 'pending' | 'applied' | 'rejected';
+
+/** Changes waiting for a second admin (migration 0042, docs/backoffice/four-eyes.md). */
+export interface PendingChangesTable {
+  id: Generated<bigint>;
+  kind: PendingChangeKind;
+  target: string;
+  /** JSON: what the target was, and what it becomes. */
+  before: ColumnType<unknown, string, string>;
+  after: ColumnType<unknown, string, string>;
+  status: PendingChangeStatus;
+  proposed_by: bigint;
+  proposed_at: Date;
+  /** The second admin; null while pending, and for a change applied at once. */
+  decided_by: bigint | null;
+  decided_at: Date | null;
+  reject_reason: string | null;
+}
+
+export type SponsorReason = 'created' | 'link' | 'role';
+
+/** Who made, issued an enrolment link for, or re-roled an operator (migration 0042). */
+export interface OperatorSponsorsTable {
+  operator_id: bigint;
+  sponsor_id: bigint;
+  reason: SponsorReason;
+  at: Date;
+}
+
 /** The back-office (migration 0015): operators, their sign-ins, the audit log and manual adjustments. */
 export interface OperatorsTables {
+  pending_changes: PendingChangesTable;
+  operator_sponsors: OperatorSponsorsTable;
   adjustments: AdjustmentsTable;
   operators: OperatorsTable;
   operator_sessions: OperatorSessionsTable;
