@@ -25,8 +25,10 @@ import { IdempotencyService } from './modules/ledger/idempotency.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { AuditLog } from './modules/operator/audit-log.ts';
+import type { FourEyes } from './modules/operator/four-eyes.ts';
 import { createOperatorService } from './modules/operator/operator.module.ts';
 import { createOperatorRouter, type OperatorRouter } from './modules/operator/operator-router.ts';
+import type { PendingChanges } from './modules/operator/pending-change.service.ts';
 import type { PushSender } from './modules/push/push.sender.ts';
 import { SaferPlayGate } from './modules/safer-play/safer-play.gate.ts';
 import { SaferPlayRepository } from './modules/safer-play/safer-play.repository.ts';
@@ -67,7 +69,13 @@ export interface Core {
   /** The members' API router (lib/route.ts). */
   route: Router;
   /** The operators' API router and the audit log every operator's action is written to. */
-  backoffice: { route: OperatorRouter; audit: AuditLog };
+  backoffice: {
+    route: OperatorRouter;
+    audit: AuditLog;
+    /** The approval rules (docs/backoffice/four-eyes.md) and the changes that wait for a second admin. */
+    fourEyes: FourEyes;
+    changes: PendingChanges;
+  };
   /** This server's own address, for the sandbox parties reached over real HTTP. Known only after listen. */
   ownBaseUrl: () => string;
   /** The parties chosen at their sandbox: what labels their answers and turns the apps' SANDBOX mark on. */
@@ -162,7 +170,12 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
       if (caller.limitedBy && !admission.limited) throw new AppError(caller.limitedBy, 403);
       return caller;
     }),
-    backoffice: { route: backoffice.route, audit: operators.audit },
+    backoffice: {
+      route: backoffice.route,
+      audit: operators.audit,
+      fourEyes: operators.fourEyes,
+      changes: operators.changes,
+    },
     ownBaseUrl: () => ownBaseUrl(app),
     sandboxAdapters: new SandboxAdapters(config.sandbox),
   };

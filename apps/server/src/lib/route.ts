@@ -50,6 +50,8 @@ export interface RouteDefinition<
   response: ResponseSchema;
   /** A member's route that a limited session may call (withdrawals, the balance, safer play's status). */
   limited?: boolean;
+  /** The handler may answer 202 (accepted, waiting for a second operator) with the same shape as its 200. */
+  accepted?: boolean;
   /** Checks the caller before the input is read (the back-office's roles): throws to refuse. */
   authorize?: (auth: Auth) => void;
   handler: (
@@ -138,7 +140,12 @@ export function createRouter<Auth = AuthContext>(app: FastifyInstance, authentic
         ...(definition.auth ? { security: [{ bearer: [] }] } : {}),
         ...(body ? { body: jsonSchema(body, 'input') } : {}),
         ...(query ? { querystring: jsonSchema(query, 'input') } : {}),
-        response: { 200: jsonSchema(response, 'output'), '4XX': ERROR_BODY_SCHEMA, '5XX': ERROR_BODY_SCHEMA },
+        response: {
+          200: jsonSchema(response, 'output'),
+          ...(definition.accepted ? { 202: jsonSchema(response, 'output') } : {}),
+          '4XX': ERROR_BODY_SCHEMA,
+          '5XX': ERROR_BODY_SCHEMA,
+        },
       },
       handler: async (request, reply) => {
         const auth = definition.auth ? await authenticate(request, { limited: definition.limited === true }) : null;

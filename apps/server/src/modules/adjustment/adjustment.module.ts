@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
+import { siteTimeZone } from '../../lib/local-calendar.ts';
 import type { RewardBonuses } from '../bonus/active-bonus.ts';
 import { adjustmentBackofficeRoutes } from './adjustment.backoffice.routes.ts';
 import { AdjustmentRepository } from './adjustment.repository.ts';
@@ -21,6 +22,9 @@ export function registerAdjustments(_app: FastifyInstance, core: Core, deps: { r
       clock: core.clock,
       rewards: deps.rewards,
       saferPlay: core.saferPlay,
+      fourEyes: core.backoffice.fourEyes,
+      aloneCreditDaily: core.config.ceilings.aloneCreditDaily,
+      timeZone: siteTimeZone(core.config.country),
     }),
   );
 }

@@ -81,6 +81,21 @@ export class AdjustmentRepository {
       .executeTakeFirst();
   }
 
+  /** The credits `operatorId` applied alone (no second operator) in `currency` since `since`, minor units. */
+  async aloneCreditsSince(trx: Transaction<Database>, operatorId: bigint, currency: string, since: Date) {
+    const row = await trx
+      .selectFrom('adjustments')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_minor'), eb.lit(0)).as('total'))
+      .where('requested_by', '=', operatorId)
+      .where('status', '=', 'applied')
+      .where('reviewed_by', 'is', null)
+      .where('currency', '=', currency)
+      .where('amount_minor', '>', 0n)
+      .where('requested_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return BigInt(row.total);
+  }
+
   lock(trx: Transaction<Database>, publicId: string) {
     return trx.selectFrom('adjustments').selectAll().where('public_id', '=', publicId).forUpdate().executeTakeFirst();
   }

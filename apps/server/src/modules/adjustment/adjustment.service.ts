@@ -9,14 +9,17 @@ import type {
   BackofficeAdjustment,
 } from '@member-wallet/contract/backoffice/adjustments';
 import type { Transaction } from 'kysely';
+import type { PerCurrency } from '../../config.ceilings.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
+import { localDayStart } from '../../lib/local-calendar.ts';
 import type { RewardBonuses, RewardDefinition } from '../bonus/active-bonus.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditLog, OperatorActor } from '../operator/audit-log.ts';
+import { type FourEyes, MONEY_APPROVING_ROLES } from '../operator/four-eyes.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { Adjustment, AdjustmentRepository } from './adjustment.repository.ts';
 
@@ -39,6 +42,12 @@ export interface AdjustmentServiceDeps {
   saferPlay: {
     assertDeposit(trx: Db, memberId: bigint, amountMinor: bigint): Promise<void>;
   };
+  /** The approver's lock and the separation of related operators (docs/backoffice/four-eyes.md). */
+  fourEyes: FourEyes;
+  /** What one operator may credit alone in a site day, per currency (`ADJUSTMENT_ALONE_DAILY_MINOR`). */
+  aloneCreditDaily: PerCurrency;
+  /** The site's time zone, whose midnight starts the day the ceiling counts. */
+  timeZone: string;
 }
 
 /** An adjustment being applied: by whom, as which audited action, and the definition it runs under as a bonus. */
@@ -158,8 +167,7 @@ export class AdjustmentService {
         },
         now,
       );
-      const absolute = amount < 0n ? -amount : amount;
-      if (absolute > approvalAbove) return { adjustment: inserted, changed: true };
+      if (!(await this.appliesAlone(trx, inserted, approvalAbove, now))) return { adjustment: inserted, changed: true };
       const applied = await this.apply(trx, {
         adjustment: inserted,
         reward,
@@ -181,7 +189,10 @@ export class AdjustmentService {
     const reward =
       asked && bonusTermsOf(asked) ? await this.deps.rewards.rewardDefinition('adjustment', asked.currency) : null;
     const outcome = await transactionWithRetry(db, async (trx) => {
+      // The approver's row first: a change of their role waits for this decision, or this one reads its result.
+      await this.deps.fourEyes.lockApprover(trx, operator.operatorId, MONEY_APPROVING_ROLES);
       const adjustment = await this.lockForReview(trx, publicId, operator);
+      await this.deps.fourEyes.assertUnrelated(trx, operator.operatorId, adjustment.requested_by);
       if (adjustment.status === 'applied') return { adjustment, changed: false };
       if (adjustment.status !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
       const now = clock.now();
@@ -233,6 +244,22 @@ export class AdjustmentService {
       toBackoffice,
       batchSize,
     );
+  }
+
+  /**
+   * Whether a new adjustment applies without a second operator: at most the approval amount (absolute) and, for a
+   * credit, within what its operator may credit alone today (the site's day). The operator's row is locked first,
+   * so two credits of one operator at once are counted one after the other.
+   */
+  private async appliesAlone(trx: Transaction<Database>, asked: Adjustment, approvalAbove: bigint, now: Date) {
+    const amount = asked.amount_minor;
+    if ((amount < 0n ? -amount : amount) > approvalAbove) return false;
+    if (amount < 0n) return true;
+    await this.deps.fourEyes.lock(trx, asked.requested_by);
+    const since = localDayStart(now, this.deps.timeZone);
+    const today = await this.deps.repository.aloneCreditsSince(trx, asked.requested_by, asked.currency, since);
+    const ceiling = this.deps.aloneCreditDaily[asked.currency as keyof PerCurrency];
+    return ceiling !== undefined && today + amount <= ceiling;
   }
 
   /** The adjustment locked for a review; its requester may not review it (four eyes): 403 FORBIDDEN. */

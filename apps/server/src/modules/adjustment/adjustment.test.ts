@@ -264,7 +264,7 @@ describe('manual adjustments', () => {
     const answer = await set('0');
     expect(answer.statusCode, answer.body).toBe(200);
     try {
-      expect(answer.json().adjustment).toEqual(
+      expect(answer.json().settings.adjustment).toEqual(
         expect.arrayContaining([
           { currency: 'BAHT', approvalAbove: '0' },
           { currency: 'LAK', approvalAbove: '30000000' },
@@ -272,7 +272,11 @@ describe('manual adjustments', () => {
       );
       expect((await ask(player.publicId, { amountMinor: '1' })).json().adjustment.status).toBe('awaiting');
     } finally {
-      await set(100_000);
+      // Raising it again waits for a second admin (docs/backoffice/four-eyes.md).
+      const raised = (await set(100_000)).json();
+      const other = await signedInOperator(t, 'admin');
+      const approve = backofficePath(BACKOFFICE_API.pendingChangeApprove, raised.change.id);
+      expect((await t.api({ method: 'POST', url: approve, headers: other.headers })).statusCode).toBe(200);
     }
     const audit = await t.app.db
       .selectFrom('audit_log')

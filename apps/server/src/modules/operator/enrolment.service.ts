@@ -23,6 +23,18 @@ export interface EnrolmentDeps {
   limiter: RateLimiter;
   clock: Clock;
   issuer: string;
+  /** Whose session a request holds, and whose device it is: the link's maker's may not complete it. */
+  operators: {
+    sessionOperator(authorization: string | undefined): Promise<bigint | null>;
+    knownDevice(login: string, cookies: string | undefined): Promise<boolean>;
+  };
+}
+
+/** What the completing request carries besides its body. */
+export interface EnrolmentRequestContext {
+  ip: string;
+  authorization: string | undefined;
+  cookies: string | undefined;
 }
 
 type EnrolmentRow = NonNullable<Awaited<ReturnType<OperatorAccountsRepository['enrolment']>>>;
@@ -65,11 +77,13 @@ export class EnrolmentService {
    * Sets the password and the authenticator and uses the link up. The code's step counts as used: the first
    * sign-in takes the next code, as every sign-in takes a code not used before.
    */
-  async complete(input: EnrolmentCompleteRequest, ip: string): Promise<void> {
+  async complete(input: EnrolmentCompleteRequest, request: EnrolmentRequestContext): Promise<void> {
+    const { ip } = request;
     await this.#limit(ip);
     const { repository, secrets, clock, db, passwords, audit } = this.deps;
     const tokenHash = hashToken(input.token);
     const row = usable(await repository.enrolment(db, tokenHash), clock.now());
+    await this.#refuseMakersBrowser(row, request);
     const problem = serverPasswordProblem(input.password, { min: OPERATOR_PASSWORD_MIN, username: row.username });
     if (problem) throw new AppError(problem, 400, { password: problem });
     const step = verifyTotp(secrets.open(row.totp_secret_sealed), input.totp, clock.now().getTime(), null);
@@ -98,6 +112,18 @@ export class EnrolmentService {
         now,
       );
     });
+  }
+
+  /**
+   * The admin who made the link hands it over; they do not enrol the operator themselves (docs/backoffice/four-eyes.md):
+   * a request carrying their live session or their signed-in device's cookie is refused, 403 ENROLMENT_OWN_DEVICE.
+   */
+  async #refuseMakersBrowser(row: EnrolmentRow, request: EnrolmentRequestContext): Promise<void> {
+    if (row.created_by === null || row.maker_username === null) return;
+    const { operators } = this.deps;
+    const sessionOf = await operators.sessionOperator(request.authorization);
+    const makersDevice = await operators.knownDevice(row.maker_username, request.cookies);
+    if (sessionOf === row.created_by || makersDevice) throw new AppError('ENROLMENT_OWN_DEVICE', 403);
   }
 
   /** 20 calls a minute per address: a link is 256 random bits, but nobody gets to try many. */

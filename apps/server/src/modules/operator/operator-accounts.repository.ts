@@ -14,6 +14,8 @@ export interface OperatorListRow {
   created_at: Date;
   last_sign_in_at: Date | null;
   enrolment_expires_at: Date | null;
+  /** A money-approving role waiting for a second admin (migration 0042). */
+  pending_role: OperatorRole | null;
 }
 
 /** An operator row locked for a change, with what the last-admin guard reads. */
@@ -51,6 +53,13 @@ export class OperatorAccountsRepository {
         .where('e.used_at', 'is', null)
         .where('e.voided_at', 'is', null)
         .as('enrolment_expires_at'),
+      eb
+        .selectFrom('pending_changes as c')
+        .select(sql<OperatorRole>`c.after->>'role'`.as('role'))
+        .where('c.kind', '=', 'operator.role')
+        .where('c.status', '=', 'pending')
+        .where(sql<boolean>`c.target = 'operator:' || o.id`)
+        .as('pending_role'),
     ]);
   }
 
@@ -189,7 +198,13 @@ export class OperatorAccountsRepository {
     const query = db
       .selectFrom('operator_enrolments as e')
       .innerJoin('operators as o', 'o.id', 'e.operator_id')
-      .select([
+      .select((eb) => [
+        'e.created_by',
+        eb
+          .selectFrom('operators as maker')
+          .select('maker.username')
+          .whereRef('maker.id', '=', 'e.created_by')
+          .as('maker_username'),
         'e.id',
         'e.operator_id',
         'e.totp_secret_sealed',

@@ -59,11 +59,18 @@ export function operatorAccountsRoutes(route: OperatorRouter, accounts: Operator
     url: BACKOFFICE_API.operator,
     auth: true,
     roles: ['admin'],
-    summary: "Change an operator's role, state or display name; disabling ends their sessions (last-admin guard)",
+    summary:
+      "Change an operator's role, state or display name; disabling ends their sessions (last-admin guard); a role " +
+      'that adds a power to approve money answers 202 and waits for a second admin',
     tags,
     body: updateOperatorRequest,
     response: operatorSummary,
-    handler: ({ auth, body, request }) => accounts.update(auth, callerOf(auth, request), idOf(request.params), body),
+    accepted: true,
+    handler: async ({ auth, body, request, reply }) => {
+      const { operator, waiting } = await accounts.update(auth, callerOf(auth, request), idOf(request.params), body);
+      if (waiting) reply.code(202);
+      return operator;
+    },
   });
   route({
     method: 'POST',
@@ -138,7 +145,11 @@ export function enrolmentRoutes(route: OperatorRouter, enrolment: EnrolmentServi
     body: enrolmentCompleteRequest,
     response: messageResponse,
     handler: async ({ body, request }) => {
-      await enrolment.complete(body, request.ip);
+      await enrolment.complete(body, {
+        ip: request.ip,
+        authorization: request.headers.authorization,
+        cookies: request.headers.cookie,
+      });
       return { message: 'OK' };
     },
   });

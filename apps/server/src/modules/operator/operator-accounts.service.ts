@@ -16,8 +16,10 @@ import type { SecretBox } from '../../lib/secret-box.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { newTotpSecret } from '../../lib/totp.ts';
 import { type AuditCaller, type AuditLog, auditedChange } from './audit-log.ts';
-import type { OperatorContext } from './operator.service.ts';
+import { type FourEyes, grantsMoneyPower } from './four-eyes.ts';
+import { actorOf, type OperatorContext } from './operator.service.ts';
 import type { LockedOperator, OperatorAccountsRepository, OperatorListRow } from './operator-accounts.repository.ts';
+import type { PendingChanges, Proposal } from './pending-change.service.ts';
 
 export interface OperatorAccountsDeps {
   db: Db;
@@ -25,7 +27,12 @@ export interface OperatorAccountsDeps {
   audit: AuditLog;
   secrets: SecretBox;
   clock: Clock;
+  fourEyes: FourEyes;
+  changes: PendingChanges;
 }
+
+/** The role an operator holds until a second admin grants the one asked for: no power over money. */
+const ROLE_WHILE_WAITING: OperatorRole = 'support';
 
 export function toOperatorSummary(row: OperatorListRow): OperatorSummary {
   const state = row.status === 'disabled' ? 'disabled' : row.enrolled ? 'active' : 'enrolling';
@@ -38,6 +45,7 @@ export function toOperatorSummary(row: OperatorListRow): OperatorSummary {
     createdAt: row.created_at.toISOString(),
     lastSignInAt: row.last_sign_in_at?.toISOString() ?? null,
     enrolmentExpiresAt: state === 'enrolling' ? (row.enrolment_expires_at?.toISOString() ?? null) : null,
+    pendingRole: row.pending_role,
   };
 }
 
@@ -87,48 +95,66 @@ export class OperatorAccountsService {
     caller: AuditCaller,
     input: { username: string; role: OperatorRole; displayName?: string | undefined },
   ): Promise<OperatorWithLink> {
-    const { repository } = this.deps;
+    const { repository, fourEyes } = this.deps;
+    // A role that approves money is granted by a second admin: until then the operator holds no money power.
+    const waits = grantsMoneyPower(ROLE_WHILE_WAITING, input.role);
     return auditedChange(this.deps, caller, async (trx, now) => {
       const displayName = input.displayName ?? null;
       const id = await repository.insert(trx, {
         username: input.username,
-        role: input.role,
+        role: waits ? ROLE_WHILE_WAITING : input.role,
         display_name: displayName,
         created_at: now,
       });
       if (id === null) throw new AppError('OPERATOR_EXISTS', 409);
+      await fourEyes.recordSponsor(trx, id, auth.operatorId, 'created', now);
+      if (waits) {
+        const target = { id, username: input.username };
+        await this.#askRole(trx, auth, caller, target, ROLE_WHILE_WAITING, input.role, now);
+      }
       const enrolment = await this.#newLink(trx, id, auth.operatorId, now);
       const operator = toOperatorSummary(await this.#one(trx, id));
       return {
         audit: {
           action: 'operator.create',
           target: `operator:${id}`,
-          after: { username: input.username, role: input.role, displayName },
+          after: {
+            username: input.username,
+            role: waits ? ROLE_WHILE_WAITING : input.role,
+            displayName,
+            ...(waits ? { pendingRole: input.role } : {}),
+          },
         },
         result: { operator, enrolment },
       };
     });
   }
 
+  /**
+   * Changes role, state and display name; a role that adds a power to approve money waits for a second admin
+   * (`waiting`), while the rest of the change applies at once.
+   */
   async update(
     auth: OperatorContext,
     caller: AuditCaller,
     id: bigint,
     patch: UpdateOperatorRequest,
-  ): Promise<OperatorSummary> {
+  ): Promise<{ operator: OperatorSummary; waiting: boolean }> {
     const { repository } = this.deps;
     return auditedChange(this.deps, caller, async (trx, now) => {
       const { target, locked } = await this.#lockTarget(trx, auth, id);
       const status: OperatorStatus = patch.active === undefined ? target.status : patch.active ? 'active' : 'disabled';
+      const waiting = patch.role !== undefined && grantsMoneyPower(target.role, patch.role);
       const after = {
         ...target,
-        role: patch.role ?? target.role,
+        role: waiting ? target.role : (patch.role ?? target.role),
         status,
         display_name: patch.displayName === undefined ? target.display_name : patch.displayName,
       };
       guardLastAdmin(locked, target, after);
       requireStillAdmin(locked.find((row) => row.id === auth.operatorId));
       await repository.update(trx, id, { role: after.role, status, display_name: after.display_name });
+      if (waiting && patch.role) await this.#askRole(trx, auth, caller, target, target.role, patch.role, now);
       if (status === 'disabled' && target.status !== 'disabled') {
         // Disabled: every session ends now, and a link not yet used stops working.
         await repository.revokeSessions(trx, id, now);
@@ -137,7 +163,7 @@ export class OperatorAccountsService {
       const fields = (row: typeof after) => ({ role: row.role, status: row.status, displayName: row.display_name });
       return {
         audit: { action: 'operator.update', target: `operator:${id}`, ...changed(fields(target), fields(after)) },
-        result: toOperatorSummary(await this.#one(trx, id)),
+        result: { operator: toOperatorSummary(await this.#one(trx, id)), waiting },
       };
     });
   }
@@ -152,6 +178,8 @@ export class OperatorAccountsService {
       await repository.clearCredentials(trx, id);
       await repository.revokeSessions(trx, id, now);
       await repository.voidEnrolments(trx, id, now);
+      // Whoever hands over a link could enrol the operator themselves: they are related from now on.
+      await this.deps.fourEyes.recordSponsor(trx, id, auth.operatorId, 'link', now);
       const enrolment = await this.#newLink(trx, id, auth.operatorId, now);
       return {
         audit: { action: 'operator.reset', target: `operator:${id}`, after: { expiresAt: enrolment.expiresAt } },
@@ -205,6 +233,27 @@ export class OperatorAccountsService {
         result: undefined,
       };
     });
+  }
+
+  /** A money-approving role asked for an operator: it waits for a second admin (docs/backoffice/four-eyes.md). */
+  async #askRole(
+    trx: Db,
+    auth: OperatorContext,
+    caller: AuditCaller,
+    target: { id: bigint; username: string },
+    from: OperatorRole,
+    to: OperatorRole,
+    now: Date,
+  ): Promise<void> {
+    const { id, username } = target;
+    const proposal: Proposal = {
+      kind: 'operator.role',
+      target: `operator:${id}`,
+      before: { username, role: from },
+      after: { username, role: to },
+      tightens: false,
+    };
+    await this.deps.changes.submit(trx, { actor: actorOf(auth), ip: caller.ip ?? null }, proposal, now);
   }
 
   async #lockTarget(trx: Db, auth: OperatorContext, id: bigint) {

@@ -66,8 +66,20 @@ async function signIn(username: string, secret: string, password = NEW_PASSWORD,
   return operatorLogin(t, { username, password, totp: codeFor(t, secret, stepsAhead) });
 }
 
+/** A second admin approves the role waiting for operator `id` (money roles wait for one: four-eyes.md). */
+async function grantRole(id: string) {
+  const second = await signedInOperator(t, 'admin');
+  const answer = await call('GET', BACKOFFICE_API.pendingChanges, second.headers);
+  expect(answer.statusCode, answer.body).toBe(200);
+  const listed = answer.json().changes;
+  const change = listed.find((each: { target: string }) => each.target === `operator:${id}`);
+  const approved = await call('POST', backofficePath(BACKOFFICE_API.pendingChangeApprove, change.id), second.headers);
+  expect(approved.statusCode, approved.body).toBe(200);
+}
+
 async function enrolledOperator(role: OperatorRole) {
   const created = await createViaApi(role);
+  if (role !== 'support') await grantRole(created.operator.id);
   const secret = await enrol(created);
   const answer = await signIn(created.operator.username, secret);
   expect(answer.statusCode, answer.body).toBe(200);
@@ -77,8 +89,10 @@ async function enrolledOperator(role: OperatorRole) {
 describe('creating an operator', () => {
   it('answers the operator waiting for enrolment and a 24-hour link, lists them, and audits who did it from where', async () => {
     const created = await createViaApi('finance', admin.headers, '  Noi  ');
+    // Finance approves money: the role waits for a second admin (four-eyes.md), Support until then.
     expect(created.operator).toMatchObject({
-      role: 'finance',
+      role: 'support',
+      pendingRole: 'finance',
       state: 'enrolling',
       displayName: 'Noi',
       lastSignInAt: null,
@@ -97,7 +111,7 @@ describe('creating an operator', () => {
         actor: admin.username,
         action: 'operator.create',
         ip: '203.0.113.7',
-        after: { username: created.operator.username, role: 'finance', displayName: 'Noi' },
+        after: { username: created.operator.username, role: 'support', displayName: 'Noi', pendingRole: 'finance' },
       }),
     ]);
   });
@@ -237,6 +251,8 @@ describe('reset', () => {
       'operator.reset',
       'operator.login',
       'operator.enrol',
+      // The finance role, granted by a second admin.
+      'operator.update',
       'operator.create',
     ]);
   });
@@ -263,6 +279,7 @@ describe('disable, enable, role and display name', () => {
     expect(lines.entries.map((entry: { before: unknown; after: unknown }) => [entry.before, entry.after])).toEqual([
       [{ status: 'disabled' }, { status: 'active' }],
       [{ status: 'active' }, { status: 'disabled' }],
+      [{ role: 'support' }, { role: 'finance' }],
     ]);
   });
 
@@ -272,13 +289,18 @@ describe('disable, enable, role and display name', () => {
     expect((await enrolmentDetails(tokenOf(created.enrolment.link))).json()).toEqual({ message: 'ENROLMENT_USED' });
   });
 
-  it('a role change applies to the open session at once', async () => {
+  it('a role change applies to the open session at once (a money role once a second admin grants it)', async () => {
     const operator = await enrolledOperator('support');
     expect((await call('GET', BACKOFFICE_API.withdrawals, operator.headers)).statusCode).toBe(403);
     const changed = await call('PUT', backofficePath(BACKOFFICE_API.operator, operator.id), admin.headers, {
       role: 'finance',
     });
-    expect(changed.json()).toMatchObject({ role: 'finance', state: 'active' });
+    expect([changed.statusCode, changed.json()]).toEqual([
+      202,
+      expect.objectContaining({ role: 'support', pendingRole: 'finance', state: 'active' }),
+    ]);
+    expect((await call('GET', BACKOFFICE_API.withdrawals, operator.headers)).statusCode).toBe(403);
+    await grantRole(operator.id);
     expect((await call('GET', BACKOFFICE_API.withdrawals, operator.headers)).statusCode).toBe(200);
     expect((await call('GET', BACKOFFICE_API.me, operator.headers)).json()).toMatchObject({ role: 'finance' });
   });

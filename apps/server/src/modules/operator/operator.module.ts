@@ -1,4 +1,3 @@
-import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Core } from '../../core.ts';
@@ -12,13 +11,19 @@ import { AuthKeysRepository } from '../auth/auth-keys.repository.ts';
 import { auditCsvRoutes } from './audit.backoffice.routes.ts';
 import { AuditLog } from './audit-log.ts';
 import { EnrolmentService } from './enrolment.service.ts';
+import { FourEyesRepository } from './four-eyes.repository.ts';
+import { FourEyes } from './four-eyes.ts';
 import { OperatorRepository } from './operator.repository.ts';
 import { operatorRoutes, sandboxStatusRoute } from './operator.routes.ts';
 import { OperatorService } from './operator.service.ts';
 import { OperatorAccountsRepository } from './operator-accounts.repository.ts';
 import { enrolmentRoutes, operatorAccountsRoutes, ownAccountRoutes } from './operator-accounts.routes.ts';
 import { OperatorAccountsService } from './operator-accounts.service.ts';
+import { operatorRoleChange } from './operator-role.change.ts';
 import type { OperatorEndpoint } from './operator-router.ts';
+import { PendingChangeRepository } from './pending-change.repository.ts';
+import { pendingChangeRoutes } from './pending-change.routes.ts';
+import { PendingChanges } from './pending-change.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,6 +31,9 @@ declare module 'fastify' {
     backoffice: { operators: OperatorService; audit: AuditLog; endpoints: readonly OperatorEndpoint[] };
   }
 }
+
+/** The operators' sign-in and enrolment calls: where their device cookie is sent. */
+export const OPERATOR_AUTH_PATH = '/backoffice/api/auth';
 
 /** What an authenticator app shows beside an operator's codes. */
 export const TOTP_ISSUER = 'Member Wallet back-office';
@@ -40,7 +48,8 @@ export function createOperatorService(
     devices: new DeviceCookies(new AuthKeysRepository(deps.db), {
       space: 'operator',
       name: 'mw_op_device',
-      path: BACKOFFICE_API.login,
+      // Sent to the enrolment calls too, which refuse the device of the admin who made the link.
+      path: OPERATOR_AUTH_PATH,
     }),
     repository: new OperatorRepository(deps.db),
     audit,
@@ -48,7 +57,9 @@ export function createOperatorService(
     sessionHours: config.operatorSessionHours,
     issuer: TOTP_ISSUER,
   });
-  return { service, audit };
+  const fourEyes = new FourEyes(new FourEyesRepository());
+  const changes = new PendingChanges({ ...deps, audit, repository: new PendingChangeRepository(), fourEyes });
+  return { service, audit, fourEyes, changes };
 }
 
 /**
@@ -67,12 +78,19 @@ export function registerOperators(
   const { db, clock, limiter, passwords } = core;
   const secrets = new SecretBox(core.config.operatorSecretKey);
   const repository = new OperatorAccountsRepository(db);
-  const accounts = new OperatorAccountsService({ db, clock, audit, secrets, repository });
+  const { fourEyes, changes } = core.backoffice;
+  const accounts = new OperatorAccountsService({ db, clock, audit, secrets, repository, fourEyes, changes });
+  changes.define('operator.role', operatorRoleChange(repository, fourEyes));
+  pendingChangeRoutes(route, changes);
   operatorAccountsRoutes(route, accounts);
   ownAccountRoutes(route, accounts);
   enrolmentRoutes(
     route,
-    new EnrolmentService({ db, clock, audit, secrets, repository, passwords, limiter, issuer: TOTP_ISSUER }),
+    new EnrolmentService({
+      ...{ db, clock, audit, secrets, repository, passwords, limiter },
+      issuer: TOTP_ISSUER,
+      operators: deps.operators,
+    }),
   );
   auditCsvRoutes(route, audit);
   sandboxStatusRoute(route, core.config.sandbox, () => core.sandboxAdapters.active());

@@ -37,7 +37,7 @@ export interface OperatorServiceDeps {
   secrets: SecretBox;
   limiter: RateLimiter;
   clock: Clock;
-  /** The device cookies of operators' sign-in (`mw_op_device` on the sign-in path). */
+  /** The device cookies of operators' sign-in (`mw_op_device` on the sign-in and enrolment paths). */
   devices: DeviceCookies;
   sessionHours: number;
   /** The issuer an authenticator app shows beside the code. */
@@ -233,6 +233,21 @@ export class OperatorService {
       displayName: session.displayName,
       role: session.role,
     };
+  }
+
+  /** The operator a bearer header's live session belongs to; null for none (no header, ended, not an operator's). */
+  async sessionOperator(authorization: string | undefined): Promise<bigint | null> {
+    try {
+      return (await this.authenticate(authorization)).operatorId;
+    } catch (error) {
+      if (error instanceof InvalidTokenError) return null;
+      throw error;
+    }
+  }
+
+  /** Whether the request's device cookie is one `login` signed in with. */
+  async knownDevice(login: string, cookies: string | undefined): Promise<boolean> {
+    return (await this.deps.devices.trusted(login, cookies)) !== null;
   }
 
   async logout(auth: OperatorContext, ip: string): Promise<void> {

@@ -1,4 +1,5 @@
 import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import { settingChangeResponse } from '@member-wallet/contract/backoffice/pending-changes';
 import {
   adjustmentSettingUpdate,
   howtoUpdate,
@@ -16,7 +17,10 @@ import { z } from 'zod/mini';
 import { parseInput } from '../../lib/route.ts';
 import { callerOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
+import { changeCallerOf } from '../operator/pending-change.routes.ts';
+import type { PendingChanges } from '../operator/pending-change.service.ts';
 import type { SettingsBackofficeService } from './settings.backoffice.service.ts';
+import type { MoneySettings } from './settings.four-eyes.ts';
 
 const tags = ['backoffice'];
 const ADMIN = ['admin'] as const;
@@ -30,7 +34,11 @@ const currencyParams = z.object({ currency: z.enum(LAOS_CURRENCIES) });
  * and change them a part at a time; finance may change the withdrawal amounts too. Every change answers the
  * settings as they are after it.
  */
-export function settingsBackofficeRoutes(route: OperatorRouter, settings: SettingsBackofficeService) {
+export function settingsBackofficeRoutes(
+  route: OperatorRouter,
+  settings: SettingsBackofficeService,
+  money: { settings: MoneySettings; changes: PendingChanges },
+) {
   route({
     method: 'GET',
     url: BACKOFFICE_API.settings,
@@ -43,6 +51,7 @@ export function settingsBackofficeRoutes(route: OperatorRouter, settings: Settin
   });
   memberSideRoutes(route, settings);
   moneyRoutes(route, settings);
+  moneyBoundRoutes(route, settings, money);
 }
 
 /** What members see: the site flags, the texts per language, the how-to videos. */
@@ -87,23 +96,8 @@ function memberSideRoutes(route: OperatorRouter, settings: SettingsBackofficeSer
   });
 }
 
-/** Money rules: withdrawal amounts, when slips can be sent, how long a QR can be paid, adjustments' approval. */
+/** Money rules that bound no amount: when slips can be sent, how long a QR can be paid. */
 function moneyRoutes(route: OperatorRouter, settings: SettingsBackofficeService) {
-  route({
-    method: 'PUT',
-    url: BACKOFFICE_API.settingsWithdraw,
-    auth: true,
-    roles: MONEY_ROLES,
-    summary: "Set a currency's withdrawal limits and auto-approve amount (minor units; min <= max)",
-    tags,
-    response: siteSettingsResponse,
-    handler: ({ request, auth }) => {
-      const { currency } = parseInput(currencyParams, request.params);
-      const input = parseInput(withdrawSettingUpdate, request.body ?? {});
-      return settings.setWithdraw(currency, input, callerOf(auth, request));
-    },
-  });
-
   route({
     method: 'PUT',
     url: BACKOFFICE_API.settingsSlipWindow,
@@ -126,19 +120,49 @@ function moneyRoutes(route: OperatorRouter, settings: SettingsBackofficeService)
     response: siteSettingsResponse,
     handler: ({ body, auth, request }) => settings.setQrValidity(body, callerOf(auth, request)),
   });
+}
 
+/**
+ * The settings that bound money (docs/backoffice/four-eyes.md): a change answers 202 with the change waiting for a
+ * second admin, or 200 when it only tightens and applied at once; never past the deployment's ceilings.
+ */
+function moneyBoundRoutes(
+  route: OperatorRouter,
+  settings: SettingsBackofficeService,
+  money: { settings: MoneySettings; changes: PendingChanges },
+) {
+  const answer = async (row: { id: bigint; status: string }, reply: { code(status: number): unknown }) => {
+    if (row.status === 'pending') reply.code(202);
+    return { change: await money.changes.one(row.id), settings: await settings.all() };
+  };
+  route({
+    method: 'PUT',
+    url: BACKOFFICE_API.settingsWithdraw,
+    auth: true,
+    roles: MONEY_ROLES,
+    summary: "Ask to set a currency's withdrawal limits and auto-approve amount (minor units; min <= max)",
+    tags,
+    response: settingChangeResponse,
+    accepted: true,
+    handler: async ({ request, auth, reply }) => {
+      const { currency } = parseInput(currencyParams, request.params);
+      const input = parseInput(withdrawSettingUpdate, request.body ?? {});
+      return answer(await money.settings.setWithdraw(currency, input, changeCallerOf(auth, request)), reply);
+    },
+  });
   route({
     method: 'PUT',
     url: BACKOFFICE_API.settingsAdjustment,
     auth: true,
     roles: ADMIN,
-    summary: "Set a currency's manual adjustment amount above which a second operator approves (minor units, 0 = all)",
+    summary: "Ask to set a currency's manual adjustment amount above which a second operator approves (minor units)",
     tags,
-    response: siteSettingsResponse,
-    handler: ({ request, auth }) => {
+    response: settingChangeResponse,
+    accepted: true,
+    handler: async ({ request, auth, reply }) => {
       const { currency } = parseInput(currencyParams, request.params);
       const input = parseInput(adjustmentSettingUpdate, request.body ?? {});
-      return settings.setAdjustment(currency, input, callerOf(auth, request));
+      return answer(await money.settings.setAdjustment(currency, input, changeCallerOf(auth, request)), reply);
     },
   });
 }

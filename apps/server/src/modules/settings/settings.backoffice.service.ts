@@ -1,5 +1,4 @@
 import {
-  type AdjustmentSettingUpdate,
   type HowtoUpdate,
   type QrValiditySetting,
   SETTING_TEXT_KEYS,
@@ -10,24 +9,17 @@ import {
   type SiteFlagsUpdate,
   type SiteSettingsResponse,
   type SlipWindowSetting,
-  type WithdrawSetting,
-  type WithdrawSettingUpdate,
 } from '@member-wallet/contract/backoffice/settings';
 import { LAOS_CURRENCIES, type Locale } from '@member-wallet/contract/constants';
 import type { HowtoItem } from '@member-wallet/contract/lookup';
+import type { MoneyCeilingsConfig } from '../../config.ceilings.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
 import { type AuditCaller, type AuditChange, type AuditRecorder, auditedChange } from '../operator/audit-log.ts';
+import type { PendingChanges } from '../operator/pending-change.service.ts';
 import { SLIP_WINDOW_DEFAULT, SLIP_WINDOW_KEY } from '../slip/slip.window.ts';
 import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';
-import {
-  ADJUSTMENT_APPROVAL_KEY,
-  QR_VALIDITY_KEY,
-  type SettingsService,
-  WITHDRAW_AUTO_APPROVE_KEY,
-  WITHDRAW_LIMITS_KEY,
-} from './settings.service.ts';
+import { QR_VALIDITY_KEY, type SettingsService } from './settings.service.ts';
 
 export interface SettingsBackofficeDeps {
   db: Db;
@@ -37,41 +29,10 @@ export interface SettingsBackofficeDeps {
   audit: AuditRecorder;
   /** A QR's minutes until an operator sets them: the server's `QR_EXPIRY_MINUTES`. */
   qrValidityFallback: number;
-}
-
-type Limits = Record<string, { min: number; max: number }>;
-type AutoApprove = Record<string, number>;
-type Currency = WithdrawSetting['currency'];
-
-/** A currency's limits and auto-approve amount as the API shows them: minor units as strings. */
-function withdrawOf(currency: Currency, limits: Limits, autoApprove: AutoApprove): WithdrawSetting {
-  return {
-    currency,
-    min: String(limits[currency]?.min ?? 0),
-    max: String(limits[currency]?.max ?? 0),
-    autoApprove: String(autoApprove[currency] ?? 0),
-  };
-}
-
-/** Minor units from a string or a number: a safe integer, else null. */
-function minorOf(value: string | number): number | null {
-  const number = typeof value === 'number' ? value : Number(value);
-  return Number.isSafeInteger(number) ? number : null;
-}
-
-/** The withdrawal amounts asked for, each checked (min above 0, max at least min, auto-approve 0 or more). */
-function withdrawAmounts(input: WithdrawSettingUpdate): { min: number; max: number; autoApprove: number } {
-  const min = minorOf(input.min);
-  const max = minorOf(input.max);
-  const autoApprove = minorOf(input.autoApprove);
-  const fields: Record<string, 'KEY_INVALID'> = {};
-  if (min === null || min <= 0) fields.min = 'KEY_INVALID';
-  if (max === null || max <= 0 || (min !== null && max < min)) fields.max = 'KEY_INVALID';
-  if (autoApprove === null || autoApprove < 0) fields.autoApprove = 'KEY_INVALID';
-  if (Object.keys(fields).length > 0 || min === null || max === null || autoApprove === null) {
-    throw new AppError('KEY_INVALID', 400, fields);
-  }
-  return { min, max, autoApprove };
+  /** The deployment's ceilings, shown beside the amounts they bound. */
+  ceilings: MoneyCeilingsConfig;
+  /** The money-bounding changes waiting for a second admin, shown beside their settings. */
+  changes: PendingChanges;
 }
 
 /**
@@ -84,7 +45,7 @@ export class SettingsBackofficeService {
 
   async all(): Promise<SiteSettingsResponse> {
     const { settings, qrValidityFallback } = this.deps;
-    const [flags, texts, howto, withdraw, slipWindow, qrMinutes, adjustment] = await Promise.all([
+    const [flags, texts, howto, withdraw, slipWindow, qrMinutes, adjustment, pending] = await Promise.all([
       this.#flags(this.deps.db),
       this.#texts(),
       settings.global('howto'),
@@ -105,6 +66,7 @@ export class SettingsBackofficeService {
           approvalAbove: String(await settings.adjustmentApprovalAbove(currency)),
         })),
       ),
+      this.deps.changes.list('pending', 'setting:'),
     ]);
     return {
       flags,
@@ -114,6 +76,8 @@ export class SettingsBackofficeService {
       slipWindow,
       qrValidity: { minutes: qrMinutes },
       adjustment,
+      ceilings: this.#ceilings(),
+      pending: pending.map(({ id, target, after, proposedBy }) => ({ id, target, after, proposedBy })),
     };
   }
 
@@ -157,25 +121,6 @@ export class SettingsBackofficeService {
     return this.all();
   }
 
-  /** A currency's withdrawal limits and auto-approve amount; amounts out of their rules: KEY_INVALID by field. */
-  async setWithdraw(currency: Currency, input: WithdrawSettingUpdate, caller: AuditCaller) {
-    const { repository } = this.deps;
-    const { min, max, autoApprove } = withdrawAmounts(input);
-    await this.#change(caller, async (trx, now) => {
-      const limits = ((await repository.get(WITHDRAW_LIMITS_KEY, ANY_LOCALE, trx)) as Limits | undefined) ?? {};
-      const auto =
-        ((await repository.get(WITHDRAW_AUTO_APPROVE_KEY, ANY_LOCALE, trx)) as AutoApprove | undefined) ?? {};
-      const before = withdrawOf(currency, limits, auto);
-      const nextLimits = { ...limits, [currency]: { min, max } };
-      const nextAuto = { ...auto, [currency]: autoApprove };
-      await repository.put(WITHDRAW_LIMITS_KEY, ANY_LOCALE, nextLimits, now, trx);
-      await repository.put(WITHDRAW_AUTO_APPROVE_KEY, ANY_LOCALE, nextAuto, now, trx);
-      const after = withdrawOf(currency, nextLimits, nextAuto);
-      return { action: 'settings.withdraw', target: `setting:withdraw:${currency}`, before, after };
-    });
-    return this.all();
-  }
-
   async setSlipWindow(window: SlipWindowSetting, caller: AuditCaller): Promise<SiteSettingsResponse> {
     await this.#change(caller, async (trx, now) => {
       const before = await this.#slipWindow(trx);
@@ -196,29 +141,20 @@ export class SettingsBackofficeService {
     return this.all();
   }
 
-  /** A currency's manual adjustment amount above which a second operator approves; not 0 or more: KEY_INVALID. */
-  async setAdjustment(currency: Currency, input: AdjustmentSettingUpdate, caller: AuditCaller) {
-    const { repository } = this.deps;
-    const approvalAbove = minorOf(input.approvalAbove);
-    if (approvalAbove === null || approvalAbove < 0) {
-      throw new AppError('KEY_INVALID', 400, { approvalAbove: 'KEY_INVALID' });
-    }
-    await this.#change(caller, async (trx, now) => {
-      const all = ((await repository.get(ADJUSTMENT_APPROVAL_KEY, ANY_LOCALE, trx)) as AutoApprove | undefined) ?? {};
-      await repository.put(ADJUSTMENT_APPROVAL_KEY, ANY_LOCALE, { ...all, [currency]: approvalAbove }, now, trx);
-      return {
-        action: 'settings.adjustment',
-        target: `setting:adjustment:${currency}`,
-        before: { currency, approvalAbove: String(all[currency] ?? 0) },
-        after: { currency, approvalAbove: String(approvalAbove) },
-      };
-    });
-    return this.all();
-  }
-
   /** A change and its audit line, in one transaction. */
   #change(caller: AuditCaller, work: (trx: Db, now: Date) => Promise<AuditChange>): Promise<null> {
     return auditedChange(this.deps, caller, async (trx, now) => ({ audit: await work(trx, now), result: null }));
+  }
+
+  #ceilings(): SiteSettingsResponse['ceilings'] {
+    const { ceilings } = this.deps;
+    return LAOS_CURRENCIES.map((currency) => ({
+      currency,
+      approvalAbove: String(ceilings.approvalAbove[currency]),
+      withdrawMax: String(ceilings.withdrawMax[currency]),
+      withdrawAutoApprove: String(ceilings.withdrawAutoApprove[currency]),
+      aloneCreditDaily: String(ceilings.aloneCreditDaily[currency]),
+    }));
   }
 
   async #flags(db: Db): Promise<SiteFlags> {

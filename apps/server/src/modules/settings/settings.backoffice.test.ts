@@ -174,9 +174,10 @@ describe('withdrawal amounts', () => {
   const url = settingsPath(BACKOFFICE_API.settingsWithdraw, { currency: 'LAK' });
 
   it('sets limits and the auto-approve amount (strings or numbers), for finance too, audited', async () => {
+    // Every bound tightens: it applies at once (a loosening waits for a second admin: settings.four-eyes.test.ts).
     const answer = await put(url, { min: '6000000', max: 2_000_000_000, autoApprove: '0' }, finance.headers);
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json().withdraw).toContainEqual({
+    expect(answer.json().settings.withdraw).toContainEqual({
       currency: 'LAK',
       min: '6000000',
       max: '2000000000',

@@ -2,18 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { settingsBackofficeRoutes } from './settings.backoffice.routes.ts';
 import { SettingsBackofficeService } from './settings.backoffice.service.ts';
+import { MoneySettings } from './settings.four-eyes.ts';
 import { SettingsRepository } from './settings.repository.ts';
 
-/** The member app's site settings in the back-office (docs/backoffice/settings.md). */
+/**
+ * The member app's site settings in the back-office (docs/backoffice/settings.md); those that bound money change
+ * only with a second admin (docs/backoffice/four-eyes.md).
+ */
 export function registerSettings(_app: FastifyInstance, core: Core): void {
   const { db, clock, settings, config } = core;
+  const { changes } = core.backoffice;
+  const repository = new SettingsRepository(db);
   const service = new SettingsBackofficeService({
     db,
     clock,
     settings,
-    repository: new SettingsRepository(db),
+    repository,
     audit: core.backoffice.audit,
     qrValidityFallback: config.qrExpiryMinutes,
+    ceilings: config.ceilings,
+    changes,
   });
-  settingsBackofficeRoutes(core.backoffice.route, service);
+  const money = new MoneySettings({ db, clock, repository, changes, ceilings: config.ceilings });
+  settingsBackofficeRoutes(core.backoffice.route, service, { settings: money, changes });
 }
