@@ -19,6 +19,7 @@ function operator(overrides: Partial<OperatorSummary>): OperatorSummary {
     createdAt: '2026-11-01T03:00:00.000Z',
     lastSignInAt: '2026-11-22T17:05:09.000Z',
     enrolmentExpiresAt: null,
+    pendingRole: null,
     ...overrides,
   };
 }

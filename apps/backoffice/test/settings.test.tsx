@@ -33,6 +33,40 @@ function siteSettings(): SiteSettingsResponse {
       { currency: 'BAHT', approvalAbove: '100000' },
       { currency: 'LAK', approvalAbove: '30000000' },
     ],
+    ceilings: [
+      {
+        currency: 'BAHT',
+        approvalAbove: '1000000',
+        withdrawMax: '20000000',
+        withdrawAutoApprove: '2000000',
+        aloneCreditDaily: '2000000',
+      },
+      {
+        currency: 'LAK',
+        approvalAbove: '300000000',
+        withdrawMax: '10000000000',
+        withdrawAutoApprove: '1000000000',
+        aloneCreditDaily: '600000000',
+      },
+    ],
+    pending: [],
+  };
+}
+
+/** A money-bounding change as the server answers it: waiting for a second admin. */
+function waitingChange(target: string, after: unknown) {
+  return {
+    id: '7',
+    kind: target.startsWith('setting:withdraw') ? 'settings.withdraw' : 'settings.adjustment',
+    target,
+    before: {},
+    after,
+    status: 'pending',
+    proposedBy: OPERATOR.username,
+    proposedAt: '2026-11-22T03:00:00.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    rejectReason: null,
   };
 }
 
@@ -50,6 +84,12 @@ beforeEach(() => {
       const url = new URL(request.url).pathname;
       puts.push({ url, body });
       if (url.endsWith('/flags')) current = { ...current, flags: { ...current.flags, ...(body as object) } };
+      const money = /\/settings\/(withdraw|adjustment)\/(\w+)$/.exec(url);
+      if (money) {
+        const change = waitingChange(`setting:${money[1]}:${money[2]}`, body);
+        current = { ...current, pending: [{ id: change.id, target: change.target, after: body, proposedBy: 'root' }] };
+        return HttpResponse.json({ change, settings: current }, { status: 202 });
+      }
       return HttpResponse.json(current);
     }),
   );
@@ -166,6 +206,34 @@ describe('site settings', () => {
       expect(puts).toEqual([
         { url: '/backoffice/api/settings/withdraw/BAHT', body: { min: '15050', max: '5000000', autoApprove: '0' } },
       ]),
+    );
+    // Raising a bound waits for a second admin, and the form says so.
+    expect(await within(baht).findByRole('status')).toHaveTextContent(
+      'Sent: it applies once another admin approves it.',
+    );
+    expect(within(baht).getByTestId('settings-waiting')).toHaveTextContent(
+      'A change asked by root waits for a second admin.',
+    );
+    expect(within(baht).getByRole('link', { name: 'See pending changes' })).toHaveAttribute(
+      'href',
+      '/backoffice/pending-changes',
+    );
+    expect(
+      within(baht).getByText(/at most 200,000.00 BAHT as the maximum and 20,000.00 BAHT without review/),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a ceiling refusal translated', async () => {
+    server.use(
+      http.put('*/backoffice/api/settings/adjustment/:currency', () =>
+        HttpResponse.json({ message: 'CEILING_EXCEEDED', fields: { approvalAbove: 'KEY_INVALID' } }, { status: 400 }),
+      ),
+    );
+    const { user } = await openSettings();
+    const baht = screen.getByRole('form', { name: 'Adjustments in Baht' });
+    await user.click(within(baht).getByRole('button', { name: 'Save' }));
+    expect(await within(baht).findByRole('alert')).toHaveTextContent(
+      "This is above what this server allows. The limit is set in the server's configuration.",
     );
   });
 

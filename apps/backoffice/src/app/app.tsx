@@ -19,6 +19,7 @@ import { BankAccountsToCheckScreen } from '../features/members/bank-accounts-to-
 import { MemberScreen } from '../features/members/member-screen.tsx';
 import { MembersScreen } from '../features/members/members-screen.tsx';
 import { OperatorsScreen } from '../features/operators/operators-screen.tsx';
+import { PendingChangesScreen } from '../features/pending-changes/pending-changes-screen.tsx';
 import { PromotionsScreen } from '../features/promotions/promotions-screen.tsx';
 import { SandboxScreen } from '../features/sandbox/sandbox-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
@@ -122,6 +123,12 @@ const SCREENS: RouteObject[] = [
     element: <ForRoles roles={['admin', 'finance']}>{() => <InviteReviewsScreen />}</ForRoles>,
   },
   { path: 'bank-accounts-to-check', element: <BankAccountsToCheckScreen /> },
+  {
+    path: 'pending-changes',
+    element: (
+      <ForRoles roles={['admin']}>{(operator) => <PendingChangesScreen operator={operator.username} />}</ForRoles>
+    ),
+  },
   {
     path: 'bank-name-changes',
     element: <ForRoles roles={['admin', 'finance']}>{() => <BankNameChangesScreen />}</ForRoles>,

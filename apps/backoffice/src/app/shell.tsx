@@ -39,6 +39,7 @@ const NAVIGATION: readonly {
   { to: '/bank-name-changes', label: 'nav.bankNameChanges', roles: ['admin', 'finance'] },
   { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },
   { to: '/settings', label: 'nav.settings', roles: ['admin'] },
+  { to: '/pending-changes', label: 'nav.pendingChanges', roles: ['admin'] },
   { to: '/operators', label: 'nav.operators', roles: ['admin'] },
   { to: '/audit', label: 'nav.audit', roles: ['admin'] },
   { to: '/sandbox', label: 'nav.sandbox', roles: ['admin'], sandboxOnly: true },

@@ -25,7 +25,8 @@ export function Card({ title, children, testId }: { title: string; children: Rea
 }
 
 /** What a save did: a success line, or the refusal translated. */
-export function Outcome({ saved, error }: { saved: boolean; error: unknown }) {
+/** `savedText`: what a success says, when not "Saved" (a change that waits for a second admin). */
+export function Outcome({ saved, error, savedText }: { saved: boolean; error: unknown; savedText?: string }) {
   const { t } = useTranslation();
   if (error) {
     return (
@@ -36,7 +37,7 @@ export function Outcome({ saved, error }: { saved: boolean; error: unknown }) {
   }
   return (
     <p role="status" className={saved ? 'rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
-      {saved ? t('common.saved') : ''}
+      {saved ? (savedText ?? t('common.saved')) : ''}
     </p>
   );
 }
@@ -51,12 +52,14 @@ export function SaveForm({
   children,
   label,
   className = 'space-y-3',
+  savedText,
 }: {
   onSubmit: () => void;
   save: { isPending: boolean; isSuccess: boolean; error: unknown };
   children: ReactNode;
   label?: string;
   className?: string;
+  savedText?: string;
 }) {
   const { t } = useTranslation();
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -66,7 +69,7 @@ export function SaveForm({
   return (
     <form onSubmit={submit} noValidate aria-label={label} className={className}>
       {children}
-      <Outcome saved={save.isSuccess} error={save.error} />
+      <Outcome saved={save.isSuccess} error={save.error} savedText={savedText} />
       <Button type="submit" loading={save.isPending}>
         {t('settings.save')}
       </Button>

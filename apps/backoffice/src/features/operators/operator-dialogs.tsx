@@ -81,7 +81,18 @@ export function CreateOperatorDialog({
     const shown = displayNameValue(displayName);
     create.mutate(
       { username: name, role, ...(shown === null ? {} : { displayName: shown }) },
-      { onSuccess: (answer) => onCreated(answer, t('operators.created', { username: answer.operator.username })) },
+      {
+        onSuccess: (answer) =>
+          onCreated(
+            answer,
+            answer.operator.pendingRole
+              ? t('operators.createdWaiting', {
+                  username: answer.operator.username,
+                  role: t(`shell.role.${answer.operator.pendingRole}`),
+                })
+              : t('operators.created', { username: answer.operator.username }),
+          ),
+      },
     );
   }
 
@@ -147,7 +158,11 @@ export function RoleDialog({ operator, onClose, onDone }: RowDialogProps) {
           { id: operator.id, change: { role } },
           {
             onSuccess: (answer) =>
-              onDone(t('operators.roleChanged', { username, role: t(`shell.role.${answer.role}`) })),
+              onDone(
+                answer.pendingRole
+                  ? t('operators.roleWaiting', { username, role: t(`shell.role.${answer.pendingRole}`) })
+                  : t('operators.roleChanged', { username, role: t(`shell.role.${answer.role}`) }),
+              ),
           },
         )
       }

@@ -14,6 +14,7 @@ function operator(overrides: Partial<OperatorSummary>): OperatorSummary {
     createdAt: '2026-11-22T03:00:00.000Z',
     lastSignInAt: null,
     enrolmentExpiresAt: '2026-11-23T03:00:01.000Z',
+    pendingRole: null,
     ...overrides,
   };
 }

@@ -184,6 +184,11 @@ function OperatorRow({
       <p className="text-right md:text-left">
         <span className="sr-only">{t('operators.role')} </span>
         {t(`shell.role.${operator.role}`)}
+        {operator.pendingRole ? (
+          <span data-testid="pending-role" className="block text-sm text-amber-800">
+            {t('operators.pendingRole', { role: t(`shell.role.${operator.pendingRole}`) })}
+          </span>
+        ) : null}
       </p>
       <div className="col-span-2 text-sm md:col-span-1">
         <span className="sr-only">{t('operators.state')} </span>

@@ -14,9 +14,11 @@ import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
 import { Card, Outcome, SaveForm } from '../../components/form-parts.tsx';
-import { useTranslation } from '../../i18n/i18n.ts';
+import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
+import { formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
 import { useSiteSettings } from './api/get-settings.ts';
@@ -53,8 +55,8 @@ export function SettingsScreen() {
       ) : (
         <div className="grid gap-4 lg:grid-cols-2">
           <FlagsCard flags={settings.data.flags} />
-          <WithdrawCard withdraw={settings.data.withdraw} />
-          <AdjustmentCard adjustment={settings.data.adjustment} />
+          <WithdrawCard withdraw={settings.data.withdraw} money={settings.data} />
+          <AdjustmentCard adjustment={settings.data.adjustment} money={settings.data} />
           <ContactCard contact={settings.data.texts.contact} />
           <NoticeCard notice={settings.data.texts.notice} />
           <InfoCard info={settings.data.texts.info} />
@@ -172,14 +174,43 @@ function Switch({
   );
 }
 
-function WithdrawCard({ withdraw }: { withdraw: WithdrawSetting[] }) {
+/** What bounds the money settings: the deployment's ceilings, and the changes waiting for a second admin. */
+type MoneyBounds = Pick<SiteSettingsResponse, 'ceilings' | 'pending'>;
+type Ceilings = SiteSettingsResponse['ceilings'][number];
+
+function ceilingsOf(money: MoneyBounds, currency: string): Ceilings | undefined {
+  return money.ceilings.find((ceiling) => ceiling.currency === currency);
+}
+
+/** A change of this target waiting for a second admin, said beside its form with a way to the queue. */
+function WaitingChange({ money, target }: { money: MoneyBounds; target: string }) {
+  const { t } = useTranslation();
+  const waiting = money.pending.find((change) => change.target === target);
+  if (!waiting) return null;
+  return (
+    <p data-testid="settings-waiting" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
+      {t('settings.waiting', { operator: waiting.proposedBy })}{' '}
+      <Link to="/pending-changes" className="font-semibold underline">
+        {t('settings.waitingLink')}
+      </Link>
+    </p>
+  );
+}
+
+/** A money setting's save: applied at once when it only tightens, else waiting for a second admin. */
+function moneySavedText(save: { data?: { change: { status: string } } }, t: TFunction): string {
+  return save.data?.change.status === 'pending' ? t('settings.sentForApproval') : t('common.saved');
+}
+
+function WithdrawCard({ withdraw, money }: { withdraw: WithdrawSetting[]; money: MoneyBounds }) {
   const { t } = useTranslation();
   return (
     <Card title={t('settings.withdraw.title')} testId="settings-withdraw">
       <p className="text-sm text-slate-600">{t('settings.withdraw.hint')}</p>
+      <p className="text-sm text-slate-600">{t('settings.fourEyes')}</p>
       <div className="space-y-4">
         {withdraw.map((setting) => (
-          <WithdrawForm key={setting.currency} saved={setting} />
+          <WithdrawForm key={setting.currency} saved={setting} money={money} />
         ))}
       </div>
     </Card>
@@ -189,7 +220,7 @@ function WithdrawCard({ withdraw }: { withdraw: WithdrawSetting[] }) {
 type AmountField = 'min' | 'max' | 'autoApprove';
 const AMOUNT_FIELDS: readonly AmountField[] = ['min', 'max', 'autoApprove'];
 
-function WithdrawForm({ saved }: { saved: WithdrawSetting }) {
+function WithdrawForm({ saved, money }: { saved: WithdrawSetting; money: MoneyBounds }) {
   const { t } = useTranslation();
   const save = useSaveWithdraw();
   const [values, setValues] = useState<Record<AmountField, string>>({
@@ -199,6 +230,7 @@ function WithdrawForm({ saved }: { saved: WithdrawSetting }) {
   });
   const [errors, setErrors] = useState<Partial<Record<AmountField, string>>>({});
   const currency = t(`settings.currency.${saved.currency}`);
+  const ceilings = ceilingsOf(money, saved.currency);
 
   function submit() {
     const min = majorToMinor(values.min);
@@ -220,8 +252,18 @@ function WithdrawForm({ saved }: { saved: WithdrawSetting }) {
       onSubmit={submit}
       label={currency}
       className="space-y-3 rounded-xl border border-slate-200 p-3"
+      savedText={moneySavedText(save, t)}
     >
       <h3 className="font-semibold text-slate-900">{currency}</h3>
+      {ceilings ? (
+        <p className="text-sm text-slate-600">
+          {t('settings.withdraw.ceilings', {
+            max: formatMinor(ceilings.withdrawMax, saved.currency),
+            autoApprove: formatMinor(ceilings.withdrawAutoApprove, saved.currency),
+          })}
+        </p>
+      ) : null}
+      <WaitingChange money={money} target={`setting:withdraw:${saved.currency}`} />
       <div className="grid gap-3 sm:grid-cols-3">
         {AMOUNT_FIELDS.map((field) => (
           <TextField
@@ -347,26 +389,28 @@ function QrValidityCard({ saved }: { saved: QrValiditySetting }) {
 type AdjustmentSetting = SiteSettingsResponse['adjustment'][number];
 
 /** The amount per currency above which a manual adjustment waits for a second operator (0: every one waits). */
-function AdjustmentCard({ adjustment }: { adjustment: AdjustmentSetting[] }) {
+function AdjustmentCard({ adjustment, money }: { adjustment: AdjustmentSetting[]; money: MoneyBounds }) {
   const { t } = useTranslation();
   return (
     <Card title={t('settings.adjustment.title')} testId="settings-adjustment">
       <p className="text-sm text-slate-600">{t('settings.adjustment.hint')}</p>
+      <p className="text-sm text-slate-600">{t('settings.fourEyes')}</p>
       <div className="space-y-4">
         {adjustment.map((setting) => (
-          <AdjustmentForm key={setting.currency} saved={setting} />
+          <AdjustmentForm key={setting.currency} saved={setting} money={money} />
         ))}
       </div>
     </Card>
   );
 }
 
-function AdjustmentForm({ saved }: { saved: AdjustmentSetting }) {
+function AdjustmentForm({ saved, money }: { saved: AdjustmentSetting; money: MoneyBounds }) {
   const { t } = useTranslation();
   const save = useSaveAdjustmentApproval();
   const [value, setValue] = useState(minorToMajor(saved.approvalAbove));
   const [invalid, setInvalid] = useState(false);
   const currency = t(`settings.currency.${saved.currency}`);
+  const ceilings = ceilingsOf(money, saved.currency);
 
   function submit() {
     const approvalAbove = majorToMinor(value);
@@ -380,7 +424,17 @@ function AdjustmentForm({ saved }: { saved: AdjustmentSetting }) {
       onSubmit={submit}
       label={t('settings.adjustment.form', { currency })}
       className="space-y-3 rounded-xl border border-slate-200 p-3"
+      savedText={moneySavedText(save, t)}
     >
+      {ceilings ? (
+        <p className="text-sm text-slate-600">
+          {t('settings.adjustment.ceilings', {
+            approvalAbove: formatMinor(ceilings.approvalAbove, saved.currency),
+            aloneDaily: formatMinor(ceilings.aloneCreditDaily, saved.currency),
+          })}
+        </p>
+      ) : null}
+      <WaitingChange money={money} target={`setting:adjustment:${saved.currency}`} />
       <TextField
         label={t('settings.adjustment.approvalAbove', { currency })}
         name="approvalAbove"

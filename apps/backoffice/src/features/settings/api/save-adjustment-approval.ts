@@ -1,10 +1,10 @@
 import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
-import { putSetting, useSaveSetting } from './save-setting.ts';
+import { putMoneySetting, useSaveMoneySetting } from './save-money-setting.ts';
 
 function saveAdjustmentApproval({ currency, approvalAbove }: { currency: string; approvalAbove: string }) {
-  return putSetting(settingsPath(BACKOFFICE_API.settingsAdjustment, { currency }), { approvalAbove });
+  return putMoneySetting(settingsPath(BACKOFFICE_API.settingsAdjustment, { currency }), { approvalAbove });
 }
 
 export function useSaveAdjustmentApproval() {
-  return useSaveSetting(saveAdjustmentApproval);
+  return useSaveMoneySetting(saveAdjustmentApproval);
 }
