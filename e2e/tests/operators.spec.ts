@@ -11,7 +11,8 @@ import { expect, type Page, test } from '../fixtures.ts';
 
 /**
  * Operator accounts end to end (issue 24), in Thai: an admin creates a finance operator on the operators screen
- * and reads the one-time enrolment link; the new operator, in a browser of their own, opens it, adds the
+ * and reads the one-time enrolment link; a second admin grants the finance role on the pending changes screen
+ * (issue 39, finding 1); the new operator, in a browser of their own, opens it, adds the
  * authenticator, sets a password, signs in with a TOTP code and approves a member's withdrawal; the admin disables
  * them, and their open page, left alone, is sent to sign-in. The screens' English is held by the back-office's
  * unit tests and the catalogues' check: a second language here would cost the browser stage 20 s for the same flow.
@@ -73,6 +74,20 @@ for (const locale of ['th'] as const) {
     await expectNoAxeViolations(page, `operators screen (${locale})`);
     const username = `e2e-fin-${locale}-${process.pid}`;
     const link = await createFinanceOperator(page, locale, username);
+
+    // Finance approves money: a second admin grants it on the pending changes screen (docs/backoffice/four-eyes.md).
+    const created = page.getByTestId('operator-row').filter({ hasText: username });
+    await expect(created.getByTestId('pending-role')).toBeVisible();
+    const secondContext = await browser.newContext({ baseURL: base });
+    const second = await secondContext.newPage();
+    await signInOperator(second, base, { role: 'admin', locale, path: '/pending-changes', name: 'operators-second' });
+    const grant = second.getByTestId('pending-change-row').filter({ hasText: username });
+    await grant.getByRole('button', { name: new RegExp(`^${text(locale, 'pendingChanges.approve')} `) }).click();
+    const approve = second.getByRole('dialog', { name: text(locale, 'pendingChanges.approveTitle') });
+    await expectNoAxeViolations(second, `pending change approval (${locale})`);
+    await approve.getByRole('button', { name: text(locale, 'pendingChanges.approve'), exact: true }).click();
+    await expect(second.getByRole('status').filter({ hasText: text(locale, 'pendingChanges.approved') })).toBeVisible();
+    await secondContext.close();
 
     // The new operator's own browser; its clock runs on, and can be moved on for the idle page below.
     const context = await browser.newContext({ baseURL: base });
