@@ -2,19 +2,29 @@ import { BACKOFFICE_API, backofficePath, settingsPath } from '@member-wallet/con
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustedMember, askAdjustment, type Operator } from '../../../test/adjustments.ts';
+import { fundedMember } from '../../../test/games.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { askWithdrawal } from '../../../test/withdrawals.ts';
 
 /**
  * Decisions that race (docs/backoffice/four-eyes.md, Races), on PGlite and, in CI, on PostgreSQL: one pending
- * change decided by two admins at once, and an adjustment approved while its approver loses the role to approve.
+ * change decided by two admins at once, and an adjustment or a withdrawal approved while its approver loses the
+ * role to approve.
  */
 let t: TestApp;
 let proposer: Operator;
 let first: Operator;
 let rival: Operator;
 beforeAll(async () => {
-  t = await startTestApp();
+  // Withdrawals above 1,000 baht wait for review; the payout party pays at once and nothing settles by itself.
+  t = await startTestApp({
+    PAYOUT_SETTLE_INTERVAL_MS: '0',
+    SANDBOX_PAYOUT_DELAY_MS: '0',
+    WITHDRAW_RATE_PER_MINUTE: '1000',
+    WITHDRAW_RATE_PER_HOUR: '10000',
+  });
+  await t.app.siteSettings.setWithdrawAutoApproveMax('BAHT', 100_000n);
   [proposer, first, rival] = [
     await signedInOperator(t, 'admin'),
     await signedInOperator(t, 'admin'),
@@ -80,8 +90,9 @@ async function lockWaiters(count: number, done: () => boolean = () => false): Pr
  * past its session check) waits for it, and the demotion is sent meanwhile. PGlite runs one transaction at a time,
  * so there the two race freely (the window is between the session read and the approval's transaction).
  */
-async function approveWhileDemoted(id: string, approver: Operator) {
-  const approve = () => post(backofficePath(BACKOFFICE_API.adjustmentApprove, id), approver);
+async function approveWhileDemoted(id: string, approver: Operator, kind: 'adjustment' | 'withdrawal' = 'adjustment') {
+  const pattern = kind === 'adjustment' ? BACKOFFICE_API.adjustmentApprove : BACKOFFICE_API.withdrawalApprove;
+  const approve = () => post(backofficePath(pattern, id), approver);
   const demote = () =>
     t.api({
       method: 'PUT',
@@ -93,7 +104,8 @@ async function approveWhileDemoted(id: string, approver: Operator) {
   let approval: ReturnType<typeof approve> | undefined;
   let demotion: ReturnType<typeof demote> | undefined;
   await t.app.db.transaction().execute(async (trx) => {
-    await sql`select id from adjustments where public_id = ${id} for update`.execute(trx);
+    const held = kind === 'adjustment' ? sql`adjustments` : sql`withdrawals`;
+    await sql`select id from ${held} where public_id = ${id} for update`.execute(trx);
     approval = approve();
     await lockWaiters(1);
     let demoted = false;
@@ -129,6 +141,33 @@ describe('an adjustment approval racing its approver’s demotion', () => {
       } else {
         expect([approval?.statusCode, approval?.json().message], `round ${round}`).toEqual([403, 'FORBIDDEN']);
         expect(lines.map((line) => line.action)).toEqual(['operator.update']);
+      }
+    }
+  });
+});
+
+describe('a withdrawal approval racing its approver’s demotion', () => {
+  it('never approves with the old role after the new one took effect, ten times', async () => {
+    for (let round = 0; round < 10; round++) {
+      const approver = await signedInOperator(t, 'finance');
+      const player = await fundedMember(t, 2000);
+      const { reference, status } = await askWithdrawal(t, player, 1500);
+      expect(status).toBe('IN_PROGRESS');
+      const [approval, demotion] = await approveWhileDemoted(reference, approver, 'withdrawal');
+      expect(demotion?.statusCode, demotion?.body).toBe(200);
+      const lines = await t.app.db
+        .selectFrom('audit_log')
+        .select(['id', 'action'])
+        .where('target', 'in', [`withdrawal:${reference}`, `operator:${approver.id}`])
+        .where('action', 'in', ['withdrawal.approve', 'operator.update'])
+        .orderBy('id')
+        .execute();
+      const order = lines.map((line) => line.action);
+      if (approval?.statusCode === 200)
+        expect(order, `round ${round}`).toEqual(['withdrawal.approve', 'operator.update']);
+      else {
+        expect([approval?.statusCode, approval?.json().message], `round ${round}`).toEqual([403, 'FORBIDDEN']);
+        expect(order).toEqual(['operator.update']);
       }
     }
   });

@@ -40,6 +40,7 @@ export async function registerWithdrawals(
     audit: core.backoffice.audit,
     clock,
     logger: app.log,
+    approvers: core.backoffice.fourEyes,
   });
   app.decorate('withdrawals', withdrawals);
   withdrawRoutes(core.route, {

@@ -12,6 +12,7 @@ import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditRecord, AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
+import { type FourEyes, MONEY_APPROVING_ROLES } from '../operator/four-eyes.ts';
 import type { Withdrawal, WithdrawalRepository } from './withdraw.repository.ts';
 import { FIRST_CHECK_DELAY_MS, type WithdrawalSettler } from './withdraw.settle.ts';
 
@@ -31,6 +32,8 @@ export interface WithdrawalReviewDeps {
   repository: WithdrawalRepository;
   audit: AuditRecorder;
   clock: Clock;
+  /** Locks the approver's row and reads their role again (docs/backoffice/four-eyes.md, Races). */
+  approvers: Pick<FourEyes, 'lockApprover'>;
 }
 
 function reviewState(withdrawal: Withdrawal) {
@@ -87,8 +90,10 @@ export class WithdrawalReview {
    * is and pays nothing twice; a rejected one cannot be approved (409 ALREADY_REVIEWED).
    */
   async approve(publicId: string, operator: OperatorActor): Promise<ReviewOutcome> {
-    const { db, repository, clock, audit } = this.deps;
+    const { db, repository, clock, audit, approvers } = this.deps;
     const outcome = await transactionWithRetry(db, async (trx) => {
+      // The approver's row first: a change of their role waits for this decision, or this one reads its result.
+      await approvers.lockApprover(trx, operator.operatorId, MONEY_APPROVING_ROLES);
       const withdrawal = await repository.lock(trx, publicId);
       if (!withdrawal) throw new AppError('NO_DATA', 404);
       if (withdrawal.review === 'approved') return { withdrawal, changed: false };
@@ -113,8 +118,9 @@ export class WithdrawalReview {
    * transaction. Rejecting it again answers it as it is; an approved one cannot be rejected (409).
    */
   async reject(publicId: string, operator: OperatorActor, reason: string): Promise<ReviewOutcome> {
-    const { db, repository, clock, audit, ledger } = this.deps;
+    const { db, repository, clock, audit, ledger, approvers } = this.deps;
     return transactionWithRetry(db, async (trx) => {
+      await approvers.lockApprover(trx, operator.operatorId, MONEY_APPROVING_ROLES);
       const withdrawal = await repository.lock(trx, publicId);
       if (!withdrawal) throw new AppError('NO_DATA', 404);
       if (withdrawal.review === 'rejected') return { withdrawal, changed: false };

@@ -24,6 +24,7 @@ import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService, PostedEntry, PostInput } from '../ledger/ledger.service.ts';
 import type { AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
+import type { FourEyes } from '../operator/four-eyes.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { Withdrawal, WithdrawalRepository } from './withdraw.repository.ts';
 import { type ReviewOutcome, WithdrawalReview } from './withdraw.review.ts';
@@ -63,6 +64,8 @@ export interface WithdrawalServiceDeps {
   audit: AuditRecorder;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** Every review locks its approver first (docs/backoffice/four-eyes.md, Races). */
+  approvers: Pick<FourEyes, 'lockApprover'>;
 }
 
 export interface WithdrawInput {
