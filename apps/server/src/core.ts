@@ -29,6 +29,8 @@ import type { FourEyes } from './modules/operator/four-eyes.ts';
 import { createOperatorService } from './modules/operator/operator.module.ts';
 import { createOperatorRouter, type OperatorRouter } from './modules/operator/operator-router.ts';
 import type { PendingChanges } from './modules/operator/pending-change.service.ts';
+import { PersonRepository } from './modules/person/person.repository.ts';
+import { PersonService } from './modules/person/person.service.ts';
 import type { PushSender } from './modules/push/push.sender.ts';
 import { SaferPlayGate } from './modules/safer-play/safer-play.gate.ts';
 import { SaferPlayRepository } from './modules/safer-play/safer-play.repository.ts';
@@ -63,6 +65,8 @@ export interface Core {
    * ledger) and every transfer into a game account; the paths that cannot refuse money hold it with it.
    */
   saferPlay: SaferPlayGate;
+  /** The person behind the accounts (docs/accounts.md, One person behind the accounts). */
+  people: PersonService;
   passwords: PasswordHasher;
   /** Members by id or phone: every module that reads the member of a session. */
   members: AccountRepository;
@@ -135,13 +139,16 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
   app.decorate('siteSettings', settings);
   const passwords = new PasswordHasher(deps.argon2 ?? OWASP_ARGON2);
   const members = new AccountRepository(db);
+  const personRepository = new PersonRepository();
   const saferPlay = new SaferPlayGate({
     repository: new SaferPlayRepository(),
+    people: personRepository,
     clock,
     timeZone: siteTimeZone(config.country),
   });
   const blocks = { blockOf: (memberId: bigint) => saferPlay.blockOf(db, memberId) };
-  const auth = createAuthService(config, { db, members, passwords, limiter, clock, blocks });
+  const people = new PersonService({ db, repository: personRepository, gate: saferPlay, clock });
+  const auth = createAuthService(config, { db, members, passwords, limiter, clock, blocks, people });
   const operators = createOperatorService(config, { db, clock, limiter, passwords });
   const backoffice = createOperatorRouter(app, (request) =>
     operators.service.authenticate(request.headers.authorization),
@@ -163,6 +170,7 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
     memberEvents,
     idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
     saferPlay,
+    people,
     passwords,
     members,
     route: createRouter(app, async (request, admission) => {

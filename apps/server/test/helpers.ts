@@ -344,13 +344,23 @@ export function nextAccountNo(): string {
   return `${String(Math.floor(time / 10)).padStart(5, '0')}${String(accountCounter % 10_000).padStart(4, '0')}${time % 10}`;
 }
 
+/**
+ * A holder name of its own (`somchai` and a random surname of 12 letters, never a spelling of another), so the
+ * members of a test are different people (docs/accounts.md, One person behind the accounts) unless the test gives
+ * them one name.
+ */
+export function nextHolderName(): string {
+  const surname = [...randomBytes(12)].map((byte) => String.fromCharCode(97 + (byte % 26))).join('');
+  return `somchai ${surname}`;
+}
+
 export function registration(overrides: Record<string, unknown> = {}) {
   return {
     name: 'Somchai',
     username: nextPhone(),
     password: 'secret123',
     bankCode: 'KBANK',
-    bankAccountName: 'somchai jaidee',
+    bankAccountName: nextHolderName(),
     bankAccountNo: nextAccountNo(),
     ...overrides,
   };

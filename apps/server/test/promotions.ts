@@ -16,15 +16,6 @@ export async function setSetting(t: TestApp, key: string, value: unknown, locale
   await new SettingsRepository(t.app.db).put(key, locale, value, t.clock.now());
 }
 
-let memberCounter = 0;
-/** A bank account name of letters only, different for each member made here (A, B, …, Z, BA, …). */
-function distinctAccountName(): string {
-  memberCounter += 1;
-  let letters = '';
-  for (let n = memberCounter; n > 0; n = Math.floor(n / 26)) letters = String.fromCharCode(65 + (n % 26)) + letters;
-  return `PROMO MEMBER ${letters}`;
-}
-
 /**
  * A registered, logged-in member, invited by `inviter` when given, with their public id. Each has a bank account
  * name of their own (and an address of their own), so an invitee matches its inviter only when a test says so
@@ -34,7 +25,7 @@ export async function member(
   t: TestApp,
   overrides: Record<string, unknown> = {},
 ): Promise<Player & { publicId: string; name: string }> {
-  const registered = await registerAndLogin(t, { bankAccountName: distinctAccountName(), ...overrides });
+  const registered = await registerAndLogin(t, overrides);
   const row = await t.app.db
     .selectFrom('members')
     .select(['id'])

@@ -38,6 +38,7 @@ import { qrNoticeInquiry } from './0039_qr_notice_inquiry.ts';
 import { bankAccountFormat } from './0040_bank_account_format.ts';
 import { bankNameChanges } from './0041_bank_name_changes.ts';
 import { pendingChanges } from './0042_pending_changes.ts';
+import { people } from './0043_people.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -88,6 +89,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0040_bank_account_format': bankAccountFormat,
   '0041_bank_name_changes': bankNameChanges,
   '0042_pending_changes': pendingChanges,
+  '0043_people': people,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import type { PersonMatchStatus, PersonSignal } from '@member-wallet/contract/backoffice/person-matches';
 import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './columns.ts';
 
@@ -18,6 +19,10 @@ export interface MembersTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   /** The address the member registered from (migration 0028); null for members registered before it. */
   registration_ip: ColumnType<string | null, string | null | undefined, never>;
+  /** The bank account name without its title, computed by the database (migration 0043). */
+  holder_name_key: ColumnType<string, never, never>;
+  /** The first account of the person the member is linked to; null: a person of their own (migration 0043). */
+  person_id: ColumnType<bigint | null, bigint | null | undefined, bigint | null>;
 }
 
 export interface SessionsTable {
@@ -81,10 +86,25 @@ export interface BankNameChangesTable {
   reason: string | null;
 }
 
+/** A pair of accounts found alike (migration 0043; docs/accounts.md, One person behind the accounts). */
+export interface PersonMatchesTable {
+  id: Generated<bigint>;
+  /** The newer account (the larger id), and the older one. */
+  member_id: bigint;
+  other_member_id: bigint;
+  signals: PersonSignal[];
+  status: PersonMatchStatus;
+  found_at: Date;
+  decided_by: bigint | null;
+  decided_at: Date | null;
+  note: string | null;
+}
+
 /** Members, their sign-ins and one-time codes, their bank name changes, and the server's own signing keys. */
 export interface AccountsTables {
   members: MembersTable;
   bank_name_changes: BankNameChangesTable;
+  person_matches: PersonMatchesTable;
   sessions: SessionsTable;
   otp_challenges: OtpChallengesTable;
   auth_keys: AuthKeysTable;

@@ -104,7 +104,7 @@ describe('bank account numbers at registration and validation', () => {
 
 describe('bank account numbers on the profile', () => {
   it('compares the canonical forms, and refuses a padded spelling of the registered account', async () => {
-    const member = await registerAndLogin(t);
+    const member = await registerAndLogin(t, { bankAccountName: 'somchai jaidee' });
     const put = (bankAccountNo: string) =>
       t.api({
         method: 'PUT',

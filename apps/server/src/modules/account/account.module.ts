@@ -31,6 +31,7 @@ export function registerAccount(
     limiter: core.limiter,
     clock: core.clock,
     country: core.config.country,
+    people: core.people,
   });
   accountRoutes(core.route, accounts, core.config.country);
   const reviews = new BankNameReviewService({

@@ -19,6 +19,7 @@ import { randomCode } from '../../lib/tokens.ts';
 import type { LookupService } from '../lookup/lookup.service.ts';
 import type { OtpRepository } from '../otp/otp.repository.ts';
 import type { OtpService } from '../otp/otp.service.ts';
+import type { PersonService } from '../person/person.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { type AccountRepository, type Member, uniqueViolation } from './account.repository.ts';
 import { classifyNameChange } from './account-name-match.ts';
@@ -61,6 +62,8 @@ export interface AccountServiceDeps {
   limiter: RateLimiter;
   clock: Clock;
   country: Country;
+  /** One person behind the accounts: a registration of an excluded person, or of one already here, is refused. */
+  people: PersonService;
 }
 
 export class AccountService {
@@ -110,7 +113,8 @@ export class AccountService {
           if (otpChallenge && !(await this.deps.otpRepository.markConsumed(trx, otpChallenge.id, now))) {
             throw new AppError('UNVERIFIED_OTP', 400);
           }
-          return repository.insert(trx, {
+          const found = await this.deps.people.screenRegistration(trx, { ...request, ip });
+          const member = await repository.insert(trx, {
             public_id: randomCode(PUBLIC_ID_LENGTH),
             phone: request.username,
             password_hash: passwordHash,
@@ -126,6 +130,8 @@ export class AccountService {
             // Compared with the inviter's by the invite programme (docs/promotions/invite.md, Links held for review).
             registration_ip: ip,
           });
+          await this.deps.people.fileRegistration(trx, member.id, found);
+          return member;
         });
       } catch (error) {
         const violated = uniqueViolation(error);

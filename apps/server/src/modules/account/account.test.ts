@@ -325,7 +325,7 @@ describe('validate and registration agree (issue 18)', () => {
 
 describe('profile', () => {
   it('changes the display name only when the bank fields are the registered ones', async () => {
-    const member = await registerAndLogin(t);
+    const member = await registerAndLogin(t, { bankAccountName: 'somchai jaidee' });
     const put = (payload: object) =>
       t.api({ method: 'PUT', url: '/api/account/profile', headers: bearer(member.token), payload });
     const bank = { bankCode: 'KBANK', bankAccountName: 'Somchai Jaidee', bankAccountNo: member.bankAccountNo };
@@ -354,8 +354,8 @@ describe('profile', () => {
   });
 
   it('shows each member only their own profile, whatever the request says', async () => {
-    const alice = await registerAndLogin(t);
-    const bob = await registerAndLogin(t);
+    const alice = await registerAndLogin(t, { bankAccountName: 'somchai jaidee' });
+    const bob = await registerAndLogin(t, { bankAccountName: 'somchai jaidee' });
     const asBob = await t.api({
       method: 'GET',
       url: `/api/account/profile?_id=${alice.publicId}&memberId=1`,

@@ -10,7 +10,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import { SessionRepository } from './auth.repository.ts';
 import { authRoutes } from './auth.routes.ts';
-import { AuthService, type LoginBlocks } from './auth.service.ts';
+import { AuthService, type AuthServiceDeps, type LoginBlocks } from './auth.service.ts';
 import { AuthKeysRepository } from './auth-keys.repository.ts';
 
 /** Members' sessions: built with the Core, whose members' router it authenticates. */
@@ -23,6 +23,7 @@ export function createAuthService(
     limiter: RateLimiter;
     clock: Clock;
     blocks: LoginBlocks;
+    people: AuthServiceDeps['people'];
   },
 ): AuthService {
   return new AuthService({
@@ -39,6 +40,7 @@ export function createAuthService(
     sessionTtlHours: config.sessionTtlHours,
     rememberTtlDays: config.rememberTtlDays,
     blocks: deps.blocks,
+    people: deps.people,
   });
 }
 

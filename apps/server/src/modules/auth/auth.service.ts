@@ -23,6 +23,8 @@ export interface AuthServiceDeps {
   rememberTtlDays: number;
   /** The member's time-out or self-exclusion, if one is in force (docs/safer-play.md). */
   blocks?: LoginBlocks;
+  /** Compares two accounts one device signed in to (docs/accounts.md, One person behind the accounts). */
+  people?: { screenSignIn(memberId: bigint, otherId: bigint): Promise<void> };
 }
 
 export interface LoginBlocks {
@@ -83,6 +85,9 @@ export class AuthService {
     if (!member || !valid) throw new AppError('WRONG_CREDENTIAL', 401);
     await attempt.succeeded();
     if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+    const deviceMemberId = device ? null : await this.previousMemberOfDevice(member.id, input.cookies);
+    // Before the block is read: an account found the same person as a blocked one signs in blocked.
+    if (deviceMemberId !== null) await this.deps.people?.screenSignIn(member.id, deviceMemberId);
     const block = (await this.deps.blocks?.blockOf(member.id)) ?? null;
 
     const token = newToken();
@@ -106,7 +111,7 @@ export class AuthService {
       ip: input.ip,
       user_agent: input.userAgent?.slice(0, 300) ?? null,
       device_nonce: deviceNonce,
-      device_member_id: device ? null : await this.previousMemberOfDevice(member.id, input.cookies),
+      device_member_id: deviceMemberId,
     });
     if (block) throw new LimitedLoginError(block.code, block.until, { token, expiresAt: expiresAt.toISOString() });
     return { session: { token, expiresAt: expiresAt.toISOString() }, deviceCookie };

@@ -4,6 +4,7 @@ import type { HeldReason } from '../../db/tables/deposits.table.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { localDayStart, localMonthStart, localWeekStart } from '../../lib/local-calendar.ts';
+import type { PersonRepository } from '../person/person.repository.ts';
 import type { LimitRow, PeriodStarts, PeriodSums, SaferPlayRepository, SaferPlayRow } from './safer-play.repository.ts';
 
 const PERIODS: readonly LimitPeriod[] = ['day', 'week', 'month'];
@@ -26,14 +27,29 @@ export type Refusal =
   | { code: 'DEPOSIT_LIMIT_REACHED' | 'LOSS_LIMIT_REACHED'; leftMinor: bigint }
   | { code: 'TIMED_OUT' | 'SELF_EXCLUDED'; until: Date | null };
 
+/** A time-out or a self-exclusion in force (or ended but not reopened), and its end (null: for good). */
+export type Block = { code: 'TIMED_OUT' | 'SELF_EXCLUDED'; until: Date | null };
+
 /** The block of a row as it stands at `now`: in force (or ended but not reopened), or none. */
-export function blockAt(
-  row: SaferPlayRow | undefined,
-  now: Date,
-): { code: 'TIMED_OUT' | 'SELF_EXCLUDED'; until: Date | null } | null {
+export function blockAt(row: SaferPlayRow | undefined, now: Date): Block | null {
   if (!row?.block_kind) return null;
   if (row.reopens_at !== null && row.reopens_at.getTime() <= now.getTime()) return null;
   return { code: row.block_kind === 'timeout' ? 'TIMED_OUT' : 'SELF_EXCLUDED', until: row.block_ends_at };
+}
+
+/** The block that weighs most of several: a self-exclusion before a time-out, the later end (or none) first. */
+export function strongestBlock(rows: readonly SaferPlayRow[], now: Date): Block | null {
+  let strongest: Block | null = null;
+  for (const row of rows) {
+    const block = blockAt(row, now);
+    if (block && (!strongest || weight(block) > weight(strongest))) strongest = block;
+  }
+  return strongest;
+}
+
+function weight(block: Block): number {
+  const end = block.until === null ? Number.MAX_SAFE_INTEGER / 2 : block.until.getTime();
+  return (block.code === 'SELF_EXCLUDED' ? Number.MAX_SAFE_INTEGER / 2 : 0) + end;
 }
 
 /** A limit's amount in force at `now`: the pending one once its cooling-off has passed. */
@@ -61,14 +77,16 @@ export function heldReasonOf(refusal: Refusal): HeldReason {
 
 export interface SaferPlayGateDeps {
   repository: SaferPlayRepository;
+  /** The accounts of one person share their blocks (docs/accounts.md, One person behind the accounts). */
+  people: PersonRepository;
   clock: Clock;
   timeZone: string;
 }
 
 /**
  * The one check every deposit (through `LedgerService.postDeposit`) and every transfer into a game account makes,
- * in the transaction that moves the money (docs/safer-play.md). A member with no safer-play row costs one read;
- * a member with one has it locked, so their deposits and transfers take turns and none passes a limit by racing.
+ * in the transaction that moves the money (docs/safer-play.md). A member with no safer-play row costs two reads
+ * (theirs, and the blocks of their person's accounts); a member with one has it locked, so their deposits and transfers take turns and none passes a limit by racing.
  */
 export class SaferPlayGate {
   constructor(private readonly deps: SaferPlayGateDeps) {}
@@ -114,9 +132,12 @@ export class SaferPlayGate {
     if (block) throw refusalError(block);
   }
 
-  /** The member's time-out or self-exclusion at this moment (ended but not reopened included); null: none. */
-  async blockOf(db: Db, memberId: bigint): Promise<{ code: 'TIMED_OUT' | 'SELF_EXCLUDED'; until: Date | null } | null> {
-    return blockAt(await this.deps.repository.find(db, memberId), this.deps.clock.now());
+  /**
+   * The time-out or self-exclusion at this moment (ended but not reopened included) of the member or of any
+   * account that counts as their person: linked to them, or waiting for an operator's review with them. Null: none.
+   */
+  async blockOf(db: Db, memberId: bigint): Promise<Block | null> {
+    return strongestBlock(await this.deps.people.blockRows(db, memberId), this.deps.clock.now());
   }
 
   /** Whether any of the members has safer-play settings (a batch of transfers then goes one by one). */
@@ -149,10 +170,10 @@ export class SaferPlayGate {
     const { amountMinor, counted, kind, recorded } = check;
     const { repository, clock } = this.deps;
     const row = await repository.lock(db, memberId);
-    if (!row) return null;
     const now = clock.now();
-    const block = blockAt(row, now);
+    const block = blockAt(row, now) ?? (await this.blockOf(db, memberId));
     if (block) return block;
+    if (!row) return null;
     const limits = (await repository.limits(db, memberId, kind)).flatMap((limit) => {
       const amount = limitInForce(limit, now);
       return amount === null ? [] : [{ period: limit.period, amount }];

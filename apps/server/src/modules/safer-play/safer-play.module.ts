@@ -38,6 +38,8 @@ export function registerSaferPlay(
     games: deps.wallet,
     recordedLosses: recordedLosses(deps.games.repository, deps.games.registry),
     logger: core.log,
+    people: core.people,
+    members: core.members,
   });
   app.decorate('saferPlay', service);
   saferPlayRoutes(core.route, service);

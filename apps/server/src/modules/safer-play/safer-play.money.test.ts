@@ -7,6 +7,7 @@ import { signedInOperator } from '../../../test/operators.ts';
 import { FakeClock, HOUR_MS } from '../../lib/clock.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { PersonRepository } from '../person/person.repository.ts';
 import { SaferPlayGate } from './safer-play.gate.ts';
 import { SaferPlayRepository } from './safer-play.repository.ts';
 
@@ -163,7 +164,12 @@ describe('deposits racing a limit', () => {
   it('credits exactly up to it: 50 concurrent deposits of 30 at a limit of 1,000 credit 33', async () => {
     const p = await player(0);
     await limits(p, { deposit: { ...NONE, day: 1000 } });
-    const gate = new SaferPlayGate({ repository: new SaferPlayRepository(), clock, timeZone: 'Asia/Bangkok' });
+    const gate = new SaferPlayGate({
+      repository: new SaferPlayRepository(),
+      people: new PersonRepository(),
+      clock,
+      timeZone: 'Asia/Bangkok',
+    });
     const ledger = new LedgerService({
       repository: new LedgerRepository(),
       clock,

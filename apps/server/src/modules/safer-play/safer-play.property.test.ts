@@ -6,6 +6,7 @@ import { FakeClock, HOUR_MS } from '../../lib/clock.ts';
 import { localDayStart, localMonthStart, localWeekStart } from '../../lib/local-calendar.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
+import { PersonRepository } from '../person/person.repository.ts';
 import { SaferPlayGate } from './safer-play.gate.ts';
 import { changeLimit, type LimitState } from './safer-play.limits.ts';
 import { SaferPlayRepository } from './safer-play.repository.ts';
@@ -68,7 +69,12 @@ describe('deposits against the member own limits, in any order', () => {
         async (actions, startDay) => {
           // Somewhere in the year, any hour: the sequences cross midnights, Mondays and month ends.
           const clock = new FakeClock(new Date(Date.UTC(2026, 0, 20) + startDay * 11 * HOUR_MS));
-          const gate = new SaferPlayGate({ repository: new SaferPlayRepository(), clock, timeZone: ZONE });
+          const gate = new SaferPlayGate({
+            repository: new SaferPlayRepository(),
+            people: new PersonRepository(),
+            clock,
+            timeZone: ZONE,
+          });
           const ledger = new LedgerService({
             repository: new LedgerRepository(),
             clock,

@@ -42,6 +42,9 @@ export interface SaferPlayServiceDeps {
   timeZone: string;
   games: GameMoneyReturn;
   logger: FastifyBaseLogger;
+  /** The accounts of the member's person (docs/accounts.md), and their currencies: a block ends all their play. */
+  people: { accountsOf(db: Db, memberId: bigint): Promise<bigint[]> };
+  members: { findById(id: bigint): Promise<{ id: bigint; currency: string } | undefined> };
 }
 
 /** The block of a member's row as the member and the operators see it; null when none is in force. */
@@ -70,7 +73,8 @@ function addMonths(instant: Date, months: number): Date {
 
 /**
  * A member's own safer-play controls (docs/safer-play.md): limits with their cooling-off, the reality check, a
- * time-out or self-exclusion (which ends every session and brings the game balances back), reopening, and the
+ * time-out or self-exclusion (which ends every session and brings the game balances back, of every account of the
+ * member's person), reopening, and the
  * activity statement. Nobody can lift a block early: no route of the back-office changes any of it.
  */
 export class SaferPlayService {
@@ -160,10 +164,19 @@ export class SaferPlayService {
         updated_at: now,
       });
       await repository.recordEvent(trx, auth.memberId, kind, { endsAt: endsAt?.toISOString() ?? null }, now);
-      await repository.endSessions(trx, auth.memberId, now);
+      // Every account of the person stops at once, as the member's own do.
+      for (const memberId of await this.deps.people.accountsOf(trx, auth.memberId)) {
+        await repository.endSessions(trx, memberId, now);
+      }
       return updated;
     });
-    await this.returnGameMoney(auth);
+    for (const memberId of await this.deps.people.accountsOf(db, auth.memberId)) {
+      const member =
+        memberId === auth.memberId
+          ? { id: memberId, currency: auth.currency }
+          : await this.deps.members.findById(memberId);
+      if (member) await this.returnGameMoney(member);
+    }
     const view = blockView(row, clock.now());
     if (!view) throw new Error(`the block of member ${auth.memberId} is not in force after it was set`);
     return { message: 'SUCCESS', block: view };
@@ -233,16 +246,12 @@ export class SaferPlayService {
   }
 
   /** Every game account's balance back into the wallet; what cannot come back now stays for the reconciler. */
-  private async returnGameMoney(auth: AuthContext): Promise<void> {
+  private async returnGameMoney(member: { id: bigint; currency: string }): Promise<void> {
     try {
-      await this.deps.games.transferAll(
-        { id: auth.memberId, currency: auth.currency },
-        'wallet',
-        `block:${randomUUID()}`,
-      );
+      await this.deps.games.transferAll(member, 'wallet', `block:${randomUUID()}`);
     } catch (error) {
       if (error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH') return;
-      this.deps.logger.warn({ err: error, member: String(auth.memberId) }, 'game balances not all back after a block');
+      this.deps.logger.warn({ err: error, member: String(member.id) }, 'game balances not all back after a block');
     }
   }
 }

@@ -1,0 +1,170 @@
+import type { PersonMatchStatus, PersonSignal } from '@member-wallet/contract/backoffice/person-matches';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
+import type { PersonMatchesTable } from '../../db/tables/accounts.table.ts';
+import type { SaferPlayRow } from '../safer-play/safer-play.repository.ts';
+
+export type PersonMatchRow = Selectable<PersonMatchesTable>;
+
+/** An account as the person rule compares it (person.match.ts). */
+export interface PersonAccount {
+  id: bigint;
+  bank_account_name: string;
+  bank_account_no: string;
+  registration_ip: string | null;
+}
+
+/** Accounts read for one look-up at most: a name or a number shared by more is a common one, not one person. */
+export const CANDIDATES_MAX = 50;
+
+const ACCOUNT_COLUMNS = ['id', 'bank_account_name', 'bank_account_no', 'registration_ip'] as const;
+
+/**
+ * The accounts that count as the member's person (docs/accounts.md, One person behind the accounts): the
+ * member, every account linked to them, and every account of a person with an open match with one of those.
+ */
+function relatedQuery(memberId: bigint) {
+  return sql<{ id: bigint }>`
+    with mine(id) as (
+      select m.id from members m, members me
+        where me.id = ${memberId} and (m.id = coalesce(me.person_id, me.id) or m.person_id = coalesce(me.person_id, me.id))
+    ), opened(id) as (
+      select pm.other_member_id from person_matches pm where pm.status = 'open' and pm.member_id in (select id from mine)
+      union
+      select pm.member_id from person_matches pm where pm.status = 'open' and pm.other_member_id in (select id from mine)
+    ), persons(person) as (
+      select coalesce(m.person_id, m.id) from members m where m.id in (select id from opened)
+    )
+    select id from mine
+    union
+    select m.id from members m, persons p where m.id = p.person or m.person_id = p.person`;
+}
+
+export class PersonRepository {
+  /** The member and every account that counts as their person (above), the member first. */
+  async relatedIds(db: Db, memberId: bigint): Promise<bigint[]> {
+    const rows = (await relatedQuery(memberId).execute(db)).rows;
+    return [memberId, ...rows.map((row) => BigInt(row.id)).filter((id) => id !== memberId)];
+  }
+
+  /** The accounts linked to the member as one person, the member included (open matches left out). */
+  async linkedIds(db: Db, memberId: bigint): Promise<bigint[]> {
+    const me = await db.selectFrom('members').select(['id', 'person_id']).where('id', '=', memberId).executeTakeFirst();
+    if (!me?.person_id) return [memberId];
+    const person = me.person_id;
+    const rows = await db
+      .selectFrom('members')
+      .select('id')
+      .where((eb) => eb.or([eb('id', '=', person), eb('person_id', '=', person)]))
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
+  /** The safer-play rows with a block (in force or not) of the member and every account of their person. */
+  blockRows(db: Db, memberId: bigint): Promise<SaferPlayRow[]> {
+    return db
+      .selectFrom('safer_play')
+      .selectAll()
+      .where('block_kind', 'is not', null)
+      .where(sql<boolean>`member_id in (${relatedQuery(memberId)})`)
+      .execute();
+  }
+
+  /** Accounts whose holder name is `key` without its title, or whose number is `number` at any bank. */
+  candidates(db: Db, key: string, number: string): Promise<PersonAccount[]> {
+    return db
+      .selectFrom('members')
+      .select(ACCOUNT_COLUMNS)
+      .where((eb) =>
+        eb.or([eb('holder_name_key', '=', key), eb(sql<string>`ltrim(bank_account_no, '0')`, '=', number)]),
+      )
+      .orderBy('id')
+      .limit(CANDIDATES_MAX * 2)
+      .execute();
+  }
+
+  /**
+   * Every account with a block on its row: their names are compared with every registration's, spellings and
+   * Thai and Latin letters included, which no index can find.
+   */
+  blockedAccounts(db: Db): Promise<PersonAccount[]> {
+    return db
+      .selectFrom('members')
+      .innerJoin('safer_play', 'safer_play.member_id', 'members.id')
+      .select(ACCOUNT_COLUMNS.map((column) => `members.${column}` as const))
+      .where('safer_play.block_kind', 'is not', null)
+      .execute();
+  }
+
+  account(db: Db, memberId: bigint): Promise<PersonAccount | undefined> {
+    return db.selectFrom('members').select(ACCOUNT_COLUMNS).where('id', '=', memberId).executeTakeFirst();
+  }
+
+  /**
+   * Serialises the registrations of one holder name, and of one account number at any bank, until the transaction
+   * ends: two registrations of one person at once make one member. The two locks are taken in one order.
+   */
+  async lockPerson(trx: Transaction<Database>, key: string, number: string): Promise<void> {
+    for (const lock of [`person-name:${key}`, `person-number:${number}`].sort()) {
+      await sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`.execute(trx);
+    }
+  }
+
+  /** The pair's match, locked; `a` and `b` in either order. */
+  findMatch(db: Db, a: bigint, b: bigint): Promise<PersonMatchRow | undefined> {
+    const [high, low] = a > b ? [a, b] : [b, a];
+    return db
+      .selectFrom('person_matches')
+      .selectAll()
+      .where('member_id', '=', high)
+      .where('other_member_id', '=', low)
+      .forUpdate()
+      .executeTakeFirst();
+  }
+
+  async saveMatch(
+    db: Db,
+    pair: { a: bigint; b: bigint; signals: PersonSignal[]; status: PersonMatchStatus; now: Date },
+  ): Promise<PersonMatchRow> {
+    const [high, low] = pair.a > pair.b ? [pair.a, pair.b] : [pair.b, pair.a];
+    const decided = pair.status === 'open' ? null : pair.now;
+    return db
+      .insertInto('person_matches')
+      .values({
+        member_id: high,
+        other_member_id: low,
+        signals: pair.signals,
+        status: pair.status,
+        found_at: pair.now,
+        decided_at: decided,
+      })
+      .onConflict((oc) =>
+        oc.constraint('person_matches_pair_key').doUpdateSet({
+          signals: pair.signals,
+          status: pair.status,
+          decided_at: decided,
+          decided_by: null,
+          note: null,
+        }),
+      )
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** More signals seen of a decided pair: its decision stays. */
+  async widenMatch(db: Db, id: bigint, signals: PersonSignal[]): Promise<void> {
+    await db.updateTable('person_matches').set({ signals }).where('id', '=', id).execute();
+  }
+
+  /** Makes the two accounts' persons one: every account of either names the first account of both. */
+  async mergePersons(db: Db, a: bigint, b: bigint): Promise<void> {
+    const rows = await db.selectFrom('members').select(['id', 'person_id']).where('id', 'in', [a, b]).execute();
+    const persons = rows.map((row) => row.person_id ?? row.id);
+    const first = persons.reduce((min, person) => (person < min ? person : min));
+    await db
+      .updateTable('members')
+      .set({ person_id: first })
+      .where((eb) => eb.or([eb('id', 'in', persons), eb('person_id', 'in', persons)]))
+      .execute();
+  }
+}
