@@ -8,6 +8,7 @@ import { siteTimeZone } from '../../lib/local-calendar.ts';
 import type { Member } from '../account/account.repository.ts';
 import type { LedgerAccount } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { PersonService } from '../person/person.service.ts';
 import { countingSince } from './bonus.period.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus } from './bonus.repository.ts';
 import { bonusAmount, statementText } from './bonus.rules.ts';
@@ -17,6 +18,8 @@ export interface ClaimDeps {
   ledger: LedgerService;
   clock: Clock;
   country: Country;
+  /** A bonus's receipts count over every account of the member's person (docs/accounts.md). */
+  people: Pick<PersonService, 'accountsOf'>;
 }
 
 /** A member's claim of a bonus of the grid (`bonus`) or a promotion code (`promotion`), accounts named. */
@@ -41,7 +44,8 @@ export async function claimIn(deps: ClaimDeps, trx: Transaction<Database>, claim
   if (await repository.lockActive(trx, member.id)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
   const now = clock.now();
   const since = countingSince(definition.type, now, siteTimeZone(deps.country));
-  if ((await repository.countReceived(trx, member.id, definition.id, since)) >= definition.max_received) {
+  const accounts = await deps.people.accountsOf(trx, member.id);
+  if ((await repository.countReceived(trx, accounts, definition.id, since)) >= definition.max_received) {
     throw new AppError(kind === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
   }
   if (definition.total_max !== null && (await repository.countAll(trx, definition.id)) >= definition.total_max) {

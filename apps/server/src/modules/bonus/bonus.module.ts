@@ -30,6 +30,7 @@ export async function registerBonuses(app: FastifyInstance, core: Core): Promise
     clock: core.clock,
     country: config.country,
     logger: app.log,
+    people: core.people,
   });
   app.decorate('bonuses', bonuses);
   app.decorate('activeBonus', bonuses as ActiveBonusGate);

@@ -110,11 +110,12 @@ export class BonusRepository {
       .execute();
   }
 
-  async countReceived(db: Db, memberId: bigint, bonusId: bigint, since: Date | null): Promise<number> {
+  /** The receipts of the bonus by any of the accounts (one person's) since `since`, cancelled and cleared ones too. */
+  async countReceived(db: Db, memberIds: readonly bigint[], bonusId: bigint, since: Date | null): Promise<number> {
     let query = db
       .selectFrom('member_bonuses')
       .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('member_id', '=', memberId)
+      .where('member_id', 'in', [...memberIds])
       .where('bonus_id', '=', bonusId);
     if (since) query = query.where('activated_at', '>=', since);
     return Number((await query.executeTakeFirstOrThrow()).n);

@@ -22,6 +22,7 @@ import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
 import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { PersonService } from '../person/person.service.ts';
 import {
   type ActiveBonusGate,
   type BonusHistory,
@@ -52,6 +53,7 @@ export interface BonusServiceDeps {
   clock: Clock;
   country: Country;
   logger: FastifyBaseLogger;
+  people: Pick<PersonService, 'accountsOf'>;
 }
 
 type Kind = 'bonus' | 'promotion';

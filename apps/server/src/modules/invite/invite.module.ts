@@ -13,6 +13,7 @@ import type { AccountService } from '../account/account.service.ts';
 import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { LedgerService } from '../ledger/ledger.service.ts';
 import { AuditLog } from '../operator/audit-log.ts';
+import { PersonRepository } from '../person/person.repository.ts';
 import { seedBanners } from '../settings/settings.banners.ts';
 import { SettingsRepository } from '../settings/settings.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -55,6 +56,7 @@ export function createInviteService(
     members: deps.members,
     clock: deps.clock,
     timeZone: siteTimeZone(config.country),
+    people: new PersonRepository(),
   });
 }
 

@@ -17,6 +17,7 @@ import type { Member } from '../account/account.repository.ts';
 import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AuditLog } from '../operator/audit-log.ts';
+import type { PersonRepository } from '../person/person.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { InviteeDay, InviteRepository } from './invite.repository.ts';
 import { matchesOf, nextReview } from './invite.screening.ts';
@@ -42,6 +43,8 @@ export interface InviteServiceDeps {
   members: MemberFinder;
   clock: Clock;
   timeZone: string;
+  /** The accounts linked to a member as one person (docs/accounts.md): no commission passes between them. */
+  people: Pick<PersonRepository, 'linkedIds'>;
 }
 
 /** One day's accrual: `basisMinor` is how far the day lifted the invitee's cumulative net above the mark. */
@@ -205,14 +208,15 @@ export class InviteService {
   /**
    * Self-referral screening (docs/promotions/invite.md, Links held for review), under the inviter's cursor lock: each
    * invitee that matches the inviter (bank account name or number, a shared device, the registration address)
-   * is held, with its uncollected accruals; every hold is in the audit log (actor `system`). Answers each
-   * reviewed link's status after it.
+   * is held, with its uncollected accruals; every hold is in the audit log (actor `system`). An invitee linked to
+   * the inviter as one person counts as rejected. Answers each reviewed link's status after it.
    */
   private async screen(trx: Transaction<Database>, inviter: Member): Promise<Map<bigint, InviteReviewStatus>> {
     const { repository, audit, clock } = this.deps;
     const reviews = await repository.reviews(trx, inviter.id);
     const now = clock.now();
-    for (const invitee of await repository.screenedInvitees(trx, inviter.id, inviter.currency)) {
+    const invitees = await repository.screenedInvitees(trx, inviter.id, inviter.currency);
+    for (const invitee of invitees) {
       const before = reviews.get(invitee.id);
       const after = nextReview(before, matchesOf(inviter, invitee));
       if (!after) continue;
@@ -230,7 +234,15 @@ export class InviteService {
       );
       reviews.set(invitee.id, after);
     }
-    return new Map([...reviews].map(([id, review]) => [id, review.status]));
+    const statuses = new Map([...reviews].map(([id, review]) => [id, review.status]));
+    // An invitee linked to the inviter as one person earns nothing, and what it earned before is forfeited.
+    const person = new Set(await this.deps.people.linkedIds(trx, inviter.id));
+    for (const invitee of invitees.filter((candidate) => person.has(candidate.id))) {
+      await repository.moveAccruals(trx, invitee.id, 'open', 'forfeited');
+      await repository.moveAccruals(trx, invitee.id, 'held', 'forfeited');
+      statuses.set(invitee.id, 'rejected');
+    }
+    return statuses;
   }
 
   /** The background pass: brings up to a batch of inviters up to date. Answers how many it looked at. */
