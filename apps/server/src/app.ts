@@ -25,6 +25,7 @@ import { registerMembers } from './modules/members/members.module.ts';
 import { registerMetrics } from './modules/metrics/metrics.module.ts';
 import { registerOperators } from './modules/operator/operator.module.ts';
 import { registerOtp } from './modules/otp/otp.module.ts';
+import { registerPeople } from './modules/person/person.module.ts';
 import { registerPromotions } from './modules/promotions/promotions.module.ts';
 import { registerPush } from './modules/push/push.module.ts';
 import { registerQrPayments } from './modules/qr/qr.module.ts';
@@ -83,6 +84,7 @@ async function registerModules(
   const otp = registerOtp(app, core, { sms: deps.smsSender });
   const accounts = registerAccount(app, core, { otp, lookup });
   registerAuth(app, core, { auth });
+  registerPeople(app, core);
   registerStatement(app, core);
   // Web Push (docs/app.md): what a member hears while the app is closed, from the ledger's committed changes.
   const push = await registerPush(app, core, { send: deps.pushSender });

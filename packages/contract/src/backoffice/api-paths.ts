@@ -96,6 +96,9 @@ export const BACKOFFICE_API = {
   bankNameChangesCsv: '/backoffice/api/bank-name-changes.csv',
   bankNameChangeApprove: '/backoffice/api/bank-name-changes/:id/approve',
   bankNameChangeReject: '/backoffice/api/bank-name-changes/:id/reject',
+  personMatches: '/backoffice/api/person-matches',
+  personMatchesCsv: '/backoffice/api/person-matches.csv',
+  personMatchDecide: '/backoffice/api/person-matches/:id/decide',
   /** Bank transfers in suspense (docs/backoffice/deposits.md): list, export, assign to a member, refund to the sender. */
   bankTransfers: '/backoffice/api/bank-transfers',
   bankTransfersCsv: '/backoffice/api/bank-transfers.csv',

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { BLOCK_KINDS } from '../safer-play.ts';
 import { pageQuery } from './common.ts';
 
 /**
@@ -21,8 +22,8 @@ const matchedAccount = z.object({
   bankAccountNo: z.string(),
   bankAccountName: z.string(),
   registrationIp: z.nullable(z.string()),
-  /** `timeout` or `self_exclusion` while a block of the account is in force; null: none. */
-  block: z.nullable(z.enum(['timeout', 'self_exclusion'])),
+  /** The account's own block while in force (ended but not reopened included); null: none. */
+  block: z.nullable(z.enum(BLOCK_KINDS)),
 });
 
 export const backofficePersonMatch = z.object({
