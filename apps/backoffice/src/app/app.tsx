@@ -20,6 +20,7 @@ import { MemberScreen } from '../features/members/member-screen.tsx';
 import { MembersScreen } from '../features/members/members-screen.tsx';
 import { OperatorsScreen } from '../features/operators/operators-screen.tsx';
 import { PendingChangesScreen } from '../features/pending-changes/pending-changes-screen.tsx';
+import { PersonMatchesScreen } from '../features/person-matches/person-matches-screen.tsx';
 import { PromotionsScreen } from '../features/promotions/promotions-screen.tsx';
 import { SandboxScreen } from '../features/sandbox/sandbox-screen.tsx';
 import { SettingsScreen } from '../features/settings/settings-screen.tsx';
@@ -128,6 +129,10 @@ const SCREENS: RouteObject[] = [
     element: (
       <ForRoles roles={['admin']}>{(operator) => <PendingChangesScreen operator={operator.username} />}</ForRoles>
     ),
+  },
+  {
+    path: 'person-matches',
+    element: <PersonMatchesScreen />,
   },
   {
     path: 'bank-name-changes',

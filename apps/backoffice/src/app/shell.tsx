@@ -37,6 +37,7 @@ const NAVIGATION: readonly {
   { to: '/adjustments', label: 'nav.adjustments', roles: ['admin', 'finance'] },
   { to: '/invite-reviews', label: 'nav.inviteReviews', roles: ['admin', 'finance'] },
   { to: '/bank-name-changes', label: 'nav.bankNameChanges', roles: ['admin', 'finance'] },
+  { to: '/person-matches', label: 'nav.personMatches' },
   { to: '/promotions', label: 'nav.promotions', roles: ['admin'] },
   { to: '/settings', label: 'nav.settings', roles: ['admin'] },
   { to: '/pending-changes', label: 'nav.pendingChanges', roles: ['admin'] },
