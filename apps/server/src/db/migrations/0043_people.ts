@@ -10,7 +10,8 @@ import { type Kysely, type Migration, sql } from 'kysely';
  * - `person_matches`: every pair of accounts found alike, with the signals seen: `open` waits for an operator
  *   ("possible same person"), `linked` is one person (by the server or an operator), `dismissed` is two people.
  *   One row per pair, `member_id` the newer account.
- * - an index on the account number without leading zeros at any bank (the number at another bank).
+ * - an index on the holder name without title, for equal names and names of one first word (a prefix), and one on
+ *   the account number without leading zeros at any bank (the number at another bank).
  */
 const SCRIPT_TITLES = [
   'เด็กหญิง',
@@ -48,7 +49,7 @@ export const people: Migration = {
       .alterTable('members')
       .addColumn('person_id', 'bigint', (col) => col.references('members.id'))
       .execute();
-    await db.schema.createIndex('members_holder_name_key_idx').on('members').column('holder_name_key').execute();
+    await sql`create index members_holder_name_key_idx on members (holder_name_key text_pattern_ops)`.execute(db);
     await db.schema.createIndex('members_person_id_idx').on('members').column('person_id').execute();
     await sql`create index members_account_no_any_bank_idx on members ((ltrim(bank_account_no, '0')))`.execute(db);
 

@@ -119,7 +119,7 @@ describe('self-referral', () => {
     const address = nextAddress();
     const inviter = await register({ bankAccountName: 'ADDRESS INVITER' }, { address });
     const invitee = await register(
-      { inviteCode: `PR${inviter.publicId}`, bankAccountName: 'ADDRESS INVITEE' },
+      { inviteCode: `PR${inviter.publicId}`, bankAccountName: 'ADDRESS GUEST' },
       { address },
     );
     await expectHeld(inviter, invitee, ['ip']);
@@ -130,13 +130,13 @@ describe('self-referral', () => {
     // The invitee registers on the inviter's phone, then signs in there: the browser still holds the
     // inviter's device cookie (registration does not see it: the cookie is sent to the sign-in path only).
     const invitee = await register(
-      { inviteCode: `PR${inviter.publicId}`, bankAccountName: 'DEVICE INVITEE' },
+      { inviteCode: `PR${inviter.publicId}`, bankAccountName: 'DEVICE GUEST' },
       { cookie: inviter.cookie },
     );
     await expectHeld(inviter, invitee, ['device']);
 
     // The other way round: an invitee's own device, on which the inviter signs in afterwards.
-    const second = await register({ inviteCode: `PR${inviter.publicId}`, bankAccountName: 'SECOND INVITEE' });
+    const second = await register({ inviteCode: `PR${inviter.publicId}`, bankAccountName: 'SECOND GUEST' });
     await deposit(t, second.id, 'BAHT', 1_000);
     await signIn(inviter, second.cookie);
     closeToday();
@@ -148,7 +148,7 @@ describe('self-referral', () => {
     const inviter = await register({ bankAccountName: 'PLAIN INVITER' });
     const forged = inviter.cookie.replace(/\.[^.]+$/, `.${'A'.repeat(43)}`);
     const invitee = await register(
-      { inviteCode: `PR${inviter.publicId}`, bankAccountName: 'PLAIN INVITEE' },
+      { inviteCode: `PR${inviter.publicId}`, bankAccountName: 'PLAIN GUEST' },
       { cookie: forged },
     );
     const page = await accrueFifty(inviter, invitee);
@@ -159,7 +159,7 @@ describe('self-referral', () => {
 
   it('holds accruals already made when a match appears later, before any of them is collected', async () => {
     const inviter = await register({ bankAccountName: 'LATE INVITER' });
-    const invitee = await register({ inviteCode: `PR${inviter.publicId}`, bankAccountName: 'LATE INVITEE' });
+    const invitee = await register({ inviteCode: `PR${inviter.publicId}`, bankAccountName: 'LATE GUEST' });
     const page = await accrueFifty(inviter, invitee);
     expect(page.invites[0]?.status).toBe('collectable');
     expect((await get(t, inviter, '/api/wallet')).json().invite.amount).toBe(50);

@@ -19,25 +19,31 @@ export const CANDIDATES_MAX = 50;
 
 const ACCOUNT_COLUMNS = ['id', 'bank_account_name', 'bank_account_no', 'registration_ip'] as const;
 
+/** Accounts one look-up of a person reaches at most: beyond that, a name is a common one, not one person. */
+export const PERSON_ACCOUNTS_MAX = 500;
+
 /**
- * The accounts that count as the member's person (docs/accounts.md, One person behind the accounts): the
- * member, every account linked to them, and every account of a person with an open match with one of those.
+ * The accounts that count as the member's person (docs/accounts.md, One person behind the accounts): the member
+ * and every account reached from them through matches linked or open, however many steps away (an account
+ * found on the member's device and one holding the member's number at another bank are one person together).
  */
 function relatedQuery(memberId: bigint) {
   return sql<{ id: bigint }>`
-    with mine(id) as (
-      select m.id from members m, members me
-        where me.id = ${memberId} and (m.id = coalesce(me.person_id, me.id) or m.person_id = coalesce(me.person_id, me.id))
-    ), opened(id) as (
-      select pm.other_member_id from person_matches pm where pm.status = 'open' and pm.member_id in (select id from mine)
+    with recursive edges(a, b) as (
+      select member_id, other_member_id from person_matches where status in ('open', 'linked')
+      union all
+      select other_member_id, member_id from person_matches where status in ('open', 'linked')
+    ), related(id) as (
+      select ${memberId}::bigint
       union
-      select pm.member_id from person_matches pm where pm.status = 'open' and pm.other_member_id in (select id from mine)
-    ), persons(person) as (
-      select coalesce(m.person_id, m.id) from members m where m.id in (select id from opened)
+      select e.b from edges e join related r on e.a = r.id
     )
-    select id from mine
-    union
-    select m.id from members m, persons p where m.id = p.person or m.person_id = p.person`;
+    select id from related limit ${PERSON_ACCOUNTS_MAX}`;
+}
+
+/** A text for a LIKE pattern, its `%`, `_` and `\\` taken literally. */
+function likeEscaped(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
 export class PersonRepository {
@@ -70,17 +76,27 @@ export class PersonRepository {
       .execute();
   }
 
-  /** Accounts whose holder name is `key` without its title, or whose number is `number` at any bank. */
-  candidates(db: Db, key: string, number: string): Promise<PersonAccount[]> {
-    return db
+  /**
+   * Accounts whose holder name without its title begins with the first word of `key` (the same name, spelt or cut
+   * otherwise after it), or whose number is `number` at any bank: the ones the name rule then compares.
+   */
+  async candidates(db: Db, key: string, number: string): Promise<PersonAccount[]> {
+    const firstWord = key.split(' ')[0] ?? key;
+    const byName = db
       .selectFrom('members')
       .select(ACCOUNT_COLUMNS)
       .where((eb) =>
-        eb.or([eb('holder_name_key', '=', key), eb(sql<string>`ltrim(bank_account_no, '0')`, '=', number)]),
+        eb.or([eb('holder_name_key', '=', firstWord), eb('holder_name_key', 'like', `${likeEscaped(firstWord)} %`)]),
       )
       .orderBy('id')
-      .limit(CANDIDATES_MAX * 2)
-      .execute();
+      .limit(CANDIDATES_MAX);
+    const byNumber = db
+      .selectFrom('members')
+      .select(ACCOUNT_COLUMNS)
+      .where(sql<string>`ltrim(bank_account_no, '0')`, '=', number)
+      .orderBy('id')
+      .limit(CANDIDATES_MAX);
+    return [...(await byName.execute()), ...(await byNumber.execute())];
   }
 
   /**
