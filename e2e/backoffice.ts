@@ -47,14 +47,21 @@ export const MEMBER_APP = { 'x-app-name': 'wallet-user', 'content-type': 'applic
  * session, and a reader of their wallet's amount (baht).
  */
 export async function newMember(base: string, label: string) {
-  const { phone, accountNo } = uniqueMember();
+  const { phone, accountNo, surname } = uniqueMember();
   const name = `E2E ${label} ${phone}`;
   const password = 'secret123';
   await call(
     base,
     'POST',
     '/api/account',
-    { name, username: phone, password, bankCode: 'KBANK', bankAccountName: 'somchai jaidee', bankAccountNo: accountNo },
+    {
+      name,
+      username: phone,
+      password,
+      bankCode: 'KBANK',
+      bankAccountName: `SOMCHAI ${surname}`,
+      bankAccountNo: accountNo,
+    },
     MEMBER_APP,
   );
   const { token } = await call<{ token: string }>(

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -182,10 +183,13 @@ let sequence = 0;
  * A Thai mobile number and a bank account number no other test of this worker's run uses. The sequence sits in
  * digits 6 to 9 of the account, the ones a bank leaves visible when it masks (`xxx-x-x0209-x`), so that no two
  * members of a worker's server look alike to the masked bank feed and slips (docs/deposits/masked-accounts.md).
+ * `surname`: 12 random letters, so members given it are different people (docs/accounts.md, One person behind the
+ * accounts): one's self-exclusion in a test does not refuse the next test's registrations.
  */
-export function uniqueMember(): { phone: string; accountNo: string } {
+export function uniqueMember(): { phone: string; accountNo: string; surname: string } {
   sequence += 1;
   const pid = `${process.pid % 1000}`.padStart(3, '0');
   const serial = `${sequence}`.padStart(4, '0');
-  return { phone: `09${pid}${serial}0`, accountNo: `77${pid}${serial}7` };
+  const surname = [...randomBytes(12)].map((byte) => String.fromCharCode(65 + (byte % 26))).join('');
+  return { phone: `09${pid}${serial}0`, accountNo: `77${pid}${serial}7`, surname };
 }

@@ -25,7 +25,7 @@ const HEADERS = { 'content-type': 'application/json', 'x-app-name': 'wallet-user
 let address = 0;
 /** A fresh member (the demo member's balance belongs to other specs), logged in through the UI. */
 async function logInFreshMember(page: Page, baseURL: string, locale: Locale): Promise<void> {
-  const { phone, accountNo } = uniqueMember();
+  const { phone, accountNo, surname } = uniqueMember();
   address += 1;
   const registered = await fetch(`${baseURL}/api/account`, {
     method: 'POST',
@@ -35,7 +35,7 @@ async function logInFreshMember(page: Page, baseURL: string, locale: Locale): Pr
       username: phone,
       password: 'secret123',
       bankCode: 'KBANK',
-      bankAccountName: 'SOMCHAI APP',
+      bankAccountName: `APP ${surname}`,
       bankAccountNo: accountNo,
     }),
   });

@@ -19,7 +19,7 @@ const WELCOME100: Record<Locale, string> = {
 let address = 0;
 /** Registers a fresh member through the API, from an address of its own (registration is rate limited). */
 async function registerMember(baseURL: string): Promise<{ phone: string; password: string }> {
-  const { phone, accountNo } = uniqueMember();
+  const { phone, accountNo, surname } = uniqueMember();
   const password = 'secret123';
   address += 1;
   const response = await fetch(`${baseURL}/api/account`, {
@@ -34,7 +34,7 @@ async function registerMember(baseURL: string): Promise<{ phone: string; passwor
       username: phone,
       password,
       bankCode: 'KBANK',
-      bankAccountName: 'SOMCHAI BONUS',
+      bankAccountName: `BONUS ${surname}`,
       bankAccountNo: accountNo,
     }),
   });

@@ -160,7 +160,7 @@ test.describe('a kip deposit in the Laos build', () => {
     const locale = 'lo';
     const laos = await launchServer({ COUNTRY: 'LA' });
     try {
-      const { phone, accountNo } = uniqueMember();
+      const { phone, accountNo, surname } = uniqueMember();
       const password = 'secret123';
       const registered = await fetch(`${laos.url}/api/account`, {
         method: 'POST',
@@ -170,7 +170,7 @@ test.describe('a kip deposit in the Laos build', () => {
           username: phone,
           password,
           bankCode: 'BCEL',
-          bankAccountName: 'SOMPHONE KIP',
+          bankAccountName: `KIP ${surname}`,
           bankAccountNo: accountNo,
           currency: 'LAK',
         }),

@@ -52,7 +52,7 @@ interface Member {
 
 /** Registers a member through the API (as the register wizard's last step does) and logs in. */
 async function register(base: string, name: string, inviteCode?: string): Promise<Member> {
-  const { phone, accountNo } = uniqueMember();
+  const { phone, accountNo, surname } = uniqueMember();
   const registered = await call<{ _id: string }>(base, 'POST', '/api/account', {
     body: {
       name,
@@ -61,7 +61,7 @@ async function register(base: string, name: string, inviteCode?: string): Promis
       bankCode: 'KBANK',
       // The member's own account name (letters of the display name): an invitee with the inviter's name would be
       // held for review as a self-referral (docs/promotions/invite.md).
-      bankAccountName: name.replace(/[^A-Za-z ]/g, '').trim(),
+      bankAccountName: `PROMO ${surname}`,
       bankAccountNo: accountNo,
       ...(inviteCode ? { inviteCode } : {}),
     },

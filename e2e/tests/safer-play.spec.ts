@@ -33,7 +33,7 @@ function siteDateTime(iso: string): string {
  * through the login screen, as a tab-only session. Returns the phone number.
  */
 async function logInFreshMember(page: Page, locale: Locale): Promise<string> {
-  const { phone, accountNo } = uniqueMember();
+  const { phone, accountNo, surname } = uniqueMember();
   const registered = await page.request.post('/api/account', {
     headers: JSON_HEADERS,
     data: {
@@ -41,7 +41,7 @@ async function logInFreshMember(page: Page, locale: Locale): Promise<string> {
       username: phone,
       password: PASSWORD,
       bankCode: 'KBANK',
-      bankAccountName: 'SOMCHAI SAFER',
+      bankAccountName: `SAFER ${surname}`,
       bankAccountNo: accountNo,
     },
   });

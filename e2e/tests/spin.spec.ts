@@ -32,7 +32,7 @@ async function call<T>(url: string, init: { method?: string; body?: unknown; hea
 
 /** Registers a member through the API, from an address of its own (registration is limited per address). */
 async function registerMember(baseURL: string, index: number): Promise<string> {
-  const { phone, accountNo } = uniqueMember();
+  const { phone, accountNo, surname } = uniqueMember();
   await call(`${baseURL}/api/account`, {
     method: 'POST',
     headers: { 'x-forwarded-for': `203.0.113.${index + 10}` },
@@ -41,7 +41,7 @@ async function registerMember(baseURL: string, index: number): Promise<string> {
       username: phone,
       password: PASSWORD,
       bankCode: 'KBANK',
-      bankAccountName: 'somchai spin',
+      bankAccountName: `SPIN ${surname}`,
       bankAccountNo: accountNo,
     },
   });
