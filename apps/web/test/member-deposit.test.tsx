@@ -254,6 +254,23 @@ describe('bank-name prompt', () => {
     expect(wallets).toBe(1);
   });
 
+  it('says the earlier change still waits for our staff, not an error, when one is already under review', async () => {
+    server.use(
+      http.get('*/api/wallet', () => HttpResponse.json(walletOf('KTB', 'สมชาย ใจดี'))),
+      http.put('*/api/account/bankAccountName', () =>
+        HttpResponse.json({ message: 'BANK_NAME_UNDER_REVIEW' }, { status: 409 }),
+      ),
+    );
+    answerLookup({ banks: [entry()] });
+    const { user, dialog } = await openDeposit();
+    const prompt = await within(dialog).findByRole('form', { name: 'Your account name in English' });
+    await user.type(within(prompt).getByLabelText('Account name (English letters)'), 'SOMEONE ELSE');
+    await user.click(within(prompt).getByRole('button', { name: 'Save' }));
+    const status = await within(dialog).findByRole('status', { name: 'Your account name in English' });
+    expect(status).toHaveTextContent('our staff will check it first');
+    expect(document.querySelector('[data-tone="error"]')).toBeNull();
+  });
+
   it('shows a failed update as a red toast with the translated error', async () => {
     server.use(
       http.get('*/api/wallet', () => HttpResponse.json(walletOf('KTB', 'สมชาย ใจดี'))),

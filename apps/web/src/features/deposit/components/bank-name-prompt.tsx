@@ -4,14 +4,15 @@ import { TextField } from '@member-wallet/ui/text-field';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { showToast } from '../../../lib/toast-store.ts';
-import { useUpdateBankAccountName } from '../api/update-bank-account-name.ts';
+import { isUnderReview, useUpdateBankAccountName } from '../api/update-bank-account-name.ts';
 import { checkEnglishName } from '../bank-name.ts';
 
 /**
  * Asks a KTB, TMB or BBL member for their account name in English (spec sections 2 and 5). The input is
  * upper-cased as typed and trimmed when sent; a failure is a red toast, a success reloads the wallet, whose
  * English name then hides this prompt. A name that is not the registered one spelt differently changes nothing
- * and waits for our staff (docs/accounts.md): the prompt then says so instead of asking again.
+ * and waits for our staff (docs/accounts.md): the prompt then says so instead of asking again, as it does when an
+ * earlier change still waits (409 BANK_NAME_UNDER_REVIEW).
  */
 export function BankNamePrompt({ bankCode, onSaved }: { bankCode: string; onSaved: () => void }) {
   const { t } = useTranslation();
@@ -36,6 +37,9 @@ export function BankNamePrompt({ bankCode, onSaved }: { bankCode: string; onSave
           }
           showToast('success', t('deposit.nameEdit.saved'));
           onSaved();
+        },
+        onError: (failure) => {
+          if (isUnderReview(failure)) setInReview(true);
         },
       },
     );
