@@ -14,8 +14,8 @@ export interface Account {
   cookie: string;
 }
 
-export function register(t: TestApp, fields: Record<string, unknown>) {
-  return t.api({ method: 'POST', url: '/api/account', payload: fields, remoteAddress: nextAddress() });
+export function register(t: TestApp, fields: Record<string, unknown>, address = nextAddress()) {
+  return t.api({ method: 'POST', url: '/api/account', payload: fields, remoteAddress: address });
 }
 
 export function signIn(t: TestApp, phone: string, password: string, cookie?: string) {
@@ -28,10 +28,18 @@ export function signIn(t: TestApp, phone: string, password: string, cookie?: str
   });
 }
 
-/** Registers an account (the helpers' registration with `fields`) and signs in, on the device of `cookie` if given. */
-export async function account(t: TestApp, fields: Record<string, unknown>, cookie?: string): Promise<Account> {
+/**
+ * Registers an account (the helpers' registration with `fields`) from `address` (a new one unless given) and signs
+ * in, on the device of `cookie` if given.
+ */
+export async function account(
+  t: TestApp,
+  fields: Record<string, unknown>,
+  cookie?: string,
+  address?: string,
+): Promise<Account> {
   const body = registration(fields);
-  const answer = await register(t, body);
+  const answer = await register(t, body, address);
   expect(answer.statusCode, answer.body).toBe(200);
   const row = await t.app.db
     .selectFrom('members')

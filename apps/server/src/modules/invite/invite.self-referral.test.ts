@@ -1,7 +1,8 @@
 import { inviteListResponse } from '@member-wallet/contract/invite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit, get, noDrift, type Player, post } from '../../../test/games.ts';
-import { nextAddress, registration, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { nextAddress, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { type Account, account, signIn } from '../../../test/people.ts';
 import { advanceTo, BANGKOK, setSetting } from '../../../test/promotions.ts';
 import { addLocalDays, localDayStart } from '../../lib/local-calendar.ts';
 import { ACCRUAL_GRACE_MS } from './invite.service.ts';
@@ -26,44 +27,14 @@ function closeToday(): void {
 const list = async (player: { token: string }) =>
   inviteListResponse.parse((await post(t, player as never, '/api/invite', { page: 1, limit: 50 }, null)).json());
 
-interface Registered extends Player {
-  publicId: string;
-  password: string;
-}
-
 /** Registers from `address` (a new one unless given) and signs in carrying `cookie`; the device cookie it got. */
-async function register(
-  fields: Record<string, unknown>,
-  options: { address?: string; cookie?: string } = {},
-): Promise<Registered & { cookie: string }> {
-  const body = registration(fields);
-  const answer = await t.api({
-    method: 'POST',
-    url: '/api/account',
-    payload: body,
-    remoteAddress: options.address ?? nextAddress(),
-  });
-  expect(answer.statusCode, answer.body).toBe(200);
-  const row = await t.app.db
-    .selectFrom('members')
-    .select('id')
-    .where('phone', '=', body.username)
-    .executeTakeFirstOrThrow();
-  const player = { id: row.id, phone: body.username, password: body.password, publicId: answer.json()._id, token: '' };
-  return { ...player, ...(await signIn(player, options.cookie)) };
-}
+const register = (fields: Record<string, unknown>, options: { address?: string; cookie?: string } = {}) =>
+  account(t, fields, options.cookie, options.address);
 
-/** Signs in as the member does on a device holding `cookie` (the `mw_device=…` pair), answering the new cookie. */
-async function signIn(player: { phone: string; password: string }, cookie?: string) {
-  const answer = await t.api({
-    method: 'POST',
-    url: '/api/login',
-    payload: { username: player.phone, password: player.password },
-    remoteAddress: nextAddress(),
-    headers: cookie ? { cookie } : {},
-  });
+/** Signs in as the member does on a device holding `cookie` (the `mw_device=…` pair). */
+async function signInOn(player: Account, cookie: string) {
+  const answer = await signIn(t, player.phone, player.password, cookie);
   expect(answer.statusCode, answer.body).toBe(200);
-  return { token: answer.json().token as string, cookie: String(answer.headers['set-cookie']).split(';')[0] ?? '' };
 }
 
 /** The invitee deposits 1,000 today and the day closes: 50 accrues to the inviter, held or not. */
@@ -73,7 +44,7 @@ async function accrueFifty(inviter: Player, invitee: Player) {
   return list(inviter);
 }
 
-async function expectHeld(inviter: Player, invitee: Registered, reasons: string[]) {
+async function expectHeld(inviter: Player, invitee: Account, reasons: string[]) {
   const page = await accrueFifty(inviter, invitee);
   expect(page.invites).toEqual([expect.objectContaining({ amount: 50, collected: false, status: 'held' })]);
   expect((await get(t, inviter, '/api/wallet')).json().invite.amount).toBe(0);
@@ -138,7 +109,7 @@ describe('self-referral', () => {
     // The other way round: an invitee's own device, on which the inviter signs in afterwards.
     const second = await register({ inviteCode: `PR${inviter.publicId}`, bankAccountName: 'SECOND GUEST' });
     await deposit(t, second.id, 'BAHT', 1_000);
-    await signIn(inviter, second.cookie);
+    await signInOn(inviter, second.cookie);
     closeToday();
     const rows = (await list(inviter)).invites;
     expect(rows.map((row) => row.status)).toEqual(['held', 'held']);
@@ -164,7 +135,7 @@ describe('self-referral', () => {
     expect(page.invites[0]?.status).toBe('collectable');
     expect((await get(t, inviter, '/api/wallet')).json().invite.amount).toBe(50);
     // Later the same day the invitee signs in on the inviter's phone; the collection screens first.
-    await signIn(invitee, inviter.cookie);
+    await signInOn(invitee, inviter.cookie);
     const collect = await get(t, inviter, '/api/invite/bonus');
     expect([collect.statusCode, collect.json()]).toEqual([409, { message: 'INVITE_UNDER_REVIEW' }]);
     expect((await list(inviter)).invites[0]?.status).toBe('held');
