@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import fastJsonStringify, { type Schema } from 'fast-json-stringify';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config.ts';
@@ -10,6 +11,24 @@ import { Lifecycle } from '../lib/lifecycle.ts';
 import { requestSerializer } from '../lib/log-redaction.ts';
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+
+/**
+ * Response serializers by the text of their JSON Schema, for the process's life. Fastify's own compiler builds one
+ * per route and status, so every node start built the one error body's serializer twice per route, and every test
+ * app of a worker built them all again (a third of a test app's start, docs/ci.md). A serializer is a pure function
+ * of its schema (no shared schemas are added with `addSchema`), so one built is as good as another.
+ */
+const serializers = new Map<string, (data: unknown) => string>();
+
+function cachedSerializer({ schema }: { schema: unknown }): (data: unknown) => string {
+  const key = JSON.stringify(schema);
+  let serializer = serializers.get(key);
+  if (!serializer) {
+    serializer = fastJsonStringify(schema as Schema);
+    serializers.set(key, serializer);
+  }
+  return serializer;
+}
 /**
  * The longest a request may take from its first byte to its last (Node's default, said here): a slow phone's
  * upload. A node's exit waits longer than this for requests under way (SHUTDOWN_GRACE_MS).
@@ -121,6 +140,7 @@ export function createFastify(config: Config, logStream?: DestinationStream): Fa
   });
   // Input is validated by zod in the route helper; JSON Schemas are kept for the docs and the serializers.
   app.setValidatorCompiler(() => (value) => ({ value }));
+  app.setSerializerCompiler(cachedSerializer);
   app.decorate('lifecycle', new Lifecycle());
   // Any close drains first (a test's, or one after SIGTERM's delay): no job starts a pass, and so no call to
   // a party on this very server, while the server waits for its connections to end.

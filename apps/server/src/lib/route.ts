@@ -79,9 +79,21 @@ const ERROR_BODY_SCHEMA = {
   required: ['message'],
 };
 
+/** Each schema's JSON Schema text per direction, made once per process (zod's conversion is a test app's cost). */
+const jsonSchemas = new WeakMap<zc.$ZodType, { input?: string; output?: string }>();
+
+/** A schema's JSON Schema, a fresh object each call (Fastify and the OpenAPI plugin may change what they get). */
 export function jsonSchema(schema: zc.$ZodType, io: 'input' | 'output'): Record<string, unknown> {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' });
-  return rest;
+  let texts = jsonSchemas.get(schema);
+  if (!texts) {
+    texts = {};
+    jsonSchemas.set(schema, texts);
+  }
+  if (texts[io] === undefined) {
+    const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, target: 'draft-7', unrepresentable: 'any' });
+    texts[io] = JSON.stringify(rest);
+  }
+  return JSON.parse(texts[io]);
 }
 
 function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
