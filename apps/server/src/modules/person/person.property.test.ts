@@ -203,7 +203,9 @@ describe('one person with many phones and bank accounts', () => {
           .execute();
         expect(welcomes.length).toBeLessThanOrEqual(1);
       }),
-      { numRuns: 12 },
+      // Not shrunk: each run needs a person of its own and there are 24, so shrinking's further runs would reuse an
+      // excluded person and report its refusal instead of the failure (seen at seed 594716347).
+      { numRuns: 12, endOnFailure: true },
     );
   });
 });

@@ -112,6 +112,18 @@ export class PersonRepository {
       .execute();
   }
 
+  /** Every other account after `afterId`, in id order, `limit` at a time: a block's look at every name. */
+  accountsAfter(db: Db, memberId: bigint, afterId: bigint, limit: number): Promise<PersonAccount[]> {
+    return db
+      .selectFrom('members')
+      .select(ACCOUNT_COLUMNS)
+      .where('id', '>', afterId)
+      .where('id', '<>', memberId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
   account(db: Db, memberId: bigint): Promise<PersonAccount | undefined> {
     return db.selectFrom('members').select(ACCOUNT_COLUMNS).where('id', '=', memberId).executeTakeFirst();
   }

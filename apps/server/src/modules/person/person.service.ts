@@ -9,6 +9,9 @@ import { refusalError, type SaferPlayGate } from '../safer-play/safer-play.gate.
 import { type MatchStrength, signalsBetween, significantNumber, strengthOf } from './person.match.ts';
 import type { PersonAccount, PersonRepository } from './person.repository.ts';
 
+/** Accounts a block's screening reads at a time. */
+const BLOCK_SCREEN_PAGE = 1000;
+
 /** An account a registration was found alike, and how. */
 export interface Found {
   id: bigint;
@@ -89,6 +92,29 @@ export class PersonService {
         status: 'open',
         now,
       });
+    }
+  }
+
+  /**
+   * In the transaction of a time-out or self-exclusion it starts: the member's holder name is compared with every
+   * other account's, in any spelling or script, which no index finds at registration (a Thai name for a Latin one),
+   * and each account found is recorded as a possible match (or linked, with the number too), so the block binds an
+   * account of the person registered before it. Read a thousand at a time.
+   */
+  async screenBlock(trx: Transaction<Database>, memberId: bigint): Promise<void> {
+    const { repository } = this.deps;
+    const member = await repository.account(trx, memberId);
+    if (!member) return;
+    let after = 0n;
+    for (;;) {
+      const page = await repository.accountsAfter(trx, memberId, after, BLOCK_SCREEN_PAGE);
+      for (const other of page) {
+        const signals = signalsBetween(member, other, false);
+        if (signals.includes('name')) await this.record(trx, memberId, other.id, signals);
+      }
+      const last = page.at(-1);
+      if (!last || page.length < BLOCK_SCREEN_PAGE) return;
+      after = last.id;
     }
   }
 

@@ -13,7 +13,8 @@ import {
   type StatusResponse,
 } from '@member-wallet/contract/safer-play';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/database.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -43,7 +44,10 @@ export interface SaferPlayServiceDeps {
   games: GameMoneyReturn;
   logger: FastifyBaseLogger;
   /** The accounts of the member's person (docs/accounts.md), and their currencies: a block ends all their play. */
-  people: { accountsOf(db: Db, memberId: bigint): Promise<bigint[]> };
+  people: {
+    accountsOf(db: Db, memberId: bigint): Promise<bigint[]>;
+    screenBlock(trx: Transaction<Database>, memberId: bigint): Promise<void>;
+  };
   members: { findById(id: bigint): Promise<{ id: bigint; currency: string } | undefined> };
 }
 
@@ -164,7 +168,9 @@ export class SaferPlayService {
         updated_at: now,
       });
       await repository.recordEvent(trx, auth.memberId, kind, { endsAt: endsAt?.toISOString() ?? null }, now);
-      // Every account of the person stops at once, as the member's own do.
+      // Accounts of the person no registration found (the name in the other script) are found now, and every
+      // account of the person stops at once, as the member's own do.
+      await this.deps.people.screenBlock(trx, auth.memberId);
       for (const memberId of await this.deps.people.accountsOf(trx, auth.memberId)) {
         await repository.endSessions(trx, memberId, now);
       }
