@@ -5,8 +5,19 @@ import { siteSettingsResponse } from './settings.ts';
 // Changes that wait for a second admin (issue 39, finding 1; docs/backoffice/four-eyes.md): a setting that bounds
 // money raised, and a role that approves money granted.
 
-/** `settings.adjustment`, `settings.withdraw`: a money-bounding setting; `operator.role`: a money-approving role. */
-export const PENDING_CHANGE_KINDS = ['settings.adjustment', 'settings.withdraw', 'operator.role'] as const;
+/**
+ * `settings.adjustment`, `settings.withdraw`: a money-bounding setting; `operator.role`: a money-approving role;
+ * `promotions.*`: a reward's terms (a bonus definition or promotion code, the invite or refund programme, the wheel).
+ */
+export const PENDING_CHANGE_KINDS = [
+  'settings.adjustment',
+  'settings.withdraw',
+  'operator.role',
+  'promotions.bonus',
+  'promotions.invite',
+  'promotions.refund',
+  'promotions.spin',
+] as const;
 export type PendingChangeKind = (typeof PENDING_CHANGE_KINDS)[number];
 
 /** `pending`: waits for a second admin; `applied` (at once when it only tightens, else on approval); `rejected`. */

@@ -39,6 +39,7 @@ import { bankAccountFormat } from './0040_bank_account_format.ts';
 import { bankNameChanges } from './0041_bank_name_changes.ts';
 import { pendingChanges } from './0042_pending_changes.ts';
 import { people } from './0043_people.ts';
+import { rewardChanges } from './0044_reward_changes.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -90,6 +91,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0041_bank_name_changes': bankNameChanges,
   '0042_pending_changes': pendingChanges,
   '0043_people': people,
+  '0044_reward_changes': rewardChanges,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -83,10 +83,17 @@ export interface AuditLogTable {
   at: CreatedAt;
 }
 
-export type PendingChangeKind = 'settings.adjustment' | 'settings.withdraw' | 'operator.role';
+export type PendingChangeKind =
+  | 'settings.adjustment'
+  | 'settings.withdraw'
+  | 'operator.role'
+  | 'promotions.bonus'
+  | 'promotions.invite'
+  | 'promotions.refund'
+  | 'promotions.spin';
 export type PendingChangeStatus = 'pending' | 'applied' | 'rejected';
 
-/** Changes waiting for a second admin (migration 0042, docs/backoffice/four-eyes.md). */
+/** Changes waiting for a second admin (migrations 0042, 0044; docs/backoffice/four-eyes.md). */
 export interface PendingChangesTable {
   id: Generated<bigint>;
   kind: PendingChangeKind;
