@@ -17,6 +17,15 @@ export interface MoneyCeilingsConfig {
   withdrawAutoApprove: PerCurrency;
   /** What one operator may credit alone (under the approval amount) in a site day; beyond it credits wait. */
   aloneCreditDaily: PerCurrency;
+  /**
+   * The most money one reward can give (docs/backoffice/four-eyes.md, Reward terms): a bonus's fixed amount or its
+   * deposit-percent cap, a wheel's cash prize, the loss refund's cap.
+   */
+  rewardMinor: PerCurrency;
+  /** The highest deposit percent of a bonus (`deposit_percent`; the contract allows up to 1,000). */
+  bonusDepositPercent: number;
+  /** The highest share of the invite commission (`percent`) and of the loss refund (`percent`), in percent. */
+  cashbackPercent: number;
 }
 
 /** Each variable with its default: 10x and 4x the amounts the site starts with, so a fresh site is well inside. */
@@ -25,6 +34,14 @@ export const CEILING_VARIABLES = {
   withdrawMax: { name: 'CEILING_WITHDRAW_MAX_MINOR', default: 'BAHT:20000000,LAK:10000000000' },
   withdrawAutoApprove: { name: 'CEILING_WITHDRAW_AUTO_APPROVE_MINOR', default: 'BAHT:2000000,LAK:1000000000' },
   aloneCreditDaily: { name: 'ADJUSTMENT_ALONE_DAILY_MINOR', default: 'BAHT:2000000,LAK:600000000' },
+  /** 50,000 baht: ten times the largest reward a fresh site gives (the refund cap of 5,000); kip at 300 a baht. */
+  rewardMinor: { name: 'CEILING_REWARD_MINOR', default: 'BAHT:5000000,LAK:1500000000' },
+} as const;
+
+/** The percentages' ceilings (whole percents, the same in every currency): twice and five times the demo's. */
+export const PERCENT_CEILING_VARIABLES = {
+  bonusDepositPercent: { name: 'CEILING_BONUS_DEPOSIT_PERCENT', default: 200, max: 1000 },
+  cashbackPercent: { name: 'CEILING_CASHBACK_PERCENT', default: 25, max: 100 },
 } as const;
 
 /** At most 15 digits: the largest amount an operator's form can send (`amountMinor`, 15 digits). */
@@ -59,5 +76,9 @@ export function readMoneyCeilings(read: Reader): MoneyCeilingsConfig {
     key,
     perCurrency(read, variable.name, variable.default),
   ]);
-  return Object.fromEntries(entries) as unknown as MoneyCeilingsConfig;
+  const percents = Object.entries(PERCENT_CEILING_VARIABLES).map(([key, variable]) => [
+    key,
+    read.integer(variable.name, variable.default, 0, variable.max),
+  ]);
+  return Object.fromEntries([...entries, ...percents]) as unknown as MoneyCeilingsConfig;
 }

@@ -111,6 +111,21 @@ export const CONFIG_VARIABLES: readonly ConfigVariable[] = [
     meaning: "One operator's credits applied alone per site day; beyond, they wait for a second operator",
   },
   {
+    name: 'CEILING_REWARD_MINOR',
+    default: 'BAHT:5000000,LAK:1500000000',
+    meaning: 'Most one reward may give (bonus amount or cap, wheel cash prize, refund cap), minor units per currency',
+  },
+  {
+    name: 'CEILING_BONUS_DEPOSIT_PERCENT',
+    default: '200',
+    meaning: 'Highest deposit percent of a bonus the back-office may set (0 to 1000)',
+  },
+  {
+    name: 'CEILING_CASHBACK_PERCENT',
+    default: '25',
+    meaning: 'Highest invite commission and loss refund percent the back-office may set (0 to 100)',
+  },
+  {
     name: 'UPLOAD_DIR',
     default: 'DATA_DIR/uploads',
     meaning: 'Where uploads are stored without S3_* (outside the web root; one node, or a volume all mount)',

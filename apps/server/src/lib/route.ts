@@ -39,6 +39,7 @@ export interface RouteDefinition<
   ResponseSchema extends zc.$ZodType,
   Authenticated extends boolean,
   Auth = AuthContext,
+  AcceptedSchema extends zc.$ZodType | undefined = undefined,
 > {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   url: string;
@@ -52,6 +53,8 @@ export interface RouteDefinition<
   limited?: boolean;
   /** The handler may answer 202 (accepted, waiting for a second operator) with the same shape as its 200. */
   accepted?: boolean;
+  /** The handler may answer 202 (waiting for a second operator) with this shape, another than its 200's. */
+  acceptedResponse?: AcceptedSchema;
   /** Checks the caller before the input is read (the back-office's roles): throws to refuse. */
   authorize?: (auth: Auth) => void;
   handler: (
@@ -60,7 +63,7 @@ export interface RouteDefinition<
       QuerySchema extends zc.$ZodType ? zc.output<QuerySchema> : undefined,
       Authenticated extends true ? Auth : null
     >,
-  ) => Promise<zc.input<ResponseSchema>>;
+  ) => Promise<zc.input<ResponseSchema> | (AcceptedSchema extends zc.$ZodType ? zc.input<AcceptedSchema> : never)>;
 }
 
 /** The body of every error answer, for the OpenAPI document and the error serializer. */
@@ -141,8 +144,9 @@ export function createRouter<Auth = AuthContext>(app: FastifyInstance, authentic
     QuerySchema extends zc.$ZodType | undefined = undefined,
     ResponseSchema extends zc.$ZodType = zc.$ZodType,
     Authenticated extends boolean = boolean,
-  >(definition: RouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, Auth>): void {
-    const { body, query, response } = definition;
+    AcceptedSchema extends zc.$ZodType | undefined = undefined,
+  >(definition: RouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, Auth, AcceptedSchema>): void {
+    const { body, query, response, acceptedResponse } = definition;
     app.route({
       method: definition.method,
       url: definition.url,
@@ -155,6 +159,7 @@ export function createRouter<Auth = AuthContext>(app: FastifyInstance, authentic
         response: {
           200: jsonSchema(response, 'output'),
           ...(definition.accepted ? { 202: jsonSchema(response, 'output') } : {}),
+          ...(acceptedResponse ? { 202: jsonSchema(acceptedResponse, 'output') } : {}),
           '4XX': ERROR_BODY_SCHEMA,
           '5XX': ERROR_BODY_SCHEMA,
         },
@@ -186,7 +191,8 @@ export type RoleRouteDefinition<
   Authenticated extends boolean,
   Auth,
   Role extends string,
-> = RouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, Auth> & {
+  AcceptedSchema extends zc.$ZodType | undefined = undefined,
+> = RouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, Auth, AcceptedSchema> & {
   roles: Authenticated extends true ? 'any' | readonly Role[] : 'public';
 };
 
@@ -196,8 +202,9 @@ export type RoleRouter<Auth, Role extends string> = <
   QuerySchema extends zc.$ZodType | undefined = undefined,
   ResponseSchema extends zc.$ZodType = zc.$ZodType,
   Authenticated extends boolean = boolean,
+  AcceptedSchema extends zc.$ZodType | undefined = undefined,
 >(
-  definition: RoleRouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, Auth, Role>,
+  definition: RoleRouteDefinition<BodySchema, QuerySchema, ResponseSchema, Authenticated, Auth, Role, AcceptedSchema>,
 ) => void;
 
 /** The member API's router: `auth: true` routes take a member session. */

@@ -3,6 +3,7 @@ import { LAOS_CURRENCIES } from '../constants.ts';
 import { isAmount } from '../money.ts';
 import { PRIZE_TYPES } from '../spin.ts';
 import { pageQuery } from './common.ts';
+import { pendingChange } from './pending-changes.ts';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Promotions (docs/backoffice/promotions.md; the rules are docs/promotions/). Reads are for every operator,
@@ -235,3 +236,21 @@ export const MEDIA_BYTES_MAX = 2 * 1024 * 1024;
 export const MEDIA_FILE_FIELD = 'file';
 export const mediaUploadResponse = z.object({ url: z.string() });
 export type MediaUploadResponse = z.infer<typeof mediaUploadResponse>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reward terms under four eyes (docs/backoffice/four-eyes.md, Reward terms): a change that only tightens applies
+// at once and answers 200 with the resource as before; any other waits for a second admin and answers 202 with the
+// change and the resource as it still is (a new active definition: stored inactive, its activation waiting).
+
+/** `POST …/bonuses`, `PUT …/bonuses/:code` answered 202. */
+export const bonusChangeResponse = z.object({ change: pendingChange, bonus: backofficeBonus });
+export type BonusChangeResponse = z.infer<typeof bonusChangeResponse>;
+/** `PUT …/promotions/invite` answered 202. */
+export const inviteChangeResponse = z.object({ change: pendingChange, programme: inviteSettingsSchema });
+export type InviteChangeResponse = z.infer<typeof inviteChangeResponse>;
+/** `PUT …/promotions/refund` answered 202. */
+export const refundChangeResponse = z.object({ change: pendingChange, programme: refundSettingsSchema });
+export type RefundChangeResponse = z.infer<typeof refundChangeResponse>;
+/** `PUT …/promotions/spin` answered 202. */
+export const spinChangeResponse = z.object({ change: pendingChange, spin: spinSettingsResponse });
+export type SpinChangeResponse = z.infer<typeof spinChangeResponse>;

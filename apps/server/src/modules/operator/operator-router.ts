@@ -27,6 +27,7 @@ export function createOperatorRouter(
     QuerySchema extends zc.$ZodType | undefined = undefined,
     ResponseSchema extends zc.$ZodType = zc.$ZodType,
     Authenticated extends boolean = boolean,
+    AcceptedSchema extends zc.$ZodType | undefined = undefined,
   >(
     definition: RoleRouteDefinition<
       BodySchema,
@@ -34,14 +35,15 @@ export function createOperatorRouter(
       ResponseSchema,
       Authenticated,
       OperatorContext,
-      OperatorRole
+      OperatorRole,
+      AcceptedSchema
     >,
   ): void {
     if (!definition.url.startsWith('/backoffice/api/'))
       throw new Error(`operator route outside /backoffice/api: ${definition.url}`);
     const { roles, ...rest } = definition;
     endpoints.push({ method: definition.method, url: definition.url, roles });
-    route<BodySchema, QuerySchema, ResponseSchema, Authenticated>({
+    route<BodySchema, QuerySchema, ResponseSchema, Authenticated, AcceptedSchema>({
       ...rest,
       // Before the input is read: a refused role learns nothing of what the route accepts.
       authorize: (auth) => {

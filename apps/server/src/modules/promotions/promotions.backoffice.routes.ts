@@ -4,13 +4,17 @@ import {
   backofficeBonus,
   bannersResponseAll,
   bannersUpdate,
+  bonusChangeResponse,
   bonusCreateRequest,
   bonusCsvQuery,
   bonusPage,
   bonusQuery,
   bonusUpdateRequest,
+  inviteChangeResponse,
   inviteSettingsSchema,
+  refundChangeResponse,
   refundSettingsSchema,
+  spinChangeResponse,
   spinSettingsResponse,
   spinSettingsUpdate,
 } from '@member-wallet/contract/backoffice/promotions';
@@ -21,7 +25,8 @@ import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
 import { callerOf } from '../operator/operator.service.ts';
 import type { OperatorRouter } from '../operator/operator-router.ts';
-import type { PromotionsBackofficeService } from './promotions.backoffice.service.ts';
+import { changeCallerOf } from '../operator/pending-change.routes.ts';
+import type { BonusAnswer, PromotionsBackofficeService } from './promotions.backoffice.service.ts';
 import type { PromotionSettingsService } from './promotions.settings.service.ts';
 
 const tags = ['backoffice'];
@@ -50,6 +55,14 @@ const BONUS_CSV_HEADER = [
 ] as const;
 
 const bannerParams = z.object({ programme: z.enum(BANNER_PROGRAMMES), locale: z.enum(LOCALES) });
+
+type Reply = { code(status: number): unknown };
+/** Applied at once: 200 with the definition; waiting for a second admin: 202 with the change and the definition. */
+function bonusAnswer({ bonus, change }: BonusAnswer, reply: Reply) {
+  if (!change) return bonus;
+  reply.code(202);
+  return { change, bonus };
+}
 
 /**
  * Promotions in the back-office (docs/backoffice/promotions.md): bonus definitions and promotion codes, the
@@ -119,11 +132,15 @@ function bonusRoutes(route: OperatorRouter, bonuses: PromotionsBackofficeService
     url: BACKOFFICE_API.bonusList,
     auth: true,
     roles: ADMIN,
-    summary: 'Create a bonus (kind bonus: the grid) or a promotion code (kind promotion); 409 BONUS_EXISTS',
+    summary:
+      'Create a bonus (kind bonus: the grid) or a promotion code (kind promotion); 409 BONUS_EXISTS. An active one ' +
+      'is stored inactive and answers 202: its activation waits for a second admin',
     tags,
     body: bonusCreateRequest,
     response: backofficeBonus,
-    handler: ({ body, auth, request }) => bonuses.create(body, callerOf(auth, request)),
+    acceptedResponse: bonusChangeResponse,
+    handler: async ({ body, auth, request, reply }) =>
+      bonusAnswer(await bonuses.create(body, changeCallerOf(auth, request)), reply),
   });
 
   route({
@@ -131,13 +148,16 @@ function bonusRoutes(route: OperatorRouter, bonuses: PromotionsBackofficeService
     url: BACKOFFICE_API.bonusUpdate,
     auth: true,
     roles: ADMIN,
-    summary: "Change a bonus's terms (active false retires it); running member bonuses keep the terms they got",
+    summary:
+      "Change a bonus's terms (active false retires it); running member bonuses keep the terms they got. Terms " +
+      'that could pay more answer 202 and wait for a second admin',
     tags,
     response: backofficeBonus,
-    handler: ({ request, auth }) => {
+    acceptedResponse: bonusChangeResponse,
+    handler: async ({ request, auth, reply }) => {
       const { code } = parseInput(bonusCodeParams, request.params);
       const terms = parseInput(bonusUpdateRequest, request.body ?? {});
-      return bonuses.update(code, terms, callerOf(auth, request));
+      return bonusAnswer(await bonuses.update(code, terms, changeCallerOf(auth, request)), reply);
     },
   });
 }
@@ -149,12 +169,14 @@ function programmeRoutes(route: OperatorRouter, settings: PromotionSettingsServi
       name: 'invite',
       url: BACKOFFICE_API.inviteSettings,
       schema: inviteSettingsSchema,
+      accepted: inviteChangeResponse,
       what: 'invite programme (enabled, percent, successPercent, collectMinimum)',
     },
     {
       name: 'refund',
       url: BACKOFFICE_API.refundSettings,
       schema: refundSettingsSchema,
+      accepted: refundChangeResponse,
       what: 'loss refund (enabled, period, percent, minimum, cap, successPercent)',
     },
   ] as const;
@@ -174,12 +196,17 @@ function programmeRoutes(route: OperatorRouter, settings: PromotionSettingsServi
       url: programme.url,
       auth: true,
       roles: ADMIN,
-      summary: `Replace the ${programme.what}; every field is required`,
+      summary: `Replace the ${programme.what}; every field is required. A change that could pay more answers 202`,
       tags,
       response: programme.schema,
-      handler: async ({ request, auth }) => {
+      acceptedResponse: programme.accepted,
+      handler: async ({ request, auth, reply }) => {
         const value = parseInput(programme.schema, request.body ?? {});
-        return settings.setProgramme(programme.name, value, callerOf(auth, request));
+        const answer = await settings.setProgramme(programme.name, value, changeCallerOf(auth, request));
+        if (!answer.change) return answer.value;
+        reply.code(202);
+        // The loop's programme is a union the answer's value does not narrow: this one's schemas match its value.
+        return { change: answer.change, programme: answer.value } as never;
       },
     });
   }
@@ -202,11 +229,19 @@ function spinRoutes(route: OperatorRouter, settings: PromotionSettingsService) {
     url: BACKOFFICE_API.spinSettings,
     auth: true,
     roles: ADMIN,
-    summary: 'Replace the wheel, the coin rule, or both; a wheel that does not parse is refused (KEY_INVALID)',
+    summary:
+      'Replace the wheel, the coin rule, or both; a wheel that does not parse is refused (KEY_INVALID). A change ' +
+      'that could pay more answers 202 and waits for a second admin',
     tags,
     body: spinSettingsUpdate,
     response: spinSettingsResponse,
-    handler: ({ body, auth, request }) => settings.setSpin(body, callerOf(auth, request)),
+    acceptedResponse: spinChangeResponse,
+    handler: async ({ body, auth, request, reply }) => {
+      const answer = await settings.setSpin(body, changeCallerOf(auth, request));
+      if (!answer.change) return answer.value;
+      reply.code(202);
+      return { change: answer.change, spin: answer.value };
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+import type { PendingChange } from '@member-wallet/contract/backoffice/pending-changes';
 import type {
   BackofficeBonus,
   BonusCsvQuery,
@@ -6,18 +7,31 @@ import type {
   BonusTerms,
 } from '@member-wallet/contract/backoffice/promotions';
 import type { ErrorCode } from '@member-wallet/contract/error-codes';
+import type { MoneyCeilingsConfig } from '../../config.ceilings.ts';
 import type { Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BonusDefinition } from '../bonus/bonus.repository.ts';
-import { type AuditCaller, type AuditRecorder, auditedChange } from '../operator/audit-log.ts';
+import type { AuditChange, AuditRecorder } from '../operator/audit-log.ts';
+import type { ChangeCaller, PendingChanges } from '../operator/pending-change.service.ts';
 import type { BonusChange, PromotionsBackofficeRepository } from './promotions.backoffice.repository.ts';
+import { type BonusValue, bonusTightens, checkBonusCeiling } from './promotions.tightens.ts';
 
 export interface PromotionsBackofficeDeps {
   db: Db;
   clock: Clock;
   repository: PromotionsBackofficeRepository;
   audit: AuditRecorder;
+  /** The changes that wait for a second admin (docs/backoffice/four-eyes.md, Reward terms). */
+  changes: PendingChanges;
+  ceilings: Pick<MoneyCeilingsConfig, 'rewardMinor' | 'bonusDepositPercent' | 'cashbackPercent'>;
+}
+
+/** A definition as it now is, and the change waiting for a second admin (null when none was needed). */
+export interface BonusAnswer {
+  bonus: BackofficeBonus;
+  change: PendingChange | null;
 }
 
 /** A new definition: its terms, and the code and kind it keeps for ever. */
@@ -102,13 +116,40 @@ export function columnsOf(terms: BonusTerms): BonusChange {
   };
 }
 
+/** The terms as a change holds them, from the checked columns: the other rule's fields null, amounts strings. */
+function changeValue(code: string, kind: BonusValue['kind'], terms: BonusTerms, columns: BonusChange): BonusValue {
+  const text = (value: bigint | null) => (value === null ? null : String(value));
+  return {
+    ...terms,
+    code,
+    kind,
+    amountMinor: text(columns.amount_minor ?? null),
+    depositPercent: columns.deposit_percent ?? null,
+    amountCapMinor: text(columns.amount_cap_minor ?? null),
+    depositWindowHours: columns.deposit_window_hours ?? null,
+    endBelowMinor: String(columns.end_below_minor ?? 0n),
+  };
+}
+
+/** A stored definition's terms, as a change holds them. */
+function storedValue(bonus: BackofficeBonus): BonusValue {
+  const { createdAt: _createdAt, received: _received, ...value } = bonus;
+  return value as BonusValue;
+}
+
 /**
  * Bonus definitions and promotion codes in the back-office (docs/backoffice/promotions.md): every operator
  * reads them; admins create and change them, each change and its audit line (before and after) in one
- * transaction; a refused one writes nothing.
+ * transaction; a refused one writes nothing. A change that could pay more waits for a second admin
+ * (docs/backoffice/four-eyes.md, Reward terms), and no definition passes the deployment's reward ceilings.
  */
 export class PromotionsBackofficeService {
-  constructor(private readonly deps: PromotionsBackofficeDeps) {}
+  constructor(private readonly deps: PromotionsBackofficeDeps) {
+    deps.changes.define('promotions.bonus', {
+      checkCeiling: (after) => checkBonusCeiling(deps.ceilings, after as BonusValue),
+      apply: (trx, change) => this.#apply(trx, change.target, change.after as BonusValue),
+    });
+  }
 
   async page(query: BonusQuery): Promise<BonusPage> {
     const { total, rows } = await this.deps.repository.list(query);
@@ -120,31 +161,65 @@ export class PromotionsBackofficeService {
     for await (const row of this.deps.repository.all(query)) yield bonusOf(row, row.received);
   }
 
-  /** A new bonus or promotion code; its code taken already: 409 BONUS_EXISTS. */
-  create(bonus: NewBonus, caller: AuditCaller): Promise<BackofficeBonus> {
-    const { repository } = this.deps;
+  /**
+   * A new bonus or promotion code; its code taken already: 409 BONUS_EXISTS. It is stored inactive; an active one's
+   * activation is a change that waits for a second admin (the answer's `change`).
+   */
+  create(bonus: NewBonus, caller: ChangeCaller): Promise<BonusAnswer> {
+    const { db, clock, repository, audit, changes, ceilings } = this.deps;
     const columns = columnsOf(bonus);
-    return auditedChange(this.deps, caller, async (trx) => {
-      const created = await repository.insert(trx, { ...columns, code: bonus.code, kind: bonus.kind });
+    const after = changeValue(bonus.code, bonus.kind, bonus, columns);
+    checkBonusCeiling(ceilings, after);
+    return transactionWithRetry(db, async (trx) => {
+      const now = clock.now();
+      const created = await repository.insert(trx, { ...columns, active: false, code: bonus.code, kind: bonus.kind });
       if (!created) throw new AppError('BONUS_EXISTS', 409);
-      const after = bonusOf(created, 0);
-      return { audit: { action: 'bonus.create', target: `bonus:${created.code}`, before: null, after }, result: after };
+      const stored = bonusOf(created, 0);
+      const target = `bonus:${created.code}`;
+      await audit.record(trx, { action: 'bonus.create', target, before: null, after: stored, ...caller }, now);
+      if (!bonus.active) return { bonus: stored, change: null };
+      const proposal = {
+        kind: 'promotions.bonus',
+        target,
+        before: storedValue(stored),
+        after,
+        tightens: false,
+      } as const;
+      const row = await changes.submit(trx, caller, proposal, now);
+      return { bonus: stored, change: await changes.one(row.id, trx) };
     });
   }
 
-  /** New terms for a definition of any state; running member bonuses keep the terms they got. */
-  update(code: string, terms: BonusTerms, caller: AuditCaller): Promise<BackofficeBonus> {
-    const { repository } = this.deps;
+  /**
+   * New terms for a definition of any state; running member bonuses keep the terms they got. Terms that only
+   * tighten apply at once (`change` null); any other waits for a second admin, the definition unchanged meanwhile.
+   */
+  update(code: string, terms: BonusTerms, caller: ChangeCaller): Promise<BonusAnswer> {
+    const { db, clock, repository, changes } = this.deps;
     const columns = columnsOf(terms);
-    return auditedChange(this.deps, caller, async (trx) => {
+    return transactionWithRetry(db, async (trx) => {
       const row = await repository.lockByCode(trx, code);
       if (!row) throw new AppError('NO_DATA', 404);
       const received = await repository.received(trx, row.id);
-      const updated = await repository.update(trx, row.id, columns);
-      const before = bonusOf(row, received);
-      const after = bonusOf(updated, received);
-      return { audit: { action: 'bonus.update', target: `bonus:${row.code}`, before, after }, result: after };
+      const before = storedValue(bonusOf(row, received));
+      const after = changeValue(row.code, before.kind, terms, columns);
+      const tightens = bonusTightens(before, after);
+      const proposal = { kind: 'promotions.bonus', target: `bonus:${row.code}`, before, after, tightens } as const;
+      const submitted = await changes.submit(trx, caller, proposal, clock.now());
+      const current = (await repository.lockByCode(trx, code)) ?? row;
+      const change = submitted.status === 'pending' ? await changes.one(submitted.id, trx) : null;
+      return { bonus: bonusOf(current, received), change };
     });
+  }
+
+  /** Writes the terms a change holds: at once when they only tighten, else when a second admin approves. */
+  async #apply(trx: Db, target: string, after: BonusValue): Promise<AuditChange> {
+    const { repository } = this.deps;
+    const row = await repository.lockByCode(trx, after.code);
+    if (!row) throw new AppError('NO_DATA', 404);
+    const received = await repository.received(trx, row.id);
+    const updated = await repository.update(trx, row.id, columnsOf(after));
+    return { action: 'bonus.update', target, before: bonusOf(row, received), after: bonusOf(updated, received) };
   }
 }
 

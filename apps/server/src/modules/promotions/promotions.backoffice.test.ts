@@ -1,4 +1,4 @@
-import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
+import { BACKOFFICE_API, backofficePath, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
 import type { BonusCreateRequest } from '@member-wallet/contract/backoffice/promotions';
 import { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,19 +13,34 @@ import { DEMO_WHEEL } from '../spin/spin.demo.ts';
 /**
  * Promotions in the back-office (docs/backoffice/promotions.md): each change is validated as the member side's
  * readers validate, takes effect in the member API, and is audited in its transaction; a refused one stores
- * nothing.
+ * nothing. A change that could pay more waits for a second admin (docs/backoffice/four-eyes.md, Reward terms;
+ * promotions.four-eyes.test.ts): here `second` approves it.
  */
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof signedInOperator>>;
+let second: Awaited<ReturnType<typeof signedInOperator>>;
 let support: Awaited<ReturnType<typeof signedInOperator>>;
 beforeAll(async () => {
   t = await startTestApp(TEST_APP_ENV);
-  [admin, support] = await Promise.all([signedInOperator(t, 'admin'), signedInOperator(t, 'support')]);
+  [admin, second, support] = await Promise.all([
+    signedInOperator(t, 'admin'),
+    signedInOperator(t, 'admin'),
+    signedInOperator(t, 'support'),
+  ]);
 });
 afterAll(() => t.close());
 
 function call(method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown, headers = admin.headers) {
   return t.api({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+}
+
+/** A change that waits for a second admin (202) approved by `second`; one applied at once (200) as it is. */
+async function applied(answer: Awaited<ReturnType<typeof call>>) {
+  if (answer.statusCode !== 202) return answer;
+  const url = backofficePath(BACKOFFICE_API.pendingChangeApprove, answer.json().change.id);
+  const approved = await t.api({ method: 'POST', url, headers: second.headers });
+  expect(approved.statusCode, approved.body).toBe(200);
+  return answer;
 }
 
 async function auditOf(target: string) {
@@ -75,22 +90,23 @@ async function memberBonuses(player: { token: string }, language = 'en') {
 
 describe('bonus definitions', () => {
   it('creates a bonus the member grid shows, audited, and refuses the same code again', async () => {
-    const created = await call('POST', BACKOFFICE_API.bonusList, bonusRequest(' new1 '));
-    expect(created.statusCode, created.body).toBe(200);
-    expect(created.json()).toMatchObject({ code: 'NEW1', kind: 'bonus', amountMinor: '10000', received: 0 });
+    const created = await applied(await call('POST', BACKOFFICE_API.bonusList, bonusRequest(' new1 ')));
+    expect(created.statusCode, created.body).toBe(202);
+    expect(created.json().bonus).toMatchObject({ code: 'NEW1', kind: 'bonus', amountMinor: '10000', received: 0 });
     const player = await fundedMember(t);
     expect((await memberBonuses(player)).find((bonus) => bonus.code === 'NEW1')).toMatchObject({
       name: 'NEW1 en',
       description: 'About it',
       percentFail: 50,
     });
-    const [line] = await auditOf('bonus:NEW1');
+    const [line, activation] = await auditOf('bonus:NEW1');
     expect(line).toMatchObject({ action: 'bonus.create', actor: admin.username, before: null });
-    expect(line?.after).toMatchObject({ code: 'NEW1', amountMinor: '10000' });
+    expect(line?.after).toMatchObject({ code: 'NEW1', amountMinor: '10000', active: false });
+    expect(activation).toMatchObject({ action: 'bonus.update', actor: second.username, after: { active: true } });
 
     const again = await call('POST', BACKOFFICE_API.bonusList, bonusRequest('NEW1', { percentFail: 10 }));
     expect([again.statusCode, again.json()]).toEqual([409, { message: 'BONUS_EXISTS' }]);
-    expect(await auditOf('bonus:NEW1')).toHaveLength(1);
+    expect(await auditOf('bonus:NEW1')).toHaveLength(2);
   });
 
   it('refuses terms outside the columns limits with the fields, and stores nothing', async () => {
@@ -119,16 +135,16 @@ describe('bonus definitions', () => {
 
   it('changes a bonus: the member sees the new name, and a retired one is neither listed nor received', async () => {
     const request = bonusRequest('EDIT1');
-    expect((await call('POST', BACKOFFICE_API.bonusList, request)).statusCode).toBe(200);
+    expect((await applied(await call('POST', BACKOFFICE_API.bonusList, request))).statusCode).toBe(202);
     const url = settingsPath(BACKOFFICE_API.bonusUpdate, { code: 'edit1' });
     const renamed = await call('PUT', url, updateOf({ ...request, names: { th: 'ใหม่', lo: '', en: 'Renamed' } }));
     expect(renamed.statusCode, renamed.body).toBe(200);
     const player = await fundedMember(t);
     expect((await memberBonuses(player)).find((bonus) => bonus.code === 'EDIT1')?.name).toBe('Renamed');
     const lines = await auditOf('bonus:EDIT1');
-    expect(lines.map((line) => line.action)).toEqual(['bonus.create', 'bonus.update']);
-    expect(lines[1]?.before).toMatchObject({ names: { en: 'EDIT1 en' } });
-    expect(lines[1]?.after).toMatchObject({ names: { en: 'Renamed' } });
+    expect(lines.map((line) => line.action)).toEqual(['bonus.create', 'bonus.update', 'bonus.update']);
+    expect(lines[2]).toMatchObject({ actor: admin.username, before: { names: { en: 'EDIT1 en' } } });
+    expect(lines[2]?.after).toMatchObject({ names: { en: 'Renamed' } });
 
     expect((await call('PUT', url, updateOf({ ...request, active: false }))).json()).toMatchObject({ active: false });
     expect((await memberBonuses(player)).map((bonus) => bonus.code)).not.toContain('EDIT1');
@@ -141,14 +157,16 @@ describe('bonus definitions', () => {
 
   it('leaves a running bonus the terms it was received with', async () => {
     const request = bonusRequest('KEEP1', { percentFail: 50, endBelowMinor: '500' });
-    expect((await call('POST', BACKOFFICE_API.bonusList, request)).statusCode).toBe(200);
+    expect((await applied(await call('POST', BACKOFFICE_API.bonusList, request))).statusCode).toBe(202);
     const player = await fundedMember(t, 10);
     expect((await bonusCall(t, player, '/api/bonus/activate/KEEP1')).statusCode).toBe(200);
     expect(await walletMajor(t, player)).toBe(110);
     // Now a floor above the member's money (which would clear it free) and nothing taken back on cancel.
     const url = settingsPath(BACKOFFICE_API.bonusUpdate, { code: 'KEEP1' });
-    const changed = await call('PUT', url, updateOf({ ...request, percentFail: 0, endBelowMinor: '100000000' }));
-    expect(changed.statusCode, changed.body).toBe(200);
+    const changed = await applied(
+      await call('PUT', url, updateOf({ ...request, percentFail: 0, endBelowMinor: '100000000' })),
+    );
+    expect(changed.statusCode, changed.body).toBe(202);
     const minimum = (await bonusCall(t, player, '/api/bonus/check/minimum')).json();
     expect(minimum).toMatchObject({ status: false, minimum: 5 });
     const cleared = await bonusCall(t, player, '/api/bonus/clear');
@@ -169,9 +187,8 @@ describe('bonus definitions', () => {
   });
 
   it("gives bonuses received before migration 0020 their definition's terms", async () => {
-    expect((await call('POST', BACKOFFICE_API.bonusList, bonusRequest('OLD1', { percentFail: 30 }))).statusCode).toBe(
-      200,
-    );
+    const created = await call('POST', BACKOFFICE_API.bonusList, bonusRequest('OLD1', { percentFail: 30 }));
+    expect((await applied(created)).statusCode).toBe(202);
     const player = await fundedMember(t, 10);
     expect((await bonusCall(t, player, '/api/bonus/activate/OLD1')).statusCode).toBe(200);
     const migrator = new Migrator({ db: t.app.db, provider: migrationProvider });
@@ -193,7 +210,7 @@ describe('bonus definitions', () => {
 
   it('keeps promotion codes apart: listed by kind, found by code, retired', async () => {
     const promo = bonusRequest('PROMO1', { kind: 'promotion', percentFail: 20 });
-    expect((await call('POST', BACKOFFICE_API.bonusList, promo)).statusCode).toBe(200);
+    expect((await applied(await call('POST', BACKOFFICE_API.bonusList, promo))).statusCode).toBe(202);
     const list = await call('GET', `${BACKOFFICE_API.bonusList}?kind=promotion&limit=100`, undefined, support.headers);
     expect(list.statusCode).toBe(200);
     const page = list.json() as { total: number; bonuses: { code: string; kind: string }[] };
@@ -246,13 +263,13 @@ describe('invite and refund programmes', () => {
     const before = await call('GET', BACKOFFICE_API.inviteSettings, undefined, support.headers);
     expect(before.json()).toEqual({ enabled: false, percent: 5, successPercent: 80, collectMinimum: 0 });
     const value = { enabled: true, percent: 2.5, successPercent: 60, collectMinimum: 10 };
-    const saved = await call('PUT', BACKOFFICE_API.inviteSettings, value);
-    expect([saved.statusCode, saved.json()]).toEqual([200, value]);
+    const saved = await applied(await call('PUT', BACKOFFICE_API.inviteSettings, value));
+    expect([saved.statusCode, saved.json().change.after]).toEqual([202, value]);
     const player = await fundedMember(t);
     const wallet = (await bonusCall(t, player, '/api/wallet')).json();
     expect(wallet.invite).toMatchObject({ success: 60, fail: 40 });
     const [line] = await auditOf('setting:inviteProgramme');
-    expect(line).toMatchObject({ action: 'settings.invite', before: null, after: value });
+    expect(line).toMatchObject({ action: 'settings.invite', actor: second.username, before: null, after: value });
 
     for (const bad of [
       { ...value, percent: 101 },
@@ -269,8 +286,8 @@ describe('invite and refund programmes', () => {
 
   it('stores a valid refund programme the refund check then uses; refuses a bad period', async () => {
     const value = { enabled: true, period: 'day', percent: 10, minimum: 0, cap: 100, successPercent: 70 };
-    const saved = await call('PUT', BACKOFFICE_API.refundSettings, value);
-    expect([saved.statusCode, saved.json()]).toEqual([200, value]);
+    const saved = await applied(await call('PUT', BACKOFFICE_API.refundSettings, value));
+    expect([saved.statusCode, saved.json().change.after]).toEqual([202, value]);
     const player = await fundedMember(t);
     const check = (await bonusCall(t, player, '/api/refund/check')).json();
     expect(check).toMatchObject({ refundSuccess: 70, refundFail: 30, info: { period: 'day', percent: 10 } });
@@ -288,9 +305,9 @@ describe('the prize wheel', () => {
       ...DEMO_WHEEL,
       slices: DEMO_WHEEL.slices.map((slice, index) => ({ ...slice, label: { ...slice.label, en: `Slice ${index}` } })),
     };
-    const saved = await call('PUT', BACKOFFICE_API.spinSettings, { wheel, rules });
-    expect(saved.statusCode, saved.body).toBe(200);
-    expect(saved.json()).toEqual({ wheel, rules });
+    const saved = await applied(await call('PUT', BACKOFFICE_API.spinSettings, { wheel, rules }));
+    expect(saved.statusCode, saved.body).toBe(202);
+    expect(saved.json().change.after).toEqual({ wheel, rules });
     const player = await fundedMember(t);
     const setup = await t.api({
       method: 'GET',

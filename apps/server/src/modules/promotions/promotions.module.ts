@@ -16,14 +16,25 @@ export interface PromotionsDeps {
 
 /**
  * Promotions in the back-office (docs/backoffice/promotions.md): bonus definitions and promotion codes, the
- * invite and refund programmes, the wheel, the banners, and the uploaded pictures banners show.
+ * invite and refund programmes, the wheel, the banners, and the uploaded pictures banners show. The reward terms
+ * change under four eyes (docs/backoffice/four-eyes.md, Reward terms).
  */
 export function registerPromotions(app: FastifyInstance, core: Core, deps: PromotionsDeps): void {
   const { db, clock, settings } = core;
-  const { route, audit } = core.backoffice;
+  const { route, audit, changes } = core.backoffice;
+  const { ceilings } = core.config;
+  const repository = new PromotionsBackofficeRepository(db);
   promotionsBackofficeRoutes(route, {
-    bonuses: new PromotionsBackofficeService({ db, clock, audit, repository: new PromotionsBackofficeRepository(db) }),
-    settings: new PromotionSettingsService({ db, clock, audit, settings, repository: new SettingsRepository(db) }),
+    bonuses: new PromotionsBackofficeService({ db, clock, audit, repository, changes, ceilings }),
+    settings: new PromotionSettingsService({
+      db,
+      clock,
+      audit,
+      settings,
+      repository: new SettingsRepository(db),
+      changes,
+      ceilings,
+    }),
   });
   const store = deps.uploads.store('media');
   mediaBackofficeRoutes(app, route, new MediaBackofficeService({ db, clock, audit, store }));

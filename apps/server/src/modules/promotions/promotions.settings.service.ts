@@ -1,24 +1,32 @@
+import type { PendingChange } from '@member-wallet/contract/backoffice/pending-changes';
 import {
   BANNER_PROGRAMMES,
   type BannerProgramme,
   type BannersResponseAll,
   type BannersUpdate,
+  type InviteSettingsValue,
+  type RefundSettingsValue,
   type SpinSettingsResponse,
   type SpinSettingsUpdate,
 } from '@member-wallet/contract/backoffice/promotions';
 import { LOCALES, type Locale } from '@member-wallet/contract/constants';
+import type { MoneyCeilingsConfig } from '../../config.ceilings.ts';
 import type { Db } from '../../db/database.ts';
+import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import {
   INVITE_BANNERS_KEY,
+  INVITE_DEFAULTS,
   INVITE_SETTINGS_KEY,
   inviteSettingsValid,
   readInviteSettings,
 } from '../invite/invite.settings.ts';
 import { type AuditCaller, type AuditRecorder, auditedChange } from '../operator/audit-log.ts';
+import type { ChangeCaller, PendingChanges, Proposal } from '../operator/pending-change.service.ts';
 import {
   REFUND_BANNERS_KEY,
+  REFUND_DEFAULTS,
   REFUND_SETTINGS_KEY,
   readRefundSettings,
   refundSettingsValid,
@@ -26,6 +34,14 @@ import {
 import { ANY_LOCALE, type SettingsRepository } from '../settings/settings.repository.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { parseSetting, rulesSetting, SPIN_RULES_KEY, SPIN_WHEEL_KEY, wheelSetting } from '../spin/spin.settings.ts';
+import {
+  checkInviteCeiling,
+  checkRefundCeiling,
+  checkSpinCeiling,
+  inviteTightens,
+  refundTightens,
+  spinTightens,
+} from './promotions.tightens.ts';
 
 export interface PromotionSettingsDeps {
   db: Db;
@@ -33,18 +49,31 @@ export interface PromotionSettingsDeps {
   settings: SettingsService;
   repository: SettingsRepository;
   audit: AuditRecorder;
+  /** The changes that wait for a second admin (docs/backoffice/four-eyes.md, Reward terms). */
+  changes: PendingChanges;
+  ceilings: Pick<MoneyCeilingsConfig, 'rewardMinor' | 'bonusDepositPercent' | 'cashbackPercent'>;
+}
+
+/** A programme or the wheel as it now is, and the change waiting for a second admin (null: applied at once). */
+export interface RewardAnswer<T> {
+  value: T;
+  change: PendingChange | null;
 }
 
 /** The invite and refund programmes: each read by its own module's reader, stored only as that reader accepts. */
 const PROGRAMMES = {
   invite: {
     key: INVITE_SETTINGS_KEY,
+    kind: 'promotions.invite',
+    defaults: INVITE_DEFAULTS,
     valid: inviteSettingsValid as (value: object) => boolean,
     read: readInviteSettings,
     action: 'settings.invite',
   },
   refund: {
     key: REFUND_SETTINGS_KEY,
+    kind: 'promotions.refund',
+    defaults: REFUND_DEFAULTS,
     valid: refundSettingsValid as (value: object) => boolean,
     read: readRefundSettings,
     action: 'settings.refund',
@@ -58,25 +87,54 @@ const BANNER_KEYS = { invite: INVITE_BANNERS_KEY, refund: REFUND_BANNERS_KEY } a
  * The promotions' site settings in the back-office (docs/backoffice/promotions.md): the invite and refund
  * programmes, the prize wheel and its coin rule, the invite and refund banners. Every operator reads them; admins
  * change them, each change and its audit line (before and after) in one transaction; a refused one writes nothing.
+ * The programmes and the wheel are reward terms (docs/backoffice/four-eyes.md): a change that only tightens applies
+ * at once, any other waits for a second admin, and none passes the deployment's reward ceilings.
  */
 export class PromotionSettingsService {
-  constructor(private readonly deps: PromotionSettingsDeps) {}
+  constructor(private readonly deps: PromotionSettingsDeps) {
+    const { changes, ceilings } = deps;
+    changes.define('promotions.invite', {
+      checkCeiling: (after) => checkInviteCeiling(ceilings, after as InviteSettingsValue),
+      apply: (trx, change, now) => this.#applyProgramme(trx, 'invite', change.after as object, now),
+    });
+    changes.define('promotions.refund', {
+      checkCeiling: (after) => checkRefundCeiling(ceilings, after as RefundSettingsValue),
+      apply: (trx, change, now) => this.#applyProgramme(trx, 'refund', change.after as object, now),
+    });
+    changes.define('promotions.spin', {
+      checkCeiling: (after) => checkSpinCeiling(ceilings, after as SpinSettingsResponse),
+      apply: async (trx, change, now) => {
+        const after = change.after as SpinSettingsResponse;
+        const before = await this.spin(trx);
+        if (after.wheel) await deps.repository.put(SPIN_WHEEL_KEY, ANY_LOCALE, after.wheel, now, trx);
+        if (after.rules) await deps.repository.put(SPIN_RULES_KEY, ANY_LOCALE, after.rules, now, trx);
+        return { action: 'settings.spin', target: change.target, before, after };
+      },
+    });
+  }
 
   /** A programme with its reader's defaults, as the member side reads it. */
   programme(name: ProgrammeName) {
     return PROGRAMMES[name].read(this.deps.settings);
   }
 
-  /** Replaces a programme; a value its reader would refuse as broken is refused (KEY_INVALID) and not stored. */
-  async setProgramme(name: ProgrammeName, value: object, caller: AuditCaller) {
-    const { key, valid, action } = PROGRAMMES[name];
+  /**
+   * Replaces a programme; a value its reader would refuse as broken is refused (KEY_INVALID) and not stored. One
+   * that only tightens applies at once; any other waits for a second admin.
+   */
+  async setProgramme(name: ProgrammeName, value: object, caller: ChangeCaller) {
+    const { key, kind, defaults, valid } = PROGRAMMES[name];
     if (!valid(value)) throw new AppError('KEY_INVALID', 400);
-    await auditedChange(this.deps, caller, async (trx, now) => {
-      const before = (await this.deps.repository.get(key, ANY_LOCALE, trx)) ?? null;
-      await this.deps.repository.put(key, ANY_LOCALE, value, now, trx);
-      return { audit: { action, target: `setting:${key}`, before, after: value }, result: null };
+    const change = await this.#submit(caller, async (trx) => {
+      const stored = (await this.deps.repository.get(key, ANY_LOCALE, trx)) ?? {};
+      const before = { ...defaults, ...(stored as object) };
+      const tightens =
+        name === 'invite'
+          ? inviteTightens(before as InviteSettingsValue, value as InviteSettingsValue)
+          : refundTightens(before as RefundSettingsValue, value as RefundSettingsValue);
+      return { kind, target: `setting:${key}`, before, after: value, tightens };
     });
-    return this.programme(name);
+    return { value: await this.programme(name), change };
   }
 
   /** The wheel and the coin rule, checked with the schemas the wheel's reader uses; null where none is set. */
@@ -92,18 +150,34 @@ export class PromotionSettingsService {
     };
   }
 
-  /** Replaces the wheel, the coin rule, or both; neither given: KEY_MISSING. */
-  async setSpin(change: SpinSettingsUpdate, caller: AuditCaller): Promise<SpinSettingsResponse> {
-    const { repository } = this.deps;
+  /**
+   * Replaces the wheel, the coin rule, or both; neither given: KEY_MISSING. A change that only tightens applies at
+   * once; any other waits for a second admin.
+   */
+  async setSpin(change: SpinSettingsUpdate, caller: ChangeCaller): Promise<RewardAnswer<SpinSettingsResponse>> {
     if (!change.wheel && !change.rules) throw new AppError('KEY_MISSING', 400, { wheel: 'KEY_MISSING' });
-    await auditedChange(this.deps, caller, async (trx, now) => {
+    const waiting = await this.#submit(caller, async (trx) => {
       const before = await this.spin(trx);
-      if (change.wheel) await repository.put(SPIN_WHEEL_KEY, ANY_LOCALE, change.wheel, now, trx);
-      if (change.rules) await repository.put(SPIN_RULES_KEY, ANY_LOCALE, change.rules, now, trx);
       const after = { wheel: change.wheel ?? before.wheel, rules: change.rules ?? before.rules };
-      return { audit: { action: 'settings.spin', target: 'setting:spin', before, after }, result: null };
+      return { kind: 'promotions.spin', target: 'setting:spin', before, after, tightens: spinTightens(before, after) };
     });
-    return this.spin();
+    return { value: await this.spin(), change: waiting };
+  }
+
+  /** Submits a proposal in its own transaction: the change when it waits, null when it applied at once. */
+  #submit(caller: ChangeCaller, propose: (trx: Db) => Promise<Proposal>): Promise<PendingChange | null> {
+    const { db, clock, changes } = this.deps;
+    return transactionWithRetry(db, async (trx) => {
+      const row = await changes.submit(trx, caller, await propose(trx), clock.now());
+      return row.status === 'pending' ? changes.one(row.id, trx) : null;
+    });
+  }
+
+  async #applyProgramme(trx: Db, name: ProgrammeName, after: object, now: Date) {
+    const { key, action } = PROGRAMMES[name];
+    const before = (await this.deps.repository.get(key, ANY_LOCALE, trx)) ?? null;
+    await this.deps.repository.put(key, ANY_LOCALE, after, now, trx);
+    return { action, target: `setting:${key}`, before, after };
   }
 
   /** The invite and refund banners per language (localized settings; members fall back to Thai's). */
