@@ -101,6 +101,74 @@ describe('pending changes', () => {
     expect(reason).toBe('not this month');
   });
 
+  it("shows a reward's money terms before and after: a bonus, a programme, the wheel", async () => {
+    const terms = {
+      code: 'WELCOME',
+      kind: 'bonus',
+      type: 'limit',
+      currency: 'BAHT',
+      maxReceived: 1,
+      totalMax: null,
+      percentFail: 50,
+      amountRule: 'deposit_percent',
+      amountMinor: null,
+      depositPercent: 100,
+      amountCapMinor: '100000',
+      depositWindowHours: 24,
+      winMultiple: 5,
+      endBelowMinor: '1000',
+      active: true,
+    };
+    const slice = (code: string, weight: number, baht: number) => ({
+      code,
+      weight,
+      prize: { type: 'cash', amount: { BAHT: baht } },
+    });
+    const rules = { depositPerCoin: { BAHT: 100 }, couponExpiryHours: 168 };
+    rows = [
+      change({
+        id: '20',
+        kind: 'promotions.bonus',
+        target: 'bonus:WELCOME',
+        before: terms,
+        after: { ...terms, amountCapMinor: '4000000' },
+      }),
+      change({
+        id: '21',
+        kind: 'promotions.refund',
+        target: 'setting:refundProgramme',
+        before: { enabled: false, period: 'week', percent: 5, minimum: 0, cap: 5000, successPercent: 100 },
+        after: { enabled: true, period: 'day', percent: 5, minimum: 0, cap: 5000, successPercent: 100 },
+      }),
+      change({
+        id: '22',
+        kind: 'promotions.spin',
+        target: 'setting:spin',
+        before: { wheel: null, rules: null },
+        after: {
+          wheel: {
+            active: true,
+            slices: [slice('CASH_500', 1, 500), { code: 'NONE', weight: 3, prize: { type: 'none' } }],
+          },
+          rules,
+        },
+      }),
+    ];
+    renderApp('/pending-changes');
+    const [bonus, refund, wheel] = await screen.findAllByTestId('pending-change-row');
+    expect(bonus).toHaveTextContent('Bonus WELCOME');
+    expect(bonus).toHaveTextContent('NowActive100% of a deposit of the last 24 h, up to 1,000.00 BAHT');
+    expect(bonus).toHaveTextContent('Asked forActive100% of a deposit of the last 24 h, up to 40,000.00 BAHT');
+    expect(bonus).toHaveTextContent('Ends at winnings over 5x the bonus');
+    expect(refund).toHaveTextContent('Loss refund programme');
+    expect(refund).toHaveTextContent('NowOff5% of the net loss of each week');
+    expect(refund).toHaveTextContent('Asked forOn5% of the net loss of each day');
+    expect(wheel).toHaveTextContent('Prize wheel');
+    expect(wheel).toHaveTextContent('NowNot set');
+    expect(wheel).toHaveTextContent('CASH_500: 500.00 BAHT, chance 25.00%');
+    expect(wheel).toHaveTextContent('A coin per 100.00 BAHT deposited');
+  });
+
   it('speaks Thai', async () => {
     const { user } = renderApp('/pending-changes');
     await screen.findAllByTestId('pending-change-row');

@@ -1,3 +1,4 @@
+import type { PendingChange } from '@member-wallet/contract/backoffice/pending-changes';
 import type {
   BackofficeBonus,
   BannersResponseAll,
@@ -69,6 +70,35 @@ const WHEEL: SpinSettingsResponse = {
 };
 
 let calls: { method: string; url: string; body: unknown }[];
+
+/** Records a call the screen made, and answers its JSON body. */
+async function record(request: Request) {
+  const body = request.headers.get('content-type')?.includes('json') ? await request.json() : null;
+  calls.push({ method: request.method, url: new URL(request.url).pathname + new URL(request.url).search, body });
+  return body;
+}
+
+/** A change as the server answers it when it waits for a second admin (202). */
+function waiting(target: string, before: unknown, after: unknown): PendingChange {
+  const kind = target.startsWith('bonus:')
+    ? 'promotions.bonus'
+    : target === 'setting:spin'
+      ? 'promotions.spin'
+      : 'promotions.invite';
+  return {
+    id: '31',
+    kind,
+    target,
+    before,
+    after,
+    status: 'pending',
+    proposedBy: OPERATOR.username,
+    proposedAt: '2026-11-23T01:00:00.000Z',
+    decidedBy: null,
+    decidedAt: null,
+    rejectReason: null,
+  };
+}
 let inviteValue: InviteSettingsValue;
 let banners: BannersResponseAll;
 let uploadRefused: boolean;
@@ -80,11 +110,6 @@ beforeEach(() => {
   banners = {
     invite: { th: [{ image: '/media/uploads/a.png', html: '<p>ชวน</p>' }], lo: null, en: null },
     refund: { th: null, lo: null, en: null },
-  };
-  const record = async (request: Request) => {
-    const body = request.headers.get('content-type')?.includes('json') ? await request.json() : null;
-    calls.push({ method: request.method, url: new URL(request.url).pathname + new URL(request.url).search, body });
-    return body;
   };
   server.use(
     http.get('*/backoffice/api/auth/me', () => HttpResponse.json({ ...OPERATOR, role: 'admin' })),
@@ -299,6 +324,78 @@ describe('promotions', () => {
         body: { enabled: true, percent: 2.5, successPercent: 80, collectMinimum: 0 },
       },
     ]);
+  });
+
+  it('says a new active bonus waits for a second admin, with the way to the queue', async () => {
+    server.use(
+      http.post('*/backoffice/api/bonuses', async ({ request }) => {
+        const body = (await record(request)) as BackofficeBonus;
+        const stored = { ...bonus(), ...body, active: false, received: 0 };
+        return HttpResponse.json({ change: waiting('bonus:DAILY_20', stored, body), bonus: stored }, { status: 202 });
+      }),
+    );
+    const { user } = await openPromotions();
+    await user.click(await screen.findByRole('button', { name: 'New bonus' }));
+    const form = screen.getByRole('form', { name: 'Bonus' });
+    await user.type(within(form).getByLabelText('Code'), 'daily_20');
+    await user.type(within(form).getByLabelText('Amount (baht or kip)'), '20');
+    await user.type(within(form).getByLabelText('Name'), 'รายวัน');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    const notice = await screen.findByTestId('bonus-waiting');
+    expect(notice).toHaveTextContent('DAILY_20: sent, it applies once another admin approves it.');
+    expect(within(notice).getByRole('link', { name: 'See pending changes' })).toHaveAttribute(
+      'href',
+      '/backoffice/pending-changes',
+    );
+  });
+
+  it('says an invite programme change waits for a second admin, and a tightening is saved at once', async () => {
+    let answerWaiting = true;
+    server.use(
+      http.put('*/backoffice/api/promotions/invite', async ({ request }) => {
+        const body = (await record(request)) as InviteSettingsValue;
+        if (!answerWaiting) {
+          inviteValue = body;
+          return HttpResponse.json(body);
+        }
+        return HttpResponse.json(
+          { change: waiting('setting:inviteProgramme', inviteValue, body), programme: inviteValue },
+          { status: 202 },
+        );
+      }),
+    );
+    const { user } = await openPromotions();
+    await user.click(screen.getByRole('tab', { name: 'Invite a friend' }));
+    const card = await screen.findByTestId('promotions-invite');
+    await user.click(within(card).getByLabelText('Programme on'));
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Sent: it applies once another admin approves it.')).toBeInTheDocument();
+    const notice = within(card).getByTestId('change-waiting');
+    expect(notice).toHaveTextContent(`A change asked by ${OPERATOR.username} waits for a second admin.`);
+    expect(within(notice).getByRole('link', { name: 'See pending changes' })).toHaveAttribute(
+      'href',
+      '/backoffice/pending-changes',
+    );
+
+    answerWaiting = false;
+    await user.click(within(card).getByLabelText('Programme on'));
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByText('Saved')).toBeInTheDocument();
+    expect(within(card).queryByTestId('change-waiting')).toBeNull();
+  });
+
+  it('says a wheel change waits for a second admin', async () => {
+    server.use(
+      http.put('*/backoffice/api/promotions/spin', async ({ request }) => {
+        const body = await record(request);
+        return HttpResponse.json({ change: waiting('setting:spin', WHEEL, body), spin: WHEEL }, { status: 202 });
+      }),
+    );
+    const { user } = await openPromotions();
+    await user.click(screen.getByRole('tab', { name: 'Prize wheel' }));
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sent: it applies once another admin approves it.')).toBeInTheDocument();
+    expect(screen.getByTestId('change-waiting')).toHaveTextContent('waits for a second admin.');
   });
 
   it("edits the wheel's slices, shows the chances, and says why a wheel is refused", async () => {

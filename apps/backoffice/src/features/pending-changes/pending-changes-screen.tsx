@@ -9,11 +9,12 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
 import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
-import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
-import { formatDateTime, formatMinor } from '../../lib/format.ts';
+import { useTranslation } from '../../i18n/i18n.ts';
+import { formatDateTime } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
 import { usePendingChangeDecision } from './api/decide-pending-change.ts';
 import { usePendingChanges } from './api/get-pending-changes.ts';
+import { describe, subject } from './change-lines.ts';
 
 const STATUS_TONE: Record<PendingChangeStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -21,38 +22,11 @@ const STATUS_TONE: Record<PendingChangeStatus, string> = {
   rejected: 'bg-red-100 text-red-900',
 };
 
-type Value = Record<string, unknown>;
-
-/** A change's value as lines an admin reads: amounts in baht or kip, a role by its name. */
-function describe(change: PendingChange, value: unknown, t: TFunction): string[] {
-  const fields = (value ?? {}) as Value;
-  if (change.kind === 'operator.role') return [t(`shell.role.${String(fields.role) as 'admin'}`)];
-  const currency = String(fields.currency ?? '');
-  const amount = (key: string) => formatMinor(String(fields[key] ?? '0'), currency);
-  if (change.kind === 'settings.adjustment')
-    return [t('pendingChanges.approvalAbove', { amount: amount('approvalAbove') })];
-  return [
-    t('pendingChanges.withdrawMin', { amount: amount('min') }),
-    t('pendingChanges.withdrawMax', { amount: amount('max') }),
-    t('pendingChanges.autoApprove', { amount: amount('autoApprove') }),
-  ];
-}
-
-/** What a change is about: a setting of a currency, or an operator's role. */
-function subject(change: PendingChange, t: TFunction): string {
-  if (change.kind === 'operator.role') {
-    return t('pendingChanges.kind.role', { username: String((change.after as Value).username ?? change.target) });
-  }
-  const currency = String((change.after as Value).currency ?? '');
-  const key = change.kind === 'settings.adjustment' ? 'pendingChanges.kind.adjustment' : 'pendingChanges.kind.withdraw';
-  return t(key, { currency });
-}
-
 type Deciding = { kind: 'approve' | 'reject'; change: PendingChange };
 
 /**
  * Changes waiting for a second admin (docs/backoffice/four-eyes.md): a setting that bounds money raised, a role
- * that approves money granted. Each shows what it was and what it becomes, who asked and when; another admin
+ * that approves money granted, a reward's terms that could pay more. Each shows what it was and what it becomes, who asked and when; another admin
  * approves it after a confirmation or rejects it with a reason. The admin's own proposals show no decision.
  */
 export function PendingChangesScreen({ operator }: { operator: string }) {

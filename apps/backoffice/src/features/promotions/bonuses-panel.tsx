@@ -1,3 +1,4 @@
+import type { PendingChange } from '@member-wallet/contract/backoffice/pending-changes';
 import type { BackofficeBonus, BonusTerms } from '@member-wallet/contract/backoffice/promotions';
 import { BONUS_TYPES } from '@member-wallet/contract/bonus';
 import { LAOS_CURRENCIES } from '@member-wallet/contract/constants';
@@ -8,6 +9,7 @@ import { type FormEvent, useState } from 'react';
 import { ExportButtonWithError } from '../../components/export-button.tsx';
 import { CheckboxField, LocaleTabs, Outcome, SelectField, TextArea } from '../../components/form-parts.tsx';
 import { TermsWarnings } from '../../components/terms-warnings.tsx';
+import { WaitingNotice } from '../../components/waiting-change.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
@@ -26,9 +28,15 @@ export function BonusesPanel({ kind }: { kind: BonusKind }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<BackofficeBonus | 'new' | null>(null);
+  // The last save's change when it waits for a second admin (202): said above the list the form goes back to.
+  const [waiting, setWaiting] = useState<PendingChange | null>(null);
   const bonuses = useBonuses(kind, page);
   if (editing) {
-    return <BonusForm kind={kind} bonus={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />;
+    const done = (change: PendingChange | null) => {
+      setWaiting(change);
+      setEditing(null);
+    };
+    return <BonusForm kind={kind} bonus={editing === 'new' ? null : editing} onDone={done} />;
   }
   if (bonuses.isPending) return <PageSpinner />;
   if (bonuses.isError) return <p role="alert">{errorText(bonuses.error)}</p>;
@@ -39,6 +47,12 @@ export function BonusesPanel({ kind }: { kind: BonusKind }) {
         <Button onClick={() => setEditing('new')}>{t(`promotions.${kind}.new`)}</Button>
         <ExportButtonWithError label={t('promotions.exportCsv')} download={() => downloadBonusesCsv(kind)} />
       </div>
+      {waiting ? (
+        <WaitingNotice
+          testId="bonus-waiting"
+          text={t('promotions.waiting', { code: waiting.target.replace(/^bonus:/, '') })}
+        />
+      ) : null}
       {bonuses.data.bonuses.length === 0 ? <p className="text-slate-600">{t('promotions.empty')}</p> : null}
       <ul className="grid gap-3 md:grid-cols-2">
         {bonuses.data.bonuses.map((bonus) => (
@@ -196,7 +210,15 @@ function warnedTerms(draft: Draft) {
   };
 }
 
-function BonusForm({ kind, bonus, onDone }: { kind: BonusKind; bonus: BackofficeBonus | null; onDone: () => void }) {
+function BonusForm({
+  kind,
+  bonus,
+  onDone,
+}: {
+  kind: BonusKind;
+  bonus: BackofficeBonus | null;
+  onDone: (waiting: PendingChange | null) => void;
+}) {
   const { t } = useTranslation();
   const save = useSaveBonus();
   const [draft, setDraft] = useState(() => draftOf(bonus));
@@ -216,7 +238,7 @@ function BonusForm({ kind, bonus, onDone }: { kind: BonusKind; bonus: Backoffice
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const input = bonus ? { code: bonus.code, update: terms } : { create: { ...terms, code, kind } };
-    save.mutate(input, { onSuccess: onDone });
+    save.mutate(input, { onSuccess: (answer) => onDone(answer.change) });
   }
 
   return (
@@ -353,7 +375,7 @@ function BonusForm({ kind, bonus, onDone }: { kind: BonusKind; bonus: Backoffice
         <Button type="submit" loading={save.isPending}>
           {t('promotions.save')}
         </Button>
-        <Button variant="secondary" onClick={onDone}>
+        <Button variant="secondary" onClick={() => onDone(null)}>
           {t('common.cancel')}
         </Button>
       </div>

@@ -4,6 +4,7 @@ import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';
 import { type FormEvent, useState } from 'react';
 import { Card, CheckboxField, Outcome, SelectField } from '../../components/form-parts.tsx';
+import { savedTextOf, WaitingAfterSave } from '../../components/waiting-change.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { decimalNumber } from '../../lib/number-input.ts';
@@ -71,7 +72,8 @@ function InviteForm({ saved }: { saved: InviteSettingsValue }) {
         {field('percent', t('promotions.invite.percentHint'))}
         {field('successPercent', t('promotions.invite.successPercentHint'))}
         {field('collectMinimum', t('promotions.invite.collectMinimumHint'))}
-        <Outcome saved={save.isSuccess} error={save.error} />
+        <Outcome saved={save.isSuccess} error={save.error} savedText={savedTextOf(save.data?.change, t)} />
+        <WaitingAfterSave change={save.data?.change} />
         <Button type="submit" loading={save.isPending}>
           {t('promotions.save')}
         </Button>
@@ -145,7 +147,8 @@ function RefundForm({ saved }: { saved: RefundSettingsValue }) {
         {field('minimum', t('promotions.refund.minimumHint'))}
         {field('cap', t('promotions.refund.capHint'))}
         {field('successPercent')}
-        <Outcome saved={save.isSuccess} error={save.error} />
+        <Outcome saved={save.isSuccess} error={save.error} savedText={savedTextOf(save.data?.change, t)} />
+        <WaitingAfterSave change={save.data?.change} />
         <Button type="submit" loading={save.isPending}>
           {t('promotions.save')}
         </Button>

@@ -21,6 +21,7 @@ export function PromotionsScreen() {
       <h1 id="promotions-title" className="text-2xl font-semibold text-slate-900">
         {t('promotions.title')}
       </h1>
+      <p className="text-sm text-slate-600">{t('promotions.fourEyes')}</p>
       <div role="tablist" aria-label={t('promotions.title')} className="flex flex-wrap gap-1 border-b border-slate-200">
         {TABS.map((each) => (
           <button

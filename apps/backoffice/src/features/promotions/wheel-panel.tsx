@@ -15,6 +15,7 @@ import { type FormEvent, useState } from 'react';
 import { z } from 'zod/mini';
 import { Card, CheckboxField, Outcome, SelectField } from '../../components/form-parts.tsx';
 import { TermsWarnings } from '../../components/terms-warnings.tsx';
+import { savedTextOf, WaitingAfterSave } from '../../components/waiting-change.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { errorText } from '../../lib/http.ts';
 import { decimalNumber, wholeNumber } from '../../lib/number-input.ts';
@@ -310,8 +311,9 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
           {problem}
         </p>
       ) : (
-        <Outcome saved={save.isSuccess} error={save.error} />
+        <Outcome saved={save.isSuccess} error={save.error} savedText={savedTextOf(save.data?.change, t)} />
       )}
+      <WaitingAfterSave change={save.data?.change} />
       <Button type="submit" loading={save.isPending}>
         {t('promotions.save')}
       </Button>

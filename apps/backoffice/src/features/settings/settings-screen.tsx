@@ -1,3 +1,4 @@
+import type { SettingChangeResponse } from '@member-wallet/contract/backoffice/pending-changes';
 import {
   HH_MM,
   HOWTO_URL,
@@ -14,9 +15,9 @@ import { Button } from '@member-wallet/ui/button';
 import { PageSpinner } from '@member-wallet/ui/spinner';
 import { TextField } from '@member-wallet/ui/text-field';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog.tsx';
 import { Card, Outcome, SaveForm } from '../../components/form-parts.tsx';
+import { savedTextOf, WaitingNotice } from '../../components/waiting-change.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
@@ -187,19 +188,12 @@ function WaitingChange({ money, target }: { money: MoneyBounds; target: string }
   const { t } = useTranslation();
   const waiting = money.pending.find((change) => change.target === target);
   if (!waiting) return null;
-  return (
-    <p data-testid="settings-waiting" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900">
-      {t('settings.waiting', { operator: waiting.proposedBy })}{' '}
-      <Link to="/pending-changes" className="font-semibold underline">
-        {t('settings.waitingLink')}
-      </Link>
-    </p>
-  );
+  return <WaitingNotice testId="settings-waiting" text={t('settings.waiting', { operator: waiting.proposedBy })} />;
 }
 
 /** A money setting's save: applied at once when it only tightens, else waiting for a second admin. */
-function moneySavedText(save: { data?: { change: { status: string } } }, t: TFunction): string {
-  return save.data?.change.status === 'pending' ? t('settings.sentForApproval') : t('common.saved');
+function moneySavedText(save: { data?: SettingChangeResponse }, t: TFunction): string {
+  return savedTextOf(save.data?.change, t) ?? t('common.saved');
 }
 
 function WithdrawCard({ withdraw, money }: { withdraw: WithdrawSetting[]; money: MoneyBounds }) {

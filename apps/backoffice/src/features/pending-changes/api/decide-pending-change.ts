@@ -2,7 +2,7 @@ import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffi
 import { pendingChangeResponse } from '@member-wallet/contract/backoffice/pending-changes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
-import { pendingChangesKey } from './get-pending-changes.ts';
+import { pendingChangesKey } from '../../../lib/pending-changes-key.ts';
 
 type Decision = { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string };
 

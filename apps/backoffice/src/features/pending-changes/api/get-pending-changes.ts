@@ -2,8 +2,7 @@ import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import { type PendingChangeStatus, pendingChangeList } from '@member-wallet/contract/backoffice/pending-changes';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
-
-export const pendingChangesKey = ['backoffice', 'pending-changes'] as const;
+import { pendingChangesKey } from '../../../lib/pending-changes-key.ts';
 
 function getPendingChanges(status: PendingChangeStatus) {
   return request(`${BACKOFFICE_API.pendingChanges}?status=${status}`, { schema: pendingChangeList });

@@ -1,6 +1,7 @@
 import { type SettingChangeResponse, settingChangeResponse } from '@member-wallet/contract/backoffice/pending-changes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
+import { pendingChangesKey } from '../../../lib/pending-changes-key.ts';
 import { settingsKey } from './get-settings.ts';
 
 /**
@@ -18,7 +19,7 @@ export function useSaveMoneySetting<Input>(call: (input: Input) => Promise<Setti
     onSuccess: (answer) => {
       queryClient.setQueryData(settingsKey, answer.settings);
       // The pending changes screen lists what now waits.
-      return queryClient.invalidateQueries({ queryKey: ['backoffice', 'pending-changes'] });
+      return queryClient.invalidateQueries({ queryKey: pendingChangesKey });
     },
   });
 }
