@@ -5,9 +5,10 @@ import { DEMO, expect, test } from '../fixtures.ts';
 
 /**
  * The back-office's promotions end to end (issue 7): an admin made through the sandbox signs in with TOTP,
- * creates a bonus in the promotions screen, renames it, and the member's bonus list (GET /api/bonus, in the
- * member's language) shows the new name. The bonus is retired afterwards, whatever happens: the other spec files
- * of the worker share this server.
+ * creates a bonus in the promotions screen, which waits for a second admin (docs/backoffice/four-eyes.md, Reward
+ * terms): another admin approves it on the pending changes screen, in a browser of their own. The first renames it
+ * (texts apply at once), and the member's bonus list (GET /api/bonus, in the member's language) shows the new name.
+ * The bonus is retired afterwards, whatever happens: the other spec files of the worker share this server.
  */
 test.describe.configure({ mode: 'serial' });
 
@@ -27,7 +28,11 @@ async function memberBonuses(base: string): Promise<{ code: string; name: string
   return call(base, 'GET', '/api/bonus', undefined, { ...headers, authorization: `Bearer ${token}` });
 }
 
-test('an admin creates a bonus, renames it, and the member sees the new name', async ({ page, baseURL }) => {
+test('an admin creates a bonus, a second admin approves it, it is renamed, and the member sees the new name', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const base = baseURL ?? '';
   const { token } = await signInOperator(page, base, {
     role: 'admin',
@@ -53,6 +58,28 @@ test('an admin creates a bonus, renames it, and the member sees the new name', a
       .fill('Made by the end-to-end test');
     await form.getByRole('button', { name: text('en', 'promotions.save') }).click();
     await expect(page.getByTestId(`bonus-${code}`)).toBeVisible();
+    // Stored inactive; its activation waits for a second admin.
+    await expect(page.getByTestId('bonus-waiting')).toContainText(code);
+    expect((await memberBonuses(base)).find((bonus) => bonus.code === code)).toBeUndefined();
+    const secondContext = await browser.newContext({ baseURL: base });
+    const second = await secondContext.newPage();
+    await signInOperator(second, base, {
+      role: 'admin',
+      locale: 'en',
+      path: '/pending-changes',
+      name: 'promos-second',
+    });
+    const subject = text('en', 'pendingChanges.kind.bonus', { code });
+    const row = second.getByTestId('pending-change-row').filter({ hasText: subject });
+    await row.getByRole('button', { name: `${text('en', 'pendingChanges.approve')} ${subject}` }).click();
+    const approve = second.getByRole('dialog', { name: text('en', 'pendingChanges.approveTitle') });
+    await expectNoAxeViolations(second, 'pending bonus approval');
+    await approve.getByRole('button', { name: text('en', 'pendingChanges.approve'), exact: true }).click();
+    await expect(second.getByRole('status').filter({ hasText: text('en', 'pendingChanges.approved') })).toBeVisible();
+    await secondContext.close();
+    // The list read again: the form edits the definition as it now is, active.
+    await page.reload();
+    await expect(page.getByTestId(`bonus-${code}`)).toContainText(text('en', 'promotions.active'));
     expect((await memberBonuses(base)).find((bonus) => bonus.code === code)).toMatchObject({
       name: 'E2E bonus',
       description: 'Made by the end-to-end test',
@@ -70,7 +97,8 @@ test('an admin creates a bonus, renames it, and the member sees the new name', a
   } finally {
     const { bonuses } = await call<BonusPage>(base, 'GET', '/backoffice/api/bonuses?limit=100', undefined, operator);
     const created = bonuses.find((bonus: BackofficeBonus) => bonus.code === code);
-    if (created) {
+    // Retiring applies at once; one never approved is inactive already (and its waiting change refuses another).
+    if (created?.active) {
       const { code: _code, kind: _kind, createdAt: _at, received: _received, ...terms } = created;
       await call(base, 'PUT', `/backoffice/api/bonuses/${code}`, { ...terms, active: false }, operator);
     }
