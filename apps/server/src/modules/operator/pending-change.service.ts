@@ -62,7 +62,7 @@ export interface PendingChangesDeps {
 
 /**
  * Changes that wait for a second admin (docs/backoffice/four-eyes.md): a money-bounding setting raised, a
- * money-approving role granted. Each kind is defined by the module that owns its target. A proposal, an approval
+ * money-approving role granted, a reward's terms that could pay more. Each kind is defined by the module that owns its target. A proposal, an approval
  * (the change applied with it) and a rejection each commit with their audit lines; the proposer never decides, and
  * of two admins deciding at once the second reads the first's decision under the change's lock (409 CHANGE_DECIDED).
  */
