@@ -39,6 +39,25 @@ describe('two registrations of one person at once', () => {
     }
   });
 
+  it('see each other when the name is spelt otherwise and the numbers differ: one possible match, each time', async () => {
+    // Their name keys differ, so a lock on the whole key let both screen at once, each blind to the other.
+    for (const first of ['SUDARAT', 'WANNAPA', 'KANOKPORN', 'PHATCHARIN', 'THANYALAK']) {
+      const names = [`${first} KONGKAEW`, `${first} KONGKAEO`];
+      const answers = await Promise.all([
+        register({ bankCode: 'KBANK', bankAccountName: names[0] }),
+        register({ bankCode: 'SCB', bankAccountName: names[1] }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+      const matches = await t.app.db
+        .selectFrom('person_matches')
+        .innerJoin('members', 'members.id', 'person_matches.member_id')
+        .select(['person_matches.status', 'person_matches.signals'])
+        .where('members.holder_name_key', 'in', names)
+        .execute();
+      expect(matches, first).toEqual([{ status: 'open', signals: ['name'] }]);
+    }
+  });
+
   it('make two members waiting for review when only the name is shared', async () => {
     const answers = await Promise.all([
       register({ bankCode: 'KBANK', bankAccountName: 'WICHAI NAMESAKE' }),

@@ -129,11 +129,13 @@ export class PersonRepository {
   }
 
   /**
-   * Serialises the registrations of one holder name, and of one account number at any bank, until the transaction
-   * ends: two registrations of one person at once make one member. The two locks are taken in one order.
+   * Serialises the registrations of one holder name's first word (what `candidates` finds a name by, so two
+   * spellings of one name see each other), and of one account number at any bank, until the transaction ends: two
+   * registrations of one person at once make one member, or one possible match. The two locks are taken in one order.
    */
   async lockPerson(trx: Transaction<Database>, key: string, number: string): Promise<void> {
-    for (const lock of [`person-name:${key}`, `person-number:${number}`].sort()) {
+    const firstWord = key.split(' ')[0] ?? key;
+    for (const lock of [`person-name:${firstWord}`, `person-number:${number}`].sort()) {
       await sql`select pg_advisory_xact_lock(hashtextextended(${lock}, 0))`.execute(trx);
     }
   }
