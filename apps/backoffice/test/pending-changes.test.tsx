@@ -41,7 +41,7 @@ beforeEach(() => {
 });
 
 describe('pending changes', () => {
-  it('shows what each change was and becomes, and who asked; the admin’s own shows no decision', async () => {
+  it('shows what each change was and becomes, and who asked; the admin’s own can only be withdrawn', async () => {
     renderApp('/pending-changes');
     const [adjustment, role] = await screen.findAllByTestId('pending-change-row');
     expect(adjustment).toHaveTextContent('Manual adjustments in BAHT');
@@ -50,8 +50,12 @@ describe('pending changes', () => {
     expect(adjustment).toHaveTextContent('Asked by somchai');
     expect(role).toHaveTextContent('Role of ploy');
     expect(role).toHaveTextContent('Finance');
-    expect(role).toHaveTextContent('Your own change: another admin decides it.');
-    expect(within(role as HTMLElement).queryByRole('button')).toBeNull();
+    expect(role).toHaveTextContent('Your own change: another admin decides it, or you withdraw it.');
+    expect(
+      within(role as HTMLElement)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Withdraw']);
     expect(screen.getByRole('link', { name: 'Pending changes' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -74,6 +78,25 @@ describe('pending changes', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Approved and applied.');
     expect(approved).toBe('12');
+    expect(await screen.findAllByTestId('pending-change-row')).toHaveLength(1);
+  });
+
+  it('withdraws the admin’s own change after a confirmation', async () => {
+    let withdrawn: unknown;
+    server.use(
+      http.post('*/backoffice/api/pending-changes/:id/withdraw', ({ params }) => {
+        withdrawn = params.id;
+        rows = [change()];
+        return HttpResponse.json({ change: { ...grant, status: 'withdrawn', decidedBy: OPERATOR.username } });
+      }),
+    );
+    const { user } = renderApp('/pending-changes');
+    await screen.findAllByTestId('pending-change-row');
+    await user.click(screen.getByRole('button', { name: 'Withdraw Role of ploy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Withdraw your change?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Withdrawn: nothing changed.');
+    expect(withdrawn).toBe('13');
     expect(await screen.findAllByTestId('pending-change-row')).toHaveLength(1);
   });
 

@@ -83,6 +83,7 @@ export const BACKOFFICE_API = {
   pendingChanges: '/backoffice/api/pending-changes',
   pendingChangeApprove: '/backoffice/api/pending-changes/:id/approve',
   pendingChangeReject: '/backoffice/api/pending-changes/:id/reject',
+  pendingChangeWithdraw: '/backoffice/api/pending-changes/:id/withdraw',
   /** Invite links held for review (docs/backoffice/invite-reviews.md): list, export, release or reject; `:id` the invitee's. */
   inviteReviews: '/backoffice/api/invite-reviews',
   inviteReviewsCsv: '/backoffice/api/invite-reviews.csv',

@@ -20,8 +20,11 @@ export const PENDING_CHANGE_KINDS = [
 ] as const;
 export type PendingChangeKind = (typeof PENDING_CHANGE_KINDS)[number];
 
-/** `pending`: waits for a second admin; `applied` (at once when it only tightens, else on approval); `rejected`. */
-export const PENDING_CHANGE_STATUSES = ['pending', 'applied', 'rejected'] as const;
+/**
+ * `pending`: waits for a second admin; `applied` (at once when it only tightens, else on approval); `rejected` by
+ * another admin; `withdrawn` by its proposer while it waited.
+ */
+export const PENDING_CHANGE_STATUSES = ['pending', 'applied', 'rejected', 'withdrawn'] as const;
 export type PendingChangeStatus = (typeof PENDING_CHANGE_STATUSES)[number];
 
 export const pendingChange = z.object({
@@ -34,7 +37,7 @@ export const pendingChange = z.object({
   status: z.enum(PENDING_CHANGE_STATUSES),
   proposedBy: z.string(),
   proposedAt: z.string(),
-  /** The second admin; null while pending, and for a change applied at once. */
+  /** The second admin (the proposer, for a withdrawn change); null while pending, and for one applied at once. */
   decidedBy: z.nullable(z.string()),
   decidedAt: z.nullable(z.string()),
   rejectReason: z.nullable(z.string()),
@@ -51,7 +54,7 @@ export type PendingChangeList = z.infer<typeof pendingChangeList>;
 export const pendingChangeRejectRequest = z.object({ reason: reviewReason });
 export type PendingChangeRejectRequest = z.infer<typeof pendingChangeRejectRequest>;
 
-/** Approve and reject answer the change as it now is. */
+/** Approve, reject and withdraw answer the change as it now is. */
 export const pendingChangeResponse = z.object({ change: pendingChange });
 export type PendingChangeResponse = z.infer<typeof pendingChangeResponse>;
 

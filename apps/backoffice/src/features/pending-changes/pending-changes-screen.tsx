@@ -20,14 +20,16 @@ const STATUS_TONE: Record<PendingChangeStatus, string> = {
   pending: 'bg-amber-100 text-amber-900',
   applied: 'bg-emerald-100 text-emerald-900',
   rejected: 'bg-red-100 text-red-900',
+  withdrawn: 'bg-slate-200 text-slate-800',
 };
 
-type Deciding = { kind: 'approve' | 'reject'; change: PendingChange };
+type DecisionKind = 'approve' | 'reject' | 'withdraw';
+type Deciding = { kind: DecisionKind; change: PendingChange };
 
 /**
  * Changes waiting for a second admin (docs/backoffice/four-eyes.md): a setting that bounds money raised, a role
  * that approves money granted, a reward's terms that could pay more. Each shows what it was and what it becomes, who asked and when; another admin
- * approves it after a confirmation or rejects it with a reason. The admin's own proposals show no decision.
+ * approves it after a confirmation or rejects it with a reason. The admin's own proposals they can only withdraw.
  */
 export function PendingChangesScreen({ operator }: { operator: string }) {
   const { t } = useTranslation();
@@ -92,7 +94,7 @@ function ChangeRow({
 }: {
   change: PendingChange;
   own: boolean;
-  onDecide: (kind: 'approve' | 'reject') => void;
+  onDecide: (kind: DecisionKind) => void;
 }) {
   const { t } = useTranslation();
   const title = subject(change, t);
@@ -120,7 +122,19 @@ function ChangeRow({
         {change.rejectReason ? (
           <p className="break-words text-slate-600">{t('pendingChanges.reason', { reason: change.rejectReason })}</p>
         ) : null}
-        {change.status === 'pending' && own ? <p className="text-slate-600">{t('pendingChanges.own')}</p> : null}
+        {change.status === 'pending' && own ? (
+          <>
+            <p className="text-slate-600">{t('pendingChanges.own')}</p>
+            <Button
+              className="mt-2 w-full"
+              variant="secondary"
+              onClick={() => onDecide('withdraw')}
+              aria-label={`${t('pendingChanges.withdraw')} ${title}`}
+            >
+              {t('pendingChanges.withdraw')}
+            </Button>
+          </>
+        ) : null}
         {change.status === 'pending' && !own ? (
           <div className="mt-2 flex gap-2">
             <Button
@@ -180,20 +194,21 @@ function DecisionDialog({
     operator: change.proposedBy,
   });
   const error = decision.error ? errorText(decision.error) : null;
-  if (deciding.kind === 'approve') {
+  if (deciding.kind !== 'reject') {
+    const kind = deciding.kind;
     return (
       <ConfirmDialog
-        title={t('pendingChanges.approveTitle')}
+        title={t(`pendingChanges.${kind}Title`)}
         body={body}
         error={error}
         cancel={t('common.cancel')}
-        confirm={t('pendingChanges.approve')}
+        confirm={t(`pendingChanges.${kind}`)}
         busy={decision.isPending}
         onClose={onClose}
         onConfirm={() =>
           decision.mutate(
-            { id: change.id, decision: 'approve' },
-            { onSuccess: () => onDone(t('pendingChanges.approved')) },
+            { id: change.id, decision: kind },
+            { onSuccess: () => onDone(t(kind === 'approve' ? 'pendingChanges.approved' : 'pendingChanges.withdrawn')) },
           )
         }
       />

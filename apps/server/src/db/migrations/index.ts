@@ -40,6 +40,7 @@ import { bankNameChanges } from './0041_bank_name_changes.ts';
 import { pendingChanges } from './0042_pending_changes.ts';
 import { people } from './0043_people.ts';
 import { rewardChanges } from './0044_reward_changes.ts';
+import { changeWithdrawn } from './0045_change_withdrawn.ts';
 
 /**
  * Every migration by name. A static map, not a folder scan, because the production bundle is one file.
@@ -92,6 +93,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0042_pending_changes': pendingChanges,
   '0043_people': people,
   '0044_reward_changes': rewardChanges,
+  '0045_change_withdrawn': changeWithdrawn,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -91,7 +91,7 @@ export type PendingChangeKind =
   | 'promotions.invite'
   | 'promotions.refund'
   | 'promotions.spin';
-export type PendingChangeStatus = 'pending' | 'applied' | 'rejected';
+export type PendingChangeStatus = 'pending' | 'applied' | 'rejected' | 'withdrawn';
 
 /** Changes waiting for a second admin (migrations 0042, 0044; docs/backoffice/four-eyes.md). */
 export interface PendingChangesTable {

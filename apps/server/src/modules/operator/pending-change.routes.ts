@@ -27,7 +27,10 @@ export function changeCallerOf(auth: OperatorContext, request: { ip: string }): 
   return { actor: actorOf(auth), ip: request.ip };
 }
 
-/** Changes waiting for a second admin (docs/backoffice/four-eyes.md): admins list, approve and reject them. */
+/**
+ * Changes waiting for a second admin (docs/backoffice/four-eyes.md): admins list, approve and reject them; their
+ * proposer withdraws them.
+ */
 export function pendingChangeRoutes(route: OperatorRouter, changes: PendingChanges) {
   route({
     method: 'GET',
@@ -63,6 +66,18 @@ export function pendingChangeRoutes(route: OperatorRouter, changes: PendingChang
     response: pendingChangeResponse,
     handler: async ({ auth, body, request }) => ({
       change: await changes.reject(idOf(request.params), changeCallerOf(auth, request), body.reason),
+    }),
+  });
+  route({
+    method: 'POST',
+    url: BACKOFFICE_API.pendingChangeWithdraw,
+    auth: true,
+    roles: ADMIN,
+    summary: 'Withdraw one of your own changes while it waits: nothing changes; 403 for anyone else',
+    tags,
+    response: pendingChangeResponse,
+    handler: async ({ auth, request }) => ({
+      change: await changes.withdraw(idOf(request.params), changeCallerOf(auth, request)),
     }),
   });
 }

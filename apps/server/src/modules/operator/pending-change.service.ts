@@ -146,6 +146,29 @@ export class PendingChanges {
     return this.one(id);
   }
 
+  /**
+   * Its proposer withdraws a change that waits: nothing changes, and the target is free for another change (a
+   * tightening the waiting loosening would otherwise hold back, 409 CHANGE_PENDING). Anyone else: 403 FORBIDDEN.
+   */
+  async withdraw(id: bigint, caller: ChangeCaller): Promise<PendingChange> {
+    const { db, clock, repository, audit } = this.deps;
+    await transactionWithRetry(db, async (trx) => {
+      const change = await repository.lock(trx, id);
+      if (!change) throw new AppError('NO_DATA', 404);
+      if (change.proposed_by !== caller.actor.operatorId) throw new AppError('FORBIDDEN', 403);
+      if (change.status !== 'pending') throw new AppError('CHANGE_DECIDED', 409);
+      const now = clock.now();
+      await repository.decide(trx, id, {
+        status: 'withdrawn',
+        decided_by: caller.actor.operatorId,
+        decided_at: now,
+        reject_reason: null,
+      });
+      await audit.record(trx, { action: 'change.withdraw', target: `pending-change:${id}`, ...caller }, now);
+    });
+    return this.one(id);
+  }
+
   async list(status: PendingChangeStatus, targetPrefix?: string): Promise<PendingChange[]> {
     return (await this.deps.repository.list(this.deps.db, status, targetPrefix)).map(toPendingChange);
   }

@@ -125,6 +125,36 @@ describe('the adjustment approval amount', () => {
     expect(listed.json().changes.map((row: { id: string }) => row.id)).not.toContain(change.id);
   });
 
+  it('is withdrawn by its proposer alone, who may then tighten at once; audited', async () => {
+    // A waiting raise held back its own proposer's urgent lowering (409 CHANGE_PENDING) until another admin rejected it.
+    const { change } = (await put(adjustmentUrl, { approvalAbove: '500000' })).json();
+    const tighten = await put(adjustmentUrl, { approvalAbove: '50000' });
+    expect([tighten.statusCode, tighten.json().message]).toEqual([409, 'CHANGE_PENDING']);
+    const withdraw = (operator: Operator) =>
+      t.api({
+        method: 'POST',
+        url: backofficePath(BACKOFFICE_API.pendingChangeWithdraw, change.id),
+        headers: operator.headers,
+      });
+    expect((await withdraw(second)).statusCode).toBe(403);
+    const withdrawn = await withdraw(admin);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().change).toMatchObject({ status: 'withdrawn', decidedBy: admin.username });
+    expect((await withdraw(admin)).json()).toEqual({ message: 'CHANGE_DECIDED' });
+    expect((await decide('approve', change.id, second)).json()).toEqual({ message: 'CHANGE_DECIDED' });
+    expect(await approvalAbove()).toBe(100_000n);
+    const lowered = await put(adjustmentUrl, { approvalAbove: '50000' });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect(await approvalAbove()).toBe(50_000n);
+    const restore = (await put(adjustmentUrl, { approvalAbove: '100000' })).json().change;
+    expect((await decide('approve', restore.id, second)).statusCode).toBe(200);
+    const lines = await auditOf(`pending-change:${change.id}`);
+    expect(lines.map((line) => [line.actor, line.action])).toEqual([
+      [admin.username, 'change.propose'],
+      [admin.username, 'change.withdraw'],
+    ]);
+  });
+
   it('refuses at approval a change over the ceiling, as one proposed under an earlier, higher ceiling', async () => {
     const { change } = (await put(adjustmentUrl, { approvalAbove: '400000' })).json();
     await t.app.db

@@ -4,22 +4,27 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/http.ts';
 import { pendingChangesKey } from '../../../lib/pending-changes-key.ts';
 
-type Decision = { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string };
+type Decision = { id: string; decision: 'approve' | 'withdraw' } | { id: string; decision: 'reject'; reason: string };
 
+const PATHS = {
+  approve: BACKOFFICE_API.pendingChangeApprove,
+  reject: BACKOFFICE_API.pendingChangeReject,
+  withdraw: BACKOFFICE_API.pendingChangeWithdraw,
+} as const;
+
+/** Another admin approves or rejects (with a reason); the proposer withdraws their own. */
 function decidePendingChange(action: Decision) {
-  return action.decision === 'approve'
-    ? request(backofficePath(BACKOFFICE_API.pendingChangeApprove, action.id), {
-        method: 'POST',
-        schema: pendingChangeResponse,
-      })
-    : request(backofficePath(BACKOFFICE_API.pendingChangeReject, action.id), {
-        method: 'POST',
-        body: { reason: action.reason },
-        schema: pendingChangeResponse,
-      });
+  return request(backofficePath(PATHS[action.decision], action.id), {
+    method: 'POST',
+    ...(action.decision === 'reject' ? { body: { reason: action.reason } } : {}),
+    schema: pendingChangeResponse,
+  });
 }
 
-/** A decision changes settings or an operator's role: every back-office list is read again, whatever the answer. */
+/**
+ * A decision changes settings, an operator's role or a reward's terms: their lists are read again, whatever the
+ * answer.
+ */
 export function usePendingChangeDecision() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -29,6 +34,7 @@ export function usePendingChangeDecision() {
         queryClient.invalidateQueries({ queryKey: pendingChangesKey }),
         queryClient.invalidateQueries({ queryKey: ['backoffice', 'settings'] }),
         queryClient.invalidateQueries({ queryKey: ['backoffice', 'operators'] }),
+        queryClient.invalidateQueries({ queryKey: ['backoffice', 'promotions'] }),
       ]),
   });
 }
