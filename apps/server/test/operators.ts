@@ -1,4 +1,4 @@
-import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
+import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import { totp } from '../src/lib/totp.ts';
 import { bearer, nextAddress, type TestApp } from './helpers.ts';
@@ -37,4 +37,37 @@ export async function signedInOperator(t: TestApp, role: OperatorRole) {
   if (answer.statusCode !== 200) throw new Error(`operator login failed: ${answer.body}`);
   const token: string = answer.json().token;
   return { ...operator, token, headers: bearer(token) };
+}
+
+type SignedIn = Awaited<ReturnType<typeof signedInOperator>>;
+
+/** A decision on a change waiting for a second admin (docs/backoffice/four-eyes.md): approve, reject or withdraw. */
+export function decideChange(
+  t: TestApp,
+  kind: 'approve' | 'reject' | 'withdraw',
+  id: string,
+  operator: SignedIn,
+  payload?: object,
+) {
+  const pattern = {
+    approve: BACKOFFICE_API.pendingChangeApprove,
+    reject: BACKOFFICE_API.pendingChangeReject,
+    withdraw: BACKOFFICE_API.pendingChangeWithdraw,
+  }[kind];
+  return t.api({
+    method: 'POST',
+    url: backofficePath(pattern, id),
+    headers: operator.headers,
+    ...(payload ? { payload } : {}),
+  });
+}
+
+/** The audit lines of a target, oldest first: who did what, from what to what. */
+export function auditLines(t: TestApp, target: string) {
+  return t.app.db
+    .selectFrom('audit_log')
+    .select(['actor', 'action', 'before', 'after'])
+    .where('target', '=', target)
+    .orderBy('id')
+    .execute();
 }

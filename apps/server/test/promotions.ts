@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BonusCreateRequest } from '@member-wallet/contract/backoffice/promotions';
 import { toMinor } from '@member-wallet/contract/money';
 import { localWeekStart } from '../src/lib/local-calendar.ts';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository.ts';
@@ -75,4 +76,37 @@ export async function withdrawal(t: TestApp, memberId: bigint, amount: number): 
       ],
     }),
   );
+}
+
+/** A bonus definition as an admin creates it (`POST …/bonuses`): a fixed 100 baht, with `overrides`. */
+export function bonusRequest(code: string, overrides: Partial<BonusCreateRequest> = {}): BonusCreateRequest {
+  const name = code.trim().toUpperCase();
+  return {
+    code,
+    kind: 'bonus',
+    type: 'limit',
+    currency: 'BAHT',
+    maxReceived: 1,
+    totalMax: null,
+    percentFail: 50,
+    amountRule: 'fixed',
+    amountMinor: '10000',
+    depositPercent: null,
+    amountCapMinor: null,
+    depositWindowHours: null,
+    winMultiple: 2,
+    endBelowMinor: '500',
+    names: { th: `${name} ไทย`, lo: '', en: `${name} en` },
+    descriptions: { th: 'รายละเอียด', lo: '', en: 'About it' },
+    banners: [{ image: '/media/uploads/abc.png', html: '<p>hi</p>' }],
+    sortOrder: 0,
+    active: true,
+    ...overrides,
+  };
+}
+
+/** The terms of a definition as `PUT …/bonuses/:code` takes them: the request without its code and kind. */
+export function termsOf(request: BonusCreateRequest) {
+  const { code: _code, kind: _kind, ...terms } = request;
+  return terms;
 }

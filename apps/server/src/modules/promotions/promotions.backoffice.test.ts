@@ -6,6 +6,7 @@ import { bonusCall, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';
 import { fundedMember, noDrift } from '../../../test/games.ts';
 import { bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { bonusRequest, termsOf } from '../../../test/promotions.ts';
 import { blankPng, multipartBody } from '../../../test/slips.ts';
 import { migrationProvider } from '../../db/migrations/index.ts';
 import { DEMO_WHEEL } from '../spin/spin.demo.ts';
@@ -45,37 +46,6 @@ async function applied(answer: Awaited<ReturnType<typeof call>>) {
 
 async function auditOf(target: string) {
   return t.app.db.selectFrom('audit_log').selectAll().where('target', '=', target).orderBy('id').execute();
-}
-
-function bonusRequest(code: string, overrides: Partial<BonusCreateRequest> = {}): BonusCreateRequest {
-  const name = code.trim().toUpperCase();
-  return {
-    code,
-    kind: 'bonus',
-    type: 'limit',
-    currency: 'BAHT',
-    maxReceived: 1,
-    totalMax: null,
-    percentFail: 50,
-    amountRule: 'fixed',
-    amountMinor: '10000',
-    depositPercent: null,
-    amountCapMinor: null,
-    depositWindowHours: null,
-    winMultiple: 2,
-    endBelowMinor: '500',
-    names: { th: `${name} ไทย`, lo: '', en: `${name} en` },
-    descriptions: { th: 'รายละเอียด', lo: '', en: 'About it' },
-    banners: [{ image: '/media/uploads/abc.png', html: '<p>hi</p>' }],
-    sortOrder: 0,
-    active: true,
-    ...overrides,
-  };
-}
-
-function updateOf(request: BonusCreateRequest) {
-  const { code: _code, kind: _kind, ...terms } = request;
-  return terms;
 }
 
 async function memberBonuses(player: { token: string }, language = 'en') {
@@ -137,7 +107,7 @@ describe('bonus definitions', () => {
     const request = bonusRequest('EDIT1');
     expect((await applied(await call('POST', BACKOFFICE_API.bonusList, request))).statusCode).toBe(202);
     const url = settingsPath(BACKOFFICE_API.bonusUpdate, { code: 'edit1' });
-    const renamed = await call('PUT', url, updateOf({ ...request, names: { th: 'ใหม่', lo: '', en: 'Renamed' } }));
+    const renamed = await call('PUT', url, termsOf({ ...request, names: { th: 'ใหม่', lo: '', en: 'Renamed' } }));
     expect(renamed.statusCode, renamed.body).toBe(200);
     const player = await fundedMember(t);
     expect((await memberBonuses(player)).find((bonus) => bonus.code === 'EDIT1')?.name).toBe('Renamed');
@@ -146,12 +116,12 @@ describe('bonus definitions', () => {
     expect(lines[2]).toMatchObject({ actor: admin.username, before: { names: { en: 'EDIT1 en' } } });
     expect(lines[2]?.after).toMatchObject({ names: { en: 'Renamed' } });
 
-    expect((await call('PUT', url, updateOf({ ...request, active: false }))).json()).toMatchObject({ active: false });
+    expect((await call('PUT', url, termsOf({ ...request, active: false }))).json()).toMatchObject({ active: false });
     expect((await memberBonuses(player)).map((bonus) => bonus.code)).not.toContain('EDIT1');
     const refused = await bonusCall(t, player, '/api/bonus/activate/EDIT1');
     expect([refused.statusCode, refused.json().message]).toEqual([404, 'NO_DATA']);
 
-    const unknown = await call('PUT', settingsPath(BACKOFFICE_API.bonusUpdate, { code: 'NOPE' }), updateOf(request));
+    const unknown = await call('PUT', settingsPath(BACKOFFICE_API.bonusUpdate, { code: 'NOPE' }), termsOf(request));
     expect([unknown.statusCode, unknown.json()]).toEqual([404, { message: 'NO_DATA' }]);
   });
 
@@ -164,7 +134,7 @@ describe('bonus definitions', () => {
     // Now a floor above the member's money (which would clear it free) and nothing taken back on cancel.
     const url = settingsPath(BACKOFFICE_API.bonusUpdate, { code: 'KEEP1' });
     const changed = await applied(
-      await call('PUT', url, updateOf({ ...request, percentFail: 0, endBelowMinor: '100000000' })),
+      await call('PUT', url, termsOf({ ...request, percentFail: 0, endBelowMinor: '100000000' })),
     );
     expect(changed.statusCode, changed.body).toBe(202);
     const minimum = (await bonusCall(t, player, '/api/bonus/check/minimum')).json();
@@ -222,7 +192,7 @@ describe('bonus definitions', () => {
     await call(
       'PUT',
       settingsPath(BACKOFFICE_API.bonusUpdate, { code: 'PROMO1' }),
-      updateOf({ ...promo, active: false }),
+      termsOf({ ...promo, active: false }),
     );
     expect((await bonusCall(t, player, '/api/promotion/find/PROMO1')).json()).toBeNull();
   });

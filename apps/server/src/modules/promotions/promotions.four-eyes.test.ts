@@ -1,10 +1,11 @@
-import { BACKOFFICE_API, backofficePath, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
+import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
 import type { BonusCreateRequest } from '@member-wallet/contract/backoffice/promotions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bonusCall, definition, TEST_APP_ENV, walletMajor } from '../../../test/bonus.ts';
 import { fundedMember } from '../../../test/games.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { signedInOperator } from '../../../test/operators.ts';
+import { auditLines, decideChange, signedInOperator } from '../../../test/operators.ts';
+import { bonusRequest, termsOf } from '../../../test/promotions.ts';
 import { DEMO_WHEEL } from '../spin/spin.demo.ts';
 
 /**
@@ -27,8 +28,7 @@ function call(method: 'POST' | 'PUT' | 'GET', url: string, payload?: object, ope
 }
 
 function decide(kind: 'approve' | 'reject', id: string, operator: Operator, payload?: object) {
-  const pattern = kind === 'approve' ? BACKOFFICE_API.pendingChangeApprove : BACKOFFICE_API.pendingChangeReject;
-  return call('POST', backofficePath(pattern, id), payload, operator);
+  return decideChange(t, kind, id, operator, payload);
 }
 
 /** Puts another value in a waiting change, as one proposed under an earlier, higher ceiling would hold. */
@@ -40,44 +40,7 @@ async function tamper(id: string, after: object) {
     .execute();
 }
 
-async function auditOf(target: string) {
-  return t.app.db
-    .selectFrom('audit_log')
-    .select(['actor', 'action', 'before', 'after'])
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute();
-}
-
-function bonusRequest(code: string, overrides: Partial<BonusCreateRequest> = {}): BonusCreateRequest {
-  return {
-    code,
-    kind: 'bonus',
-    type: 'limit',
-    currency: 'BAHT',
-    maxReceived: 1,
-    totalMax: null,
-    percentFail: 50,
-    amountRule: 'fixed',
-    amountMinor: '10000',
-    depositPercent: null,
-    amountCapMinor: null,
-    depositWindowHours: null,
-    winMultiple: 2,
-    endBelowMinor: '500',
-    names: { th: `${code} ไทย`, lo: '', en: `${code} en` },
-    descriptions: { th: 'รายละเอียด', lo: '', en: 'About it' },
-    banners: [],
-    sortOrder: 0,
-    active: true,
-    ...overrides,
-  };
-}
-
-function termsOf(request: BonusCreateRequest) {
-  const { code: _code, kind: _kind, ...terms } = request;
-  return terms;
-}
+const auditOf = (target: string) => auditLines(t, target);
 
 const bonusUrl = (code: string) => settingsPath(BACKOFFICE_API.bonusUpdate, { code });
 

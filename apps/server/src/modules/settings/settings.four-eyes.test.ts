@@ -1,8 +1,8 @@
-import { BACKOFFICE_API, backofficePath, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
+import { BACKOFFICE_API, settingsPath } from '@member-wallet/contract/backoffice/api-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adjustedMember, askAdjustment, type Operator } from '../../../test/adjustments.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { signedInOperator } from '../../../test/operators.ts';
+import { auditLines, decideChange, signedInOperator } from '../../../test/operators.ts';
 
 /**
  * Settings that bound money change only with a second admin, and never past the deployment's ceilings
@@ -27,26 +27,13 @@ function put(url: string, payload: object, operator: Operator = admin) {
   return t.api({ method: 'PUT', url, headers: operator.headers, payload });
 }
 
-function decide(kind: 'approve' | 'reject', id: string, operator: Operator, payload?: object) {
-  const pattern = kind === 'approve' ? BACKOFFICE_API.pendingChangeApprove : BACKOFFICE_API.pendingChangeReject;
-  return t.api({
-    method: 'POST',
-    url: backofficePath(pattern, id),
-    headers: operator.headers,
-    ...(payload ? { payload } : {}),
-  });
+function decide(kind: 'approve' | 'reject' | 'withdraw', id: string, operator: Operator, payload?: object) {
+  return decideChange(t, kind, id, operator, payload);
 }
 
 const approvalAbove = () => t.app.siteSettings.adjustmentApprovalAbove('BAHT');
 
-async function auditOf(target: string) {
-  return t.app.db
-    .selectFrom('audit_log')
-    .select(['actor', 'action', 'before', 'after'])
-    .where('target', '=', target)
-    .orderBy('id')
-    .execute();
-}
+const auditOf = (target: string) => auditLines(t, target);
 
 describe('the adjustment approval amount', () => {
   it('refuses an amount over the deployment ceiling, so an admin alone never credits 50,000,000 baht at once', async () => {
@@ -130,12 +117,7 @@ describe('the adjustment approval amount', () => {
     const { change } = (await put(adjustmentUrl, { approvalAbove: '500000' })).json();
     const tighten = await put(adjustmentUrl, { approvalAbove: '50000' });
     expect([tighten.statusCode, tighten.json().message]).toEqual([409, 'CHANGE_PENDING']);
-    const withdraw = (operator: Operator) =>
-      t.api({
-        method: 'POST',
-        url: backofficePath(BACKOFFICE_API.pendingChangeWithdraw, change.id),
-        headers: operator.headers,
-      });
+    const withdraw = (operator: Operator) => decide('withdraw', change.id, operator);
     expect((await withdraw(second)).statusCode).toBe(403);
     const withdrawn = await withdraw(admin);
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
