@@ -29,6 +29,7 @@ function cachedSerializer({ schema }: { schema: unknown }): (data: unknown) => s
   }
   return serializer;
 }
+
 /**
  * The longest a request may take from its first byte to its last (Node's default, said here): a slow phone's
  * upload. A node's exit waits longer than this for requests under way (SHUTDOWN_GRACE_MS).
