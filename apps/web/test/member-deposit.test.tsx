@@ -182,6 +182,16 @@ describe('bank-name prompt', () => {
     return demoWallet({ bankAccount: { ...base.bankAccount, bankCode, bankAccountName } });
   }
 
+  /** Opens the deposit sheet and sends `name` from its prompt; the sheet, for what the answer shows. */
+  async function sendName(name: string) {
+    answerLookup({ banks: [entry()] });
+    const { user, dialog } = await openDeposit();
+    const prompt = await within(dialog).findByRole('form', { name: 'Your account name in English' });
+    await user.type(within(prompt).getByLabelText('Account name (English letters)'), name);
+    await user.click(within(prompt).getByRole('button', { name: 'Save' }));
+    return dialog;
+  }
+
   it.each([
     ['KTB', 'สมชาย ใจดี', true, [entry()]],
     ['TMB', 'สมชาย ใจดี', true, [entry()]],
@@ -243,11 +253,7 @@ describe('bank-name prompt', () => {
       }),
       http.put('*/api/account/bankAccountName', () => HttpResponse.json({ message: 'REVIEW' })),
     );
-    answerLookup({ banks: [entry()] });
-    const { user, dialog } = await openDeposit();
-    const prompt = await within(dialog).findByRole('form', { name: 'Your account name in English' });
-    await user.type(within(prompt).getByLabelText('Account name (English letters)'), 'SOMEONE ELSE');
-    await user.click(within(prompt).getByRole('button', { name: 'Save' }));
+    const dialog = await sendName('SOMEONE ELSE');
     const status = await within(dialog).findByRole('status', { name: 'Your account name in English' });
     expect(status).toHaveTextContent('our staff will check it first');
     expect(within(dialog).queryByRole('form', { name: 'Your account name in English' })).toBeNull();
@@ -261,11 +267,7 @@ describe('bank-name prompt', () => {
         HttpResponse.json({ message: 'BANK_NAME_UNDER_REVIEW' }, { status: 409 }),
       ),
     );
-    answerLookup({ banks: [entry()] });
-    const { user, dialog } = await openDeposit();
-    const prompt = await within(dialog).findByRole('form', { name: 'Your account name in English' });
-    await user.type(within(prompt).getByLabelText('Account name (English letters)'), 'SOMEONE ELSE');
-    await user.click(within(prompt).getByRole('button', { name: 'Save' }));
+    const dialog = await sendName('SOMEONE ELSE');
     const status = await within(dialog).findByRole('status', { name: 'Your account name in English' });
     expect(status).toHaveTextContent('our staff will check it first');
     expect(document.querySelector('[data-tone="error"]')).toBeNull();
@@ -278,11 +280,7 @@ describe('bank-name prompt', () => {
         HttpResponse.json({ message: 'BANK_ACCOUNT_NAME_ENG' }, { status: 400 }),
       ),
     );
-    answerLookup({ banks: [entry()] });
-    const { user, dialog } = await openDeposit();
-    const prompt = await within(dialog).findByRole('form', { name: 'Your account name in English' });
-    await user.type(within(prompt).getByLabelText('Account name (English letters)'), 'SOMCHAI');
-    await user.click(within(prompt).getByRole('button', { name: 'Save' }));
+    await sendName('SOMCHAI');
     expect(await toast('Bank account name must be in English only')).toBe('error');
   });
 });
