@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mountSandbox } from './app.sandbox.ts';
 import type { Config } from './config.ts';
 import { type AppDeps, createCore } from './core.ts';
-import { holdStartupLock } from './db/connect.ts';
+import { onceAcrossNodes } from './db/connect.ts';
 import { seedDemoData } from './demo/demo-data.ts';
 import { registerDocs } from './http/api-docs.ts';
 import { createFastify } from './http/fastify.ts';
@@ -53,12 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const app = createFastify(config, deps.logStream);
   const built = await createCore(app, config, deps);
   // Nodes started together register one at a time: each module's start-up rows are made once.
-  const release = await holdStartupLock(built.core.db);
-  try {
-    await registerModules(app, config, deps, built);
-  } finally {
-    await release();
-  }
+  await onceAcrossNodes(built.core.db, () => registerModules(app, config, deps, built));
   return app;
 }
 

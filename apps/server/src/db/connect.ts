@@ -47,6 +47,19 @@ export async function holdStartupLock(db: Db): Promise<() => Promise<void>> {
   };
 }
 
+/**
+ * Runs `work` holding the startup lock: what nodes started together must each do only if no other node did (the
+ * demo data made after the start), one node at a time.
+ */
+export async function onceAcrossNodes<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const release = await holdStartupLock(db);
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}
+
 export interface DatabaseSettings {
   databaseUrl: string | null;
   dataDir: string;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Core } from '../../core.ts';
+import { onceAcrossNodes } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
 import { seedGameCatalogue } from '../../demo/game-catalogue.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -45,7 +46,7 @@ export async function registerGames(app: FastifyInstance, core: Core): Promise<G
   if (config.demo) {
     await seedGameCatalogue(games.repository);
     // After buildApp has created the demo member (seedDemoData runs last): a wallet balance to play with.
-    app.addHook('onReady', () => fundDemoMember(core));
+    app.addHook('onReady', () => onceAcrossNodes(core.db, () => fundDemoMember(core)));
   }
   app.jobs.every('transfer-reconciler', config.transferReconcileIntervalMs, () =>
     games.reconciler.reconcile({ minAgeMs: 2 * config.gameProviderTimeoutMs }),

@@ -3,6 +3,7 @@ import { toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
 import type { Core } from '../../core.ts';
+import { onceAcrossNodes } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart, siteTimeZone } from '../../lib/local-calendar.ts';
@@ -86,7 +87,7 @@ export function registerInvites(app: FastifyInstance, core: Core, deps: { accoun
   inviteReviewRoutes(core.backoffice.route, reviews);
   app.jobs.every('invite-accrual', ACCRUAL_INTERVAL_MS, () => invites.accrueDue());
   // After buildApp has created the demo member (seedDemoData runs last).
-  if (config.demo) app.addHook('onReady', () => seedInviteDemo(core, deps.accounts));
+  if (config.demo) app.addHook('onReady', () => onceAcrossNodes(core.db, () => seedInviteDemo(core, deps.accounts)));
   return invites;
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ProviderRefusedError, ProviderUnavailableError } from '../../adapters/games/game-provider.ts';
 import type { Core } from '../../core.ts';
+import { onceAcrossNodes } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
 import type { ActiveBonusGate, BonusHistory } from '../bonus/active-bonus.ts';
@@ -84,7 +85,7 @@ export function registerRefunds(app: FastifyInstance, core: Core, deps: RefundsD
     ratePerMinute: config.moneyRatePerMinute,
     country: config.country,
   });
-  if (config.demo) app.addHook('onReady', () => seedRefundDemo(core));
+  if (config.demo) app.addHook('onReady', () => onceAcrossNodes(core.db, () => seedRefundDemo(core)));
   return refunds;
 }
 

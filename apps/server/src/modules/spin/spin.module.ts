@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
+import { onceAcrossNodes } from '../../db/connect.ts';
 import type { ActiveBonusGate, RewardBonuses } from '../bonus/active-bonus.ts';
 import { DEMO_COINS, DEMO_COINS_GRANT_KEY, DEMO_WHEEL } from './spin.demo.ts';
 import { cryptoRng } from './spin.draw.ts';
@@ -46,7 +47,7 @@ export function registerSpinWheel(
     country: config.country,
   });
   // After buildApp has created the demo member (seedDemoData runs last): the demo wheel and a few coins.
-  if (config.demo) app.addHook('onReady', () => seedDemoSpin(core, spin));
+  if (config.demo) app.addHook('onReady', () => onceAcrossNodes(core.db, () => seedDemoSpin(core, spin)));
   return spin;
 }
 
