@@ -63,7 +63,13 @@ export async function mountSandbox(app: FastifyInstance, core: Core, modules: Sa
     accrueInvites: async (phone, at) => {
       const member = await members.findByPhone(phone);
       if (!member) throw new AppError('NO_USER', 404);
-      const invites = createInviteService(config, { db, clock: { now: () => at }, settings, members });
+      const invites = createInviteService(config, {
+        db,
+        clock: { now: () => at },
+        settings,
+        members,
+        ledger: core.ledger,
+      });
       return invites.list(member.id, { page: 1, limit: 50 });
     },
     ensureDepositChannels: (channels, wallets) => new DepositChannelsRepository(db).ensure(channels, wallets),

@@ -73,7 +73,7 @@ async function registerModules(
   registerOperators(app, core, { operators: operators.service, endpoints: operators.endpoints });
   // Bonuses first: withdrawals, the wheel, refunds and adjustments obey a running bonus (docs/promotions/).
   const bonuses = await registerBonuses(app, core);
-  const withdrawals = await registerWithdrawals(app, core, { bonus: bonuses });
+  const withdrawals = await registerWithdrawals(app, core, { bonus: bonuses.service });
   // Members: reference data, one-time codes, registration and profile, sessions, statement (docs/accounts.md).
   const lookup = registerLookup(app, core, { withdrawals });
   const otp = registerOtp(app, core, { sms: deps.smsSender });
@@ -91,20 +91,20 @@ async function registerModules(
   const slips = await registerSlips(app, core, { uploads, verifier: deps.slipVerifier });
   // Promotions the wallet answer reads (docs/promotions/): invites, then the wheel's coins.
   const invites = registerInvites(app, core, { accounts });
-  const spin = registerSpinWheel(app, core, { bonusGate: bonuses, rewards: bonuses });
+  const spin = registerSpinWheel(app, core, { bonusGate: bonuses.service, rewards: bonuses.service });
   // Game providers and the member's wallet of game accounts (docs/wallet.md).
-  const games = await registerGames(app, core);
+  const games = await registerGames(app, core, { bonusDebts: bonuses.debts });
   const wallet = registerWallet(app, core, { games, invites, coins: spin });
   // Safer play (docs/safer-play.md): a block brings game balances back; loss limits read the providers' records.
   registerSaferPlay(app, core, { wallet, games });
-  registerRefunds(app, core, { games, bonuses });
+  registerRefunds(app, core, { games, bonuses: bonuses.service });
   const bankFeed = registerBankFeed(app, core);
   // The back-office's screens over the modules above (docs/backoffice/).
   registerMembers(app, core);
   registerDashboard(app, core);
   registerSettings(app, core);
   registerPromotions(app, core, { uploads });
-  registerAdjustments(app, core, { rewards: bonuses });
+  registerAdjustments(app, core, { rewards: bonuses.service });
   registerSuspense(app, core, { withdrawals, slips });
   // Statement files operators upload: each credit line recorded as the bank feed's matcher records a transfer.
   registerStatementImports(app, core, { recorder: bankFeed });

@@ -3,16 +3,15 @@ import { fileURLToPath } from 'node:url';
 import { COUNTRIES, type Country } from '@member-wallet/contract/constants';
 import { sandboxPaymentSecret } from './adapters/payments/sandbox.ts';
 import { type MoneyCeilingsConfig, readMoneyCeilings } from './config.ceilings.ts';
+import { type PaymentGatewayConfig, readPaymentGateways } from './config.gateways.ts';
 import {
   ConfigError,
   DEV_TRUELINK_KEY,
   type Env,
   LOG_LEVELS,
-  type PaymentGatewayConfig,
   Reader,
   readChatGuestSecret,
   readGameFaults,
-  readPaymentGateways,
   readProviderSecrets,
   readTruelinkKeys,
   type TruelinkKey,
@@ -22,8 +21,9 @@ import { readSlipVerifier, type SlipVerifierConfig, slipVerifierProductionProble
 import { readVapid, type VapidKeys } from './config.vapid.ts';
 import type { S3Settings } from './lib/s3-file-store.ts';
 
+export type { PaymentGatewayConfig } from './config.gateways.ts';
 export type { KbankCredentials } from './config.kbank.ts';
-export type { GameFaultSetting, PaymentGatewayConfig, TruelinkKey } from './config.read.ts';
+export type { GameFaultSetting, TruelinkKey } from './config.read.ts';
 export { ConfigError, DEV_TRUELINK_KEY, parseFaultsSetting } from './config.read.ts';
 export type { SlipVerifierConfig } from './config.slip-verifier.ts';
 export type { VapidKeys } from './config.vapid.ts';

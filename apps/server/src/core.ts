@@ -19,14 +19,15 @@ import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rat
 import { createRouter, type Router } from './lib/route.ts';
 import { SandboxAdapters } from './lib/sandbox-label.ts';
 import { AccountRepository } from './modules/account/account.repository.ts';
-import { createAuthService } from './modules/auth/auth.module.ts';
+import { createAuthService } from './modules/auth/auth.factory.ts';
+import { ProviderRegistry } from './modules/games/provider-registry.ts';
 import { IdempotencyRepository } from './modules/ledger/idempotency.repository.ts';
 import { IdempotencyService } from './modules/ledger/idempotency.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { AuditLog } from './modules/operator/audit-log.ts';
 import type { FourEyes } from './modules/operator/four-eyes.ts';
-import { createOperatorService } from './modules/operator/operator.module.ts';
+import { createOperatorService } from './modules/operator/operator.factory.ts';
 import { createOperatorRouter, type OperatorRouter } from './modules/operator/operator-router.ts';
 import type { PendingChanges } from './modules/operator/pending-change.service.ts';
 import { PersonRepository } from './modules/person/person.repository.ts';
@@ -51,8 +52,13 @@ export interface Core {
   /** Shared through Redis when REDIS_URL is set, so every node counts the same requests. */
   limiter: RateLimiter;
   settings: SettingsService;
-  /** The one way money moves: balanced entries under an idempotency key (docs/ledger.md). */
+  /**
+   * The one way money moves: balanced entries under an idempotency key (docs/ledger.md). The only ledger: a
+   * caller standing at another time passes it as the entry's `at`.
+   */
   ledger: LedgerService;
+  /** The game providers' adapters, as configured: the transfers' and the promotions' one registry. */
+  providers: ProviderRegistry;
   /**
    * A member's money news (docs/live.md): the ledger announces each committed wallet change; a module a change
    * of a member's request that moves no money. The live sockets listen; another channel may subscribe too.
@@ -139,13 +145,8 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
   app.decorate('siteSettings', settings);
   const passwords = new PasswordHasher(deps.argon2 ?? OWASP_ARGON2);
   const members = new AccountRepository(db);
-  const personRepository = new PersonRepository();
-  const saferPlay = new SaferPlayGate({
-    repository: new SaferPlayRepository(),
-    people: personRepository,
-    clock,
-    timeZone: siteTimeZone(config.country),
-  });
+  const memberEvents = new MemberEvents((error) => app.log.error({ err: error }, 'a member event listener failed'));
+  const { ledger, saferPlay, personRepository } = createLedger(config, clock, memberEvents);
   const blocks = { blockOf: (memberId: bigint) => saferPlay.blockOf(db, memberId) };
   const people = new PersonService({ db, repository: personRepository, gate: saferPlay, clock });
   const auth = createAuthService(config, { db, members, passwords, limiter, clock, blocks, people });
@@ -153,7 +154,6 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
   const backoffice = createOperatorRouter(app, (request) =>
     operators.service.authenticate(request.headers.authorization),
   );
-  const memberEvents = new MemberEvents((error) => app.log.error({ err: error }, 'a member event listener failed'));
   const core: Core = {
     config,
     db,
@@ -161,12 +161,8 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
     log: app.log,
     limiter,
     settings,
-    ledger: new LedgerService({
-      repository: new LedgerRepository(),
-      clock,
-      events: memberEvents,
-      depositCheck: (trx, memberId, amountMinor) => saferPlay.assertDeposit(trx, memberId, amountMinor),
-    }),
+    ledger,
+    providers: createProviderRegistry(config, () => ownBaseUrl(app)),
     memberEvents,
     idempotency: new IdempotencyService({ repository: new IdempotencyRepository(db), clock }),
     saferPlay,
@@ -188,6 +184,38 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
     sandboxAdapters: new SandboxAdapters(config.sandbox),
   };
   return { core, auth, operators: { service: operators.service, endpoints: backoffice.endpoints } };
+}
+
+/**
+ * The ledger with the check every deposit passes (the member's safer-play limits and blocks, which bind the
+ * person), built once per process: by the Core, and by an operational script that moves money (the reconciler).
+ * `events`: where committed wallet changes are announced (a script has no one to tell).
+ */
+export function createLedger(config: Config, clock: Clock, events?: MemberEvents) {
+  const personRepository = new PersonRepository();
+  const saferPlay = new SaferPlayGate({
+    repository: new SaferPlayRepository(),
+    people: personRepository,
+    clock,
+    timeZone: siteTimeZone(config.country),
+  });
+  const ledger = new LedgerService({
+    repository: new LedgerRepository(),
+    clock,
+    ...(events ? { events } : {}),
+    depositCheck: (trx, memberId, amountMinor) => saferPlay.assertDeposit(trx, memberId, amountMinor),
+  });
+  return { ledger, saferPlay, personRepository };
+}
+
+/** The adapters of the catalogue's game providers, as configured (once per process, like the ledger). */
+export function createProviderRegistry(config: Config, ownBaseUrl: () => string): ProviderRegistry {
+  return new ProviderRegistry({
+    sandboxBaseUrl: () => config.sandboxGamesBaseUrl?.replace(/\/+$/, '') ?? ownBaseUrl(),
+    sandboxSecret: config.sandboxGameSecret,
+    secrets: config.gameProviderSecrets,
+    timeoutMs: config.gameProviderTimeoutMs,
+  });
 }
 
 /** This server's own address, for the sandbox parties it reaches over real HTTP. Known only after listen. */

@@ -7,7 +7,7 @@ import { systemClock } from './lib/clock.ts';
 import { runCommand } from './lib/command.ts';
 import { PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter } from './lib/rate-limiter.ts';
-import { createOperatorService } from './modules/operator/operator.module.ts';
+import { createOperatorService } from './modules/operator/operator.factory.ts';
 import { OperatorError } from './modules/operator/operator.service.ts';
 
 const USAGE = 'usage: npm run operator:create -- --username <name> --role <admin|finance|support>';

@@ -1,6 +1,8 @@
+import { createLedger, createProviderRegistry } from './core.ts';
 import { migrateToLatest } from './db/connect.ts';
 import { systemClock } from './lib/clock.ts';
 import { runCommand } from './lib/command.ts';
+import { createBonusDebts } from './modules/bonus/bonus.module.ts';
 import { createGamesServices } from './modules/games/games.module.ts';
 
 /**
@@ -12,9 +14,17 @@ import { createGamesServices } from './modules/games/games.module.ts';
  */
 runCommand('transfer reconciliation', async (config, db) => {
   await migrateToLatest(db);
+  const clock = systemClock;
+  // The app's one ledger, as the Core builds it; the running server's members hear of nothing from here.
+  const { ledger } = createLedger(config, clock);
   const { reconciler } = createGamesServices(
-    config,
-    { db, clock: systemClock, ownBaseUrl: () => `http://${config.host}:${config.port}` },
+    {
+      db,
+      clock,
+      ledger,
+      providers: createProviderRegistry(config, () => `http://${config.host}:${config.port}`),
+      bonusDebts: createBonusDebts({ ledger, clock }),
+    },
     { warn: (object, message) => console.warn(message, object) },
   );
   const report = await reconciler.reconcile({ minAgeMs: 2 * config.gameProviderTimeoutMs });

@@ -7,6 +7,9 @@ export type GameAdapterKind = 'sandbox' | 'http';
 export type GameTransferDirection = 'to_game' | 'from_game';
 export type GameTransferState = 'reserved' | 'provider_applied' | 'completed' | 'failed' | 'unknown';
 
+/** Transfers whose outcome is still open: the reconciler's work (docs/wallet.md), what /metrics counts. */
+export const OPEN_TRANSFER_STATES = ['reserved', 'provider_applied', 'unknown'] as const satisfies GameTransferState[];
+
 export interface GameProvidersTable {
   code: string;
   name: string;

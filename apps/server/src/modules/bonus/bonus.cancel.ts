@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Member } from '../account/account.repository.ts';
-import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { LedgerAccount } from '../ledger/ledger.repository.ts';
 import type { JsonValue, LedgerService } from '../ledger/ledger.service.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus } from './bonus.repository.ts';
 import { statementText, takeBack } from './bonus.rules.ts';
@@ -12,7 +12,6 @@ import { statementText, takeBack } from './bonus.rules.ts';
 export interface EndDeps {
   db: Db;
   ledger: LedgerService;
-  ledgerRepository: LedgerRepository;
   repository: BonusRepository;
   clock: Clock;
   country: Country;
@@ -38,7 +37,7 @@ export interface Ending {
  * wallet's share now, as a `finish_bonus` entry, the rest owed (`takeBack`).
  */
 export function endBonus(deps: EndDeps, ending: Ending): Promise<MemberBonus | undefined> {
-  const { db, ledger, ledgerRepository, repository, clock } = deps;
+  const { db, ledger, repository, clock } = deps;
   const { member, rowId, definition, wallet, expense, cancel } = ending;
   return transactionWithRetry(db, async (trx) => {
     const row = await repository.lockActive(trx, member.id);
@@ -53,8 +52,7 @@ export function endBonus(deps: EndDeps, ending: Ending): Promise<MemberBonus | u
         now,
       });
     }
-    const [locked] = await ledgerRepository.lockAccounts(trx, [wallet.id]);
-    const walletMinor = locked?.balance ?? 0n;
+    const walletMinor = (await ledger.lockBalance(trx, wallet.id)) ?? 0n;
     // The holding was measured before this transaction; money moved since from a game into the wallet is in
     // both, so the wallet as locked now counts when it is larger.
     const holding = cancel.holdingMinor > walletMinor ? cancel.holdingMinor : walletMinor;

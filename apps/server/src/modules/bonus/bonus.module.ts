@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
-import { createProviderRegistry } from '../games/games.module.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { ActiveBonusGate } from './active-bonus.ts';
+import { BonusDebts } from './bonus.debt.ts';
 import { seedDemoBonuses } from './bonus.demo.ts';
 import { BonusRepository } from './bonus.repository.ts';
 import { bonusRoutes } from './bonus.routes.ts';
@@ -17,16 +18,28 @@ declare module 'fastify' {
   }
 }
 
+/** What the bonus module offers the modules after it. */
+export interface BonusModule {
+  /** The rules a running bonus sets: withdrawals, the wheel, refunds and adjustments obey them. */
+  service: BonusService;
+  /** What cancelled bonuses still owe, paid first from money coming back from a game. */
+  debts: BonusDebts;
+}
+
+/** The debts of cancelled bonuses, with the ledger of the caller (the app's, or an operational script's). */
+export function createBonusDebts(deps: { ledger: LedgerService; clock: Clock }): BonusDebts {
+  return new BonusDebts({ ...deps, repository: new BonusRepository() });
+}
+
 /** Bonuses and promotion codes (docs/promotions/bonuses.md): the service, its routes, the demo definitions. */
-export async function registerBonuses(app: FastifyInstance, core: Core): Promise<BonusService> {
+export async function registerBonuses(app: FastifyInstance, core: Core): Promise<BonusModule> {
   const { config } = core;
   const bonuses = new BonusService({
     db: core.db,
     ledger: core.ledger,
-    ledgerRepository: new LedgerRepository(),
     repository: new BonusRepository(),
     members: core.members,
-    registry: createProviderRegistry(config, core.ownBaseUrl),
+    registry: core.providers,
     clock: core.clock,
     country: config.country,
     logger: app.log,
@@ -42,5 +55,5 @@ export async function registerBonuses(app: FastifyInstance, core: Core): Promise
   });
   // In the currency a new member of the site gets by default (the demo member's).
   if (config.demo) await seedDemoBonuses(bonuses, config.country === 'LA' ? 'LAK' : 'BAHT');
-  return bonuses;
+  return { service: bonuses, debts: createBonusDebts(core) };
 }

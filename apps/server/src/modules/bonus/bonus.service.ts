@@ -20,7 +20,7 @@ import { siteTimeZone } from '../../lib/local-calendar.ts';
 import type { Member } from '../account/account.repository.ts';
 import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
-import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { LedgerAccount } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { PersonService } from '../person/person.service.ts';
 import {
@@ -46,7 +46,6 @@ export type { BonusProgress } from './bonus.progress.ts';
 export interface BonusServiceDeps {
   db: Db;
   ledger: LedgerService;
-  ledgerRepository: LedgerRepository;
   repository: BonusRepository;
   members: MemberFinder;
   registry: ProviderRegistry;

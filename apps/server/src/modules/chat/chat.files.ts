@@ -6,7 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { StoredExtension } from '../../lib/file-store.ts';
 import type { PictureReader } from '../uploads/picture.pool.ts';
 import { InvalidImageError, type PictureLimits, type PictureType, sniffPicture } from '../uploads/picture.ts';
-import type { Uploader } from './chat.service.ts';
+import type { Uploader } from './chat.identity.ts';
 
 export type ChatUploadKind = 'image' | 'video';
 

@@ -10,6 +10,9 @@ export type ChatCustomer =
   | { kind: 'member'; memberId: bigint; publicId: string; name: string; phone: string }
   | { kind: 'guest'; guestId: string };
 
+/** Who may use an uploaded file in a message: its customer uploader, or any operator. */
+export type Uploader = { customer: ChatCustomer } | { operatorId: bigint };
+
 const GUEST_KEY_NAME = 'guest_token';
 
 /**

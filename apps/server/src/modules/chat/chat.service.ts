@@ -22,7 +22,7 @@ import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { PushNotifier } from '../push/push.module.ts';
 import type { PictureReader } from '../uploads/picture.pool.ts';
 import { type ChatUploadKind, checkChatFile, type SniffedFile, storedNameOf, uploaderKey } from './chat.files.ts';
-import { type ChatCustomer, customerKey, type GuestTokens } from './chat.identity.ts';
+import { type ChatCustomer, customerKey, type GuestTokens, type Uploader } from './chat.identity.ts';
 import { roomIdOf, toChatConversation, toCustomerConversation, toSummary } from './chat.mapping.ts';
 import type { ChatRepository, NewMessage } from './chat.repository.ts';
 import type { ChatHub } from './chat.socket.ts';
@@ -45,8 +45,7 @@ export interface ChatServiceDeps {
   push: PushNotifier;
 }
 
-/** Who may use an uploaded file in a message: its customer uploader, or any operator. */
-export type Uploader = { customer: ChatCustomer } | { operatorId: bigint };
+export type { Uploader } from './chat.identity.ts';
 
 const FILE_PATH_FIELD = 'message.payload.filePath';
 /**

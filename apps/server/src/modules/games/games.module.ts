@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../../config.ts';
 import type { Core } from '../../core.ts';
 import { onceAcrossNodes } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
 import { seedGameCatalogue } from '../../demo/game-catalogue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { MemberEvents } from '../../lib/member-events.ts';
-import { BonusDebts } from '../bonus/bonus.debt.ts';
-import { BonusRepository } from '../bonus/bonus.repository.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
+import type { BonusDebtCollector } from '../bonus/bonus.debt.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import { GamesRepository } from './games.repository.ts';
-import { ProviderRegistry } from './provider-registry.ts';
-import { recordedLosses } from './recorded-losses.ts';
+import type { ProviderRegistry } from './provider-registry.ts';
+import { type RecordedLosses, recordedLosses } from './recorded-losses.ts';
 import type { IntoGameGate } from './transfer.gate.ts';
 import { TransferReconciler } from './transfer.reconciler.ts';
 import { TransferService } from './transfer.service.ts';
@@ -30,15 +26,21 @@ export interface GamesModule {
   reconciler: TransferReconciler;
   repository: GamesRepository;
   registry: ProviderRegistry;
+  /** What the providers' own bet records say a member lost: safer play's loss limits read it. */
+  recordedLosses: RecordedLosses;
 }
 
 /**
  * Game providers (docs/wallet.md): their adapters, the transfers to and from them and the reconciler's loop; the
  * demo catalogue and the demo member's opening deposit. The member's routes are the wallet module's.
  */
-export async function registerGames(app: FastifyInstance, core: Core): Promise<GamesModule> {
+export async function registerGames(
+  app: FastifyInstance,
+  core: Core,
+  deps: { bonusDebts: BonusDebtCollector },
+): Promise<GamesModule> {
   const { config } = core;
-  const games = createGamesServices(config, core, app.log);
+  const games = createGamesServices({ ...core, bonusDebts: deps.bonusDebts }, app.log);
   // Each catalogue row names its provider's adapter: an active sandbox provider is a sandbox party (the label).
   core.sandboxAdapters.probe(async () =>
     (await games.repository.listProviders(true)).some((provider) => provider.adapter === 'sandbox'),
@@ -75,28 +77,22 @@ async function fundDemoMember(core: Core): Promise<void> {
   );
 }
 
-/** The adapters of the catalogue's providers, as configured; also what promotions read bet records with. */
-export function createProviderRegistry(config: Config, ownBaseUrl: () => string): ProviderRegistry {
-  return new ProviderRegistry({
-    sandboxBaseUrl: () => config.sandboxGamesBaseUrl?.replace(/\/+$/, '') ?? ownBaseUrl(),
-    sandboxSecret: config.sandboxGameSecret,
-    secrets: config.gameProviderSecrets,
-    timeoutMs: config.gameProviderTimeoutMs,
-  });
-}
-
 /** The services alone, for the reconcile script and tests. */
 export function createGamesServices(
-  config: Config,
-  deps: { db: Db; clock: Clock; ownBaseUrl: () => string; memberEvents?: MemberEvents; saferPlay?: IntoGameGate },
+  deps: {
+    db: Db;
+    clock: Clock;
+    ledger: LedgerService;
+    providers: ProviderRegistry;
+    /** What cancelled bonuses still owe, paid first from money coming back from a game (the bonus module). */
+    bonusDebts: BonusDebtCollector;
+    saferPlay?: IntoGameGate;
+  },
   logger: { warn(object: object, message: string): void },
 ): GamesModule {
-  const { db, clock } = deps;
-  // The app's transfers are announced to their members (docs/live.md); the reconcile script has no one to tell.
-  const ledger = new LedgerService({ repository: new LedgerRepository(), clock, events: deps.memberEvents });
+  const { db, clock, ledger, bonusDebts, providers: registry } = deps;
   const repository = new GamesRepository(db);
-  const registry = createProviderRegistry(config, deps.ownBaseUrl);
-  const bonusDebts = new BonusDebts({ ledger, repository: new BonusRepository(), clock });
+  const losses = recordedLosses(repository, registry);
   const transfers = new TransferService({
     db,
     ledger,
@@ -105,8 +101,8 @@ export function createGamesServices(
     clock,
     bonusDebts,
     gate: deps.saferPlay,
-    recordedLosses: recordedLosses(repository, registry),
+    recordedLosses: losses,
   });
   const reconciler = new TransferReconciler({ repository, transfers, clock, logger });
-  return { transfers, reconciler, repository, registry };
+  return { transfers, reconciler, repository, registry, recordedLosses: losses };
 }

@@ -1,10 +1,11 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import type {
-  GameAccountsTable,
-  GameProvidersTable,
-  GameTransferState,
-  GameTransfersTable,
+import {
+  type GameAccountsTable,
+  type GameProvidersTable,
+  type GameTransferState,
+  type GameTransfersTable,
+  OPEN_TRANSFER_STATES,
 } from '../../db/tables/games.table.ts';
 import type { JournalEntriesTable } from '../../db/tables/ledger.table.ts';
 
@@ -20,9 +21,6 @@ export interface CompletedToGame {
   /** The entry's posting on the member's wallet and the wallet's balance now (always there for a to-game one). */
   wallet: { amount: bigint; balance: bigint; currency: string } | undefined;
 }
-
-/** Transfers whose outcome is still open: the reconciler's work. */
-export const OPEN_TRANSFER_STATES: readonly GameTransferState[] = ['reserved', 'provider_applied', 'unknown'];
 
 /** All SQL of game providers, members' game accounts and the transfer saga's records. */
 export class GamesRepository {

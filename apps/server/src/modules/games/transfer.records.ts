@@ -1,9 +1,20 @@
+import type { GameTransferDirection } from '../../db/tables/games.table.ts';
 import type { PostedEntry } from '../ledger/ledger.service.ts';
 import type { MemberPostInput } from '../ledger/ledger.together.ts';
 import type { NewGameTransfer } from './games.repository.ts';
-import type { TransferRequest } from './transfer.service.ts';
 
 /** The records a transfer's reserve writes (transfer.service.ts). */
+
+/** A member's transfer between the wallet and a game account, as asked. */
+export interface TransferRequest {
+  memberId: bigint;
+  currency: string;
+  providerCode: string;
+  direction: GameTransferDirection;
+  amountMinor: bigint;
+  /** Unique per member and movement; derived from the HTTP Idempotency-Key. A repeat answers the first transfer. */
+  key: string;
+}
 
 /** The pending ledger entry that reserves a transfer's money. */
 export function reservationEntry(

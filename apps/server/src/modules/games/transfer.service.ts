@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { GameProvider } from '../../adapters/games/game-provider.ts';
 import type { Database, Db } from '../../db/database.ts';
-import type { GameTransferDirection } from '../../db/tables/games.table.ts';
+import { type GameTransferState, OPEN_TRANSFER_STATES } from '../../db/tables/games.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -11,28 +11,14 @@ import type { BonusDebtCollector } from '../bonus/bonus.debt.ts';
 import type { LedgerService, PostedEntry, PostingInput } from '../ledger/ledger.service.ts';
 import { NotTogether } from '../ledger/ledger.together.ts';
 import { type PeriodLosses, RecordsWanted } from '../safer-play/safer-play.gate.ts';
-import {
-  type CompletedToGame,
-  type GameProviderRow,
-  type GamesRepository,
-  type GameTransfer,
-  OPEN_TRANSFER_STATES,
-} from './games.repository.ts';
+import type { CompletedToGame, GameProviderRow, GamesRepository, GameTransfer } from './games.repository.ts';
 import { answerOf, type ProviderAnswer } from './provider-answer.ts';
 import type { ProviderRegistry } from './provider-registry.ts';
 import type { RecordedLosses } from './recorded-losses.ts';
 import type { IntoGameGate } from './transfer.gate.ts';
-import { fail, newTransfer, reservationEntry } from './transfer.records.ts';
+import { fail, newTransfer, reservationEntry, type TransferRequest } from './transfer.records.ts';
 
-export interface TransferRequest {
-  memberId: bigint;
-  currency: string;
-  providerCode: string;
-  direction: GameTransferDirection;
-  amountMinor: bigint;
-  /** Unique per member and movement; derived from the HTTP Idempotency-Key. A repeat answers the first transfer. */
-  key: string;
-}
+export type { TransferRequest } from './transfer.records.ts';
 
 export interface TransferServiceDeps {
   db: Db;
@@ -70,7 +56,7 @@ export interface RunOutcome {
 }
 
 export function isOpen(transfer: GameTransfer): boolean {
-  return OPEN_TRANSFER_STATES.includes(transfer.state);
+  return (OPEN_TRANSFER_STATES as readonly GameTransferState[]).includes(transfer.state);
 }
 
 /**

@@ -7,12 +7,10 @@ import { onceAcrossNodes } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart, siteTimeZone } from '../../lib/local-calendar.ts';
-import type { MemberEvents } from '../../lib/member-events.ts';
 import { parseInput } from '../../lib/route.ts';
 import type { AccountRepository } from '../account/account.repository.ts';
 import type { AccountService } from '../account/account.service.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
 import { AuditLog } from '../operator/audit-log.ts';
 import { PersonRepository } from '../person/person.repository.ts';
 import { seedBanners } from '../settings/settings.banners.ts';
@@ -44,15 +42,15 @@ export function createInviteService(
     clock: Clock;
     settings: SettingsService;
     members: AccountRepository;
-    /** Where collected invite money is announced (docs/live.md). */
-    memberEvents?: MemberEvents;
+    /** The app's ledger: the programme's entries carry its own clock's time. */
+    ledger: LedgerService;
   },
 ): InviteService {
   return new InviteService({
     db: deps.db,
     audit: new AuditLog(deps.db),
     repository: new InviteRepository(deps.db),
-    ledger: new LedgerService({ repository: new LedgerRepository(), clock: deps.clock, events: deps.memberEvents }),
+    ledger: deps.ledger,
     settings: deps.settings,
     members: deps.members,
     clock: deps.clock,
@@ -125,13 +123,10 @@ async function seedInviteDemo(core: Core, accounts: AccountService): Promise<voi
   });
   // Another address than the demo member's ('demo-seed'): the demo friend is not a self-referral to hold.
   const invitee = await accounts.register(request, 'demo-seed:friend');
-  // Yesterday in the site's time zone: the ledger is handed a clock standing there, so the day has closed.
+  // Yesterday noon in the site's time zone, so the day has closed.
   const timeZone = siteTimeZone(config.country);
   const yesterday = addLocalDays(localDayStart(core.clock.now(), timeZone), -1, timeZone);
-  const ledger = new LedgerService({
-    repository: new LedgerRepository(),
-    clock: { now: () => new Date(yesterday.getTime() + 12 * 60 * 60 * 1000) },
-  });
+  const { ledger } = core;
   const { wallet, clearing } = await ledger.depositAccounts(db, invitee.id, invitee.currency);
   await new InviteRepository(db).startCursor(inviter.id, yesterday);
   await db.transaction().execute((trx) =>
@@ -142,6 +137,7 @@ async function seedInviteDemo(core: Core, accounts: AccountService): Promise<voi
       from: clearing.id,
       to: wallet.id,
       amountMinor: DEMO_INVITEE.depositMinor,
+      at: new Date(yesterday.getTime() + 12 * 60 * 60 * 1000),
     }),
   );
 }

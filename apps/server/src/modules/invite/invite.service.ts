@@ -299,6 +299,8 @@ export class InviteService {
         status: 'completed',
         idempotencyKey: `invite-collection:${collectionId}`,
         reference: { invite: { description: INVITE_DESCRIPTION }, collection: String(collectionId) },
+        // The programme's clock, which the sandbox may stand at another time.
+        at: clock.now(),
         postings: [
           { account: expense.id, amount: -share },
           { account: wallet.id, amount: share },

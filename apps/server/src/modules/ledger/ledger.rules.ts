@@ -1,7 +1,7 @@
 import type { LedgerAccountKind } from '../../db/tables/ledger.table.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { LockedAccount, NewJournalEntry, Posting } from './ledger.repository.ts';
-import type { PostInput, PostingInput } from './ledger.service.ts';
+import type { PostInput, PostingInput } from './ledger.types.ts';
 
 /**
  * The ledger's rules checked in code (docs/ledger.md, Where each rule is enforced), shared by the one-by-one

@@ -1,13 +1,31 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import type { JournalEntryStatus, JournalEntryType } from '../../db/tables/ledger.table.ts';
-import type { Clock } from '../../lib/clock.ts';
+import type { JournalEntryStatus } from '../../db/tables/ledger.table.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { MemberEvents } from '../../lib/member-events.ts';
 import { announceAfterCommit, announceCommitted, type WalletChange } from './ledger.events.ts';
-import type { AccountKey, JournalEntry, LedgerAccount, LedgerRepository, Posting } from './ledger.repository.ts';
+import type { AccountKey, JournalEntry, LedgerAccount } from './ledger.repository.ts';
 import { checkAccounts, checkedDeltas, invariant, newEntry, samePostings } from './ledger.rules.ts';
 import { type MemberPostInput, postTogether, type TogetherOutcome } from './ledger.together.ts';
+import type {
+  CompletedEntry,
+  DepositAccounts,
+  DepositInput,
+  JsonValue,
+  LedgerServiceDeps,
+  PostedEntry,
+  PostInput,
+} from './ledger.types.ts';
+
+export type {
+  CompletedEntry,
+  DepositAccounts,
+  DepositInput,
+  JsonValue,
+  LedgerServiceDeps,
+  PostedEntry,
+  PostInput,
+  PostingInput,
+} from './ledger.types.ts';
 
 /** Account ids remembered per process (a few MB at most); past it the memory starts afresh. */
 const REMEMBERED_IDS_MAX = 100_000;
@@ -20,64 +38,9 @@ function walletKey(memberId: bigint, currency: string): AccountKey {
   return { kind: 'member_wallet', memberId, providerCode: null, currency };
 }
 
-export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
-
-export interface PostingInput {
-  /** A ledger account id, from `ensureAccount`. */
-  account: bigint;
-  /** Minor units, never zero: positive adds to the account's balance, negative takes from it. */
-  amount: bigint;
-}
-
-export interface PostInput {
-  /** The member the entry belongs to; null for a system entry. Member accounts must belong to this member. */
-  memberId: bigint | null;
-  type: JournalEntryType;
-  /** `pending` reserves (the money has moved to where it is going), `completed` is final. */
-  status: 'pending' | 'completed';
-  /** Unique per member (system entries share one scope); a second post with it replays the first. */
-  idempotencyKey: string;
-  /** External references: QR id, slip reference, provider transaction id... */
-  reference?: Record<string, JsonValue>;
-  metadata?: Record<string, JsonValue>;
-  /**
-   * Whether the entry is a row of the member's statement (default true). False for the second half of a
-   * member action whose first entry is the row, such as the wallet credit of a game-to-wallet transfer.
-   */
-  listed?: boolean;
-  postings: readonly PostingInput[];
-}
-
-/** The two accounts of a member's deposit. */
-export interface DepositAccounts {
-  clearing: LedgerAccount;
-  wallet: LedgerAccount;
-}
-
-export interface DepositInput extends Pick<PostInput, 'memberId' | 'idempotencyKey' | 'reference' | 'metadata'> {
-  /** The deposit clearing account the money enters the books through. */
-  from: bigint;
-  /** The member's wallet, or the suspense account. */
-  to: bigint;
-  amountMinor: bigint;
-}
-
 /** The clearing account every deposit of a currency enters the books through. */
 export function depositClearingKey(currency: string): AccountKey {
   return { kind: 'deposit_clearing', memberId: null, providerCode: null, currency };
-}
-
-export interface PostedEntry {
-  entry: JournalEntry;
-  postings: Posting[];
-  /** True when the idempotency key (or the transition) had been applied before and nothing moved now. */
-  replayed: boolean;
-}
-
-export interface CompletedEntry {
-  entry: JournalEntry;
-  /** True when the entry was completed before and nothing changed now. */
-  replayed: boolean;
 }
 
 /** A transition the entry's current status does not allow (say, completing a failed transfer). */
@@ -91,20 +54,6 @@ export class LedgerStateError extends Error {
   ) {
     super(`journal entry ${entryId} is ${status}: cannot become ${wanted}`);
   }
-}
-
-export interface LedgerServiceDeps {
-  repository: LedgerRepository;
-  clock: Clock;
-  /** Where each committed change of a member's wallet is announced (docs/live.md); none: nobody is told. */
-  events?: MemberEvents;
-  /**
-   * Run in the deposit's transaction once a new deposit to a member is written (a replay is not checked again):
-   * throws to refuse it, which rolls it back (the member's own limits and blocks, docs/safer-play.md). The
-   * deposit's write locked the member's wallet, so the deposits of one member are checked one after another.
-   * None: every deposit is credited.
-   */
-  depositCheck?: (trx: Transaction<Database>, memberId: bigint, amountMinor: bigint) => Promise<void>;
 }
 
 /** The entry a compensating entry undoes, and what becomes of it. */
@@ -187,6 +136,21 @@ export class LedgerService {
   /** The account's balance as committed now (0 for an account not created yet). */
   async balanceOf(db: Db, accountId: bigint): Promise<bigint> {
     return (await this.deps.repository.balanceOf(db, accountId)) ?? 0n;
+  }
+
+  /** The account for a key, if it was ever created: a read that creates nothing. */
+  findAccount(db: Db, key: AccountKey): Promise<LedgerAccount | undefined> {
+    return this.deps.repository.findAccount(db, key);
+  }
+
+  /**
+   * Locks one account for the rest of the transaction and answers its balance (undefined: no such account):
+   * a caller that decides on a balance (a game position's sync, a bonus cancel's take-back) decides on one no
+   * movement can change before it commits.
+   */
+  async lockBalance(trx: Transaction<Database>, accountId: bigint): Promise<bigint | undefined> {
+    const [locked] = await this.deps.repository.lockAccounts(trx, [accountId]);
+    return locked?.balance;
   }
 
   /** Only ids read outside a transaction: an id from a transaction that rolls back would name no account. */
@@ -283,7 +247,7 @@ export class LedgerService {
   private async write(trx: Transaction<Database>, input: PostInput, reversal: Reversal | null): Promise<PostedEntry> {
     const { repository, clock } = this.deps;
     const deltas = checkedDeltas(input);
-    const now = clock.now();
+    const now = input.at ?? clock.now();
     // The entry first: its unique (member, key) makes a racer with the same key wait here for this one's commit
     // or rollback. A refusal below (MONEY_NOT_ENOUGH) aborts the caller's transaction and the entry with it.
     const entry = await repository.insertEntryIfNew(trx, newEntry(input, reversal?.of.id ?? null, now));

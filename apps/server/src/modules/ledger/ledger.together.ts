@@ -4,10 +4,10 @@ import { AppError } from '../../lib/errors.ts';
 import { announceAfterCommit, type WalletChange } from './ledger.events.ts';
 import { memberKey } from './ledger.repository.ts';
 import { checkedDeltas, checkOwners, goesBelowZero, invariant, newEntry } from './ledger.rules.ts';
-import type { LedgerServiceDeps, PostedEntry, PostInput } from './ledger.service.ts';
+import type { LedgerServiceDeps, PostedEntry, PostInput } from './ledger.types.ts';
 
-/** An entry of a member (the entries written together are all members'). */
-export interface MemberPostInput extends PostInput {
+/** An entry of a member (the entries written together are all members', and all happen now). */
+export interface MemberPostInput extends Omit<PostInput, 'at'> {
   memberId: bigint;
 }
 

@@ -4,9 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { Core } from '../../core.ts';
 import { poolUse } from '../../db/connect.ts';
+import { OPEN_TRANSFER_STATES } from '../../db/tables/games.table.ts';
 import type { JobRecord } from '../../lib/job-stats.ts';
 import { checkLedger, type LedgerReport } from '../ledger/ledger.reconcile.ts';
-import { MetricsRepository, OPEN_TRANSFER_STATES } from './metrics.repository.ts';
+import { MetricsRepository } from './metrics.repository.ts';
 
 /** Request durations, in seconds: from a cached lookup to a slow party call. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

@@ -1,9 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { GameTransferState } from '../../db/tables/games.table.ts';
-
-/** Game transfers not settled yet: the reconciler's work list (docs/wallet.md). */
-export const OPEN_TRANSFER_STATES = ['reserved', 'provider_applied', 'unknown'] as const satisfies GameTransferState[];
+import { OPEN_TRANSFER_STATES } from '../../db/tables/games.table.ts';
 
 /** The figures /metrics reads from the database at each scrape: each one small query over an open-work index. */
 export class MetricsRepository {

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
-import type { GamesRepository } from '../games/games.repository.ts';
-import type { ProviderRegistry } from '../games/provider-registry.ts';
-import { recordedLosses } from '../games/recorded-losses.ts';
+import type { RecordedLosses } from '../games/recorded-losses.ts';
 import { SaferPlayBackofficeRepository } from './safer-play.backoffice.repository.ts';
 import { saferPlayBackofficeRoutes } from './safer-play.backoffice.routes.ts';
 import { SaferPlayBackofficeService, WATCH_INTERVAL_MS } from './safer-play.backoffice.service.ts';
@@ -27,7 +25,7 @@ declare module 'fastify' {
 export function registerSaferPlay(
   app: FastifyInstance,
   core: Core,
-  deps: { wallet: GameMoneyReturn; games: { repository: GamesRepository; registry: ProviderRegistry } },
+  deps: { wallet: GameMoneyReturn; games: { recordedLosses: RecordedLosses } },
 ): SaferPlayService {
   const service = new SaferPlayService({
     db: core.db,
@@ -36,7 +34,7 @@ export function registerSaferPlay(
     clock: core.clock,
     timeZone: siteTimeZone(core.config.country),
     games: deps.wallet,
-    recordedLosses: recordedLosses(deps.games.repository, deps.games.registry),
+    recordedLosses: deps.games.recordedLosses,
     logger: core.log,
     people: core.people,
     members: core.members,

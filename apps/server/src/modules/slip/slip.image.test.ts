@@ -2,8 +2,9 @@ import { generate } from 'promptparse';
 import { describe, expect, it } from 'vitest';
 import { blankPng, bombPng, pngToJpeg, qrPng } from '../../../test/slips.ts';
 import { renderSlip } from '../../sandbox/slip-verifier/slip.render.ts';
+import { findQrTexts } from '../uploads/picture.qr.ts';
 import { decodeImage, InvalidImageError, readPictureHeader } from '../uploads/picture.ts';
-import { findQrTexts, readSlipPicture, SLIP_PICTURE_LIMITS } from './slip.image.ts';
+import { readSlipPicture, SLIP_PICTURE_LIMITS } from './slip.image.ts';
 import { readSlipQr } from './slip.qr.ts';
 
 /** The picture checks of slips and the sandbox slip renderer (docs/deposits/slips.md). */

@@ -1,11 +1,10 @@
 import { SLIP_LIMITS } from '@member-wallet/contract/slip';
-import jsQR from 'jsqr';
-import { checkPicture, type DecodedImage, type PictureHeader, type PictureLimits } from '../uploads/picture.ts';
+import { type QrReading, readQrPicture } from '../uploads/picture.qr.ts';
+import type { PictureHeader, PictureLimits } from '../uploads/picture.ts';
 
 /**
- * The picture of a slip (docs/deposits/slips.md): a PNG or JPEG checked like every uploaded picture
- * (modules/uploads/picture.ts: by its bytes, sized from its header before anything is decoded, walked to its
- * end, decoded), then searched for mini-QR codes.
+ * The picture of a slip (docs/deposits/slips.md): a PNG or JPEG checked like every uploaded picture, then
+ * searched for mini-QR codes (modules/uploads/picture.qr.ts).
  */
 
 export type SlipContentType = 'image/png' | 'image/jpeg';
@@ -18,9 +17,6 @@ export interface ImageHeader extends PictureHeader {
 export const IMAGE_SIDE_MIN = 8;
 /** Below this on a side the picture is recorded but cannot be read (IMAGE_SIZE_UNPROCESSABLE). */
 export const READABLE_SIDE_MIN = 200;
-/** Pictures are searched for QR codes at this size at most (longest side), so a scan stays well under a second. */
-const SCAN_SIDE_MAX = 1200;
-
 export const SLIP_PICTURE_LIMITS: PictureLimits = {
   types: ['image/png', 'image/jpeg'],
   maxPixels: SLIP_LIMITS.maxPixels,
@@ -35,73 +31,14 @@ export interface SlipPicture {
   texts: string[] | null;
 }
 
+/** How a slip's picture is read: PNG or JPEG within the slip's pixels, searched from 200 px a side. */
+export const SLIP_QR_READING: QrReading = { limits: SLIP_PICTURE_LIMITS, readableSideMin: READABLE_SIDE_MIN };
+
 /**
- * Reads a slip's picture: the checks of every uploaded picture, then the QR search when it is large enough to
- * be read. Hundreds of milliseconds of CPU for a phone's picture: the server runs it in worker threads
- * (modules/uploads/picture.pool.ts). Throws InvalidImageError for anything that is not a whole PNG or JPEG
- * within the limits.
+ * Reads a slip's picture here, in this thread (the server reads them in its picture workers: uploads'
+ * `pictures.readQr(bytes, SLIP_QR_READING)`). Throws InvalidImageError for anything that is not a whole PNG or
+ * JPEG within the limits.
  */
 export function readSlipPicture(bytes: Buffer): SlipPicture {
-  const { header, length, image } = checkPicture(bytes, SLIP_PICTURE_LIMITS);
-  const decoded = image as DecodedImage;
-  const readable = Math.min(decoded.width, decoded.height) >= READABLE_SIDE_MIN;
-  return { header: header as ImageHeader, length, texts: readable ? findQrTexts(decoded) : null };
-}
-
-/**
- * The distinct texts of the QR codes found in the picture: the whole picture (scaled down when large), then
- * each half, since the decoder finds one code per pass and a picture may hold several slips.
- */
-export function findQrTexts(image: DecodedImage): string[] {
-  const scan = downscale(image, SCAN_SIDE_MAX);
-  const { width, height } = scan;
-  const halfWidth = Math.floor(width / 2);
-  const halfHeight = Math.floor(height / 2);
-  const regions = [
-    { x: 0, y: 0, width, height },
-    { x: 0, y: 0, width, height: halfHeight },
-    { x: 0, y: halfHeight, width, height: height - halfHeight },
-    { x: 0, y: 0, width: halfWidth, height },
-    { x: halfWidth, y: 0, width: width - halfWidth, height },
-  ];
-  const texts = new Set<string>();
-  for (const region of regions) {
-    const part = crop(scan, region);
-    const found = jsQR(part.data, part.width, part.height, { inversionAttempts: 'attemptBoth' });
-    if (found && found.data !== '') texts.add(found.data);
-  }
-  return [...texts];
-}
-
-function crop(image: DecodedImage, region: { x: number; y: number; width: number; height: number }): DecodedImage {
-  if (region.x === 0 && region.y === 0 && region.width === image.width && region.height === image.height) return image;
-  const data = new Uint8ClampedArray(region.width * region.height * 4);
-  for (let row = 0; row < region.height; row++) {
-    const from = ((region.y + row) * image.width + region.x) * 4;
-    data.set(image.data.subarray(from, from + region.width * 4), row * region.width * 4);
-  }
-  return { width: region.width, height: region.height, data };
-}
-
-/** A box-filtered copy whose longest side is at most `sideMax` (the picture itself when already small). */
-function downscale(image: DecodedImage, sideMax: number): DecodedImage {
-  const factor = Math.ceil(Math.max(image.width, image.height) / sideMax);
-  if (factor <= 1) return image;
-  const width = Math.floor(image.width / factor);
-  const height = Math.floor(image.height / factor);
-  const data = new Uint8ClampedArray(width * height * 4);
-  const area = factor * factor;
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      for (let channel = 0; channel < 4; channel++) {
-        let sum = 0;
-        for (let dy = 0; dy < factor; dy++) {
-          const rowStart = ((y * factor + dy) * image.width + x * factor) * 4 + channel;
-          for (let dx = 0; dx < factor; dx++) sum += image.data[rowStart + dx * 4] ?? 0;
-        }
-        data[(y * width + x) * 4 + channel] = sum / area;
-      }
-    }
-  }
-  return { width, height, data };
+  return readQrPicture(bytes, SLIP_QR_READING) as SlipPicture;
 }

@@ -14,8 +14,8 @@ import type { Core } from '../../core.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { Uploads } from '../uploads/uploads.module.ts';
+import { SLIP_QR_READING, type SlipPicture } from './slip.image.ts';
 import { SlipRepository } from './slip.repository.ts';
 import { SlipRetries } from './slip.retry.ts';
 import { slipImageRoute, slipRoutes } from './slip.routes.ts';
@@ -59,11 +59,12 @@ export async function registerSlips(
     transfers: new BankFeedRepository(),
     channels: new DepositChannelsRepository(db),
     ledger: core.ledger,
-    ledgerRepository: new LedgerRepository(),
     members: core.members,
     verifier,
     verifiedBySandbox,
-    pictures: deps.uploads.pictures,
+    pictures: {
+      readSlip: (bytes) => deps.uploads.pictures.readQr(bytes, SLIP_QR_READING) as Promise<SlipPicture>,
+    },
     store,
     clock,
     logger: app.log,

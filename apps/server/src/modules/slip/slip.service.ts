@@ -23,7 +23,6 @@ import type { Member } from '../account/account.repository.ts';
 import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
 import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { type Refusal, refusalError } from '../safer-play/safer-play.gate.ts';
 import { InvalidImageError } from '../uploads/picture.ts';
@@ -40,7 +39,6 @@ export interface SlipServiceDeps {
   transfers: BankFeedRepository;
   channels: DepositChannelsRepository;
   ledger: LedgerService;
-  ledgerRepository: LedgerRepository;
   members: { findById(id: bigint): Promise<Member | undefined> };
   verifier: SlipVerifier;
   /** The verifier of a slip's kind is the sandbox's: the slips it is asked about are labelled so (the sandbox label). */
@@ -290,11 +288,11 @@ export class SlipService {
 
   private async answer(row: Slip, member: Member): Promise<SlipUploadResponse> {
     const wallet = await this.deps.ledger.memberWallet(this.deps.db, member.id, member.currency);
-    const fresh = await this.deps.ledgerRepository.findAccountById(this.deps.db, wallet.id);
+    const balance = await this.deps.ledger.balanceOf(this.deps.db, wallet.id);
     return {
       message: row.status === 'SUCCESS' ? 'SUCCESS' : (row.note ?? row.status),
       slip: this.item(row),
-      wallet: { amount: toMajor(fresh?.balance ?? 0n) },
+      wallet: { amount: toMajor(balance) },
     };
   }
 

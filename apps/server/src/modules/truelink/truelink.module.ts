@@ -5,7 +5,6 @@ import { sandboxVoucherRedeemer } from '../../adapters/voucher/sandbox.ts';
 import { UnconfiguredVoucherRedeemer, type VoucherRedeemer } from '../../adapters/voucher/voucher-redeemer.ts';
 import type { Core } from '../../core.ts';
 import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { TruelinkRepository } from './truelink.repository.ts';
 import { truelinkRoutes } from './truelink.routes.ts';
 import { TruelinkService } from './truelink.service.ts';
@@ -27,7 +26,6 @@ export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkSer
   const truelinks = new TruelinkService({
     db: core.db,
     ledger: core.ledger,
-    ledgerRepository: new LedgerRepository(),
     repository: new TruelinkRepository(),
     members: core.members,
     redeemer,

@@ -18,7 +18,6 @@ import type { Member } from '../account/account.repository.ts';
 import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
 import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
 import { recordHeldPayment } from '../bank-feed/held-payment.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { heldReasonOf, refusalError } from '../safer-play/safer-play.gate.ts';
 import type { TruelinkRedemption, TruelinkRepository } from './truelink.repository.ts';
@@ -36,7 +35,6 @@ const CLAIM_ATTEMPTS_MAX = 3;
 export interface TruelinkServiceDeps {
   db: Db;
   ledger: LedgerService;
-  ledgerRepository: LedgerRepository;
   repository: TruelinkRepository;
   members: { findById(id: bigint): Promise<Member | undefined> };
   redeemer: VoucherRedeemer;
@@ -276,8 +274,8 @@ export class TruelinkService {
 
   private async walletMajor(row: TruelinkRedemption): Promise<number> {
     const wallet = await this.deps.ledger.memberWallet(this.deps.db, row.member_id, row.currency);
-    const fresh = await this.deps.ledgerRepository.findAccountById(this.deps.db, wallet.id);
-    return toMajor(fresh?.balance ?? 0n);
+    const balance = await this.deps.ledger.balanceOf(this.deps.db, wallet.id);
+    return toMajor(balance);
   }
 
   private async answer(row: TruelinkRedemption): Promise<MoneyActionResponse> {

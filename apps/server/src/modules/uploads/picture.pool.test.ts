@@ -1,18 +1,25 @@
+import { SLIP_LIMITS } from '@member-wallet/contract/slip';
 import { generate } from 'promptparse';
 import { afterAll, describe, expect, it } from 'vitest';
 import { blankPng, bombPng, pngToJpeg, qrPng } from '../../../test/slips.ts';
 import { PictureReader } from './picture.pool.ts';
+import type { QrReading } from './picture.qr.ts';
 import { InvalidImageError } from './picture.ts';
 
 /** Pictures are checked in worker threads, so the event loop keeps serving while one is decoded and scanned. */
 
 const text = generate.slipVerify({ sendingBank: '004', transRef: 'SBT0000000000009POOL' });
 const reader = new PictureReader(2);
+/** As a slip's picture is read (modules/slip/slip.image.ts). */
+const reading: QrReading = {
+  limits: { types: ['image/png', 'image/jpeg'], maxPixels: SLIP_LIMITS.maxPixels, minSide: 8 },
+  readableSideMin: 200,
+};
 afterAll(() => reader.close());
 
 describe('PictureReader', () => {
   it('reads the header and the QR texts in a worker thread', async () => {
-    const picture = await reader.readSlip(qrPng([text]));
+    const picture = await reader.readQr(qrPng([text]), reading);
     const png = qrPng([text]);
     expect(picture).toEqual({
       header: { contentType: 'image/png', width: 480, height: 860 },
@@ -22,13 +29,13 @@ describe('PictureReader', () => {
   });
 
   it('answers InvalidImageError for what is not a whole picture, and keeps working', async () => {
-    await expect(reader.readSlip(Buffer.from('not a picture at all, only text'))).rejects.toBeInstanceOf(
+    await expect(reader.readQr(Buffer.from('not a picture at all, only text'), reading)).rejects.toBeInstanceOf(
       InvalidImageError,
     );
-    await expect(reader.readSlip(bombPng())).rejects.toBeInstanceOf(InvalidImageError);
+    await expect(reader.readQr(bombPng(), reading)).rejects.toBeInstanceOf(InvalidImageError);
     const png = qrPng([text]);
-    await expect(reader.readSlip(png.subarray(0, png.length - 100))).rejects.toBeInstanceOf(InvalidImageError);
-    expect((await reader.readSlip(pngToJpeg(qrPng([text])))).texts).toEqual([text]);
+    await expect(reader.readQr(png.subarray(0, png.length - 100), reading)).rejects.toBeInstanceOf(InvalidImageError);
+    expect((await reader.readQr(pngToJpeg(qrPng([text])), reading)).texts).toEqual([text]);
   });
 
   it('checks other pictures against the limits it is given, telling too many pixels from invalid', async () => {
@@ -49,13 +56,13 @@ describe('PictureReader', () => {
     const texts = Array.from({ length: 5 }, (_, index) =>
       generate.slipVerify({ sendingBank: '004', transRef: `SBT000000000000${index}POOL` }),
     );
-    const pictures = await Promise.all(texts.map((one) => reader.readSlip(qrPng([one]))));
+    const pictures = await Promise.all(texts.map((one) => reader.readQr(qrPng([one]), reading)));
     expect(pictures.map((picture) => picture.texts)).toEqual(texts.map((one) => [one]));
   });
 
   it('leaves the event loop free while pictures are read', async () => {
     const pictures = Array.from({ length: 4 }, () => pngToJpeg(qrPng([text], 1080, 1935, 12)));
-    await reader.readSlip(pictures[0] as Buffer); // the workers are started
+    await reader.readQr(pictures[0] as Buffer, reading); // the workers are started
     let longestGapMs = 0;
     let last = performance.now();
     const timer = setInterval(() => {
@@ -64,7 +71,7 @@ describe('PictureReader', () => {
       last = now;
     }, 5);
     const started = performance.now();
-    await Promise.all(pictures.map((picture) => reader.readSlip(picture)));
+    await Promise.all(pictures.map((picture) => reader.readQr(picture, reading)));
     const elapsed = performance.now() - started;
     clearInterval(timer);
     // Reading them took far longer than any pause of the event loop: the work was elsewhere.
@@ -74,6 +81,6 @@ describe('PictureReader', () => {
   it('refuses work once closed', async () => {
     const closed = new PictureReader(1);
     await closed.close();
-    await expect(closed.readSlip(qrPng([text]))).rejects.toThrow('closed');
+    await expect(closed.readQr(qrPng([text]), reading)).rejects.toThrow('closed');
   });
 });

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { SlipPicture } from '../slip/slip.image.ts';
+import type { QrPicture, QrReading } from './picture.qr.ts';
 import { type CheckedPicture, InvalidImageError, type PictureLimits } from './picture.ts';
 import type { PictureTask } from './picture.worker.ts';
 
@@ -68,9 +68,9 @@ export class PictureReader {
 
   constructor(private readonly size = PICTURE_WORKERS_MAX) {}
 
-  /** A slip's picture: checked, and searched for its QR codes (slip.image.ts). */
-  readSlip(bytes: Buffer): Promise<SlipPicture> {
-    return this.#run({ task: 'slip' }, bytes);
+  /** A picture checked, and searched for its QR codes (picture.qr.ts; a slip's: modules/slip/slip.image.ts). */
+  readQr(bytes: Buffer, reading: QrReading): Promise<QrPicture> {
+    return this.#run({ task: 'qr', reading }, bytes);
   }
 
   /** A picture checked against `limits` (modules/uploads/picture.ts). */

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import type { GamesModule } from '../games/games.module.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { walletRoutes } from './wallet.routes.ts';
 import { type CoinBalance, type WalletInviteSource, WalletService } from './wallet.service.ts';
 
@@ -21,7 +20,6 @@ export function registerWallet(
     db: core.db,
     accounts: core.members,
     ledger: core.ledger,
-    ledgerRepository: new LedgerRepository(),
     repository: deps.games.repository,
     registry: deps.games.registry,
     transfers: deps.games.transfers,

@@ -14,7 +14,6 @@ import { sessionMember } from '../account/session-member.ts';
 import type { GameAccount, GameProviderRow, GamesRepository } from '../games/games.repository.ts';
 import type { ProviderRegistry } from '../games/provider-registry.ts';
 import { isOpen, type TransferService } from '../games/transfer.service.ts';
-import type { LedgerRepository } from '../ledger/ledger.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 
@@ -31,7 +30,6 @@ export interface WalletServiceDeps {
   db: Db;
   accounts: AccountRepository;
   ledger: LedgerService;
-  ledgerRepository: LedgerRepository;
   repository: GamesRepository;
   registry: ProviderRegistry;
   transfers: TransferService;
@@ -290,7 +288,7 @@ export class WalletService {
    * since the live balance would then not match the ledger's view of in-flight money. Answers the position.
    */
   private async syncPosition(member: MemberRef, slot: Slot): Promise<bigint> {
-    const { ledger, ledgerRepository, repository, registry, db, clock } = this.deps;
+    const { ledger, repository, registry, db, clock } = this.deps;
     const code = slot.provider.code;
     const position = await ledger.ensureAccount(db, {
       kind: 'member_provider_position',
@@ -309,10 +307,10 @@ export class WalletService {
       currency: member.currency,
     });
     return transactionWithRetry(db, async (trx) => {
-      const [locked] = await ledgerRepository.lockAccounts(trx, [position.id]);
+      const locked = await ledger.lockBalance(trx, position.id);
       const openNow = await repository.hasOpenTransfer(trx, member.id, code);
-      if (!locked || locked.balance !== position.balance || openNow) return locked?.balance ?? position.balance;
-      const delta = live - locked.balance;
+      if (locked === undefined || locked !== position.balance || openNow) return locked ?? position.balance;
+      const delta = live - locked;
       await ledger.post(trx, {
         memberId: member.id,
         type: 'adjustment',
@@ -329,7 +327,7 @@ export class WalletService {
   }
 
   private async position(memberId: bigint, providerCode: string, currency: string): Promise<bigint> {
-    const account = await this.deps.ledgerRepository.findAccount(this.deps.db, {
+    const account = await this.deps.ledger.findAccount(this.deps.db, {
       kind: 'member_provider_position',
       memberId,
       providerCode,

@@ -4,7 +4,6 @@ import { HttpPayout } from '../../adapters/payout/http.ts';
 import { type Payout, UnconfiguredPayout } from '../../adapters/payout/payout.ts';
 import { sandboxPayout } from '../../adapters/payout/sandbox.ts';
 import type { Core } from '../../core.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
 import { withdrawalReviewRoutes } from './withdraw.backoffice.routes.ts';
 import { WithdrawalRepository } from './withdraw.repository.ts';
 import { payoutWebhookRoutes, withdrawRoutes } from './withdraw.routes.ts';
@@ -31,7 +30,6 @@ export async function registerWithdrawals(
   const withdrawals = new WithdrawalService({
     db: core.db,
     ledger: core.ledger,
-    ledgerRepository: new LedgerRepository(),
     repository: new WithdrawalRepository(),
     members: core.members,
     settings: core.settings,

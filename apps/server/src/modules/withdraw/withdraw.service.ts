@@ -21,7 +21,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Member } from '../account/account.repository.ts';
 import { type MemberFinder, sessionMember } from '../account/session-member.ts';
-import type { LedgerAccount, LedgerRepository } from '../ledger/ledger.repository.ts';
+import type { LedgerAccount } from '../ledger/ledger.repository.ts';
 import type { LedgerService, PostedEntry, PostInput } from '../ledger/ledger.service.ts';
 import type { AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
 import type { FourEyes } from '../operator/four-eyes.ts';
@@ -55,7 +55,6 @@ export interface WithdrawalBonusRules {
 export interface WithdrawalServiceDeps {
   db: Db;
   ledger: LedgerService;
-  ledgerRepository: LedgerRepository;
   repository: WithdrawalRepository;
   members: MemberFinder;
   settings: SettingsService;
@@ -130,7 +129,7 @@ export class WithdrawalService {
           { account: payable.id, amount: input.amountMinor },
         ],
       });
-      const balance = (await this.deps.ledgerRepository.findAccountById(trx, wallet.id))?.balance ?? 0n;
+      const balance = await this.deps.ledger.balanceOf(trx, wallet.id);
       if (posted.replayed) {
         // A re-run after a crash between the ledger commit and the stored answer: the row came with the entry.
         const existing = await this.deps.repository.findByEntry(trx, posted.entry.id);

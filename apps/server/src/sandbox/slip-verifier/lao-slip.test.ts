@@ -1,8 +1,9 @@
 import { parse, validate } from 'promptparse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { findQrTexts, SLIP_PICTURE_LIMITS } from '../../modules/slip/slip.image.ts';
+import { SLIP_PICTURE_LIMITS } from '../../modules/slip/slip.image.ts';
 import { readSlipQr } from '../../modules/slip/slip.qr.ts';
+import { findQrTexts } from '../../modules/uploads/picture.qr.ts';
 import { decodeImage, readPictureHeader } from '../../modules/uploads/picture.ts';
 import { renderLaoSlip } from './lao-slip.render.ts';
 import { oneProofQr, sandboxFccref } from './oneproof.ts';
