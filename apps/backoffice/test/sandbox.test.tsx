@@ -101,7 +101,7 @@ describe('sandbox controls', () => {
   it('says so when the QR was paid already', async () => {
     server.use(
       http.post('*/backoffice/api/sandbox/qr/:id/pay', () =>
-        HttpResponse.json({ message: 'KEY_INVALID' }, { status: 409 }),
+        HttpResponse.json({ message: 'QR_ALREADY_PAID' }, { status: 409 }),
       ),
     );
     const { user } = renderApp('/sandbox');

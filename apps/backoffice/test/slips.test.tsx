@@ -106,6 +106,22 @@ describe('slips to review', () => {
     );
   });
 
+  it("says why a slip the bank's record does not match cannot be credited", async () => {
+    server.use(
+      http.get('*/backoffice/api/slips', () => HttpResponse.json({ total: 1, slips: [slip()] })),
+      http.post('*/backoffice/api/slips/:id/credit', () =>
+        HttpResponse.json({ message: 'SLIP_NOT_CREDITABLE' }, { status: 409 }),
+      ),
+    );
+    const { user } = renderApp('/slips');
+    await screen.findByTestId('slip-row');
+    await user.click(screen.getByRole('button', { name: 'Credit 800.25 BAHT' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Credit' }));
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+      "The bank's record of this transfer does not match the slip: it cannot be credited.",
+    );
+  });
+
   it('dismisses only with a reason of 3 to 200 characters', async () => {
     let reason: unknown;
     server.use(

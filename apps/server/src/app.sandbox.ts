@@ -54,15 +54,15 @@ export async function mountSandbox(app: FastifyInstance, core: Core, modules: Sa
         };
       } catch (error) {
         if (!(error instanceof OperatorError)) throw error;
-        if (error.code) throw new AppError(error.code, 400, { password: error.code });
-        throw new AppError('KEY_INVALID', 400, { username: 'KEY_INVALID' });
+        if (error.code) throw new AppError(error.code, { password: error.code });
+        throw new AppError('KEY_INVALID', { username: 'KEY_INVALID' });
       }
     },
     // The list accrues first (when the programme is on), as the member's own reading of it does; with the clock
     // at `at`, the local days closed by then accrue now (docs/promotions/invite.md).
     accrueInvites: async (phone, at) => {
       const member = await members.findByPhone(phone);
-      if (!member) throw new AppError('NO_USER', 404);
+      if (!member) throw new AppError('NO_USER');
       const invites = createInviteService(config, {
         db,
         clock: { now: () => at },
@@ -75,7 +75,7 @@ export async function mountSandbox(app: FastifyInstance, core: Core, modules: Sa
     ensureDepositChannels: (channels, wallets) => new DepositChannelsRepository(db).ensure(channels, wallets),
     grantCoins: async (phone, coins) => {
       const member = await members.findByPhone(phone);
-      if (!member) throw new AppError('NO_USER', 404);
+      if (!member) throw new AppError('NO_USER');
       return modules.spin.grantCoins(member.id, `sandbox:${randomUUID()}`, coins);
     },
     reconcileTransfers: () => modules.games.reconciler.reconcile({ minAgeMs: 0 }),

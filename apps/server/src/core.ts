@@ -171,7 +171,7 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
     members,
     route: createRouter(app, async (request, admission) => {
       const caller = await auth.authenticate(request.headers.authorization);
-      if (caller.limitedBy && !admission.limited) throw new AppError(caller.limitedBy, 403);
+      if (caller.limitedBy && !admission.limited) throw new AppError(caller.limitedBy);
       return caller;
     }),
     backoffice: {

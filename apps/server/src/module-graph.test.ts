@@ -5,7 +5,7 @@ import { cycles, importEdges, readSources, violations } from '../test/module-gra
 const SOURCE = fileURLToPath(new URL('./', import.meta.url));
 
 describe('the server import graph (docs/architecture.md, Module edges)', () => {
-  it('has no cycle between modules or files, one ledger and one provider registry', () => {
+  it('has no cycle between modules or files, one ledger and one provider registry, one status per code', () => {
     const files = readSources(SOURCE);
     expect(files.length).toBeGreaterThan(300);
     expect(violations(files)).toEqual([]);
@@ -53,6 +53,17 @@ describe('the server import graph (docs/architecture.md, Module edges)', () => {
       expect.stringMatching(
         /^One ProviderRegistry: modules\/bonus\/bonus\.module\.ts builds its own\. .*core\.providers/,
       ),
+    ]);
+  });
+
+  it('names an error answered with a status of its own outside a replay or a party protocol', () => {
+    const found = violations([
+      { path: 'modules/wallet/wallet.service.ts', text: "throw new AnsweredError('NO_GAME', 502);" },
+      { path: 'sandbox/payout.routes.ts', text: "throw new AnsweredError('KEY_INVALID', 409);" },
+      { path: 'modules/qr/qr.routes.ts', text: "throw new AnsweredError('UNAUTHORIZED', 401);" },
+    ]);
+    expect(found).toEqual([
+      expect.stringMatching(/^One status per code: modules\/wallet\/wallet\.service\.ts answers an error/),
     ]);
   });
 

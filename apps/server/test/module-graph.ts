@@ -204,5 +204,26 @@ export function violations(files: readonly SourceFile[]): string[] {
       );
     }
   }
+  for (const { path } of files.filter(
+    ({ path, text }) => /\bnew AnsweredError\(/.test(text) && !answersAsAParty(path),
+  )) {
+    found.push(
+      `One status per code: ${path} answers an error with a status of its own (AnsweredError). A code is answered ` +
+        "with its one status (the contract's ERROR_STATUS); only a replayed first answer and a party's own " +
+        'protocol (the sandbox parties, our webhooks) choose theirs (docs/architecture.md, Module edges).',
+    );
+  }
   return found;
+}
+
+/** Where an answer's status is not ours to choose: a replay, the sandbox parties, the parties' webhooks. */
+const PARTY_ANSWERS = [
+  'modules/ledger/idempotency.service.ts',
+  'modules/qr/qr.routes.ts',
+  'modules/qr/kbank.routes.ts',
+  'modules/withdraw/withdraw.routes.ts',
+];
+
+function answersAsAParty(path: string): boolean {
+  return path.startsWith('sandbox/') || PARTY_ANSWERS.includes(path);
 }

@@ -27,7 +27,7 @@ export function guestIdOfToken(token: string): string | null {
   return GUEST_TOKEN.test(token) ? (token.split('.')[0] ?? null) : null;
 }
 
-/** `POST /api/chat/guest` body; answers `chatGuestResponse`. An id bound before answers 409 `KEY_INVALID`. */
+/** `POST /api/chat/guest` body; answers `chatGuestResponse`. An id bound before answers 400 `KEY_INVALID`. */
 export const chatGuestRequest = z.object({ guestId: z.string().check(z.regex(GUEST_ID, { error: 'KEY_INVALID' })) });
 export type ChatGuestRequest = z.infer<typeof chatGuestRequest>;
 export const chatGuestResponse = z.object({ guestId: z.string(), guestToken: z.string() });

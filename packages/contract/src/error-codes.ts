@@ -138,6 +138,10 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 export const OPERATOR_ERROR_CODES = [
   'FORBIDDEN',
   'ALREADY_REVIEWED',
+  // A slip the verifier no longer finds, or finds as another transfer or to no account of ours: not credited (409).
+  'SLIP_NOT_CREDITABLE',
+  // The sandbox's control paying a QR already paid (409).
+  'QR_ALREADY_PAID',
   'MEDIA_INVALID_FILE',
   'MEDIA_TOO_LARGE',
   'BONUS_EXISTS',

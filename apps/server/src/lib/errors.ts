@@ -4,22 +4,25 @@ import {
   INVALID_TOKEN,
   type OperatorErrorCode,
 } from '@member-wallet/contract/error-codes';
+import { errorStatus } from '@member-wallet/contract/error-status';
 
 /**
- * An expected failure: a code from the contract's catalogue, the HTTP status to answer with, the request
- * fields it concerns, and a `detail` for a code whose contract says what it carries (a refused statement file
- * names its row). Anything thrown that is not an AppError is a bug and answers 500.
+ * An expected failure: a code from the contract's catalogue, answered with that code's one HTTP status (the
+ * contract's ERROR_STATUS), the request fields it concerns, and a `detail` for a code whose contract says what
+ * it carries (a refused statement file names its row). Anything thrown that is not an AppError is a bug and
+ * answers 500.
  */
 export class AppError extends Error {
   override name = 'AppError';
+  readonly status: number;
 
   constructor(
     readonly code: ErrorCode | OperatorErrorCode,
-    readonly status: number,
     readonly fields?: Record<string, ErrorCode>,
     readonly detail?: string,
   ) {
     super(code);
+    this.status = errorStatus(code);
   }
 
   body(): ApiErrorBody {
@@ -28,6 +31,21 @@ export class AppError extends Error {
       ...(this.detail === undefined ? {} : { detail: this.detail }),
       ...(this.fields ? { fields: this.fields } : {}),
     };
+  }
+}
+
+/**
+ * An answer given with another status than its code's own, for the two answers that are not ours to choose: a
+ * request's first answer replayed as it was given (ledger/idempotency.service.ts), and a sandbox party answering
+ * as the vendor's API it stands in for documents (docs/parties/).
+ */
+export class AnsweredError extends AppError {
+  constructor(
+    code: ErrorCode | OperatorErrorCode,
+    override readonly status: number,
+    fields?: Record<string, ErrorCode>,
+  ) {
+    super(code, fields);
   }
 }
 
@@ -41,7 +59,7 @@ export class LimitedLoginError extends AppError {
     until: Date | null,
     readonly session: { token: string; expiresAt: string },
   ) {
-    super(code, 403, undefined, until?.toISOString());
+    super(code, undefined, until?.toISOString());
   }
 
   override body(): ApiErrorBody {

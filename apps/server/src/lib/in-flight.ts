@@ -16,7 +16,7 @@ export class InFlight {
 
   async run<T>(key: string, work: () => Promise<T>): Promise<T> {
     const count = this.#counts.get(key) ?? 0;
-    if (count >= this.max) throw new AppError('REQUEST_LIMIT', 429);
+    if (count >= this.max) throw new AppError('REQUEST_LIMIT');
     this.#counts.set(key, count + 1);
     try {
       return await work();

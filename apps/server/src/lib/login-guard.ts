@@ -63,7 +63,7 @@ export class LoginGuard {
       }
       await Promise.all(taken.map((each) => limiter.giveBackBackoff(each.key, nowMs, each.previousMs)));
       await returnHits(limiter, address);
-      throw new AppError(take.waitMs <= MINUTE_MS ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT', 429);
+      throw new AppError(take.waitMs <= MINUTE_MS ? 'REQUEST_LIMIT_1MIN' : 'REQUEST_LIMIT');
     }
 
     return {

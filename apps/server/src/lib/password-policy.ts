@@ -14,5 +14,5 @@ export function assertPasswordPolicy(
   context: Omit<PasswordContext, 'isCommon'>,
 ): void {
   const problem: PasswordProblem | null = serverPasswordProblem(password, context);
-  if (problem) throw new AppError(problem, 400, { [field]: problem });
+  if (problem) throw new AppError(problem, { [field]: problem });
 }

@@ -226,7 +226,7 @@ export interface Limit {
 export async function takeHits(limiter: RateLimiter, limits: readonly Limit[]): Promise<void> {
   const counts = await Promise.all(limits.map((limit) => limiter.increment(limit.key, limit.windowMs)));
   const over = limits.find((limit, index) => (counts[index] ?? 0) > limit.max);
-  if (over) throw new AppError(over.code, 429);
+  if (over) throw new AppError(over.code);
 }
 
 /**

@@ -123,8 +123,8 @@ export function validationError(issues: readonly zc.$ZodIssue[], input: unknown)
     else fields[field] ??= code;
   }
   const first = Object.values(fields)[0];
-  if (!first) return new AppError(rootCode === 'KEY_MISSING' ? 'KEY_INVALID' : (rootCode ?? 'KEY_INVALID'), 400);
-  return new AppError(first, 400, fields);
+  if (!first) return new AppError(rootCode === 'KEY_MISSING' ? 'KEY_INVALID' : (rootCode ?? 'KEY_INVALID'));
+  return new AppError(first, fields);
 }
 
 export function parseInput<Schema extends zc.$ZodType>(schema: Schema, input: unknown): zc.output<Schema> {

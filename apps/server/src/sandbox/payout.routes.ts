@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { PAYOUT_SIGNATURE_HEADERS } from '../adapters/payout/http.ts';
 import type { Clock } from '../lib/clock.ts';
-import { AppError } from '../lib/errors.ts';
+import { AnsweredError, AppError } from '../lib/errors.ts';
 import { registerSignedRoutes } from '../lib/raw-body.ts';
 import { parseInput } from '../lib/route.ts';
 import { SANDBOX_PAYOUT_DELAY_MAX_MS, SANDBOX_PAYOUT_FAULTS, type SandboxPayoutParty } from './payout.party.ts';
@@ -70,7 +70,7 @@ export async function sandboxPayoutRoutes(
           amountMinor: BigInt(body.amountMinor),
           callbackUrl: body.callbackUrl ?? null,
         });
-        if (answer === 'conflict') throw new AppError('KEY_INVALID', 409, { reference: 'KEY_INVALID' });
+        if (answer === 'conflict') throw new AnsweredError('KEY_INVALID', 409, { reference: 'KEY_INVALID' });
         if (fault === 'lostAnswer') return reply.code(503).send({ message: 'INTERNAL_SERVER_ERROR' });
         return answer;
       },
@@ -89,7 +89,7 @@ export async function sandboxPayoutRoutes(
         }
         const { reference } = request.params as { reference: string };
         const answer = await party.state(reference);
-        if (!answer) throw new AppError('NO_DATA', 404);
+        if (!answer) throw new AppError('NO_DATA');
         return answer;
       },
     });

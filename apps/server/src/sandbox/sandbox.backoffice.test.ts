@@ -72,7 +72,7 @@ describe('pay a QR', () => {
     expect(audit.before).toEqual({ status: 'live', amountMinor: '7500' });
 
     const again = await call('POST', url, {});
-    expect([again.statusCode, again.json().message]).toEqual([409, 'KEY_INVALID']);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'QR_ALREADY_PAID']);
     expect((await balances(t, player)).wallet).toBe(75);
     expect(await noDrift(t)).toBe(true);
   });

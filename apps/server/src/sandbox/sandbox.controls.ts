@@ -30,7 +30,7 @@ export class SandboxControls<Auth> {
   async qrPay(id: string, body: { amountMinor?: string | undefined }, auth: Auth, ip: string) {
     const qr = await this.deps.ports.backoffice.findQr(id);
     const party = this.deps.parties.payments;
-    if (!qr || !party) throw new AppError('NO_DATA', 404);
+    if (!qr || !party) throw new AppError('NO_DATA');
     const paid = await party.pay(qr.gateway, {
       qrcodeId: qr.qrcodeId,
       amountMinor: body.amountMinor === undefined ? null : BigInt(body.amountMinor),
@@ -39,8 +39,8 @@ export class SandboxControls<Auth> {
       delayMs: 0,
     });
     // 'unknown': the gateway of this QR is a real one, which the sandbox cannot pay.
-    if (paid === 'unknown') throw new AppError('NO_DATA', 404);
-    if (paid === 'paid') throw new AppError('KEY_INVALID', 409, { id: 'KEY_INVALID' });
+    if (paid === 'unknown') throw new AppError('NO_DATA');
+    if (paid === 'paid') throw new AppError('QR_ALREADY_PAID', { id: 'KEY_INVALID' });
     const amountMinor = paid.answer.paidAmountMinor ?? paid.answer.amountMinor;
     const answer = { qrcodeId: qr.qrcodeId, gateway: qr.gateway, amountMinor, delivered: paid.delivered };
     await this.recordAfter(auth, ip, {
@@ -55,7 +55,7 @@ export class SandboxControls<Auth> {
   /** A transfer arrives in the sandbox bank feed, audited in the same transaction. */
   async bankTransfer(body: SandboxBankTransferRequest, auth: Auth, ip: string) {
     const party = this.deps.parties.bankFeed;
-    if (!party) throw new AppError('NO_DATA', 404);
+    if (!party) throw new AppError('NO_DATA');
     return transactionWithRetry(this.deps.ports.db, async (trx) => {
       const injected = await party.inject(
         {
@@ -143,7 +143,7 @@ export class SandboxControls<Auth> {
   /** Sets one party's faults; NO_DATA when that party is not mounted. Audited with the before and after. */
   async setFaults(party: SandboxParty, input: unknown, auth: Auth, ip: string): Promise<SandboxFaultsResponse> {
     const before = await this.faults();
-    if (!(await this.applyFaults(party, input))) throw new AppError('NO_DATA', 404);
+    if (!(await this.applyFaults(party, input))) throw new AppError('NO_DATA');
     const after = await this.faults();
     await this.recordAfter(auth, ip, {
       action: 'sandbox.faults',

@@ -127,7 +127,7 @@ function PayQrRow({ qr, onPaid }: { qr: BackofficeQrCode; onPaid: (notice: strin
     );
   }
 
-  const refusedAsPaid = pay.error instanceof ApiError && pay.error.status === 409;
+  const refusedAsPaid = pay.error instanceof ApiError && pay.error.code === 'QR_ALREADY_PAID';
   return (
     <li data-testid="awaiting-qr" className="space-y-2 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-2">

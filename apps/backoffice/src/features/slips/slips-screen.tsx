@@ -31,8 +31,6 @@ function pick<T extends string>(value: string | null, options: readonly T[], fal
 /** The errors of a review, in this screen's words where the shared ones speak of withdrawals. */
 function reviewErrorText(error: unknown, t: ReturnType<typeof useTranslation>['t']): string {
   if (error instanceof ApiError && error.code === 'ALREADY_REVIEWED') return t('slipReview.errors.alreadyReviewed');
-  if (error instanceof ApiError && error.code === 'KEY_INVALID' && error.status === 409)
-    return t('slipReview.errors.notCreditable');
   return errorText(error);
 }
 

@@ -77,13 +77,13 @@ export class AccountService {
   async validate(request: ValidateAccountRequest, ip: string): Promise<void> {
     assertPasswordPolicy('password', request.password, { username: request.username });
     await takeHitsUnlessRefused(this.deps.limiter, validateLimits(request.username, ip));
-    if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER', 409);
+    if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER');
     await this.resolveSource(request.sourceCode);
     await this.resolveInviter(request.inviteCode);
     if (request.bankCode) await this.assertOfferedBank(request.bankCode);
     if (request.bankCode && request.bankAccountNo) {
       if (await this.deps.repository.bankAccountTaken(request.bankCode, request.bankAccountNo)) {
-        throw new AppError('EXISTING_BANK', 409);
+        throw new AppError('EXISTING_BANK');
       }
     }
   }
@@ -92,18 +92,18 @@ export class AccountService {
     const { repository, clock } = this.deps;
     assertPasswordPolicy('password', request.password, { username: request.username });
     await takeHitsUnlessRefused(this.deps.limiter, registerLimits(request.username, ip));
-    if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER', 409);
+    if (await this.isRegistered(request.username)) throw new AppError('EXISTING_USER');
     await this.assertOfferedBank(request.bankCode);
     const sourceCode = await this.resolveSource(request.sourceCode);
     const inviter = await this.resolveInviter(request.inviteCode);
     const currency = this.currencyFor(request.currency);
     if (await repository.bankAccountTaken(request.bankCode, request.bankAccountNo)) {
-      throw new AppError('EXISTING_BANK', 409);
+      throw new AppError('EXISTING_BANK');
     }
     const otpChallenge = (await this.deps.settings.flag('registerOTP'))
       ? await this.deps.otp.verifiedChallenge(request.username)
       : null;
-    if (otpChallenge === undefined) throw new AppError('UNVERIFIED_OTP', 400);
+    if (otpChallenge === undefined) throw new AppError('UNVERIFIED_OTP');
 
     const passwordHash = await this.deps.passwords.hash(request.password);
     for (let attempt = 1; ; attempt++) {
@@ -111,7 +111,7 @@ export class AccountService {
       try {
         return await this.deps.db.transaction().execute(async (trx) => {
           if (otpChallenge && !(await this.deps.otpRepository.markConsumed(trx, otpChallenge.id, now))) {
-            throw new AppError('UNVERIFIED_OTP', 400);
+            throw new AppError('UNVERIFIED_OTP');
           }
           const found = await this.deps.people.screenRegistration(trx, { ...request, ip });
           const member = await repository.insert(trx, {
@@ -136,8 +136,8 @@ export class AccountService {
       } catch (error) {
         const violated = uniqueViolation(error);
         // Two registrations racing past the checks above meet here, at the unique constraints.
-        if (violated === 'phone') throw new AppError('EXISTING_USER', 409);
-        if (violated === 'bank') throw new AppError('EXISTING_BANK', 409);
+        if (violated === 'phone') throw new AppError('EXISTING_USER');
+        if (violated === 'bank') throw new AppError('EXISTING_BANK');
         if (violated === 'public_id' && attempt < PUBLIC_ID_TRIES) continue;
         throw error;
       }
@@ -146,7 +146,7 @@ export class AccountService {
 
   async profile(memberId: bigint): Promise<ProfileResponse> {
     const member = await this.deps.repository.findProfile(memberId);
-    if (!member) throw new AppError('NO_USER', 404);
+    if (!member) throw new AppError('NO_USER');
     return {
       _id: member.public_id,
       memberNo: Number(member.id),
@@ -168,7 +168,7 @@ export class AccountService {
       request.bankCode === member.bank_code &&
       request.bankAccountNo === member.bank_account_no &&
       normalizeAccountName(request.bankAccountName) === member.bank_account_name;
-    if (!sameAccount) throw new AppError('INVALID_BANK', 400, { bankCode: 'INVALID_BANK' });
+    if (!sameAccount) throw new AppError('INVALID_BANK', { bankCode: 'INVALID_BANK' });
     await this.deps.repository.update(memberId, { name: request.name }, this.deps.clock.now());
   }
 
@@ -186,11 +186,11 @@ export class AccountService {
     const { db, bankNames, clock } = this.deps;
     return transactionWithRetry(db, async (trx) => {
       const member = await bankNames.lockMember(trx, memberId);
-      if (!member) throw new AppError('NO_USER', 404);
-      if (request.bankCode !== member.bank_code) throw new AppError('INVALID_BANK', 400, { bankCode: 'INVALID_BANK' });
+      if (!member) throw new AppError('NO_USER');
+      if (request.bankCode !== member.bank_code) throw new AppError('INVALID_BANK', { bankCode: 'INVALID_BANK' });
       const change = classifyNameChange(member.bank_account_name, request.bankAccountName);
       if (change === 'same') return 'OK';
-      if (await bankNames.pendingOf(trx, memberId)) throw new AppError('BANK_NAME_UNDER_REVIEW', 409);
+      if (await bankNames.pendingOf(trx, memberId)) throw new AppError('BANK_NAME_UNDER_REVIEW');
       const now = clock.now();
       if (change === 'spelling') {
         await bankNames.setMemberName(trx, memberId, request.bankAccountName, now);
@@ -209,20 +209,20 @@ export class AccountService {
 
   async requireMember(memberId: bigint): Promise<Member> {
     const member = await this.deps.repository.findById(memberId);
-    if (!member) throw new AppError('NO_USER', 404);
+    if (!member) throw new AppError('NO_USER');
     return member;
   }
 
   private async assertOfferedBank(bankCode: string): Promise<void> {
     if (!(await this.deps.lookup.isOfferedBank(bankCode))) {
-      throw new AppError('INVALID_BANK', 400, { bankCode: 'INVALID_BANK' });
+      throw new AppError('INVALID_BANK', { bankCode: 'INVALID_BANK' });
     }
   }
 
   private async resolveSource(sourceCode: string | undefined): Promise<string | null> {
     if (!sourceCode) return null;
     if (!(await this.deps.lookup.isActiveSource(sourceCode))) {
-      throw new AppError('INVALID_USER_INFO', 400, { sourceCode: 'INVALID_USER_INFO' });
+      throw new AppError('INVALID_USER_INFO', { sourceCode: 'INVALID_USER_INFO' });
     }
     return sourceCode;
   }
@@ -231,7 +231,7 @@ export class AccountService {
     if (!inviteCode) return null;
     const publicId = profileIdFromInviteCode(inviteCode);
     const inviter = publicId ? await this.deps.repository.findByPublicId(publicId) : undefined;
-    if (!inviter) throw new AppError('INVALID_USER_INFO', 400, { inviteCode: 'INVALID_USER_INFO' });
+    if (!inviter) throw new AppError('INVALID_USER_INFO', { inviteCode: 'INVALID_USER_INFO' });
     return inviter;
   }
 
@@ -239,7 +239,7 @@ export class AccountService {
   private currencyFor(requested: string | undefined): string {
     if (this.deps.country === 'LA') return requested ?? LAOS_DEFAULT_CURRENCY;
     if (requested !== undefined && requested !== 'BAHT') {
-      throw new AppError('KEY_INVALID', 400, { currency: 'KEY_INVALID' });
+      throw new AppError('KEY_INVALID', { currency: 'KEY_INVALID' });
     }
     return 'BAHT';
   }

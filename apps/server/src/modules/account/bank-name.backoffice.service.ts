@@ -87,7 +87,7 @@ export class BankNameReviewService {
     const { db, repository } = this.deps;
     const id = requestId(idText);
     const found = id === null ? undefined : await repository.find(db, id);
-    if (id === null || !found) throw new AppError('NO_DATA', 404);
+    if (id === null || !found) throw new AppError('NO_DATA');
     const changed = await transactionWithRetry(db, (trx) => this.apply(trx, found.member_id, id, operator, decision));
     const row = await repository.findShown(db, id);
     if (!row) throw new Error(`bank name change ${id} vanished`);
@@ -116,7 +116,7 @@ export class BankNameReviewService {
     });
     if (!decided) {
       if ((await repository.find(trx, id))?.status === status) return false;
-      throw new AppError('ALREADY_REVIEWED', 409);
+      throw new AppError('ALREADY_REVIEWED');
     }
     if (decision.kind === 'approve') await repository.setMemberName(trx, memberId, decided.name_to, now);
     const request = String(id);

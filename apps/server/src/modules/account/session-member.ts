@@ -12,6 +12,6 @@ export interface MemberFinder {
  */
 export async function sessionMember(members: MemberFinder, memberId: bigint): Promise<Member> {
   const member = await members.findById(memberId);
-  if (!member) throw new AppError('NO_USER', 404);
+  if (!member) throw new AppError('NO_USER');
   return member;
 }

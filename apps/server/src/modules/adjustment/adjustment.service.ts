@@ -137,7 +137,7 @@ export class AdjustmentService {
     const amount = BigInt(input.amountMinor);
     // Read before the transaction: a member's currency never changes, and the setting is read from the pool.
     const member = await repository.findMember(db, memberPublicId);
-    if (!member) throw new AppError('NO_DATA', 404);
+    if (!member) throw new AppError('NO_DATA');
     const approvalAbove = await settings.adjustmentApprovalAbove(member.currency);
     const asBonus = input.asBonus ?? null;
     const reward = asBonus ? await this.deps.rewards.rewardDefinition('adjustment', member.currency) : null;
@@ -194,7 +194,7 @@ export class AdjustmentService {
       const adjustment = await this.lockForReview(trx, publicId, operator);
       await this.deps.fourEyes.assertUnrelated(trx, operator.operatorId, adjustment.requested_by);
       if (adjustment.status === 'applied') return { adjustment, changed: false };
-      if (adjustment.status !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
+      if (adjustment.status !== 'awaiting') throw new AppError('ALREADY_REVIEWED');
       const now = clock.now();
       const applied = await this.apply(trx, { adjustment, reward, operator, action: 'adjustment.approve', now });
       return { adjustment: applied, changed: true };
@@ -208,7 +208,7 @@ export class AdjustmentService {
     const outcome = await transactionWithRetry(db, async (trx) => {
       const adjustment = await this.lockForReview(trx, publicId, operator);
       if (adjustment.status === 'rejected') return { adjustment, changed: false };
-      if (adjustment.status !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
+      if (adjustment.status !== 'awaiting') throw new AppError('ALREADY_REVIEWED');
       const now = clock.now();
       const rejected = await repository.update(trx, adjustment.id, {
         status: 'rejected',
@@ -265,8 +265,8 @@ export class AdjustmentService {
   /** The adjustment locked for a review; its requester may not review it (four eyes): 403 FORBIDDEN. */
   private async lockForReview(trx: Transaction<Database>, publicId: string, operator: OperatorActor) {
     const adjustment = await this.deps.repository.lock(trx, publicId);
-    if (!adjustment) throw new AppError('NO_DATA', 404);
-    if (adjustment.requested_by === operator.operatorId) throw new AppError('FORBIDDEN', 403);
+    if (!adjustment) throw new AppError('NO_DATA');
+    if (adjustment.requested_by === operator.operatorId) throw new AppError('FORBIDDEN');
     return adjustment;
   }
 
@@ -358,7 +358,7 @@ export class AdjustmentService {
       first.amount_minor === BigInt(input.amountMinor) &&
       first.reason === input.reason &&
       sameTerms;
-    if (!same) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
+    if (!same) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     return first;
   }
 

@@ -82,9 +82,9 @@ export class AuthService {
     const valid = member
       ? await passwords.verify(member.password_hash, input.password)
       : await passwords.verifyDummy(input.password);
-    if (!member || !valid) throw new AppError('WRONG_CREDENTIAL', 401);
+    if (!member || !valid) throw new AppError('WRONG_CREDENTIAL');
     await attempt.succeeded();
-    if (member.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+    if (member.status !== 'active') throw new AppError('INACTIVE_USER');
     const deviceMemberId = device ? null : await this.previousMemberOfDevice(member.id, input.cookies);
     // Before the block is read: an account found the same person as a blocked one signs in blocked.
     if (deviceMemberId !== null) await this.deps.people?.screenSignIn(member.id, deviceMemberId);
@@ -161,7 +161,7 @@ export class AuthService {
   async changePassword(auth: AuthContext, oldPassword: string, newPassword: string): Promise<void> {
     const member = await this.deps.accounts.findById(auth.memberId);
     if (!member || !(await this.deps.passwords.verify(member.password_hash, oldPassword))) {
-      throw new AppError('WRONG_PASSWORD', 400, { oldPassword: 'WRONG_PASSWORD' });
+      throw new AppError('WRONG_PASSWORD', { oldPassword: 'WRONG_PASSWORD' });
     }
     assertPasswordPolicy('newPassword', newPassword, { username: member.phone, current: oldPassword });
     const now = this.deps.clock.now();

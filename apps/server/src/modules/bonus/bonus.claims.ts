@@ -41,24 +41,24 @@ export async function claimIn(deps: ClaimDeps, trx: Transaction<Database>, claim
   const { member, definition, wallet, expense, kind } = claim;
   // The definition's row is the lock every activation of this bonus takes: counts cannot race past limits.
   await repository.lockDefinition(trx, definition.id);
-  if (await repository.lockActive(trx, member.id)) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
+  if (await repository.lockActive(trx, member.id)) throw new AppError('BONUS_ALREADY_ACTIVE');
   const now = clock.now();
   const since = countingSince(definition.type, now, siteTimeZone(deps.country));
   const accounts = await deps.people.accountsOf(trx, member.id);
   if ((await repository.countReceived(trx, accounts, definition.id, since)) >= definition.max_received) {
-    throw new AppError(kind === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED', 409);
+    throw new AppError(kind === 'promotion' ? 'PROMOTION_RECEIVED' : 'BONUS_MAX_CLAIMED');
   }
   if (definition.total_max !== null && (await repository.countAll(trx, definition.id)) >= definition.total_max) {
-    throw new AppError('BONUS_FULL', 409);
+    throw new AppError('BONUS_FULL');
   }
   let deposit: { entryId: bigint; amountMinor: bigint } | undefined;
   if (definition.amount_rule === 'deposit_percent') {
     const windowStart = new Date(now.getTime() - (definition.deposit_window_hours ?? 0) * HOUR_MS);
     deposit = await repository.findQualifyingDeposit(trx, member.id, wallet.id, windowStart);
-    if (!deposit) throw new AppError('BONUS_CONDITION', 409);
+    if (!deposit) throw new AppError('BONUS_CONDITION');
   }
   const amount = bonusAmount(definition, deposit?.amountMinor ?? null);
-  if (amount <= 0n) throw new AppError('BONUS_CONDITION', 409);
+  if (amount <= 0n) throw new AppError('BONUS_CONDITION');
   const publicId = randomUUID();
   const posted = await ledger.post(trx, {
     memberId: member.id,
@@ -87,6 +87,6 @@ export async function claimIn(deps: ClaimDeps, trx: Transaction<Database>, claim
     percent_fail: definition.percent_fail,
   });
   // Another activation of this member won the unique index: this transaction (and its credit) is undone.
-  if (!inserted) throw new AppError('BONUS_ALREADY_ACTIVE', 409);
+  if (!inserted) throw new AppError('BONUS_ALREADY_ACTIVE');
   return inserted;
 }

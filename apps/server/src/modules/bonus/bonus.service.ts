@@ -100,7 +100,7 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
       end_below_minor: 1n,
       percent_fail: reward.terms.percentFail,
     });
-    if (!inserted) throw new AppError('BONUS_REMAINING', 409);
+    if (!inserted) throw new AppError('BONUS_REMAINING');
   }
 
   async hasActiveBonus(memberId: bigint): Promise<boolean> {
@@ -146,7 +146,7 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     const member = await this.member(memberId);
     const definition = await repository.findDefinition(db, code.toUpperCase());
     if (!definition || definition.kind !== kind || definition.currency !== member.currency) {
-      throw kind === 'promotion' ? new AppError('NO_PROMOTION', 404) : new AppError('NO_DATA', 404);
+      throw kind === 'promotion' ? new AppError('NO_PROMOTION') : new AppError('NO_DATA');
     }
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
     const wallet = await ledger.memberWallet(db, member.id, member.currency);
@@ -187,7 +187,7 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
   async clear(memberId: bigint, locale: Locale): Promise<BonusClearResponse> {
     const member = await this.member(memberId);
     const running = await this.running(memberId);
-    if (!running) throw new AppError('NO_DATA', 404);
+    if (!running) throw new AppError('NO_DATA');
     const progress = await this.progress(member, running.row, running.definition);
     if (progress.conditionMet || progress.belowFloor) {
       const ended = await this.end(member, running.row.id, running.definition, null);
@@ -197,7 +197,7 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     // holds everywhere: without the providers' word on both it cannot be told, and nothing is cancelled (the
     // member tries again).
     const { totalBalanceMinor: holdingMinor, netWinMinor } = progress;
-    if (holdingMinor === null || netWinMinor === null) throw new AppError('INTERNAL_SERVER_ERROR', 503);
+    if (holdingMinor === null || netWinMinor === null) throw new AppError('INTERNAL_SERVER_ERROR');
     const { amount_minor: bonusMinor, percent_fail: percentFail } = running.row;
     const dueMinor = dueOnCancel(bonusMinor, percentFail, netWinMinor);
     const ended = await this.end(member, running.row.id, running.definition, { holdingMinor, dueMinor });
@@ -225,7 +225,7 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
     const running = await this.running(memberId);
     if (!running) return;
     const progress = await this.progress(member, running.row, running.definition);
-    if (!progress.conditionMet && !progress.belowFloor) throw new AppError('BONUS_CONDITION', 409);
+    if (!progress.conditionMet && !progress.belowFloor) throw new AppError('BONUS_CONDITION');
     await this.end(member, running.row.id, running.definition, null);
   }
 
@@ -260,7 +260,7 @@ export class BonusService implements ActiveBonusGate, BonusHistory, RewardBonuse
   }
 
   private alreadyEnded(): never {
-    throw new AppError('NO_DATA', 404);
+    throw new AppError('NO_DATA');
   }
 
   private async running(memberId: bigint): Promise<{ row: MemberBonus; definition: BonusDefinition } | undefined> {

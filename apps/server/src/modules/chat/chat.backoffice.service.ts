@@ -21,7 +21,7 @@ const CONVERSATION_ID = /^\d{1,18}$/;
 function parseCursor(cursor: string | undefined): { at: Date; id: bigint } | null {
   if (cursor === undefined) return null;
   const match = CURSOR.exec(cursor);
-  if (!match) throw new AppError('KEY_INVALID', 400, { cursor: 'KEY_INVALID' });
+  if (!match) throw new AppError('KEY_INVALID', { cursor: 'KEY_INVALID' });
   return { at: new Date(Number(match[1])), id: BigInt(match[2] ?? '0') };
 }
 
@@ -63,16 +63,16 @@ export class ChatBackoffice {
     const row = CONVERSATION_ID.test(id)
       ? await this.#deps.repository.conversationById(this.#deps.db, BigInt(id))
       : undefined;
-    if (!row) throw new AppError('NO_DATA', 404);
+    if (!row) throw new AppError('NO_DATA');
     return row;
   }
 
   async summary(id: string): Promise<ChatConversationSummary> {
     const conversation = await this.#conversation(id);
     const row = await this.#deps.repository.summaryById(this.#deps.db, conversation.id);
-    if (!row) throw new AppError('NO_DATA', 404);
+    if (!row) throw new AppError('NO_DATA');
     const [summary] = await this.#summaries([row]);
-    if (!summary) throw new AppError('NO_DATA', 404);
+    if (!summary) throw new AppError('NO_DATA');
     return summary;
   }
 
@@ -125,7 +125,7 @@ export class ChatBackoffice {
     await transactionWithRetry(db, async (trx) => {
       const assignable = await repository.assignableOperators(trx);
       const target = operatorId === null ? null : assignable.find((row) => String(row.id) === operatorId);
-      if (target === undefined) throw new AppError('KEY_INVALID', 400, { operatorId: 'KEY_INVALID' });
+      if (target === undefined) throw new AppError('KEY_INVALID', { operatorId: 'KEY_INVALID' });
       await repository.assign(trx, conversation.id, target?.id ?? null);
       await this.audit.record(
         trx,

@@ -123,7 +123,7 @@ export function videoStructureValid(bytes: Buffer): boolean {
 
 /** The "not supported" refusal of an upload, on the file field. */
 function notSupported(): AppError {
-  return new AppError('CHAT_FILE_NOT_SUPPORTED', 400, { [CHAT_FILE_FIELD]: 'CHAT_FILE_NOT_SUPPORTED' });
+  return new AppError('CHAT_FILE_NOT_SUPPORTED', { [CHAT_FILE_FIELD]: 'CHAT_FILE_NOT_SUPPORTED' });
 }
 
 /**
@@ -139,7 +139,7 @@ export async function checkChatFile(
 ): Promise<SniffedFile & { bytes: Buffer }> {
   const sniffed = want === 'any' ? (imageOf(bytes) ?? videoOf(bytes)) : sniffChatFile(bytes, want);
   if (!sniffed) throw notSupported();
-  if (bytes.length > maxBytesOf(sniffed.kind)) throw new AppError('CHAT_FILE_TOO_LARGE', 413);
+  if (bytes.length > maxBytesOf(sniffed.kind)) throw new AppError('CHAT_FILE_TOO_LARGE');
   if (sniffed.kind === 'video') {
     if (!videoStructureValid(bytes)) throw notSupported();
     return { ...sniffed, bytes };
@@ -149,7 +149,7 @@ export async function checkChatFile(
     return { ...sniffed, bytes: bytes.subarray(0, length) };
   } catch (error) {
     if (!(error instanceof InvalidImageError)) throw error;
-    if (error.reason === 'pixels') throw new AppError('CHAT_FILE_TOO_LARGE', 413);
+    if (error.reason === 'pixels') throw new AppError('CHAT_FILE_TOO_LARGE');
     throw notSupported();
   }
 }
@@ -171,7 +171,7 @@ export function maxBytesOf(kind: ChatUploadKind): number {
  * CHAT_FILE_TOO_LARGE; a second file, other fields or a malformed body: CHAT_FILE_NOT_SUPPORTED.
  */
 export async function readChatFile(request: FastifyRequest, maxBytes: number): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('KEY_MISSING', 400, { [CHAT_FILE_FIELD]: 'KEY_MISSING' });
+  if (!request.isMultipart()) throw new AppError('KEY_MISSING', { [CHAT_FILE_FIELD]: 'KEY_MISSING' });
   let bytes: Buffer | undefined;
   try {
     const limits = { fileSize: maxBytes, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 50 };
@@ -186,12 +186,12 @@ export async function readChatFile(request: FastifyRequest, maxBytes: number): P
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CHAT_FILE_TOO_LARGE', 413);
-    if (code.startsWith('FST_')) throw new AppError('CHAT_FILE_NOT_SUPPORTED', 400);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('CHAT_FILE_TOO_LARGE');
+    if (code.startsWith('FST_')) throw new AppError('CHAT_FILE_NOT_SUPPORTED');
     throw error;
   }
   if (bytes === undefined || bytes.length === 0) {
-    throw new AppError('KEY_MISSING', 400, { [CHAT_FILE_FIELD]: 'KEY_MISSING' });
+    throw new AppError('KEY_MISSING', { [CHAT_FILE_FIELD]: 'KEY_MISSING' });
   }
   return bytes;
 }

@@ -76,7 +76,7 @@ export async function chatCaller(deps: ChatIdentityDeps, request: FastifyRequest
   }
   const header = request.headers[CHAT_GUEST_HEADER];
   const guestId = await deps.guests.verify(typeof header === 'string' ? header : undefined);
-  if (guestId === null) throw new AppError('UNAUTHORIZED', 403);
+  if (guestId === null) throw new AppError('UNAUTHORIZED');
   return { kind: 'guest', guestId };
 }
 
@@ -89,7 +89,7 @@ export function requireOwnIds(
   const ownGuest = customer.kind === 'guest' ? customer.guestId : null;
   const userOk = body.userId === undefined || body.userId === null || body.userId === ownUser;
   const guestOk = body.guestId === undefined || body.guestId === null || body.guestId === ownGuest;
-  if (!userOk || !guestOk) throw new AppError('UNAUTHORIZED', 403);
+  if (!userOk || !guestOk) throw new AppError('UNAUTHORIZED');
 }
 
 /** The socket room and rate-limit key of a customer: their public member id or guest id. */

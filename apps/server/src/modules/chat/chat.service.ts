@@ -57,7 +57,7 @@ export const CHAT_UNSENT_UPLOAD_TTL_MS = 24 * HOUR_MS;
 const SWEEP_BATCH = 200;
 
 function refuseFile(): AppError {
-  return new AppError('KEY_INVALID', 400, { [FILE_PATH_FIELD]: 'KEY_INVALID' });
+  return new AppError('KEY_INVALID', { [FILE_PATH_FIELD]: 'KEY_INVALID' });
 }
 
 /**
@@ -82,23 +82,23 @@ export class ChatService {
       { key: `chat:guest:${ip}`, max: CHAT_RATE.guestsPerHourPerIp, windowMs: HOUR_MS, code: 'REQUEST_LIMIT' },
     ]);
     if (!(await this.deps.repository.insertGuest(guestId, this.deps.clock.now()))) {
-      throw new AppError('KEY_INVALID', 409, { guestId: 'KEY_INVALID' });
+      throw new AppError('KEY_INVALID', { guestId: 'KEY_INVALID' });
     }
     return { guestId, guestToken: this.deps.guests.sign(guestId) };
   }
 
   /** A member takes over the conversation of the guest they were before logging in; the guest is void after. */
   async claimGuest(member: ChatCustomer, guestToken: string | undefined): Promise<ChatClaimGuestResponse> {
-    if (member.kind !== 'member') throw new AppError('UNAUTHORIZED', 403);
+    if (member.kind !== 'member') throw new AppError('UNAUTHORIZED');
     const guestId = await this.deps.guests.verify(guestToken);
-    if (guestId === null) throw new AppError('UNAUTHORIZED', 403);
+    if (guestId === null) throw new AppError('UNAUTHORIZED');
     const { repository, clock } = this.deps;
     const result = await transactionWithRetry(this.deps.db, async (trx) => {
       if (!(await repository.lockLiveGuest(trx, guestId))) return null;
       const target = await repository.ensureConversation(trx, member, clock.now());
       return { moved: await repository.claimGuest(trx, guestId, target, clock.now()), conversationId: target.id };
     });
-    if (result === null) throw new AppError('UNAUTHORIZED', 403);
+    if (result === null) throw new AppError('UNAUTHORIZED');
     this.deps.hub.disconnectRoom(guestId);
     const summary = await repository.summaryById(this.deps.db, result.conversationId);
     if (summary) await this.announceSummary(summary);

@@ -23,7 +23,7 @@ describe('config and guests', () => {
     const guest = await newGuest(t);
     expect(guest.guestToken).toMatch(new RegExp(`^${guest.guestId}\\.[A-Za-z0-9_-]{43}$`));
     const again = await t.api({ method: 'POST', url: API.chatGuest, payload: { guestId: guest.guestId } });
-    expect([again.statusCode, again.json().message]).toEqual([409, 'KEY_INVALID']);
+    expect([again.statusCode, again.json().message]).toEqual([400, 'KEY_INVALID']);
     const bad = await t.api({ method: 'POST', url: API.chatGuest, payload: { guestId: 'not-a-uuid' } });
     expect([bad.statusCode, bad.json()]).toEqual([400, { message: 'KEY_INVALID', fields: { guestId: 'KEY_INVALID' } }]);
   });

@@ -1,5 +1,5 @@
 import { AUTO_LOGIN } from '@member-wallet/contract/wallet';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activate, balances, fundedMember, get, type Player, post, seedCatalogue } from '../../../test/games.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
 
@@ -28,6 +28,16 @@ describe('auto-login', () => {
     expect(imi.statusCode).toBe(200);
     const wrong = await get(t, alice, `/api/autoLogin/imi/${aliceImi.username}/not-the-password`);
     expect(wrong.statusCode).toBe(404);
+  });
+
+  it('answers INTERNAL_SERVER_ERROR (503) when no adapter of the provider can give a link: the party failed, not the game', async () => {
+    const missing = vi.spyOn(t.app.games.registry, 'for').mockReturnValue(undefined);
+    try {
+      const failed = await get(t, alice, `/api/autoLogin/pg/${alicePg.username}`);
+      expect([failed.statusCode, failed.json()]).toEqual([503, { message: 'INTERNAL_SERVER_ERROR' }]);
+    } finally {
+      missing.mockRestore();
+    }
   });
 
   it('has a route for every path of the contract', async () => {

@@ -152,7 +152,7 @@ describe('reserves together', () => {
       'fulfilled',
       'fulfilled',
     ]);
-    expect((outcomes[5] as PromiseRejectedResult).reason).toEqual(new AppError('MONEY_NOT_ENOUGH', 400));
+    expect((outcomes[5] as PromiseRejectedResult).reason).toEqual(new AppError('MONEY_NOT_ENOUGH'));
     // The first call ran alone; the seven that arrived meanwhile went in one transaction.
     expect(sent.filter((statement) => /^begin\b/i.test(statement.sql))).toHaveLength(2);
     const balance = (account: bigint) => ledger.balanceOf(t.app.db, account);
@@ -203,7 +203,7 @@ describe('reserves together', () => {
               }
               const from = direction === 'to_game' ? 'wallet' : 'position';
               if (balances[from] < amount) {
-                expect(outcome.status === 'rejected' && outcome.reason).toEqual(new AppError('MONEY_NOT_ENOUGH', 400));
+                expect(outcome.status === 'rejected' && outcome.reason).toEqual(new AppError('MONEY_NOT_ENOUGH'));
                 return;
               }
               if (outcome.status !== 'fulfilled') throw outcome.reason;

@@ -98,13 +98,13 @@ export class InviteReviewService {
   ): Promise<InviteReviewResponse> {
     const { db, repository, invites } = this.deps;
     const link = await repository.findLink(db, inviteePublicId);
-    if (!link) throw new AppError('NO_DATA', 404);
+    if (!link) throw new AppError('NO_DATA');
     const changed = await transactionWithRetry(db, async (trx) => {
       await invites.lockCursor(trx, { id: link.inviter_id, created_at: link.inviter_created_at });
       const review = await repository.lock(trx, link.invitee_id);
       const target = decision.kind === 'release' ? 'released' : 'rejected';
       if (review.status === target) return false;
-      if (review.status !== 'held') throw new AppError('ALREADY_REVIEWED', 409);
+      if (review.status !== 'held') throw new AppError('ALREADY_REVIEWED');
       await this.apply(trx, review, operator, decision, inviteePublicId);
       return true;
     });

@@ -264,7 +264,7 @@ export class InviteService {
   async collect(memberId: bigint): Promise<InviteBonusResponse> {
     const { db, repository, ledger, clock } = this.deps;
     const settings = await this.settings();
-    if (!settings.enabled) throw new AppError('INVITE_INACTIVE', 403);
+    if (!settings.enabled) throw new AppError('INVITE_INACTIVE');
     const member = await this.member(memberId);
     // Screened even when no day is due: a match found since the last pass holds its accruals before any is paid.
     await this.accrue(member, settings, { screen: true });
@@ -282,9 +282,9 @@ export class InviteService {
       const accruals = await repository.lockUncollected(trx, member.id, member.currency);
       const accrued = accruals.reduce((sum, row) => sum + row.amount_minor, 0n);
       if (accrued === 0n) throw await this.nothingToCollect(trx, member.id);
-      if (accrued <= minimum) throw new AppError('INVITE_COLLECT', 409);
+      if (accrued <= minimum) throw new AppError('INVITE_COLLECT');
       const share = (accrued * BigInt(Math.round(settings.successPercent * 100))) / BASIS;
-      if (share <= 0n) throw new AppError('INVITE_BONUS_FAIL', 409);
+      if (share <= 0n) throw new AppError('INVITE_BONUS_FAIL');
       const collectionId = await repository.insertCollection(trx, {
         member_id: member.id,
         currency: member.currency,
@@ -324,9 +324,9 @@ export class InviteService {
 
   /** Why nothing is collectable: accruals held for review, all collected, or none ever. */
   private async nothingToCollect(trx: Transaction<Database>, memberId: bigint): Promise<AppError> {
-    if (await this.deps.repository.hasAccruals(trx, memberId, 'held')) return new AppError('INVITE_UNDER_REVIEW', 409);
-    if (await this.deps.repository.hasAccruals(trx, memberId)) return new AppError('NO_INVITE_BONUS', 404);
-    return new AppError('NO_INVITEE_PLAY_INFO', 404);
+    if (await this.deps.repository.hasAccruals(trx, memberId, 'held')) return new AppError('INVITE_UNDER_REVIEW');
+    if (await this.deps.repository.hasAccruals(trx, memberId)) return new AppError('NO_INVITE_BONUS');
+    return new AppError('NO_INVITEE_PLAY_INFO');
   }
 
   private member(memberId: bigint): Promise<Member> {

@@ -5,7 +5,7 @@ import { type ApiErrorBody, isErrorCode } from '@member-wallet/contract/error-co
 import { isIdempotencyKey } from '@member-wallet/contract/rules';
 import type { FastifyRequest } from 'fastify';
 import { type Clock, HOUR_MS, SECOND_MS } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AnsweredError, AppError } from '../../lib/errors.ts';
 import type { IdempotencyRepository, IdempotencyRequest } from './idempotency.repository.ts';
 
 /** How long a key's answer is kept: longer than any client keeps retrying one action. */
@@ -71,11 +71,11 @@ export function requestHash(request: FastifyRequest): string {
 export function readIdempotencyKey(request: FastifyRequest, options: IdempotencyOptions): string | null {
   const value = request.headers[IDEMPOTENCY_KEY_HEADER];
   if (value === undefined) {
-    if (options.required) throw new AppError('KEY_MISSING', 400, { [IDEMPOTENCY_KEY_HEADER]: 'KEY_MISSING' });
+    if (options.required) throw new AppError('KEY_MISSING', { [IDEMPOTENCY_KEY_HEADER]: 'KEY_MISSING' });
     return null;
   }
   if (typeof value !== 'string' || !isIdempotencyKey(value)) {
-    throw new AppError('KEY_INVALID', 400, { [IDEMPOTENCY_KEY_HEADER]: 'KEY_INVALID' });
+    throw new AppError('KEY_INVALID', { [IDEMPOTENCY_KEY_HEADER]: 'KEY_INVALID' });
   }
   return value;
 }
@@ -124,7 +124,7 @@ export class IdempotencyService {
     for (let look = 1, pauseMs = WAIT_PAUSE_FIRST_MS; ; look++, pauseMs = Math.min(2 * pauseMs, WAIT_PAUSE_MAX_MS)) {
       const claim = await this.tryClaim(memberId, key, hash, look > 1);
       if (claim) return claim;
-      if (performance.now() + pauseMs > waitUntil) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS', 409);
+      if (performance.now() + pauseMs > waitUntil) throw new AppError('IDEMPOTENCY_KEY_IN_PROGRESS');
       await sleep(pauseMs);
     }
   }
@@ -154,7 +154,7 @@ export class IdempotencyService {
       if (!row) return undefined;
     }
     const expired = row.expires_at.getTime() <= now.getTime();
-    if (!expired && row.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
+    if (!expired && row.request_hash !== hash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
     if (!expired && row.status === 'completed') return { run: false, row };
     const stale = row.updated_at.getTime() + IN_PROGRESS_LEASE_MS <= now.getTime();
     if (!expired && !stale) return undefined;
@@ -188,5 +188,5 @@ function replay<T>(row: IdempotencyRequest): T {
   if (row.response_status === 200) return row.response_body as T;
   const body = row.response_body as ApiErrorBody;
   if (!isErrorCode(body.message)) throw new Error(`stored idempotent answer ${row.id} has no error code`);
-  throw new AppError(body.message, row.response_status ?? 500, body.fields);
+  throw new AnsweredError(body.message, row.response_status ?? 500, body.fields);
 }

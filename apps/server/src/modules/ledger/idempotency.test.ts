@@ -197,7 +197,7 @@ async function action(key: string | null) {
     arrived();
     await gate.opened;
   }
-  if (mine === 'refuse' || mine === 'waitThenRefuse') throw new AppError('MONEY_NOT_ENOUGH', 400);
+  if (mine === 'refuse' || mine === 'waitThenRefuse') throw new AppError('MONEY_NOT_ENOUGH');
   if (mine === 'crash' || mine === 'waitThenCrash') throw new Error('the provider adapter blew up');
   return { message: 'SUCCESS', run, key };
 }

@@ -54,7 +54,7 @@ export function checkAccounts(
   deltas: ReadonlyMap<bigint, bigint>,
 ) {
   checkOwners(input, accounts, deltas);
-  if (goesBelowZero(accounts, deltas)) throw new AppError('MONEY_NOT_ENOUGH', 400);
+  if (goesBelowZero(accounts, deltas)) throw new AppError('MONEY_NOT_ENOUGH');
 }
 
 /** The entry's accounts exist, share one currency, and those holding a member's money are the entry's member's. */

@@ -281,7 +281,7 @@ export class LedgerService {
   private async replay(db: Db, entry: JournalEntry, input: PostInput): Promise<PostedEntry> {
     const postings = await this.deps.repository.listPostings(db, entry.id);
     if (entry.type !== input.type || !samePostings(postings, input.postings)) {
-      throw new AppError('IDEMPOTENCY_KEY_REUSED', 422);
+      throw new AppError('IDEMPOTENCY_KEY_REUSED');
     }
     return { entry, postings, replayed: true };
   }

@@ -52,7 +52,7 @@ export async function postTogether(
     const entry = deltas[index] ?? new Map<bigint, bigint>();
     const accounts = [...entry.keys()].flatMap((id) => locked.get(id) ?? []);
     checkOwners(input, accounts, entry);
-    if (goesBelowZero(accounts, entry)) return { input, refused: new AppError('MONEY_NOT_ENOUGH', 400) };
+    if (goesBelowZero(accounts, entry)) return { input, refused: new AppError('MONEY_NOT_ENOUGH') };
     for (const account of accounts) {
       locked.set(account.id, { ...account, balance: account.balance + (entry.get(account.id) ?? 0n) });
     }

@@ -71,7 +71,7 @@ export class MembersBackofficeService {
   async detail(publicId: string): Promise<MemberDetail> {
     const { repository } = this.deps;
     const row = await repository.findByPublicId(publicId);
-    if (!row) throw new AppError('NO_DATA', 404);
+    if (!row) throw new AppError('NO_DATA');
     const [gameAccounts, entries, slips, bonuses] = await Promise.all([
       repository.gameAccounts(row.id),
       repository.entries(row.id),
@@ -114,7 +114,7 @@ export class MembersBackofficeService {
     const { db, repository, audit, clock } = this.deps;
     const changed = await db.transaction().execute(async (trx) => {
       const member = await repository.selectForUpdate(trx, publicId);
-      if (!member) throw new AppError('NO_DATA', 404);
+      if (!member) throw new AppError('NO_DATA');
       if (member.status === status) return false;
       const now = clock.now();
       await repository.setStatus(trx, member.id, status, now);
@@ -142,7 +142,7 @@ export class MembersBackofficeService {
     const passwordHash = await passwords.hash(temporaryPassword);
     await db.transaction().execute(async (trx) => {
       const member = await repository.selectForUpdate(trx, publicId);
-      if (!member) throw new AppError('NO_DATA', 404);
+      if (!member) throw new AppError('NO_DATA');
       const now = clock.now();
       await repository.setPasswordHash(trx, member.id, passwordHash, now);
       await repository.revokeSessions(trx, member.id, now);
@@ -162,7 +162,7 @@ export class MembersBackofficeService {
 
   private async summary(publicId: string): Promise<BackofficeMember> {
     const row = await this.deps.repository.findByPublicId(publicId);
-    if (!row) throw new AppError('NO_DATA', 404);
+    if (!row) throw new AppError('NO_DATA');
     return toMember(row);
   }
 }

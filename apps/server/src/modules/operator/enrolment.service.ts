@@ -41,9 +41,9 @@ type EnrolmentRow = NonNullable<Awaited<ReturnType<OperatorAccountsRepository['e
 
 /** A link works once, until it expires, and not after a newer one, a disable or a reset voided it. */
 function usable(row: EnrolmentRow | undefined, now: Date): EnrolmentRow {
-  if (!row) throw new AppError('ENROLMENT_INVALID', 404);
-  if (row.used_at !== null || row.voided_at !== null) throw new AppError('ENROLMENT_USED', 409);
-  if (row.expires_at.getTime() <= now.getTime()) throw new AppError('ENROLMENT_EXPIRED', 410);
+  if (!row) throw new AppError('ENROLMENT_INVALID');
+  if (row.used_at !== null || row.voided_at !== null) throw new AppError('ENROLMENT_USED');
+  if (row.expires_at.getTime() <= now.getTime()) throw new AppError('ENROLMENT_EXPIRED');
   return row;
 }
 
@@ -85,9 +85,9 @@ export class EnrolmentService {
     const row = usable(await repository.enrolment(db, tokenHash), clock.now());
     await this.#refuseMakersBrowser(row, request);
     const problem = serverPasswordProblem(input.password, { min: OPERATOR_PASSWORD_MIN, username: row.username });
-    if (problem) throw new AppError(problem, 400, { password: problem });
+    if (problem) throw new AppError(problem, { password: problem });
     const step = verifyTotp(secrets.open(row.totp_secret_sealed), input.totp, clock.now().getTime(), null);
-    if (step === null) throw new AppError('ENROLMENT_CODE_WRONG', 400, { totp: 'KEY_INVALID' });
+    if (step === null) throw new AppError('ENROLMENT_CODE_WRONG', { totp: 'KEY_INVALID' });
     const passwordHash = await passwords.hash(input.password);
     await transactionWithRetry(db, async (trx) => {
       const now = clock.now();
@@ -123,7 +123,7 @@ export class EnrolmentService {
     const { operators } = this.deps;
     const sessionOf = await operators.sessionOperator(request.authorization);
     const makersDevice = await operators.knownDevice(row.maker_username, request.cookies);
-    if (sessionOf === row.created_by || makersDevice) throw new AppError('ENROLMENT_OWN_DEVICE', 403);
+    if (sessionOf === row.created_by || makersDevice) throw new AppError('ENROLMENT_OWN_DEVICE');
   }
 
   /** 20 calls a minute per address: a link is 256 random bits, but nobody gets to try many. */

@@ -29,12 +29,12 @@ export class FourEyes {
   async lockApprover(db: Db, approverId: bigint, roles: readonly OperatorRole[]): Promise<void> {
     const approver = await this.repository.lockOperator(db, approverId);
     if (approver?.status !== 'active') throw new InvalidTokenError();
-    if (!roles.includes(approver.role)) throw new AppError('FORBIDDEN', 403);
+    if (!roles.includes(approver.role)) throw new AppError('FORBIDDEN');
   }
 
   /** Two operators of whom one made, enrolled or re-roled the other: 409 OPERATOR_RELATED. */
   async assertUnrelated(db: Db, a: bigint, b: bigint): Promise<void> {
-    if (await this.repository.related(db, a, b)) throw new AppError('OPERATOR_RELATED', 409);
+    if (await this.repository.related(db, a, b)) throw new AppError('OPERATOR_RELATED');
   }
 
   /** Locks an operator's row (their credits alone in a day are counted under it). */

@@ -27,7 +27,7 @@ const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)
 /** An operator's or a session's id from the path; any other shape is no row (404), as an unknown id is. */
 function idOf(params: unknown): bigint {
   const { id } = parseInput(idParams, params);
-  if (!/^[1-9]\d{0,17}$/.test(id)) throw new AppError('NO_DATA', 404);
+  if (!/^[1-9]\d{0,17}$/.test(id)) throw new AppError('NO_DATA');
   return BigInt(id);
 }
 

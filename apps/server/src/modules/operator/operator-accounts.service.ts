@@ -60,13 +60,13 @@ function signsInAsAdmin(row: Pick<LockedOperator, 'role' | 'status' | 'enrolled'
  */
 function guardLastAdmin(locked: readonly LockedOperator[], target: LockedOperator, after: LockedOperator): void {
   if (!signsInAsAdmin(target) || signsInAsAdmin(after)) return;
-  if (locked.filter(signsInAsAdmin).length <= 1) throw new AppError('LAST_ADMIN', 409);
+  if (locked.filter(signsInAsAdmin).length <= 1) throw new AppError('LAST_ADMIN');
 }
 
 /** The caller, re-read under the lock: an admin disabled or demoted meanwhile changes nothing. */
 function requireStillAdmin(actor: LockedOperator | undefined): void {
   if (actor?.status !== 'active') throw new InvalidTokenError();
-  if (actor.role !== 'admin') throw new AppError('FORBIDDEN', 403);
+  if (actor.role !== 'admin') throw new AppError('FORBIDDEN');
 }
 
 /** Only the fields that differ, for the audit line's before and after. */
@@ -106,7 +106,7 @@ export class OperatorAccountsService {
         display_name: displayName,
         created_at: now,
       });
-      if (id === null) throw new AppError('OPERATOR_EXISTS', 409);
+      if (id === null) throw new AppError('OPERATOR_EXISTS');
       await fourEyes.recordSponsor(trx, id, auth.operatorId, 'created', now);
       if (waits) {
         const target = { id, username: input.username };
@@ -222,7 +222,7 @@ export class OperatorAccountsService {
   async endSession(auth: OperatorContext, caller: AuditCaller, sessionId: bigint): Promise<void> {
     await auditedChange(this.deps, caller, async (trx, now) => {
       if (!(await this.deps.repository.revokeOwnSession(trx, auth.operatorId, sessionId, now))) {
-        throw new AppError('NO_DATA', 404);
+        throw new AppError('NO_DATA');
       }
       return {
         audit: {
@@ -259,7 +259,7 @@ export class OperatorAccountsService {
   async #lockTarget(trx: Db, auth: OperatorContext, id: bigint) {
     const locked = await this.deps.repository.lockForChange(trx, [auth.operatorId, id]);
     const target = locked.find((row) => row.id === id);
-    if (!target) throw new AppError('NO_DATA', 404);
+    if (!target) throw new AppError('NO_DATA');
     return { target, locked };
   }
 

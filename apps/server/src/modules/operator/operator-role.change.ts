@@ -24,7 +24,7 @@ export function operatorRoleChange(repository: OperatorAccountsRepository, fourE
     checkCeiling: () => undefined,
     async assertApprover(trx: Db, approverId: bigint, change: PendingChangeRow) {
       const target = targetOf(change);
-      if (target.id === approverId) throw new AppError('CHANGE_OWN', 409);
+      if (target.id === approverId) throw new AppError('CHANGE_OWN');
       await fourEyes.assertUnrelated(trx, approverId, target.id);
     },
     async apply(trx: Db, change: PendingChangeRow, now: Date): Promise<AuditChange> {
@@ -32,7 +32,7 @@ export function operatorRoleChange(repository: OperatorAccountsRepository, fourE
       const [locked] = await repository
         .lockForChange(trx, [target.id])
         .then((rows) => rows.filter((row) => row.id === target.id));
-      if (!locked) throw new AppError('NO_DATA', 404);
+      if (!locked) throw new AppError('NO_DATA');
       await repository.update(trx, target.id, { role: target.role });
       await fourEyes.recordSponsor(trx, target.id, change.proposed_by, 'role', now);
       return {

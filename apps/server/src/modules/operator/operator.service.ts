@@ -176,10 +176,10 @@ export class OperatorService {
         : null;
     // A wrong password and a wrong or replayed code answer alike: the answer does not say which was right.
     if (!operator || step === null || !(await repository.useTotpStep(operator.id, step))) {
-      throw new AppError('WRONG_CREDENTIAL', 401);
+      throw new AppError('WRONG_CREDENTIAL');
     }
     await attempt.succeeded();
-    if (operator.status !== 'active') throw new AppError('INACTIVE_USER', 403);
+    if (operator.status !== 'active') throw new AppError('INACTIVE_USER');
 
     const token = TOKEN_PREFIX + newToken();
     const expiresAt = new Date(now.getTime() + this.deps.sessionHours * HOUR_MS);
@@ -272,5 +272,5 @@ export function callerOf(auth: OperatorContext, request: { ip: string }): AuditC
 
 /** Refuses the call unless the operator's role is one of `roles` (403 FORBIDDEN). */
 export function requireRole(auth: OperatorContext, roles: readonly OperatorRole[]): void {
-  if (!roles.includes(auth.role)) throw new AppError('FORBIDDEN', 403);
+  if (!roles.includes(auth.role)) throw new AppError('FORBIDDEN');
 }

@@ -19,7 +19,7 @@ const idParams = z.object({ id: z.string().check(z.maxLength(20)) });
 /** A change's id from the path; any other shape is no row (404), as an unknown id is. */
 function idOf(params: unknown): bigint {
   const { id } = parseInput(idParams, params);
-  if (!/^[1-9]\d{0,17}$/.test(id)) throw new AppError('NO_DATA', 404);
+  if (!/^[1-9]\d{0,17}$/.test(id)) throw new AppError('NO_DATA');
   return BigInt(id);
 }
 

@@ -83,7 +83,7 @@ export class PendingChanges {
     const { repository, audit } = this.deps;
     const handler = this.#handler(proposal.kind);
     handler.checkCeiling(proposal.after);
-    if (await repository.pendingOf(trx, proposal.target)) throw new AppError('CHANGE_PENDING', 409);
+    if (await repository.pendingOf(trx, proposal.target)) throw new AppError('CHANGE_PENDING');
     const row = await repository.insert(trx, {
       kind: proposal.kind,
       target: proposal.target,
@@ -94,7 +94,7 @@ export class PendingChanges {
       proposed_at: now,
       decided_at: proposal.tightens ? now : null,
     });
-    if (!row) throw new AppError('CHANGE_PENDING', 409);
+    if (!row) throw new AppError('CHANGE_PENDING');
     const line = { before: proposal.before, after: proposal.after, ...caller };
     if (proposal.tightens) {
       await audit.record(trx, { ...(await handler.apply(trx, row, now)), ...caller }, now);
@@ -154,9 +154,9 @@ export class PendingChanges {
     const { db, clock, repository, audit } = this.deps;
     await transactionWithRetry(db, async (trx) => {
       const change = await repository.lock(trx, id);
-      if (!change) throw new AppError('NO_DATA', 404);
-      if (change.proposed_by !== caller.actor.operatorId) throw new AppError('FORBIDDEN', 403);
-      if (change.status !== 'pending') throw new AppError('CHANGE_DECIDED', 409);
+      if (!change) throw new AppError('NO_DATA');
+      if (change.proposed_by !== caller.actor.operatorId) throw new AppError('FORBIDDEN');
+      if (change.status !== 'pending') throw new AppError('CHANGE_DECIDED');
       const now = clock.now();
       await repository.decide(trx, id, {
         status: 'withdrawn',
@@ -175,16 +175,16 @@ export class PendingChanges {
 
   async one(id: bigint, db: Db = this.deps.db): Promise<PendingChange> {
     const row = await this.deps.repository.one(db, id);
-    if (!row) throw new AppError('NO_DATA', 404);
+    if (!row) throw new AppError('NO_DATA');
     return toPendingChange(row);
   }
 
   /** The change locked, still pending (409 CHANGE_DECIDED), and not the caller's own (409 CHANGE_OWN). */
   async #lockPending(trx: Db, id: bigint, caller: ChangeCaller): Promise<PendingChangeRow> {
     const change = await this.deps.repository.lock(trx, id);
-    if (!change) throw new AppError('NO_DATA', 404);
-    if (change.status !== 'pending') throw new AppError('CHANGE_DECIDED', 409);
-    if (change.proposed_by === caller.actor.operatorId) throw new AppError('CHANGE_OWN', 409);
+    if (!change) throw new AppError('NO_DATA');
+    if (change.status !== 'pending') throw new AppError('CHANGE_DECIDED');
+    if (change.proposed_by === caller.actor.operatorId) throw new AppError('CHANGE_OWN');
     return change;
   }
 

@@ -51,16 +51,16 @@ export class OtpService {
     const { repository, clock } = this.deps;
     await takeHitsUnlessRefused(this.deps.limiter, sendLimits(phone, ip));
 
-    if (await this.deps.isRegistered(phone)) throw new AppError('EXISTING_USER', 409);
+    if (await this.deps.isRegistered(phone)) throw new AppError('EXISTING_USER');
     const now = clock.now();
     if (await this.verifiedChallenge(phone)) return { code: 'OTP_VERIFIED', otpRef: '', otpToken: '', expiresIn: 0 };
 
     const latest = await repository.latestFor(phone);
     if (latest && now.getTime() - latest.created_at.getTime() < OTP_RULES.resendAfterSeconds * SECOND_MS) {
-      throw new AppError('REQUEST_LIMIT_1MIN', 429);
+      throw new AppError('REQUEST_LIMIT_1MIN');
     }
     if ((await repository.countSince(phone, new Date(now.getTime() - HOUR_MS))) >= OTP_RULES.maxSendsPerHour) {
-      throw new AppError('OTP_BLOCK', 429);
+      throw new AppError('OTP_BLOCK');
     }
 
     const token = newToken();
@@ -82,7 +82,7 @@ export class OtpService {
     } catch (error) {
       await repository.delete(id);
       this.deps.logger.warn({ err: error }, 'OTP SMS could not be sent');
-      throw new AppError('OTP_SEND_FAIL', 502);
+      throw new AppError('OTP_SEND_FAIL');
     }
     if (this.deps.logSandboxText)
       this.deps.logger.info(
@@ -94,17 +94,17 @@ export class OtpService {
 
   async verify(token: string, code: string): Promise<void> {
     const { repository, clock } = this.deps;
-    if (!TOKEN_PATTERN.test(token)) throw new AppError('OTP_TOKEN_INVALID', 400);
+    if (!TOKEN_PATTERN.test(token)) throw new AppError('OTP_TOKEN_INVALID');
     const tokenHash = hashToken(token);
     const challenge = await repository.findByTokenHash(tokenHash);
-    if (!challenge || challenge.verified_at || challenge.consumed_at) throw new AppError('OTP_TOKEN_INVALID', 400);
-    if (challenge.expires_at.getTime() <= clock.now().getTime()) throw new AppError('OTP_EXPIRED', 400);
-    if (challenge.attempts >= OTP_RULES.maxAttempts) throw new AppError('OTP_BLOCK', 429);
+    if (!challenge || challenge.verified_at || challenge.consumed_at) throw new AppError('OTP_TOKEN_INVALID');
+    if (challenge.expires_at.getTime() <= clock.now().getTime()) throw new AppError('OTP_EXPIRED');
+    if (challenge.attempts >= OTP_RULES.maxAttempts) throw new AppError('OTP_BLOCK');
     if (!sameHash(codeHash(tokenHash, code), challenge.code_hash)) {
-      if (!(await repository.addAttempt(challenge.id, OTP_RULES.maxAttempts))) throw new AppError('OTP_BLOCK', 429);
-      throw new AppError('OTP_CODE_INVALID', 400);
+      if (!(await repository.addAttempt(challenge.id, OTP_RULES.maxAttempts))) throw new AppError('OTP_BLOCK');
+      throw new AppError('OTP_CODE_INVALID');
     }
-    if (!(await repository.markVerified(challenge.id, clock.now()))) throw new AppError('OTP_TOKEN_INVALID', 400);
+    if (!(await repository.markVerified(challenge.id, clock.now()))) throw new AppError('OTP_TOKEN_INVALID');
   }
 
   /** The phone's verified, unused challenge from the last `verifiedValidSeconds`, if any. */

@@ -90,7 +90,7 @@ export class PersonBackofficeService {
   async decide(idText: string, operator: OperatorActor, decision: PersonMatchDecision): Promise<PersonMatchResponse> {
     const { db, repository } = this.deps;
     const id = matchId(idText);
-    if (id === null) throw new AppError('NO_DATA', 404);
+    if (id === null) throw new AppError('NO_DATA');
     const changed = await transactionWithRetry(db, (trx) => this.apply(trx, id, operator, decision));
     const row = await repository.findShown(db, id);
     if (!row) throw new Error(`person match ${id} vanished`);
@@ -100,10 +100,10 @@ export class PersonBackofficeService {
   private async apply(trx: Db, id: bigint, operator: OperatorActor, decision: PersonMatchDecision): Promise<boolean> {
     const { repository, people, audit, clock } = this.deps;
     const match = await repository.lock(trx, id);
-    if (!match) throw new AppError('NO_DATA', 404);
+    if (!match) throw new AppError('NO_DATA');
     const status = decision.decision === 'link' ? 'linked' : 'dismissed';
     if (match.status === status) return false;
-    if (match.status !== 'open') throw new AppError('ALREADY_REVIEWED', 409);
+    if (match.status !== 'open') throw new AppError('ALREADY_REVIEWED');
     const now = clock.now();
     const note = decision.note || null;
     await repository.decide(trx, id, { status, by: operator.operatorId, at: now, note });

@@ -69,7 +69,7 @@ export class PersonService {
       const block = await gate.blockOf(trx, match.id);
       if (block) throw refusalError(block);
     }
-    if (found.some((match) => match.strength === 'same')) throw new AppError('EXISTING_BANK', 409);
+    if (found.some((match) => match.strength === 'same')) throw new AppError('EXISTING_BANK');
     return found;
   }
 

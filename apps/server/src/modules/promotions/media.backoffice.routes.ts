@@ -7,26 +7,26 @@ import type { OperatorRouter } from '../operator/operator-router.ts';
 import { MEDIA_UPLOADS_PATH, type MediaBackofficeService } from './media.backoffice.service.ts';
 
 async function readPicture(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('MEDIA_INVALID_FILE', 400);
+  if (!request.isMultipart()) throw new AppError('MEDIA_INVALID_FILE');
   let bytes: Buffer | undefined;
   try {
     for await (const part of request.parts({ limits: { fileSize: MEDIA_BYTES_MAX, files: 1, fields: 5, parts: 6 } })) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== MEDIA_FILE_FIELD) {
         await part.toBuffer().catch(() => undefined);
-        throw new AppError('MEDIA_INVALID_FILE', 400);
+        throw new AppError('MEDIA_INVALID_FILE');
       }
       bytes = await part.toBuffer();
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('MEDIA_TOO_LARGE', 400);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('MEDIA_TOO_LARGE');
     // Other limits and a malformed body are the client's: refused, nothing stored.
-    if (code.startsWith('FST_')) throw new AppError('MEDIA_INVALID_FILE', 400);
+    if (code.startsWith('FST_')) throw new AppError('MEDIA_INVALID_FILE');
     throw error;
   }
-  if (bytes === undefined || bytes.length === 0) throw new AppError('MEDIA_INVALID_FILE', 400);
+  if (bytes === undefined || bytes.length === 0) throw new AppError('MEDIA_INVALID_FILE');
   return bytes;
 }
 

@@ -37,7 +37,7 @@ export class MediaBackofficeService {
   /** Stores a picture and answers the URL banners use; not a picture of an accepted format: MEDIA_INVALID_FILE. */
   async upload(bytes: Buffer, caller: AuditCaller): Promise<{ url: string }> {
     const kind = pictureKind(bytes);
-    if (!kind) throw new AppError('MEDIA_INVALID_FILE', 400);
+    if (!kind) throw new AppError('MEDIA_INVALID_FILE');
     const name = await this.deps.store.save(bytes, kind);
     const url = `${MEDIA_UPLOADS_PATH}/${name}`;
     const after = { url, contentType: CONTENT_TYPES[kind], bytes: bytes.length };

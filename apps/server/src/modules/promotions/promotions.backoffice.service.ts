@@ -94,7 +94,7 @@ export function columnsOf(terms: BonusTerms): BonusChange {
     if (terms.depositWindowHours === null) fields.depositWindowHours = 'KEY_MISSING';
   }
   const [first] = Object.values(fields);
-  if (first) throw new AppError(first, 400, fields);
+  if (first) throw new AppError(first, fields);
   return {
     type: terms.type,
     currency: terms.currency,
@@ -173,7 +173,7 @@ export class PromotionsBackofficeService {
     return transactionWithRetry(db, async (trx) => {
       const now = clock.now();
       const created = await repository.insert(trx, { ...columns, active: false, code: bonus.code, kind: bonus.kind });
-      if (!created) throw new AppError('BONUS_EXISTS', 409);
+      if (!created) throw new AppError('BONUS_EXISTS');
       const stored = bonusOf(created, 0);
       const target = `bonus:${created.code}`;
       await audit.record(trx, { action: 'bonus.create', target, before: null, after: stored, ...caller }, now);
@@ -199,7 +199,7 @@ export class PromotionsBackofficeService {
     const columns = columnsOf(terms);
     return transactionWithRetry(db, async (trx) => {
       const row = await repository.lockByCode(trx, code);
-      if (!row) throw new AppError('NO_DATA', 404);
+      if (!row) throw new AppError('NO_DATA');
       const received = await repository.received(trx, row.id);
       const before = storedValue(bonusOf(row, received));
       const after = changeValue(row.code, before.kind, terms, columns);
@@ -216,7 +216,7 @@ export class PromotionsBackofficeService {
   async #apply(trx: Db, target: string, after: BonusValue): Promise<AuditChange> {
     const { repository } = this.deps;
     const row = await repository.lockByCode(trx, after.code);
-    if (!row) throw new AppError('NO_DATA', 404);
+    if (!row) throw new AppError('NO_DATA');
     const received = await repository.received(trx, row.id);
     const updated = await repository.update(trx, row.id, columnsOf(after));
     return { action: 'bonus.update', target, before: bonusOf(row, received), after: bonusOf(updated, received) };

@@ -124,7 +124,7 @@ export class PromotionSettingsService {
    */
   async setProgramme(name: ProgrammeName, value: object, caller: ChangeCaller) {
     const { key, kind, defaults, valid } = PROGRAMMES[name];
-    if (!valid(value)) throw new AppError('KEY_INVALID', 400);
+    if (!valid(value)) throw new AppError('KEY_INVALID');
     const change = await this.#submit(caller, async (trx) => {
       const stored = (await this.deps.repository.get(key, ANY_LOCALE, trx)) ?? {};
       const before = { ...defaults, ...(stored as object) };
@@ -155,7 +155,7 @@ export class PromotionSettingsService {
    * once; any other waits for a second admin.
    */
   async setSpin(change: SpinSettingsUpdate, caller: ChangeCaller): Promise<RewardAnswer<SpinSettingsResponse>> {
-    if (!change.wheel && !change.rules) throw new AppError('KEY_MISSING', 400, { wheel: 'KEY_MISSING' });
+    if (!change.wheel && !change.rules) throw new AppError('KEY_MISSING', { wheel: 'KEY_MISSING' });
     const waiting = await this.#submit(caller, async (trx) => {
       const before = await this.spin(trx);
       const after = { wheel: change.wheel ?? before.wheel, rules: change.rules ?? before.rules };

@@ -145,7 +145,7 @@ export function spinTightens(before: SpinSettingsResponse, after: SpinSettingsRe
 /** 400 CEILING_EXCEEDED naming each field past the deployment's ceiling. */
 function refuse(fields: string[]): void {
   if (fields.length === 0) return;
-  throw new AppError('CEILING_EXCEEDED', 400, Object.fromEntries(fields.map((field) => [field, 'KEY_INVALID'])));
+  throw new AppError('CEILING_EXCEEDED', Object.fromEntries(fields.map((field) => [field, 'KEY_INVALID'])));
 }
 
 /** A major-unit amount that every currency's reward ceiling holds (the programmes' figures are in any currency). */

@@ -38,15 +38,15 @@ export class PushService implements PushNotifier {
    * member's live session handed in is refused like a malformed one, and stays theirs.
    */
   async subscribe(owner: { memberId: bigint; sessionId: bigint }, body: PushSubscribeRequest) {
-    if (!this.deps.keys) throw new AppError('NO_DATA', 404);
+    if (!this.deps.keys) throw new AppError('NO_DATA');
     if (!endpointAllowed(body.endpoint, this.deps.sandbox))
-      throw new AppError('KEY_INVALID', 400, { endpoint: 'KEY_INVALID' });
+      throw new AppError('KEY_INVALID', { endpoint: 'KEY_INVALID' });
     const saved = await this.deps.repository.save(
       owner,
       { endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, locale: body.locale },
       this.deps.clock.now(),
     );
-    if (!saved) throw new AppError('KEY_INVALID', 400, { endpoint: 'KEY_INVALID' });
+    if (!saved) throw new AppError('KEY_INVALID', { endpoint: 'KEY_INVALID' });
     return { ok: true };
   }
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod/mini';
 import { PaymentGatewayUnavailableError } from '../../adapters/payments/payment-gateway.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AnsweredError, AppError } from '../../lib/errors.ts';
 import { parseInput, type Router } from '../../lib/route.ts';
 import { QrPaymentMismatchError, type QrPaymentService } from './qr.service.ts';
 
@@ -49,12 +49,13 @@ export function kbankNotificationRoutes(route: Router, deps: { qr: QrPaymentServ
           return RECEIVED;
         case 'refused':
           request.log.warn({ gateway, reason: result.reason }, 'KBank notification refused');
-          throw new AppError('UNAUTHORIZED', 401);
+          // A party's call that fails its signature: 401, as docs/parties/ tells the party.
+          throw new AnsweredError('UNAUTHORIZED', 401);
         case 'malformed':
-          throw new AppError('KEY_INVALID', 400);
+          throw new AppError('KEY_INVALID');
         default:
           // A gateway that is not of the kbank adapter, or a QR KBank confirms that we do not have (logged).
-          throw new AppError('NO_DATA', 404);
+          throw new AppError('NO_DATA');
       }
     },
   });
@@ -67,9 +68,9 @@ async function confirmed(qr: QrPaymentService, gateway: string, body: unknown, l
     if (error instanceof PaymentGatewayUnavailableError) {
       // KBank may send it again; the settler asks KBank about the QR in any case.
       log.warn({ err: error, gateway }, 'KBank notification not confirmed: KBank could not be asked');
-      throw new AppError('INTERNAL_SERVER_ERROR', 503);
+      throw new AppError('INTERNAL_SERVER_ERROR');
     }
-    if (error instanceof QrPaymentMismatchError) throw new AppError('KEY_INVALID', 400, { currency: 'KEY_INVALID' });
+    if (error instanceof QrPaymentMismatchError) throw new AppError('KEY_INVALID', { currency: 'KEY_INVALID' });
     throw error;
   }
 }

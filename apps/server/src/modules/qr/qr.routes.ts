@@ -11,7 +11,7 @@ import { z } from 'zod/mini';
 import { verifySignature } from '../../adapters/hmac-signature.ts';
 import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AnsweredError, AppError } from '../../lib/errors.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import { rawBodyOf, registerSignedRoutes } from '../../lib/raw-body.ts';
 import { type AuthContext, parseInput, type Router } from '../../lib/route.ts';
@@ -118,7 +118,7 @@ export async function paymentWebhookRoutes(
       response: messageResponse,
       handler: async ({ request }) => {
         const { gateway } = parseInput(gatewayParams, request.params);
-        if (!(QR_GATEWAYS as readonly string[]).includes(gateway)) throw new AppError('NO_DATA', 404);
+        if (!(QR_GATEWAYS as readonly string[]).includes(gateway)) throw new AppError('NO_DATA');
         const secret = deps.secretOf(gateway);
         const check = secret
           ? verifySignature(
@@ -131,7 +131,8 @@ export async function paymentWebhookRoutes(
           : 'missing';
         if (check !== 'ok') {
           request.log.warn({ check, gateway }, 'payment webhook refused');
-          throw new AppError('UNAUTHORIZED', 401);
+          // A party's call that fails its signature: 401, as docs/parties/ tells the party.
+          throw new AnsweredError('UNAUTHORIZED', 401);
         }
         const event = parseInput(paymentWebhookBody, request.body);
         let outcome: Awaited<ReturnType<QrPaymentService['notified']>>;
@@ -142,11 +143,10 @@ export async function paymentWebhookRoutes(
             paidAt: new Date(event.paidAt),
           });
         } catch (error) {
-          if (error instanceof QrPaymentMismatchError)
-            throw new AppError('KEY_INVALID', 400, { currency: 'KEY_INVALID' });
+          if (error instanceof QrPaymentMismatchError) throw new AppError('KEY_INVALID', { currency: 'KEY_INVALID' });
           throw error;
         }
-        if (outcome === 'unknown') throw new AppError('NO_DATA', 404);
+        if (outcome === 'unknown') throw new AppError('NO_DATA');
         return { message: 'OK' };
       },
     });

@@ -66,7 +66,7 @@ export class QrPaymentMismatchError extends Error {
   override name = 'QrPaymentMismatchError';
 }
 
-const noData = () => new AppError('NO_DATA', 404);
+const noData = () => new AppError('NO_DATA');
 
 function suspenseKey(currency: string) {
   return { kind: 'suspense', memberId: null, providerCode: null, currency } as const;
@@ -99,7 +99,7 @@ export class QrPaymentService {
     const { db, repository, clock } = this.deps;
     const { member, channel } = await this.channelOf(memberId, gateway);
     if (amountMinor <= 0n || amountMinor < channel.min_amount_minor) {
-      throw new AppError('KEY_INVALID', 400, { amount: 'KEY_INVALID' });
+      throw new AppError('KEY_INVALID', { amount: 'KEY_INVALID' });
     }
     // Refused before any money moves; the one live QR a member has is replaced by this one, so it is not counted.
     const refusal = await this.deps.saferPlay.deposit(db, member.id, amountMinor);

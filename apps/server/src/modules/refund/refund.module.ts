@@ -46,11 +46,11 @@ export function providerBetRecords(games: RefundsDeps['games']): BetRecords {
       for (const account of await games.repository.listAccounts(memberId)) {
         const provider = providers.get(account.provider_code);
         const adapter = provider ? games.registry.for(provider) : undefined;
-        if (!adapter) throw new AppError('INTERNAL_SERVER_ERROR', 503);
+        if (!adapter) throw new AppError('INTERNAL_SERVER_ERROR');
         for (const span of spans) {
           const summary = await adapter.betSummary(account.username, span.from, span.to).catch((error: unknown) => {
             if (error instanceof ProviderUnavailableError || error instanceof ProviderRefusedError) {
-              throw new AppError('INTERNAL_SERVER_ERROR', 503);
+              throw new AppError('INTERNAL_SERVER_ERROR');
             }
             throw error;
           });

@@ -115,14 +115,14 @@ export class RefundService {
   async receive(memberId: bigint): Promise<RefundReceiveResponse> {
     const { db, repository, ledger, clock } = this.deps;
     const settings = await this.settings();
-    if (!settings.enabled) throw new AppError('REFUND_INACTIVE', 403);
-    if (await this.deps.bonuses.hasActiveBonus(memberId)) throw new AppError('REFUND_CONDITION', 409);
+    if (!settings.enabled) throw new AppError('REFUND_INACTIVE');
+    if (await this.deps.bonuses.hasActiveBonus(memberId)) throw new AppError('REFUND_CONDITION');
     const member = await this.member(memberId);
     const period = lastClosedPeriod(clock.now(), settings.period, this.deps.timeZone);
-    if (await repository.findClaim(memberId, period.from)) throw new AppError('NO_REFUND', 409);
+    if (await repository.findClaim(memberId, period.from)) throw new AppError('NO_REFUND');
     const quote = await this.quote(member, period, settings);
-    if (quote.state === 'NO_REFUND') throw new AppError('NO_REFUND', 404);
-    if (quote.state === 'REFUND_MINIMUM') throw new AppError('REFUND_MINIMUM', 400);
+    if (quote.state === 'NO_REFUND') throw new AppError('NO_REFUND');
+    if (quote.state === 'REFUND_MINIMUM') throw new AppError('REFUND_MINIMUM');
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
     const wallet = await ledger.memberWallet(db, member.id, member.currency);
     const expense = await ledger.ensureAccount(db, {
@@ -143,7 +143,7 @@ export class RefundService {
         created_at: clock.now(),
       });
       // A concurrent request of the member claimed the period first: it pays, this one does not.
-      if (!claim) throw new AppError('NO_REFUND', 409);
+      if (!claim) throw new AppError('NO_REFUND');
       const posted = await ledger.post(trx, {
         memberId: member.id,
         type: 'bonus',

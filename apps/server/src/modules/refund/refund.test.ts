@@ -83,7 +83,7 @@ describe('loss refunds', () => {
     ]);
     expect(await accountBalanceMinor(t, 'refund_expense')).toBe(expenseBefore - 1350n);
     const again = await get(t, member, '/api/refund/addWallet');
-    expect([again.statusCode, again.json()]).toEqual([409, { message: 'NO_REFUND' }]);
+    expect([again.statusCode, again.json()]).toEqual([404, { message: 'NO_REFUND' }]);
     expect(await check(member)).toMatchObject({ result: false, refundAmount: 13.5, info: { state: 'REFUND_SUCCESS' } });
     const log = refundListResponse.parse((await post(t, member, '/api/refund', { page: 1, limit: 10 }, null)).json());
     expect(log.total).toBe(1);

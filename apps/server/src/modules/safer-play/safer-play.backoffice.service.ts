@@ -78,7 +78,7 @@ export class SaferPlayBackofficeService {
   async member(publicId: string, query: MemberSaferPlayQuery): Promise<MemberSaferPlayResponse> {
     const { db, repository, clock } = this.deps;
     const member = await repository.memberByPublicId(db, publicId);
-    if (!member) throw new AppError('NO_DATA', 404);
+    if (!member) throw new AppError('NO_DATA');
     const now = clock.now();
     const [settings, rows, history] = await Promise.all([
       repository.settings(db, member.id),
@@ -132,7 +132,7 @@ export class SaferPlayBackofficeService {
     const itemId = parseId(id);
     const changed = await transactionWithRetry(db, async (trx) => {
       const item = await repository.lockItem(trx, itemId);
-      if (!item) throw new AppError('NO_DATA', 404);
+      if (!item) throw new AppError('NO_DATA');
       if (item.state === 'closed') return false;
       const now = clock.now();
       await repository.close(trx, itemId, note, operator.operatorId, now);
@@ -151,7 +151,7 @@ export class SaferPlayBackofficeService {
       return true;
     });
     const row = await repository.watchItem(db, itemId);
-    if (!row) throw new AppError('NO_DATA', 404);
+    if (!row) throw new AppError('NO_DATA');
     return { item: toItem(row), changed };
   }
 
@@ -176,6 +176,6 @@ export class SaferPlayBackofficeService {
 
 /** A watch-list id from the path: digits only, else no such item. */
 function parseId(id: string): bigint {
-  if (!/^\d{1,18}$/.test(id)) throw new AppError('NO_DATA', 404);
+  if (!/^\d{1,18}$/.test(id)) throw new AppError('NO_DATA');
   return BigInt(id);
 }

@@ -63,9 +63,9 @@ export function refusalError(refusal: Refusal): AppError {
   if ('leftMinor' in refusal) {
     const left = refusal.leftMinor < 0n ? 0n : refusal.leftMinor;
     const cents = String(left % MINOR_PER_MAJOR).padStart(2, '0');
-    return new AppError(refusal.code, 403, undefined, `${left / MINOR_PER_MAJOR}.${cents}`);
+    return new AppError(refusal.code, undefined, `${left / MINOR_PER_MAJOR}.${cents}`);
   }
-  return new AppError(refusal.code, 403, undefined, refusal.until?.toISOString());
+  return new AppError(refusal.code, undefined, refusal.until?.toISOString());
 }
 
 /** The suspense reason of a deposit held for a refusal. */

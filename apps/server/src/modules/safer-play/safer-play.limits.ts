@@ -60,7 +60,7 @@ export function checkOrder(request: LimitsRequest): void {
     }
   }
   const first = Object.keys(fields)[0];
-  if (first) throw new AppError('KEY_INVALID', 400, fields);
+  if (first) throw new AppError('KEY_INVALID', fields);
 }
 
 export function wantedMinor(request: LimitsRequest, kind: LimitKind, period: LimitPeriod): bigint | null {

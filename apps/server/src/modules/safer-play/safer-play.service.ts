@@ -198,7 +198,7 @@ export class SaferPlayService {
       const now = clock.now();
       const current = await repository.lock(trx, auth.memberId);
       const inForce = blockAt(current, now);
-      if (!current || !inForce) throw new AppError('NO_DATA', 404);
+      if (!current || !inForce) throw new AppError('NO_DATA');
       if (current.block_ends_at === null || current.block_ends_at.getTime() > now.getTime())
         throw refusalError(inForce);
       if (current.reopen_requested_at) return current;
@@ -211,7 +211,7 @@ export class SaferPlayService {
       });
     });
     const view = blockView(row, clock.now());
-    if (!view) throw new AppError('NO_DATA', 404);
+    if (!view) throw new AppError('NO_DATA');
     return { message: 'SUCCESS', block: view };
   }
 

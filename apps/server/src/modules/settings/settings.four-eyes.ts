@@ -35,7 +35,7 @@ function withdrawAmounts(currency: Currency, input: WithdrawSettingUpdate): With
   if (min === null || min <= 0) fields.min = 'KEY_INVALID';
   if (max === null || max <= 0 || (min !== null && max < min)) fields.max = 'KEY_INVALID';
   if (autoApprove === null || autoApprove < 0) fields.autoApprove = 'KEY_INVALID';
-  if (Object.keys(fields).length > 0) throw new AppError('KEY_INVALID', 400, fields);
+  if (Object.keys(fields).length > 0) throw new AppError('KEY_INVALID', fields);
   return { currency, min: String(min), max: String(max), autoApprove: String(autoApprove) };
 }
 
@@ -53,7 +53,7 @@ function refuseOver(checks: [field: string, value: string, ceiling: bigint][]): 
   const fields = Object.fromEntries(
     checks.filter(([, value, ceiling]) => BigInt(value) > ceiling).map(([field]) => [field, 'KEY_INVALID' as const]),
   );
-  if (Object.keys(fields).length > 0) throw new AppError('CEILING_EXCEEDED', 400, fields);
+  if (Object.keys(fields).length > 0) throw new AppError('CEILING_EXCEEDED', fields);
 }
 
 export interface MoneySettingsDeps {
@@ -78,7 +78,7 @@ export class MoneySettings {
   async setAdjustment(currency: Currency, input: AdjustmentSettingUpdate, caller: ChangeCaller) {
     const approvalAbove = minorOf(input.approvalAbove);
     if (approvalAbove === null || approvalAbove < 0) {
-      throw new AppError('KEY_INVALID', 400, { approvalAbove: 'KEY_INVALID' });
+      throw new AppError('KEY_INVALID', { approvalAbove: 'KEY_INVALID' });
     }
     const after: AdjustmentValue = { currency, approvalAbove: String(approvalAbove) };
     return this.#submit(caller, async (trx) => {

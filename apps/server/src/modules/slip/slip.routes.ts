@@ -44,14 +44,14 @@ const MULTIPART_LIMITS = {
  * file, too many fields or a malformed body: SLIP_INVALID_FILE.
  */
 async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new AppError('SLIP_NO_FILE', 400);
+  if (!request.isMultipart()) throw new AppError('SLIP_NO_FILE');
   let bytes: Buffer | undefined;
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
       if (part.type !== 'file') continue;
       if (part.fieldname !== SLIP_FILE_FIELD || bytes !== undefined) {
         await part.toBuffer().catch(() => undefined);
-        throw new AppError(bytes === undefined ? 'SLIP_NO_FILE' : 'SLIP_INVALID_FILE', 400);
+        throw new AppError(bytes === undefined ? 'SLIP_NO_FILE' : 'SLIP_INVALID_FILE');
       }
       bytes = await part.toBuffer();
     }
@@ -59,10 +59,10 @@ async function readSlipFile(request: FastifyRequest): Promise<Buffer> {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
     // Limits (size, files, fields, parts) and a malformed body are the client's: refused, nothing recorded.
-    if (code.startsWith('FST_')) throw new AppError('SLIP_INVALID_FILE', 400);
+    if (code.startsWith('FST_')) throw new AppError('SLIP_INVALID_FILE');
     throw error;
   }
-  if (bytes === undefined || bytes.length === 0) throw new AppError('SLIP_NO_FILE', 400);
+  if (bytes === undefined || bytes.length === 0) throw new AppError('SLIP_NO_FILE');
   return bytes;
 }
 
@@ -97,7 +97,7 @@ export function slipRoutes(route: Router, deps: SlipRoutesDeps) {
           code: 'REQUEST_LIMIT_1MIN',
         },
       ]);
-      if ((await window.lookup()).closed) throw new AppError('SLIP_UPLOAD_FAIL', 403);
+      if ((await window.lookup()).closed) throw new AppError('SLIP_UPLOAD_FAIL');
       return deps.inFlight.run(`member:${auth.memberId}`, async () =>
         slips.upload(auth.memberId, await readSlipFile(request)),
       );
@@ -122,7 +122,7 @@ export function slipRoutes(route: Router, deps: SlipRoutesDeps) {
     response: slipReferenceResponse,
     handler: ({ request, auth }) => {
       const { reference } = request.params as { reference: string };
-      if (reference.length < 1 || reference.length > 100) throw new AppError('NO_DATA', 404);
+      if (reference.length < 1 || reference.length > 100) throw new AppError('NO_DATA');
       return slips.urlByReference(auth.memberId, reference);
     },
   });

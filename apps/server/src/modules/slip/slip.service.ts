@@ -74,7 +74,7 @@ export type SlipOutcome = Pick<NewSlip, 'status' | 'note'> &
 export const SLIP_RETRY_DELAYS_MINUTES = [1, 2, 5, 10, 15, 30] as const;
 export const SLIP_RETRY_WINDOW_MS = 6 * HOUR_MS;
 
-const invalidFile = () => new AppError('SLIP_INVALID_FILE', 400);
+const invalidFile = () => new AppError('SLIP_INVALID_FILE');
 
 /**
  * Bank-transfer slips (docs/deposits/slips.md): the picture is checked by content, stored, read for its
@@ -263,20 +263,20 @@ export class SlipService {
     slip: Slip,
     member: Member,
   ): Promise<{ transfer: VerifiedTransfer; operatorAccountNo: string }> {
-    if (!slip.sending_bank || !slip.reference) throw new AppError('NO_DATA', 404);
+    if (!slip.sending_bank || !slip.reference) throw new AppError('NO_DATA');
     const query = queryOf(slip);
     let answer: SlipVerification;
     try {
       answer = await this.deps.verifier.verify({ ...query, picture: null });
     } catch (error) {
       if (!(error instanceof SlipVerifierUnavailableError)) throw error;
-      throw new AppError('INTERNAL_SERVER_ERROR', 503);
+      throw new AppError('INTERNAL_SERVER_ERROR');
     }
-    if (answer.status !== 'found') throw new AppError('KEY_INVALID', 409);
+    if (answer.status !== 'found') throw new AppError('SLIP_NOT_CREDITABLE');
     const { transfer } = answer;
     const same = namesTheTransfer(query, transfer) && transfer.amountMinor === slip.amount_minor;
     const operatorAccountNo = same ? await this.rules.operatorAccount(transfer, member.currency) : null;
-    if (operatorAccountNo === null) throw new AppError('KEY_INVALID', 409);
+    if (operatorAccountNo === null) throw new AppError('SLIP_NOT_CREDITABLE');
     return { transfer, operatorAccountNo };
   }
 
@@ -313,7 +313,7 @@ export class SlipService {
   /** The picture URL of the member's own slip with this reference. */
   async urlByReference(memberId: bigint, reference: string): Promise<{ url: string }> {
     const row = await this.deps.repository.byReference(this.deps.db, memberId, reference);
-    if (!row) throw new AppError('NO_DATA', 404);
+    if (!row) throw new AppError('NO_DATA');
     return { url: this.link(row) };
   }
 

@@ -61,7 +61,7 @@ export class SpinCoupons {
   async claim(memberId: bigint, publicId: string, locale: Locale): Promise<SpinClaimResponse> {
     const { db, repository, ledger, clock } = this.deps;
     const found = await repository.findCoupon(db, memberId, publicId);
-    if (!found) throw new AppError('INVALID_CODE', 404);
+    if (!found) throw new AppError('INVALID_CODE');
     checkClaimable(found, clock.now());
     // Read before the transaction: the gate is another module's query (docs/promotions/wheel.md, Claiming).
     if (await this.deps.bonusGate.hasActiveBonus(memberId)) {
@@ -69,7 +69,7 @@ export class SpinCoupons {
       // order puts "claimed" first, so the coupon is read again before the gate's refusal is given.
       const again = await repository.findCoupon(db, memberId, publicId);
       if (again) checkClaimable(again, clock.now());
-      throw new AppError('BONUS_REMAINING', 409);
+      throw new AppError('BONUS_REMAINING');
     }
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
     const wallet = await ledger.memberWallet(db, memberId, found.currency);
@@ -125,9 +125,9 @@ export class SpinCoupons {
 
 /** The order of refusals is the documented one: claimed, then type, then expiry. */
 function checkClaimable(coupon: SpinCouponRow, now: Date): void {
-  if (coupon.claimed_at !== null) throw new AppError('NO_CLAIMABLE_COUPON', 409);
-  if (coupon.prize_type !== 'cash') throw new AppError('INVALID_COUPON_TYPE', 409);
-  if (coupon.expires_at.getTime() <= now.getTime()) throw new AppError('COUPON_EXPIRED', 409);
+  if (coupon.claimed_at !== null) throw new AppError('NO_CLAIMABLE_COUPON');
+  if (coupon.prize_type !== 'cash') throw new AppError('INVALID_COUPON_TYPE');
+  if (coupon.expires_at.getTime() <= now.getTime()) throw new AppError('COUPON_EXPIRED');
 }
 
 export function labelIn(labels: Record<string, string>, locale: Locale): string {

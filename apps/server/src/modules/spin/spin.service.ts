@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Locale } from '@member-wallet/contract/constants';
 import type { ApiErrorBody } from '@member-wallet/contract/error-codes';
+import { errorStatus } from '@member-wallet/contract/error-status';
 import { toMinor } from '@member-wallet/contract/money';
 import type {
   SpinClaimResponse,
@@ -47,11 +48,11 @@ const GRANT_COINS_MAX = 1000;
 export class SpinRefusal extends AppError {
   override name = 'SpinRefusal';
 
-  constructor(
-    readonly spinCode: SpinErrorCode,
-    status: number,
-  ) {
-    super('KEY_INVALID', status);
+  override readonly status: number;
+
+  constructor(readonly spinCode: SpinErrorCode) {
+    super('KEY_INVALID');
+    this.status = errorStatus(spinCode);
     this.message = spinCode;
   }
 
@@ -170,7 +171,7 @@ export class SpinService {
 
   /** Gives coins by hand, once per (member, key): the demo member's, a sandbox control's. */
   async grantCoins(memberId: bigint, key: string, coins: number): Promise<number> {
-    if (!Number.isInteger(coins) || coins < 1 || coins > GRANT_COINS_MAX) throw new AppError('KEY_INVALID', 400);
+    if (!Number.isInteger(coins) || coins < 1 || coins > GRANT_COINS_MAX) throw new AppError('KEY_INVALID');
     const { db, repository, clock } = this.deps;
     await transactionWithRetry(db, async (trx) => {
       const row = await repository.lockCoins(trx, memberId);
@@ -198,7 +199,7 @@ export class SpinService {
       if (earlier) return this.spinAnswer(earlier, locale);
     }
     const wheel = await this.activeWheel();
-    if (!wheel) throw new SpinRefusal('WHEEL_INACTIVE', 409);
+    if (!wheel) throw new SpinRefusal('WHEEL_INACTIVE');
     const member = await this.member(memberId);
     await this.accrue(memberId);
     const weights = wheel.slices.map((candidate) => candidate.weight);
@@ -222,7 +223,7 @@ export class SpinService {
     return transactionWithRetry(db, async (trx) => {
       const now = clock.now();
       const coinsAfter = await repository.takeCoin(trx, member.id, now);
-      if (coinsAfter === undefined) throw new SpinRefusal('NO_COIN', 400);
+      if (coinsAfter === undefined) throw new SpinRefusal('NO_COIN');
       const draw = await repository.insertDraw(trx, {
         member_id: member.id,
         request_key: requestKey,

@@ -23,7 +23,7 @@ const FIELD_BYTES_MAX = 200;
 
 /** The multipart body: the fields (checked by the contract's schema) and the file, read whole within its limit. */
 async function readUpload(request: FastifyRequest): Promise<{ fields: StatementUploadFields; bytes: Buffer }> {
-  if (!request.isMultipart()) throw new AppError('KEY_INVALID', 400, { [STATEMENT_FILE_FIELD]: 'KEY_MISSING' });
+  if (!request.isMultipart()) throw new AppError('KEY_INVALID', { [STATEMENT_FILE_FIELD]: 'KEY_MISSING' });
   const values: Record<string, string> = {};
   let bytes: Buffer | undefined;
   try {
@@ -41,20 +41,20 @@ async function readUpload(request: FastifyRequest): Promise<{ fields: StatementU
         bytes = await part.toBuffer();
       } else {
         await part.toBuffer().catch(() => undefined);
-        throw new AppError('KEY_INVALID', 400, { [part.fieldname]: 'KEY_INVALID' });
+        throw new AppError('KEY_INVALID', { [part.fieldname]: 'KEY_INVALID' });
       }
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('STATEMENT_TOO_LARGE', 400);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('STATEMENT_TOO_LARGE');
     // Other limits and a malformed body are the client's: refused, nothing read.
-    if (code.startsWith('FST_')) throw new AppError('KEY_INVALID', 400);
+    if (code.startsWith('FST_')) throw new AppError('KEY_INVALID');
     throw error;
   }
   const fields = parseInput(statementUploadFields, values);
   if (bytes === undefined || bytes.length === 0)
-    throw new AppError('KEY_MISSING', 400, { [STATEMENT_FILE_FIELD]: 'KEY_MISSING' });
+    throw new AppError('KEY_MISSING', { [STATEMENT_FILE_FIELD]: 'KEY_MISSING' });
   return { fields, bytes };
 }
 
@@ -104,7 +104,7 @@ export function statementImportRoutes(route: OperatorRouter, statements: Stateme
     response: statementImportResult,
     handler: async ({ request, auth }) => {
       const { fields, bytes } = await readUpload(request);
-      if (fields.fileSha256 === undefined) throw new AppError('KEY_MISSING', 400, { fileSha256: 'KEY_MISSING' });
+      if (fields.fileSha256 === undefined) throw new AppError('KEY_MISSING', { fileSha256: 'KEY_MISSING' });
       return statements.import(uploadOf(fields, bytes), fields.fileSha256, callerOf(auth, request));
     },
   });

@@ -62,7 +62,7 @@ interface Standing {
 
 /** The whole file is refused: `detail` names the row and the problem (contract: backoffice/statements.ts). */
 function refused(row: number | null, problem: StatementRefusedError['problem']): AppError {
-  return new AppError('STATEMENT_INVALID', 400, undefined, JSON.stringify({ row, problem }));
+  return new AppError('STATEMENT_INVALID', undefined, JSON.stringify({ row, problem }));
 }
 
 function memberOf(row: RecordedTransfer | undefined): StatementLineOutcome['member'] {
@@ -127,7 +127,7 @@ export class StatementImportService {
   import(upload: StatementUpload, fileSha256: string, caller: AuditCaller): Promise<StatementImportResult> {
     return this.#running.run(`account:${upload.accountNo}`, async () => {
       const read = await this.read(upload);
-      if (read.fileSha256 !== fileSha256) throw new AppError('STATEMENT_CHANGED', 409);
+      if (read.fileSha256 !== fileSha256) throw new AppError('STATEMENT_CHANGED');
       const { account, statement } = read;
       const standing = await this.standing(read);
       const outcomes: StatementOutcome[] = [];
@@ -161,10 +161,10 @@ export class StatementImportService {
   /** The account, the layout, the file read whole, and its SHA-256; any fault refuses it before anything else. */
   private async read(upload: StatementUpload): Promise<ReadStatement> {
     const account = await this.deps.repository.bankAccount(this.deps.db, accountNoDigits(upload.accountNo) ?? '');
-    if (!account) throw new AppError('KEY_INVALID', 400, { accountNo: 'KEY_INVALID' });
+    if (!account) throw new AppError('KEY_INVALID', { accountNo: 'KEY_INVALID' });
     const layout = STATEMENT_LAYOUTS[upload.format];
     if (layout.bankCode !== account.bank_code || layout.currency !== account.currency)
-      throw new AppError('KEY_INVALID', 400, { format: 'KEY_INVALID' });
+      throw new AppError('KEY_INVALID', { format: 'KEY_INVALID' });
     let statement: ParsedStatement;
     try {
       statement = layout.parse(upload.bytes);

@@ -14,12 +14,12 @@ export function refundAccountOf(shown: string, given: string | undefined, bankCo
   const whole = /^\d+$/.test(shownDigits);
   if (written === '') {
     if (whole) return shownDigits;
-    throw new AppError('KEY_MISSING', 400, { accountNo: 'KEY_MISSING' });
+    throw new AppError('KEY_MISSING', { accountNo: 'KEY_MISSING' });
   }
   const canonical = canonicalBankAccountNo(bankCode, written);
-  if ('problem' in canonical) throw new AppError(canonical.problem, 400, { accountNo: canonical.problem });
+  if ('problem' in canonical) throw new AppError(canonical.problem, { accountNo: canonical.problem });
   const account = canonical.accountNo;
   const valid = whole ? account === shownDigits : accountFits(shown, account);
-  if (!valid) throw new AppError('KEY_INVALID', 400, { accountNo: 'KEY_INVALID' });
+  if (!valid) throw new AppError('KEY_INVALID', { accountNo: 'KEY_INVALID' });
   return account;
 }

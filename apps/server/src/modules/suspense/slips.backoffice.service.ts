@@ -85,20 +85,20 @@ export class SlipReviewService {
     const { db, repository, slips, clock } = this.deps;
     const row = await this.reviewable(publicId);
     if (row.review === 'credited') return { slip: row, changed: false };
-    if (row.review !== null) throw new AppError('ALREADY_REVIEWED', 409);
+    if (row.review !== null) throw new AppError('ALREADY_REVIEWED');
     const member = await this.deps.members.findById(row.member_id);
     if (!member) throw new Error(`member ${row.member_id} of slip ${publicId} does not exist`);
     // As an assignment from suspense: a locked member is unlocked first, so money never reaches one unseen.
-    if (member.status !== 'active') throw new AppError('INACTIVE_USER', 400);
+    if (member.status !== 'active') throw new AppError('INACTIVE_USER');
     const verified = await slips.verifiedTransferOf(row, member);
     const accounts = await slips.creditAccounts(member);
     return transactionWithRetry(db, async (trx) => {
       const slip = await repository.lock(trx, publicId);
-      if (!slip) throw new AppError('NO_DATA', 404);
+      if (!slip) throw new AppError('NO_DATA');
       if (slip.review === 'credited') return { slip, changed: false };
-      if (slip.review !== null) throw new AppError('ALREADY_REVIEWED', 409);
+      if (slip.review !== null) throw new AppError('ALREADY_REVIEWED');
       const credited = await slips.recordCredit(trx, accounts, { ...verified, member, slipId: slip.public_id });
-      if (!credited) throw new AppError('ALREADY_REVIEWED', 409);
+      if (!credited) throw new AppError('ALREADY_REVIEWED');
       // The member's own limit or block refuses an operator's credit too (docs/safer-play.md): nothing is kept.
       if (credited.held) throw refusalError(credited.held);
       const now = clock.now();
@@ -121,9 +121,9 @@ export class SlipReviewService {
     await this.reviewable(publicId);
     return transactionWithRetry(db, async (trx) => {
       const slip = await repository.lock(trx, publicId);
-      if (!slip) throw new AppError('NO_DATA', 404);
+      if (!slip) throw new AppError('NO_DATA');
       if (slip.review === 'dismissed') return { slip, changed: false };
-      if (slip.review !== null) throw new AppError('ALREADY_REVIEWED', 409);
+      if (slip.review !== null) throw new AppError('ALREADY_REVIEWED');
       const now = clock.now();
       const reviewed = await repository.markReviewed(trx, slip.id, {
         review: 'dismissed',
@@ -152,9 +152,9 @@ export class SlipReviewService {
 
   /** A slip of the review list (refused with a verified amount); any other answers 404. */
   private async reviewable(publicId: string): Promise<SlipReviewRow> {
-    if (publicId.length > 64) throw new AppError('NO_DATA', 404);
+    if (publicId.length > 64) throw new AppError('NO_DATA');
     const row = await this.deps.repository.findForBackoffice(this.deps.db, publicId);
-    if (!row) throw new AppError('NO_DATA', 404);
+    if (!row) throw new AppError('NO_DATA');
     return row;
   }
 

@@ -1,4 +1,5 @@
 import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   accountBalanceMinor,
@@ -246,7 +247,7 @@ describe('slips to review: credit', () => {
     const slip = await notMatchSlip(member, 3);
     await t.app.db.updateTable('members').set({ status: 'inactive' }).where('id', '=', member.id).execute();
     const locked = await credit(slip.id);
-    expect([locked.statusCode, locked.json()]).toEqual([400, { message: 'INACTIVE_USER' }]);
+    expect([locked.statusCode, locked.json()]).toEqual([403, { message: 'INACTIVE_USER' }]);
     await t.app.db.updateTable('members').set({ status: 'active' }).where('id', '=', member.id).execute();
 
     const fault = (value: string) =>
@@ -261,6 +262,20 @@ describe('slips to review: credit', () => {
     expect(await auditOf(slip.id)).toEqual([]);
     expect((await credit(slip.id)).json()).toMatchObject({ changed: true });
     expect(await walletMinor(member)).toBe(300n);
+    await sound();
+  });
+
+  it('refuses a slip whose transfer the verifier now gives with another amount: SLIP_NOT_CREDITABLE, moving nothing', async () => {
+    const member = await newMember();
+    const slip = await notMatchSlip(member, 4);
+    // The bank's record says otherwise now (a correction): the slip names no transfer we can credit.
+    await sql`update sandbox_bank_transfers set amount_minor = 500 where reference = ${slip.reference}`.execute(
+      t.app.db,
+    );
+    const refused = await credit(slip.id);
+    expect([refused.statusCode, refused.json()]).toEqual([409, { message: 'SLIP_NOT_CREDITABLE' }]);
+    expect(await walletMinor(member)).toBe(0n);
+    expect(await auditOf(slip.id)).toEqual([]);
     await sound();
   });
 

@@ -52,7 +52,7 @@ export interface SettleOutcome {
 }
 
 function transferId(id: string): bigint {
-  if (!TRANSFER_ID.test(id)) throw new AppError('NO_DATA', 404);
+  if (!TRANSFER_ID.test(id)) throw new AppError('NO_DATA');
   return BigInt(id);
 }
 
@@ -99,19 +99,19 @@ export class SuspenseService {
     const { db, ledger, repository, clock } = this.deps;
     const found = await this.open(id);
     const member = await repository.memberByPublicId(db, memberPublicId);
-    if (!member) throw new AppError('NO_USER', 400, { memberId: 'NO_USER' });
-    if (member.status !== 'active') throw new AppError('INACTIVE_USER', 400, { memberId: 'INACTIVE_USER' });
-    if (member.currency !== found.currency) throw new AppError('NO_WALLET', 400, { memberId: 'NO_WALLET' });
-    if ((heldFor(found) ?? member.id) !== member.id) throw new AppError('HELD_FOR_MEMBER', 409);
+    if (!member) throw new AppError('NO_USER', { memberId: 'NO_USER' });
+    if (member.status !== 'active') throw new AppError('INACTIVE_USER', { memberId: 'INACTIVE_USER' });
+    if (member.currency !== found.currency) throw new AppError('NO_WALLET', { memberId: 'NO_WALLET' });
+    if ((heldFor(found) ?? member.id) !== member.id) throw new AppError('HELD_FOR_MEMBER');
     // Named before the transaction: on PGlite's single connection nothing may run beside it.
     const wallet = await ledger.memberWallet(db, member.id, found.currency);
     const suspense = await this.suspenseAccount(found.currency);
     return transactionWithRetry(db, async (trx) => {
       const transfer = await repository.lock(trx, found.id);
-      if (!transfer) throw new AppError('NO_DATA', 404);
+      if (!transfer) throw new AppError('NO_DATA');
       if (transfer.settled_as === 'assign' && transfer.settled_member_id === member.id)
         return { transfer, changed: false };
-      if (transfer.settled_as !== null) throw new AppError('ALREADY_REVIEWED', 409);
+      if (transfer.settled_as !== null) throw new AppError('ALREADY_REVIEWED');
       const now = clock.now();
       const posted = await ledger.post(trx, {
         memberId: member.id,
@@ -162,9 +162,9 @@ export class SuspenseService {
     const payable = await this.systemAccount('withdrawal_payable', found.currency);
     const outcome = await transactionWithRetry(db, async (trx) => {
       const transfer = await repository.lock(trx, found.id);
-      if (!transfer) throw new AppError('NO_DATA', 404);
+      if (!transfer) throw new AppError('NO_DATA');
       if (transfer.settled_as === 'refund') return { transfer, changed: false };
-      if (transfer.settled_as !== null) throw new AppError('ALREADY_REVIEWED', 409);
+      if (transfer.settled_as !== null) throw new AppError('ALREADY_REVIEWED');
       const now = clock.now();
       const attempt = transfer.refund_attempts + 1;
       const reference = `refund-${transfer.id}-${attempt}`;
@@ -336,7 +336,7 @@ export class SuspenseService {
   /** A transfer the matcher put in suspense (a matched one is nobody's to settle). */
   private async open(id: string): Promise<BankTransfer> {
     const transfer = await this.deps.repository.find(this.deps.db, transferId(id));
-    if (transfer?.status !== 'unmatched') throw new AppError('NO_DATA', 404);
+    if (transfer?.status !== 'unmatched') throw new AppError('NO_DATA');
     return transfer;
   }
 

@@ -265,13 +265,14 @@ describe('bank transfers in suspense: assign', () => {
     const suspenseBefore = await accountBalanceMinor(t, 'suspense');
     const unknown = await assign(id, 'no-such-member');
     expect([unknown.statusCode, unknown.json()]).toEqual([
-      400,
+      404,
       { message: 'NO_USER', fields: { memberId: 'NO_USER' } },
     ]);
 
     const locked = await newMember();
     await t.app.db.updateTable('members').set({ status: 'inactive' }).where('id', '=', locked.id).execute();
-    expect((await assign(id, locked.publicId)).json()).toMatchObject({ message: 'INACTIVE_USER' });
+    const inactive = await assign(id, locked.publicId);
+    expect([inactive.statusCode, inactive.json()]).toMatchObject([403, { message: 'INACTIVE_USER' }]);
 
     const kip = await newMember();
     await t.app.db.updateTable('members').set({ currency: 'LAK' }).where('id', '=', kip.id).execute();

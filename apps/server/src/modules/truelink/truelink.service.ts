@@ -60,8 +60,8 @@ export interface TruelinkInput {
 
 type Redeemed = Extract<VoucherRedemption, { status: 'redeemed' }>;
 
-const invalid = () => new AppError('TRUELINK_INVALID', 400);
-const duplicate = () => new AppError('TRUELINK_DUPLICATE', 409);
+const invalid = () => new AppError('TRUELINK_INVALID');
+const duplicate = () => new AppError('TRUELINK_DUPLICATE');
 
 /** The SHA-256 of a voucher code: what we store and key the ledger by, never the code itself. */
 export function voucherHash(code: string): string {
@@ -171,7 +171,7 @@ export class TruelinkService {
       if (!(error instanceof VoucherUnavailableError)) throw error;
       // Nothing was redeemed: the claim is dropped and the member may send the link again.
       this.deps.logger.warn({ err: error, redemption: row.reference }, 'voucher party unavailable for a check');
-      refusal = new AppError('INTERNAL_SERVER_ERROR', 503);
+      refusal = new AppError('INTERNAL_SERVER_ERROR');
     }
     if (!refusal) return;
     await repository.deleteUncredited(db, row.id);

@@ -33,7 +33,7 @@ export interface WalletRoutesDeps {
 function param(request: FastifyRequest, name: string): string {
   const value = (request.params as Record<string, unknown>)[name];
   if (typeof value !== 'string' || value === '' || value.length > PARAM_LENGTH_MAX) {
-    throw new AppError('KEY_INVALID', 400, { [name]: 'KEY_INVALID' });
+    throw new AppError('KEY_INVALID', { [name]: 'KEY_INVALID' });
   }
   return value;
 }
@@ -164,7 +164,7 @@ function moneyRoutes(route: Router, wallet: WalletService, money: Money) {
     body: transferAllRequest,
     response: moneyActionResponse,
     handler: ({ auth, request, body }) => {
-      if (auth.limitedBy && body.to !== WALLET_CODE) throw new AppError(auth.limitedBy, 403);
+      if (auth.limitedBy && body.to !== WALLET_CODE) throw new AppError(auth.limitedBy);
       return money(request, auth, (key) =>
         wallet.transferAll({ id: auth.memberId, currency: auth.currency }, body.to, `transferAll:${key}`),
       );

@@ -74,7 +74,7 @@ export class WalletService {
   async view(memberId: bigint): Promise<WalletResponse> {
     const { accounts, repository, ledger, db } = this.deps;
     const member = await accounts.findProfile(memberId);
-    if (!member) throw new AppError('NO_USER', 404);
+    if (!member) throw new AppError('NO_USER');
     const wallet = await ledger.memberWallet(db, memberId, member.currency);
     const providers = await repository.listProviders(true);
     const owned = new Map((await repository.listAccounts(memberId)).map((account) => [account.provider_code, account]));
@@ -134,12 +134,12 @@ export class WalletService {
     const { repository, registry, secrets, clock } = this.deps;
     const member = await this.member(memberId);
     const provider = await this.provider(slotCode);
-    if (await repository.findAccount(memberId, provider.code)) throw new AppError('SLOT_ALREADY_ACTIVE', 409);
+    if (await repository.findAccount(memberId, provider.code)) throw new AppError('SLOT_ALREADY_ACTIVE');
     const adapter = registry.for(provider);
-    if (!adapter) throw new AppError('SLOT_ACTIVATE_FAIL', 502);
+    if (!adapter) throw new AppError('SLOT_ACTIVATE_FAIL');
     // Our own id for the member at the provider: asking again after a lost answer gets the same account back.
     const credentials = await adapter.createAccount(`m${member.public_id}`).catch(() => {
-      throw new AppError('SLOT_ACTIVATE_FAIL', 502);
+      throw new AppError('SLOT_ACTIVATE_FAIL');
     });
     const inserted = await repository.insertAccount(
       memberId,
@@ -148,7 +148,7 @@ export class WalletService {
       secrets.seal(credentials.password),
       clock.now(),
     );
-    if (!inserted) throw new AppError('SLOT_ALREADY_ACTIVE', 409);
+    if (!inserted) throw new AppError('SLOT_ALREADY_ACTIVE');
     return { ...credentials, ...fromSandbox(provider) };
   }
 
@@ -161,9 +161,9 @@ export class WalletService {
   async resetPassword(memberId: bigint, slotCode: string): Promise<SlotAccountResponse> {
     const { provider, account } = await this.slot(memberId, slotCode);
     const adapter = this.deps.registry.for(provider);
-    if (!adapter) throw new AppError('SLOT_RESET_PASSWORD_FAIL', 502);
+    if (!adapter) throw new AppError('SLOT_RESET_PASSWORD_FAIL');
     const password = await adapter.resetPassword(account.username, newGamePassword()).catch(() => {
-      throw new AppError('SLOT_RESET_PASSWORD_FAIL', 502);
+      throw new AppError('SLOT_RESET_PASSWORD_FAIL');
     });
     await this.deps.repository.setPassword(account.id, this.deps.secrets.seal(password), this.deps.clock.now());
     return { username: account.username, password, ...fromSandbox(provider) };
@@ -186,11 +186,12 @@ export class WalletService {
       account !== undefined &&
       account.username === username &&
       (password === undefined || this.deps.secrets.open(account.password_encrypted) === password);
-    if (!provider || !account || !matches) throw new AppError('NO_DATA', 404);
+    if (!provider || !account || !matches) throw new AppError('NO_DATA');
     const adapter = this.deps.registry.for(provider);
-    if (!adapter) throw new AppError('NO_GAME', 502);
+    // The provider's adapter is not configured, or the provider did not answer: the party failed, not the game.
+    if (!adapter) throw new AppError('INTERNAL_SERVER_ERROR');
     const link = await adapter.launchLink(account.username).catch(() => {
-      throw new AppError('NO_GAME', 502);
+      throw new AppError('INTERNAL_SERVER_ERROR');
     });
     return { link, ...fromSandbox(provider) };
   }
@@ -202,8 +203,8 @@ export class WalletService {
     key: string,
   ): Promise<MoneyActionResponse> {
     const { from, to, amountMinor } = request;
-    if (from === to) throw new AppError('KEY_INVALID', 400, { to: 'KEY_INVALID' });
-    if (amountMinor < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM', 400, { amount: 'TRANSFER_MINIMUM' });
+    if (from === to) throw new AppError('KEY_INVALID', { to: 'KEY_INVALID' });
+    if (amountMinor < TRANSFER_MIN_MINOR) throw new AppError('TRANSFER_MINIMUM', { amount: 'TRANSFER_MINIMUM' });
     const source = from === WALLET_CODE ? null : await this.slot(member.id, from);
     const target = to === WALLET_CODE ? null : await this.slot(member.id, to);
     const legs: Leg[] = [];
@@ -234,7 +235,7 @@ export class WalletService {
         legs.push(await this.leg(member, target, 'to_game', wallet.balance, `${key}:to:${target.provider.code}`));
       }
     }
-    if (legs.length === 0) throw new AppError('MONEY_NOT_ENOUGH', 400);
+    if (legs.length === 0) throw new AppError('MONEY_NOT_ENOUGH');
     return this.answer(member, legs);
   }
 
@@ -268,7 +269,7 @@ export class WalletService {
   /** One failed leg and nothing else done answers TRANSFER_FAIL (the funds are back); open legs IN_PROGRESS. */
   private async answer(member: MemberRef, legs: Leg[]): Promise<MoneyActionResponse> {
     const failed = legs.filter((leg) => leg.state === 'failed');
-    if (failed.length > 0 && legs.every((leg) => leg.state === 'failed')) throw new AppError('TRANSFER_FAIL', 502);
+    if (failed.length > 0 && legs.every((leg) => leg.state === 'failed')) throw new AppError('TRANSFER_FAIL');
     const { ledger, db } = this.deps;
     // The last step's own read of the wallet when it made one (a completed wallet-to-game leg), else a read now.
     const last = legs.at(-1)?.walletMinor;
@@ -342,15 +343,15 @@ export class WalletService {
 
   private async provider(slotCode: string): Promise<GameProviderRow> {
     const provider = await this.deps.repository.findProvider(slotCode);
-    if (!provider?.active) throw new AppError('NO_GAME', 404);
+    if (!provider?.active) throw new AppError('NO_GAME');
     return provider;
   }
 
   /** The caller's own account at a provider: NO_GAME for an unknown code, SLOT_NO_ACCOUNT when they have none. */
   private async slot(memberId: bigint, slotCode: string): Promise<Slot> {
     const found = await this.deps.repository.findProviderWithAccount(slotCode, memberId);
-    if (!found?.provider.active) throw new AppError('NO_GAME', 404);
-    if (!found.account) throw new AppError('SLOT_NO_ACCOUNT', 404);
+    if (!found?.provider.active) throw new AppError('NO_GAME');
+    if (!found.account) throw new AppError('SLOT_NO_ACCOUNT');
     return { provider: found.provider, account: found.account };
   }
 }

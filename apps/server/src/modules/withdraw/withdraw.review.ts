@@ -95,9 +95,9 @@ export class WithdrawalReview {
       // The approver's row first: a change of their role waits for this decision, or this one reads its result.
       await approvers.lockApprover(trx, operator.operatorId, MONEY_APPROVING_ROLES);
       const withdrawal = await repository.lock(trx, publicId);
-      if (!withdrawal) throw new AppError('NO_DATA', 404);
+      if (!withdrawal) throw new AppError('NO_DATA');
       if (withdrawal.review === 'approved') return { withdrawal, changed: false };
-      if (withdrawal.review !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
+      if (withdrawal.review !== 'awaiting') throw new AppError('ALREADY_REVIEWED');
       const now = clock.now();
       const approved = await repository.markReviewed(trx, withdrawal.id, {
         review: 'approved',
@@ -122,9 +122,9 @@ export class WithdrawalReview {
     return transactionWithRetry(db, async (trx) => {
       await approvers.lockApprover(trx, operator.operatorId, MONEY_APPROVING_ROLES);
       const withdrawal = await repository.lock(trx, publicId);
-      if (!withdrawal) throw new AppError('NO_DATA', 404);
+      if (!withdrawal) throw new AppError('NO_DATA');
       if (withdrawal.review === 'rejected') return { withdrawal, changed: false };
-      if (withdrawal.review !== 'awaiting') throw new AppError('ALREADY_REVIEWED', 409);
+      if (withdrawal.review !== 'awaiting') throw new AppError('ALREADY_REVIEWED');
       const now = clock.now();
       const compensation = await ledger.reverse(trx, withdrawal.entry_id, 'failed', {
         reason,

@@ -12,7 +12,7 @@ import { verifySignature } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import type { PayoutState } from '../../adapters/payout/payout.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AnsweredError, AppError } from '../../lib/errors.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import { rawBodyOf, registerSignedRoutes } from '../../lib/raw-body.ts';
 import { type AuthContext, parseInput, type Router } from '../../lib/route.ts';
@@ -140,7 +140,8 @@ export async function payoutWebhookRoutes(
           : 'missing';
         if (check !== 'ok') {
           request.log.warn({ check }, 'payout webhook refused');
-          throw new AppError('UNAUTHORIZED', 401);
+          // A party's call that fails its signature: 401, as docs/parties/ tells the party.
+          throw new AnsweredError('UNAUTHORIZED', 401);
         }
         const event = parseInput(payoutWebhookBody, request.body);
         const known = await deps.withdrawals.notified({
@@ -148,7 +149,7 @@ export async function payoutWebhookRoutes(
           reference: event.reference,
           state: stateOf(event),
         });
-        if (!known) throw new AppError('NO_DATA', 404);
+        if (!known) throw new AppError('NO_DATA');
         return { message: 'OK' };
       },
     });

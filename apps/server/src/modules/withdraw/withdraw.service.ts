@@ -112,10 +112,10 @@ export class WithdrawalService {
     const member = await this.member(input.memberId);
     const limits = await settings.withdrawLimits(member.currency);
     if (input.amountMinor < limits.min || input.amountMinor > limits.max) {
-      throw new AppError('KEY_INVALID', 400, { amount: 'KEY_INVALID' });
+      throw new AppError('KEY_INVALID', { amount: 'KEY_INVALID' });
     }
     if (input.all) await this.deps.bonus.endForWithdrawAll(member.id);
-    else if (await this.deps.bonus.hasActiveBonus(member.id)) throw new AppError('BONUS_REMAINING', 409);
+    else if (await this.deps.bonus.hasActiveBonus(member.id)) throw new AppError('BONUS_REMAINING');
     const { wallet, payable } = await this.accounts(member);
     const review = input.amountMinor <= (await settings.withdrawAutoApproveMax(member.currency)) ? 'auto' : 'awaiting';
     const { withdrawal, balance } = await transactionWithRetry(db, async (trx) => {
@@ -137,7 +137,7 @@ export class WithdrawalService {
         return { withdrawal: existing, balance };
       }
       // Checked on the locked, updated wallet, so a deposit or transfer racing this request cannot slip in.
-      if (input.all && balance !== 0n) throw new AppError('KEY_INVALID', 400, { amount: 'KEY_INVALID' });
+      if (input.all && balance !== 0n) throw new AppError('KEY_INVALID', { amount: 'KEY_INVALID' });
       const now = this.deps.clock.now();
       const withdrawal = await this.deps.repository.insert(trx, {
         public_id: randomUUID(),
@@ -229,7 +229,7 @@ export class WithdrawalService {
       return await this.deps.ledger.post(trx, entry);
     } catch (error) {
       if (input.all && error instanceof AppError && error.code === 'MONEY_NOT_ENOUGH') {
-        throw new AppError('KEY_INVALID', 400, { amount: 'KEY_INVALID' });
+        throw new AppError('KEY_INVALID', { amount: 'KEY_INVALID' });
       }
       throw error;
     }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AnsweredError, AppError } from '../../lib/errors.ts';
 import { registerSignedRoutes } from '../../lib/raw-body.ts';
 import { type createRouter, parseInput } from '../../lib/route.ts';
 import { checkSignedRequest } from '../signed-request.ts';
@@ -89,7 +89,7 @@ export async function sandboxPaymentRoutes(
       handler: async ({ request, reply }) => {
         const { gateway } = parseInput(gatewayParams, request.params);
         if (await signedCall(request, gateway)) return unavailable(reply);
-        if (party.settings(gateway).fault === 'refuse') throw new AppError('QR_FAIL', 422);
+        if (party.settings(gateway).fault === 'refuse') throw new AppError('QR_FAIL');
         const body = parseInput(createBody, request.body);
         const answer = await party.create(gateway, {
           ...body,
@@ -97,8 +97,8 @@ export async function sandboxPaymentRoutes(
           expiresAt: new Date(body.expiresAt),
           callbackUrl: body.callbackUrl ?? null,
         });
-        if (answer === 'conflict') throw new AppError('KEY_INVALID', 409, { qrcodeId: 'KEY_INVALID' });
-        if (answer === 'refused') throw new AppError('QR_FAIL', 422);
+        if (answer === 'conflict') throw new AnsweredError('KEY_INVALID', 409, { qrcodeId: 'KEY_INVALID' });
+        if (answer === 'refused') throw new AppError('QR_FAIL');
         if (party.settings(gateway).fault === 'lostAnswer') return unavailable(reply);
         return answer;
       },
@@ -115,7 +115,7 @@ export async function sandboxPaymentRoutes(
           const { gateway, qrcodeId } = parseInput(qrParams, request.params);
           if (await signedCall(request, gateway)) return unavailable(reply);
           const answer = cancel ? await party.cancel(gateway, qrcodeId) : await party.state(gateway, qrcodeId);
-          if (!answer) throw new AppError('NO_DATA', 404);
+          if (!answer) throw new AppError('NO_DATA');
           return answer;
         },
       });
@@ -145,8 +145,8 @@ function controlRoutes(route: ReturnType<typeof createRouter>, party: SandboxPay
         deliveries: body.deliveries ?? 1,
         delayMs: body.delayMs ?? 0,
       });
-      if (paid === 'unknown') throw new AppError('NO_DATA', 404);
-      if (paid === 'paid') throw new AppError('KEY_INVALID', 409, { qrcodeId: 'KEY_INVALID' });
+      if (paid === 'unknown') throw new AppError('NO_DATA');
+      if (paid === 'paid') throw new AnsweredError('KEY_INVALID', 409, { qrcodeId: 'KEY_INVALID' });
       const { answer, delivered } = paid;
       const amountMinor = BigInt(answer.paidAmountMinor ?? answer.amountMinor);
       return {
@@ -169,7 +169,7 @@ function controlRoutes(route: ReturnType<typeof createRouter>, party: SandboxPay
     handler: async ({ request, body }) => {
       const { gateway } = parseInput(gatewayParams, request.params);
       const delivered = await party.redeliver(gateway, body.qrcodeId);
-      if (delivered === undefined) throw new AppError('NO_DATA', 404);
+      if (delivered === undefined) throw new AppError('NO_DATA');
       return { delivered };
     },
   });
