@@ -7,6 +7,7 @@ import { seedDemoData } from './demo/demo-data.ts';
 import { registerDocs } from './http/api-docs.ts';
 import { createFastify } from './http/fastify.ts';
 import { registerPlumbing } from './http/plumbing.ts';
+import { createRealtime } from './http/realtime.ts';
 import { registerStatic } from './http/static.ts';
 import { registerAccount } from './modules/account/account.module.ts';
 import { registerAdjustments } from './modules/adjustment/adjustment.module.ts';
@@ -108,14 +109,17 @@ async function registerModules(
   registerSuspense(app, core, { withdrawals, slips });
   // Statement files operators upload: each credit line recorded as the bank feed's matcher records a transfer.
   registerStatementImports(app, core, { recorder: bankFeed });
+  // The app's Socket.IO server (http/realtime.ts): the chat's namespaces and live money plug into it.
+  const realtime = createRealtime(app, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   await registerChat(app, core, {
     authenticate: (authorization) => auth.authenticate(authorization),
     operators: operators.service,
     uploads,
     push,
+    realtime,
   });
-  // Live money on the chat's Socket.IO server: each committed change of a member's money, to their apps.
-  registerLive(app, core, { io: app.chatHub.io, authenticate: (authorization) => auth.authenticate(authorization) });
+  // Live money: each committed change of a member's money, to their apps.
+  registerLive(app, core, { io: realtime.io, authenticate: (authorization) => auth.authenticate(authorization) });
   const deposits = registerDeposits(app, core);
   // SANDBOX only: the sandbox parties and controls, through their one door (src/sandbox/, docs/parties/).
   if (config.sandbox) await mountSandbox(app, core, { operators: operators.service, deposits, games, spin });

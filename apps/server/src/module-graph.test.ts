@@ -67,6 +67,18 @@ describe('the server import graph (docs/architecture.md, Module edges)', () => {
     ]);
   });
 
+  it('names a Socket.IO server made outside http/realtime.ts', () => {
+    const server = "import { Server } from 'socket.io';\nconst io = new Server(app.server);";
+    const found = violations([
+      { path: 'http/realtime.ts', text: server },
+      { path: 'modules/chat/chat.socket.ts', text: server },
+      { path: 'modules/live/live.socket.ts', text: "import type { Server } from 'socket.io';\nio.of('/member');" },
+    ]);
+    expect(found).toEqual([
+      expect.stringMatching(/^One realtime server: modules\/chat\/chat\.socket\.ts makes a Socket\.IO server/),
+    ]);
+  });
+
   it('tells type-only imports from run-time ones', () => {
     const edges = importEdges([
       {

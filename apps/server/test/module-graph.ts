@@ -204,6 +204,13 @@ export function violations(files: readonly SourceFile[]): string[] {
       );
     }
   }
+  const socketServer = ({ text }: SourceFile) => /from 'socket\.io'/.test(text) && /\bnew Server\(/.test(text);
+  for (const { path } of files.filter((file) => socketServer(file) && file.path !== 'http/realtime.ts')) {
+    found.push(
+      `One realtime server: ${path} makes a Socket.IO server of its own. The app has one, http/realtime.ts's, on ` +
+        'its HTTP server; a feature plugs its namespace into it (docs/architecture.md, Module edges).',
+    );
+  }
   for (const { path } of files.filter(
     ({ path, text }) => /\bnew AnsweredError\(/.test(text) && !answersAsAParty(path),
   )) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
+import type { Realtime } from '../../http/realtime.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 import type { AuthContext } from '../../lib/route.ts';
 import type { OperatorService } from '../operator/operator.service.ts';
@@ -33,21 +34,21 @@ export interface ChatDeps {
   uploads: Uploads;
   /** Web Push: an operator's reply to a member whose app is closed (docs/app.md, Notifications). */
   push: PushNotifier;
+  /** The app's Socket.IO server, which the chat's namespaces plug into. */
+  realtime: Realtime;
 }
 
 /**
- * Everything of the live chat (docs/chat.md): guest tokens, the customer's API, the files, the Socket.IO server
- * on the app's HTTP server (with the Redis adapter when REDIS_URL is set) and the back-office's inbox.
+ * Everything of the live chat (docs/chat.md): guest tokens, the customer's API, the files, its namespaces on the
+ * app's Socket.IO server (`realtime`) and the back-office's inbox.
  */
 export async function registerChat(app: FastifyInstance, core: Core, deps: ChatDeps): Promise<ChatService> {
   const { db, config } = core;
   const identities = new ChatIdentityRepository(db);
   const guests = new GuestTokens(identities, await loadGuestKey(identities, config.chatGuestSecret));
   const identity = { identities, guests, authenticate: deps.authenticate };
-  const hub = new ChatHub(app, {
+  const hub = new ChatHub(deps.realtime.io, {
     prefix: config.chatPrefix,
-    redisUrl: config.redisUrl,
-    redisKeyPrefix: config.redisKeyPrefix,
     customerOf: async (auth) => {
       if (auth.token !== undefined)
         return memberCustomer(identities, (await deps.authenticate(`Bearer ${auth.token}`)).memberId);
@@ -56,8 +57,7 @@ export async function registerChat(app: FastifyInstance, core: Core, deps: ChatD
     },
     operatorOf: (token) => deps.operators.authenticate(`Bearer ${token}`),
   });
-  // Before the HTTP server closes: open sockets would otherwise hold it open.
-  app.addHook('preClose', () => hub.close());
+  app.addHook('preClose', async () => hub.close());
   app.decorate('chatHub', hub);
   const store = deps.uploads.store('chat');
   const chat = new ChatService({
@@ -69,6 +69,7 @@ export async function registerChat(app: FastifyInstance, core: Core, deps: ChatD
     store,
     hub,
     prefix: config.chatPrefix,
+    socketPath: deps.realtime.path,
     pictures: deps.uploads.pictures,
     inFlight: deps.uploads.inFlight,
     push: deps.push,

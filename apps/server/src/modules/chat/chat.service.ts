@@ -26,7 +26,6 @@ import { type ChatCustomer, customerKey, type GuestTokens, type Uploader } from 
 import { roomIdOf, toChatConversation, toCustomerConversation, toSummary } from './chat.mapping.ts';
 import type { ChatRepository, NewMessage } from './chat.repository.ts';
 import type { ChatHub } from './chat.socket.ts';
-import { CHAT_SOCKET_PATH } from './chat.socket.ts';
 
 export interface ChatServiceDeps {
   db: Db;
@@ -43,6 +42,8 @@ export interface ChatServiceDeps {
   inFlight: InFlight;
   /** Told of an operator's reply to a member whose app is closed (docs/app.md, Notifications). */
   push: PushNotifier;
+  /** Where the app's Socket.IO answers (http/realtime.ts): what the clients are told to connect to. */
+  socketPath: string;
 }
 
 export type { Uploader } from './chat.identity.ts';
@@ -73,7 +74,7 @@ export class ChatService {
   constructor(readonly deps: ChatServiceDeps) {}
 
   config(): ChatConfigResponse {
-    return { prefix: this.deps.prefix, socketPath: CHAT_SOCKET_PATH };
+    return { prefix: this.deps.prefix, socketPath: this.deps.socketPath };
   }
 
   /** Binds a browser-made guest id once and answers its signed token; a second bind of the id is refused. */

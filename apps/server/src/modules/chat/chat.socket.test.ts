@@ -22,7 +22,7 @@ import {
 } from '../../../test/chat.ts';
 import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
-import { CHAT_SOCKET_MAX_FRAME_BYTES } from './chat.socket.ts';
+import { REALTIME_MAX_FRAME_BYTES } from '../../http/realtime.ts';
 
 /** The chat's Socket.IO (docs/chat.md, Socket protocol): handshakes, rooms, live messages both ways. */
 
@@ -104,12 +104,12 @@ describe('customer sockets', () => {
     const guest = await newGuest(t);
     const socket = await track(connectSocket(t, { guestToken: guest.guestToken }));
     const room = chatRoom('chat', guest.guestId);
-    expect(await join(socket, room.padEnd(CHAT_SOCKET_MAX_FRAME_BYTES - 100, ' '))).toEqual({
+    expect(await join(socket, room.padEnd(REALTIME_MAX_FRAME_BYTES - 100, ' '))).toEqual({
       ok: false,
       message: 'UNAUTHORIZED',
     });
     const closed = nextEvent<string>(socket, 'disconnect');
-    socket.emit(CHAT_EVENTS.join, 'x'.repeat(CHAT_SOCKET_MAX_FRAME_BYTES + 1));
+    socket.emit(CHAT_EVENTS.join, 'x'.repeat(REALTIME_MAX_FRAME_BYTES + 1));
     expect(await closed).toBe('transport close');
   });
 

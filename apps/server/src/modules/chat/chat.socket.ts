@@ -7,25 +7,13 @@ import {
   chatRoom,
   chatSocketAuth,
 } from '@member-wallet/contract/chat';
-import { createAdapter } from '@socket.io/redis-adapter';
-import type { FastifyInstance } from 'fastify';
-import { Redis } from 'ioredis';
-import { type DefaultEventsMap, Server } from 'socket.io';
+import type { DefaultEventsMap, Server } from 'socket.io';
 import { z } from 'zod/mini';
 import { InvalidTokenError } from '../../lib/errors.ts';
 import type { OperatorContext } from '../operator/operator.service.ts';
 import { type ChatCustomer, customerKey } from './chat.identity.ts';
 
-/** Where Socket.IO answers on this server's origin (`GET /api/chat/config` tells the clients). */
-export const CHAT_SOCKET_PATH = '/socket.io';
-/** How long a dropped client's rooms and missed events are kept for it to pick up on reconnect. */
-const RECOVERY_MS = 2 * 60 * 1000;
 const OPERATOR_ROLES_OF_CHAT = ['admin', 'support'];
-/**
- * The largest frame a client may send. Clients only emit `join` with a room name (messages go over HTTP), so a
- * bigger frame is abuse: Socket.IO closes that connection instead of buffering its default of 1 MB.
- */
-export const CHAT_SOCKET_MAX_FRAME_BYTES = 4 * 1024;
 /**
  * How often every socket's session is checked again. A session can end while its socket is open: logout, a
  * password change elsewhere, a blocked member or operator, a claimed guest, plain expiry. None of them may keep
@@ -52,8 +40,6 @@ function refusedAsNull(error: unknown): null {
 
 export interface ChatSocketDeps {
   prefix: string;
-  redisUrl: string | null;
-  redisKeyPrefix: string;
   /** The handshake's customer: a member by their session token, a guest by their guest token; null: refused. */
   customerOf: (auth: { token?: string | undefined; guestToken?: string | undefined }) => Promise<ChatCustomer | null>;
   /** The handshake's operator by their token; throws when it is not a live operator session. */
@@ -61,33 +47,22 @@ export interface ChatSocketDeps {
 }
 
 /**
- * The chat's Socket.IO (docs/chat.md, Socket protocol) on the app's own HTTP server. Customers connect to the
- * default namespace and join only their own room; operators (admin, support) connect to the back-office
- * namespace and hear every conversation. With Redis, events cross server nodes through the Redis adapter.
+ * The chat's namespaces (docs/chat.md, Socket protocol) on the app's Socket.IO server (http/realtime.ts).
+ * Customers connect to the default namespace and join only their own room; operators (admin, support) connect to
+ * the back-office namespace and hear every conversation. With Redis, events cross nodes through the server's
+ * adapter.
  */
 export class ChatHub {
   readonly io: Server<DefaultEventsMap, DefaultEventsMap, DefaultEventsMap, ChatSocketData>;
-  readonly #redis: Redis[] = [];
 
   readonly #recheck: NodeJS.Timeout;
   #rechecking = false;
 
   constructor(
-    app: FastifyInstance,
+    io: Server,
     private readonly deps: ChatSocketDeps,
   ) {
-    this.io = new Server(app.server, {
-      path: CHAT_SOCKET_PATH,
-      serveClient: false,
-      maxHttpBufferSize: CHAT_SOCKET_MAX_FRAME_BYTES,
-      connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_MS, skipMiddlewares: false },
-    });
-    if (deps.redisUrl) {
-      const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2 });
-      const sub = pub.duplicate();
-      this.#redis.push(pub, sub);
-      this.io.adapter(createAdapter(pub, sub, { key: `${deps.redisKeyPrefix}socket.io` }));
-    }
+    this.io = io as ChatHub['io'];
     this.#customers();
     this.#operators();
     this.#recheck = setInterval(() => void this.recheckSessions(), SESSION_RECHECK_MS).unref();
@@ -188,9 +163,8 @@ export class ChatHub {
     }
   }
 
-  async close(): Promise<void> {
+  /** Stops the session checks; the Socket.IO server itself closes with the app (http/realtime.ts). */
+  close(): void {
     clearInterval(this.#recheck);
-    await this.io.close();
-    await Promise.all(this.#redis.map((client) => client.quit().catch(() => undefined)));
   }
 }

@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 export interface LiveDeps {
-  /** The app's Socket.IO server, which the chat module made on the app's HTTP server. */
+  /** The app's Socket.IO server (http/realtime.ts), which the live namespace plugs into. */
   io: Server;
   /** A member's bearer token to the member of its session (the member router's own check). */
   authenticate: (authorization: string | undefined) => Promise<AuthContext>;
