@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { OperatorRole } from '@member-wallet/contract/backoffice/operators';
-import { totp } from '../apps/server/src/lib/totp.ts';
+import { totp } from './authenticator.ts';
 import { expect, type Page, type test, uniqueMember } from './fixtures.ts';
 
 /** The back-office's languages (Lao is optional there and not built). */

@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
-import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
+import { totp } from '../authenticator.ts';
 import { call, MEMBER_APP, newMember, operatorText, signInOperator } from '../backoffice.ts';
 import { expect, type Locale, type Page, test, text } from '../fixtures.ts';
 import { relayTo } from '../network-cut.ts';

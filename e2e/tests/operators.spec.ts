@@ -1,5 +1,5 @@
-import { totp } from '../../apps/server/src/lib/totp.ts';
 import { expectNoAxeViolations } from '../a11y.ts';
+import { totp } from '../authenticator.ts';
 import {
   fundedMember,
   type OperatorLocale,
