@@ -1,5 +1,6 @@
 import type { Promotion } from '@member-wallet/contract/bonus';
 import { type Country, defaultLocaleFor, type Locale } from '@member-wallet/contract/constants';
+import { moneyInvariant } from '../../lib/money-invariant.ts';
 import type { RewardSource } from './active-bonus.ts';
 import type { BonusDefinition, NewBonusDefinition } from './bonus.repository.ts';
 
@@ -22,9 +23,18 @@ export function takeBack(
   walletMinor: bigint,
   totalMinor: bigint,
 ): { fromWallet: bigint; owed: bigint } {
+  moneyInvariant(dueMinor >= 0n, `a cancel is due a negative ${dueMinor}`);
   const total = min(dueMinor, totalMinor > 0n ? totalMinor : 0n);
   const fromWallet = min(total, walletMinor > 0n ? walletMinor : 0n);
-  return { fromWallet, owed: total - fromWallet };
+  const owed = total - fromWallet;
+  // What is taken back is never more than is due, nor more than the wallet holds, and never a payment to the member.
+  moneyInvariant(fromWallet >= 0n && owed >= 0n, `a cancel takes back ${fromWallet} and owes ${owed}`);
+  moneyInvariant(fromWallet + owed <= dueMinor, `a cancel takes ${fromWallet + owed} of ${dueMinor} due`);
+  moneyInvariant(
+    fromWallet <= (walletMinor > 0n ? walletMinor : 0n),
+    `a cancel takes ${fromWallet} of a ${walletMinor} wallet`,
+  );
+  return { fromWallet, owed };
 }
 
 /**
@@ -33,8 +43,13 @@ export function takeBack(
  * cancelled unplayed so never leaves the member more cash than before it, whatever its terms.
  */
 export function dueOnCancel(bonusMinor: bigint, percentFail: number, netWinMinor: bigint): bigint {
+  moneyInvariant(bonusMinor >= 0n, `a bonus of ${bonusMinor}`);
+  moneyInvariant(Number.isInteger(percentFail) && percentFail >= 0 && percentFail <= 100, `percentFail ${percentFail}`);
   const won = netWinMinor > 0n ? netWinMinor : 0n;
-  return bonusMinor + (won * BigInt(percentFail)) / 100n;
+  const due = bonusMinor + (won * BigInt(percentFail)) / 100n;
+  // The whole bonus, and at most all that was won with it.
+  moneyInvariant(due >= bonusMinor && due <= bonusMinor + won, `${due} due on a ${bonusMinor} bonus that won ${won}`);
+  return due;
 }
 
 function min(a: bigint, b: bigint): bigint {

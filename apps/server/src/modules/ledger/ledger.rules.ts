@@ -1,5 +1,6 @@
 import type { LedgerAccountKind } from '../../db/tables/ledger.table.ts';
 import { AppError } from '../../lib/errors.ts';
+import { MoneyInvariantError } from '../../lib/money-invariant.ts';
 import type { LockedAccount, NewJournalEntry, Posting } from './ledger.repository.ts';
 import type { PostInput, PostingInput } from './ledger.types.ts';
 
@@ -16,7 +17,7 @@ export const POSTINGS_PER_ENTRY_MAX = 16;
 export const LEDGER_KEY_LENGTH_MAX = 200;
 
 /** A broken rule of the ledger that correct code never sends: a bug, answered 500, aborting the transaction. */
-export class LedgerInvariantError extends Error {
+export class LedgerInvariantError extends MoneyInvariantError {
   override name = 'LedgerInvariantError';
 }
 
