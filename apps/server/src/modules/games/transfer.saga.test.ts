@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { APP_NAME, APP_NAME_HEADER } from '@member-wallet/contract/constants';
 import { toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   activate,
   balances,
@@ -19,6 +19,7 @@ import {
 } from '../../../test/games.ts';
 import { startTestApp, TEST_ARGON2, type TestApp } from '../../../test/helpers.ts';
 import { buildApp } from '../../app.ts';
+import { BonusDebts } from '../bonus/bonus.debt.ts';
 
 const ENV = { GAME_PROVIDER_TIMEOUT_MS: '250', TRANSFER_RECONCILE_INTERVAL_MS: '0' };
 
@@ -146,6 +147,30 @@ describe('game to wallet under provider faults', () => {
     await reconcile();
     expect(await balances(t, player)).toMatchObject({ wallet: 120, slots: { JOKER: 80 } });
     expect(await total(player, 'JOKER', username)).toBe(200);
+  });
+});
+
+describe('game to wallet, its money rules', () => {
+  it('writes nothing when bonus debts would take more than came back, and settles once the fault is gone', async () => {
+    const { player, username } = await setup(100);
+    expect((await post(t, player, '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 40 })).statusCode).toBe(
+      200,
+    );
+    // A fault planted in the bonus debts: they claim one satang more than the transfer brings back.
+    const collect = vi
+      .spyOn(BonusDebts.prototype, 'collect')
+      .mockImplementation(async (_trx, money) => money.amountMinor + 1n);
+    try {
+      const answer = await post(t, player, '/api/wallet/transfer', { from: 'PG', to: 'wallet', amount: 40 });
+      expect(answer.statusCode).toBe(500);
+      expect((await balances(t, player)).wallet).toBe(60);
+    } finally {
+      collect.mockRestore();
+    }
+    await reconcile();
+    expect((await balances(t, player)).wallet).toBe(100);
+    expect(await total(player, 'PG', username)).toBe(100);
+    await noDrift(t);
   });
 });
 

@@ -7,6 +7,7 @@ import { transactionWithRetry } from '../../db/transaction.ts';
 import { Batcher } from '../../lib/batcher.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { moneyInvariant } from '../../lib/money-invariant.ts';
 import type { BonusDebtCollector } from '../bonus/bonus.debt.ts';
 import type { LedgerService, PostedEntry, PostingInput } from '../ledger/ledger.service.ts';
 import { NotTogether } from '../ledger/ledger.together.ts';
@@ -235,7 +236,7 @@ export class TransferService {
       const settled = await repository.advanceOpenTransfer(trx, transfer.id, 'completed', clock.now());
       if (!settled) return await this.lockOpen(trx, transfer.id);
       if (credit) {
-        await this.deps.ledger.post(trx, {
+        const posted = await this.deps.ledger.post(trx, {
           memberId: settled.member_id,
           type: 'transfer',
           status: 'completed',
@@ -245,13 +246,19 @@ export class TransferService {
           listed: false,
           postings: credit.postings,
         });
-        await this.deps.bonusDebts.collect(trx, {
+        const paid = await this.deps.bonusDebts.collect(trx, {
           memberId: settled.member_id,
           currency: settled.currency,
           walletId: credit.walletId,
           amountMinor: settled.amount_minor,
           transferId: settled.id,
         });
+        // The wallet gets what the provider gave back, and cancelled bonuses take at most all of it.
+        const credited = posted.postings.find((posting) => posting.account_id === credit.walletId)?.amount;
+        moneyInvariant(
+          credited === settled.amount_minor && paid >= 0n && paid <= settled.amount_minor,
+          `transfer ${settled.id} of ${settled.amount_minor} credited ${credited}, of which bonus debts took ${paid}`,
+        );
       }
       await this.deps.ledger.complete(trx, settled.reservation_entry_id);
       return settled;

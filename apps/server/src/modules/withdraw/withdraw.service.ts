@@ -19,6 +19,7 @@ import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
+import { moneyInvariant } from '../../lib/money-invariant.ts';
 import type { Member } from '../account/account.repository.ts';
 import { type MemberFinder, sessionMember } from '../account/session-member.ts';
 import type { LedgerAccount } from '../ledger/ledger.repository.ts';
@@ -136,6 +137,12 @@ export class WithdrawalService {
         if (!existing) throw new Error(`withdrawal entry ${posted.entry.id} has no withdrawal`);
         return { withdrawal: existing, balance };
       }
+      // What the entry moved is what was asked: the amount out of the wallet, into payable, and no wallet below 0.
+      const moved = (account: bigint) => posted.postings.find((posting) => posting.account_id === account)?.amount;
+      moneyInvariant(
+        moved(wallet.id) === -input.amountMinor && moved(payable.id) === input.amountMinor && balance >= 0n,
+        `a withdrawal of ${input.amountMinor} moved ${moved(wallet.id)} from the wallet, leaving ${balance}`,
+      );
       // Checked on the locked, updated wallet, so a deposit or transfer racing this request cannot slip in.
       if (input.all && balance !== 0n) throw new AppError('KEY_INVALID', { amount: 'KEY_INVALID' });
       const now = this.deps.clock.now();

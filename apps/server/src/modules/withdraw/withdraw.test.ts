@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountBalanceMinor, bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedHeaders } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
@@ -145,6 +145,30 @@ describe('withdraw', () => {
     const poor = await withdraw(t, member, 500.01);
     expect(poor.statusCode).toBe(400);
     expect(poor.json()).toEqual({ message: 'MONEY_NOT_ENOUGH' });
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(500_00n);
+    const rows = await t.app.db.selectFrom('withdrawals').select('id').where('member_id', '=', member.id).execute();
+    expect(rows).toEqual([]);
+    await expectNoDrift(t);
+  });
+
+  it('writes nothing when the ledger answers another movement than the one asked: a bug, 500', async () => {
+    const member = await newMember(t, 500);
+    // A fault planted in the ledger's answer: the wallet posting it reports is not the amount asked.
+    const post = LedgerService.prototype.post;
+    const wrong = vi.spyOn(LedgerService.prototype, 'post').mockImplementation(async function (
+      this: LedgerService,
+      trx,
+      input,
+    ) {
+      const posted = await post.call(this, trx, input);
+      return { ...posted, postings: posted.postings.map((posting) => ({ ...posting, amount: posting.amount * 2n })) };
+    });
+    try {
+      const answer = await withdraw(t, member, 120);
+      expect([answer.statusCode, answer.json()]).toEqual([500, { message: 'INTERNAL_SERVER_ERROR' }]);
+    } finally {
+      wrong.mockRestore();
+    }
     expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(500_00n);
     const rows = await t.app.db.selectFrom('withdrawals').select('id').where('member_id', '=', member.id).execute();
     expect(rows).toEqual([]);
