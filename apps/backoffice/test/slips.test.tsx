@@ -90,36 +90,27 @@ describe('slips to review', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Slip credited');
   });
 
-  it('shows a transfer already settled elsewhere in the dialog', async () => {
-    server.use(
-      http.get('*/backoffice/api/slips', () => HttpResponse.json({ total: 1, slips: [slip()] })),
-      http.post('*/backoffice/api/slips/:id/credit', () =>
-        HttpResponse.json({ message: 'ALREADY_REVIEWED' }, { status: 409 }),
-      ),
-    );
-    const { user } = renderApp('/slips');
-    await screen.findByTestId('slip-row');
-    await user.click(screen.getByRole('button', { name: 'Credit 800.25 BAHT' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Credit' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
+  it.each([
+    [
+      'a transfer already settled elsewhere',
+      'ALREADY_REVIEWED',
       'This slip, or its transfer, has already been settled.',
-    );
-  });
-
-  it("says why a slip the bank's record does not match cannot be credited", async () => {
+    ],
+    [
+      "a transfer the bank's record does not match",
+      'SLIP_NOT_CREDITABLE',
+      "The bank's record of this transfer does not match the slip: it cannot be credited.",
+    ],
+  ])('says in the dialog why %s cannot be credited', async (_, message, said) => {
     server.use(
       http.get('*/backoffice/api/slips', () => HttpResponse.json({ total: 1, slips: [slip()] })),
-      http.post('*/backoffice/api/slips/:id/credit', () =>
-        HttpResponse.json({ message: 'SLIP_NOT_CREDITABLE' }, { status: 409 }),
-      ),
+      http.post('*/backoffice/api/slips/:id/credit', () => HttpResponse.json({ message }, { status: 409 })),
     );
     const { user } = renderApp('/slips');
     await screen.findByTestId('slip-row');
     await user.click(screen.getByRole('button', { name: 'Credit 800.25 BAHT' }));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Credit' }));
-    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(
-      "The bank's record of this transfer does not match the slip: it cannot be credited.",
-    );
+    expect(await within(screen.getByRole('dialog')).findByRole('alert')).toHaveTextContent(said);
   });
 
   it('dismisses only with a reason of 3 to 200 characters', async () => {
