@@ -60,16 +60,13 @@ export async function claimIn(deps: ClaimDeps, trx: Transaction<Database>, claim
   const amount = bonusAmount(definition, deposit?.amountMinor ?? null);
   if (amount <= 0n) throw new AppError('BONUS_CONDITION');
   const publicId = randomUUID();
-  const posted = await ledger.post(trx, {
+  const posted = await ledger.creditReward(trx, {
     memberId: member.id,
-    type: 'bonus',
-    status: 'completed',
     idempotencyKey: `bonus:${publicId}`,
     reference: { [kind]: { description: statementText(definition, deps.country) }, bonusCode: definition.code },
-    postings: [
-      { account: expense.id, amount: -amount },
-      { account: wallet.id, amount },
-    ],
+    from: expense.id,
+    to: wallet.id,
+    amountMinor: amount,
   });
   const inserted = await repository.insertActive(trx, {
     public_id: publicId,

@@ -293,18 +293,15 @@ export class InviteService {
         forfeited_minor: accrued - share,
         created_at: clock.now(),
       });
-      const posted = await ledger.post(trx, {
+      const posted = await ledger.creditReward(trx, {
         memberId: member.id,
-        type: 'bonus',
-        status: 'completed',
         idempotencyKey: `invite-collection:${collectionId}`,
         reference: { invite: { description: INVITE_DESCRIPTION }, collection: String(collectionId) },
         // The programme's clock, which the sandbox may stand at another time.
         at: clock.now(),
-        postings: [
-          { account: expense.id, amount: -share },
-          { account: wallet.id, amount: share },
-        ],
+        from: expense.id,
+        to: wallet.id,
+        amountMinor: share,
       });
       await repository.finishCollection(
         trx,

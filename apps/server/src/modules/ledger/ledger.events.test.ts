@@ -189,7 +189,7 @@ function sourceFiles(folder: string): string[] {
 describe('money moves only in transactions that can announce it', () => {
   it('no server file moves ledger money in a transaction of its own, but the demo data', () => {
     // afterCommit sees only transactionWithRetry's commits: money moved in another transaction is never told.
-    const moves = /ledger\.(post|postDeposit|reverse|complete)\(/;
+    const moves = /ledger\.(post|postDeposit|creditReward|reverse|complete)\(/;
     const own = sourceFiles(SOURCE)
       .filter((path) => {
         // A repeatable-read snapshot is a page read (slips, refunds, invites), never a movement.

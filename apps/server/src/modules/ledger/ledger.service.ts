@@ -14,6 +14,7 @@ import type {
   LedgerServiceDeps,
   PostedEntry,
   PostInput,
+  RewardInput,
 } from './ledger.types.ts';
 
 export type {
@@ -130,6 +131,28 @@ export class LedgerService {
       ],
     });
     if (entry.memberId !== null && !posted.replayed) await this.deps.depositCheck?.(trx, entry.memberId, amountMinor);
+    return posted;
+  }
+
+  /**
+   * A reward paid (docs/promotions/): one completed `bonus` entry from the house expense account into the member's
+   * wallet. Asserted here for every reward: a positive amount (never a debit dressed as a reward), and the wallet
+   * credited exactly that, once.
+   */
+  async creditReward(trx: Transaction<Database>, input: RewardInput): Promise<PostedEntry> {
+    const { from, to, amountMinor, ...entry } = input;
+    invariant(amountMinor > 0n, `a reward of ${amountMinor}`);
+    const posted = await this.post(trx, {
+      ...entry,
+      type: 'bonus',
+      status: 'completed',
+      postings: [
+        { account: from, amount: -amountMinor },
+        { account: to, amount: amountMinor },
+      ],
+    });
+    const credited = posted.postings.find((posting) => posting.account_id === to)?.amount;
+    invariant(credited === amountMinor, `a reward of ${amountMinor} credited ${credited}`);
     return posted;
   }
 

@@ -54,6 +54,16 @@ export interface DepositInput extends Pick<PostInput, 'memberId' | 'idempotencyK
   amountMinor: bigint;
 }
 
+/** A reward paid to a member (a bonus, a wheel prize, invite commission, a loss refund). */
+export interface RewardInput extends Pick<PostInput, 'idempotencyKey' | 'reference' | 'at'> {
+  memberId: bigint;
+  /** The house expense account the reward is paid from. */
+  from: bigint;
+  /** The member's wallet. */
+  to: bigint;
+  amountMinor: bigint;
+}
+
 export interface PostedEntry {
   entry: JournalEntry;
   postings: Posting[];

@@ -144,19 +144,16 @@ export class RefundService {
       });
       // A concurrent request of the member claimed the period first: it pays, this one does not.
       if (!claim) throw new AppError('NO_REFUND');
-      const posted = await ledger.post(trx, {
+      const posted = await ledger.creditReward(trx, {
         memberId: member.id,
-        type: 'bonus',
-        status: 'completed',
         idempotencyKey: `refund:${period.from.toISOString()}`,
         reference: {
           refund: { description: REFUND_DESCRIPTION },
           period: { from: period.from.toISOString(), to: period.to.toISOString() },
         },
-        postings: [
-          { account: expense.id, amount: -quote.paid },
-          { account: wallet.id, amount: quote.paid },
-        ],
+        from: expense.id,
+        to: wallet.id,
+        amountMinor: quote.paid,
       });
       await repository.setEntry(trx, claim.id, posted.entry.id);
     });

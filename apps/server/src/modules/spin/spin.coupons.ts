@@ -85,10 +85,8 @@ export class SpinCoupons {
       const coupon = await repository.lockCoupon(trx, found.id);
       const now = clock.now();
       checkClaimable(coupon, now);
-      const posted = await ledger.post(trx, {
+      const posted = await ledger.creditReward(trx, {
         memberId,
-        type: 'bonus',
-        status: 'completed',
         idempotencyKey: `spin-coupon:${coupon.public_id}`,
         reference: {
           luckydraw: {
@@ -97,10 +95,9 @@ export class SpinCoupons {
             slice: coupon.slice_code,
           },
         },
-        postings: [
-          { account: prizes.id, amount: -coupon.amount_minor },
-          { account: wallet.id, amount: coupon.amount_minor },
-        ],
+        from: prizes.id,
+        to: wallet.id,
+        amountMinor: coupon.amount_minor,
       });
       // The prize is bonus money (docs/promotions/wheel.md): it runs as the member's bonus from this moment. A bonus
       // started since the gate above was asked makes this refuse, and the credit rolls back with it.
