@@ -1,0 +1,13 @@
+import { type ReactNode, useId } from 'react';
+
+export function Card({ title, children }: { title: string; children: ReactNode }) {
+  const titleId = useId();
+  return (
+    <section aria-labelledby={titleId} className="rounded-2xl bg-white p-4 shadow-sm">
+      <h2 id={titleId} className="mb-3 text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
