@@ -60,23 +60,13 @@ export function AdjustmentForm({ detail }: { detail: MemberDetail }) {
     adjust.reset();
   }
 
-  /** The bonus terms to send: none for cash or a debit; null when the typed terms are wrong (errors set). */
-  function bonusTerms(next: AdjustmentErrors): AdjustmentBonusTerms | undefined | null {
-    if (direction === 'debit' || !bonus.on) return undefined;
-    const winMultiple = wholeUpTo(bonus.winMultiple, 1000);
-    const percentFail = wholeUpTo(bonus.percentFail, 100);
-    if (winMultiple === null) next.winMultiple = t('member.adjustWinMultipleInvalid');
-    if (percentFail === null) next.percentFail = t('member.adjustPercentFailInvalid');
-    return winMultiple === null || percentFail === null ? null : { winMultiple, percentFail };
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const minor = majorToMinor(amount);
     const next: AdjustmentErrors = {};
     if (minor === null || minor === '0') next.amount = t('member.adjustAmountInvalid');
     if (!validReason(reason)) next.reason = t('member.reasonInvalid');
-    const asBonus = bonusTerms(next);
+    const asBonus = direction === 'debit' ? undefined : bonusTerms(bonus, next, t);
     setErrors(next);
     if (minor === null || minor === '0' || next.reason || asBonus === null) return;
     const id = requestId ?? crypto.randomUUID();
@@ -86,13 +76,7 @@ export function AdjustmentForm({ detail }: { detail: MemberDetail }) {
       { requestId: id, amountMinor, reason: reason.trim(), ...(asBonus ? { asBonus } : {}) },
       {
         onSuccess: ({ adjustment }) => {
-          const shown = formatMinor(adjustment.amountMinor, adjustment.currency);
-          const applied = adjustment.asBonus ? 'member.adjustAppliedBonus' : 'member.adjustApplied';
-          setResult(
-            adjustment.status === 'applied'
-              ? t(applied, { amount: shown })
-              : t('member.adjustAwaiting', { amount: shown }),
-          );
+          setResult(resultText(adjustment, t));
           setRequestId(null);
           setAmount('');
           setReason('');
@@ -105,29 +89,13 @@ export function AdjustmentForm({ detail }: { detail: MemberDetail }) {
   return (
     <Card title={t('member.adjustTitle')}>
       <form noValidate onSubmit={submit} className="max-w-xl space-y-3">
-        <fieldset>
-          <legend className="mb-1 text-slate-800">{t('member.adjustDirection')}</legend>
-          <div className="flex flex-wrap gap-2">
-            {(['credit', 'debit'] as const).map((option) => (
-              <label
-                key={option}
-                className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 has-checked:border-brand-700 has-checked:bg-brand-50"
-              >
-                <input
-                  type="radio"
-                  name="direction"
-                  value={option}
-                  checked={direction === option}
-                  onChange={() => {
-                    setDirection(option);
-                    edited();
-                  }}
-                />
-                {t(`member.adjust.${option}`)}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <DirectionChoice
+          direction={direction}
+          onChange={(option) => {
+            setDirection(option);
+            edited();
+          }}
+        />
         <TextField
           label={t('member.adjustAmount', { currency: member.currency })}
           name="amount"
@@ -258,4 +226,61 @@ export function BonusTermsFields({
       ) : null}
     </div>
   );
+}
+
+/** The bonus terms to send: none for cash; null when the typed terms are wrong (their errors set in `next`). */
+function bonusTerms(
+  bonus: BonusDraft,
+  next: AdjustmentErrors,
+  t: ReturnType<typeof useTranslation>['t'],
+): AdjustmentBonusTerms | undefined | null {
+  if (!bonus.on) return undefined;
+  const winMultiple = wholeUpTo(bonus.winMultiple, 1000);
+  const percentFail = wholeUpTo(bonus.percentFail, 100);
+  if (winMultiple === null) next.winMultiple = t('member.adjustWinMultipleInvalid');
+  if (percentFail === null) next.percentFail = t('member.adjustPercentFailInvalid');
+  return winMultiple === null || percentFail === null ? null : { winMultiple, percentFail };
+}
+
+/** Credit or debit, as two radio buttons each the size of a finger. */
+function DirectionChoice({
+  direction,
+  onChange,
+}: {
+  direction: 'credit' | 'debit';
+  onChange: (direction: 'credit' | 'debit') => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <fieldset>
+      <legend className="mb-1 text-slate-800">{t('member.adjustDirection')}</legend>
+      <div className="flex flex-wrap gap-2">
+        {(['credit', 'debit'] as const).map((option) => (
+          <label
+            key={option}
+            className="inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-slate-300 px-3 has-checked:border-brand-700 has-checked:bg-brand-50"
+          >
+            <input
+              type="radio"
+              name="direction"
+              value={option}
+              checked={direction === option}
+              onChange={() => onChange(option)}
+            />
+            {t(`member.adjust.${option}`)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** What the operator is told of the adjustment sent: applied (as cash or as a bonus), or waiting for approval. */
+function resultText(
+  adjustment: { amountMinor: string; currency: string; status: string; asBonus: unknown },
+  t: ReturnType<typeof useTranslation>['t'],
+): string {
+  const shown = formatMinor(adjustment.amountMinor, adjustment.currency);
+  if (adjustment.status !== 'applied') return t('member.adjustAwaiting', { amount: shown });
+  return t(adjustment.asBonus ? 'member.adjustAppliedBonus' : 'member.adjustApplied', { amount: shown });
 }

@@ -66,6 +66,50 @@ const DEFAULT_RULES: SpinRulesSetting = { depositPerCoin: { BAHT: 100, LAK: 30_0
 const PRIZE_WIN_MULTIPLE_DEFAULT = 1;
 const PRIZE_PERCENT_FAIL_DEFAULT = 100;
 
+/** The wheel as the server reads it, from the form's drafts (a field that does not parse is sent as -1, refused). */
+function wheelValueOf(active: boolean, name: SpinWheelSetting['name'], slices: readonly SliceDraft[]) {
+  return {
+    active,
+    name,
+    slices: slices.map((slice) => ({
+      code: slice.code.trim().toUpperCase(),
+      label: slice.label,
+      bgColor: slice.bgColor,
+      textColor: slice.textColor,
+      ...(slice.htmlDescription ? { htmlDescription: slice.htmlDescription } : {}),
+      weight: wholeNumber(slice.weight, 0, 1_000_000) ?? -1,
+      prize:
+        slice.prizeType === 'cash'
+          ? {
+              type: 'cash' as const,
+              amount: Object.fromEntries(
+                Object.entries(slice.amounts)
+                  .filter(([, text]) => text.trim() !== '')
+                  .map(([currency, text]) => [currency, decimalNumber(text, 0, 1e12) ?? -1]),
+              ),
+            }
+          : { type: slice.prizeType },
+    })),
+  };
+}
+
+/** The coin rule's coupon expiry and a cash prize's bonus terms, as typed. */
+type RuleTexts = { expiry: string; prizeWinMultiple: string; prizePercentFail: string };
+
+/** The coin rule and a cash prize's bonus terms, from the form's texts. */
+function rulesValueOf(perCoin: Record<string, string>, texts: RuleTexts) {
+  return {
+    depositPerCoin: Object.fromEntries(
+      Object.entries(perCoin)
+        .filter(([, text]) => text.trim() !== '')
+        .map(([currency, text]) => [currency, decimalNumber(text, 0, 1e12) ?? -1]),
+    ),
+    couponExpiryHours: wholeNumber(texts.expiry, 1, 24 * 366) ?? -1,
+    prizeWinMultiple: wholeNumber(texts.prizeWinMultiple, 0, 1000) ?? -1,
+    prizePercentFail: wholeNumber(texts.prizePercentFail, 0, 100) ?? -1,
+  };
+}
+
 /**
  * The prize wheel (docs/promotions/wheel.md): the slices with their labels, colours, weights (the chance
  * each is drawn) and prizes, and the coin rule. Saved whole; the server refuses a wheel that does not parse.
@@ -88,13 +132,11 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
   const [perCoin, setPerCoin] = useState<Record<string, string>>(() =>
     Object.fromEntries(LAOS_CURRENCIES.map((currency) => [currency, String(rules.depositPerCoin[currency] ?? '')])),
   );
-  const [expiry, setExpiry] = useState(String(rules.couponExpiryHours));
-  const [prizeWinMultiple, setPrizeWinMultiple] = useState(
-    String(rules.prizeWinMultiple ?? PRIZE_WIN_MULTIPLE_DEFAULT),
-  );
-  const [prizePercentFail, setPrizePercentFail] = useState(
-    String(rules.prizePercentFail ?? PRIZE_PERCENT_FAIL_DEFAULT),
-  );
+  const [ruleTexts, setRuleTexts] = useState<RuleTexts>(() => ({
+    expiry: String(rules.couponExpiryHours),
+    prizeWinMultiple: String(rules.prizeWinMultiple ?? PRIZE_WIN_MULTIPLE_DEFAULT),
+    prizePercentFail: String(rules.prizePercentFail ?? PRIZE_PERCENT_FAIL_DEFAULT),
+  }));
   const [problem, setProblem] = useState<string | null>(null);
 
   const weights = slices.map((slice) => wholeNumber(slice.weight, 0, 1_000_000) ?? 0);
@@ -104,39 +146,8 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const wheelValue = {
-      active,
-      name,
-      slices: slices.map((slice) => ({
-        code: slice.code.trim().toUpperCase(),
-        label: slice.label,
-        bgColor: slice.bgColor,
-        textColor: slice.textColor,
-        ...(slice.htmlDescription ? { htmlDescription: slice.htmlDescription } : {}),
-        weight: wholeNumber(slice.weight, 0, 1_000_000) ?? -1,
-        prize:
-          slice.prizeType === 'cash'
-            ? {
-                type: 'cash' as const,
-                amount: Object.fromEntries(
-                  Object.entries(slice.amounts)
-                    .filter(([, text]) => text.trim() !== '')
-                    .map(([currency, text]) => [currency, decimalNumber(text, 0, 1e12) ?? -1]),
-                ),
-              }
-            : { type: slice.prizeType },
-      })),
-    };
-    const rulesValue = {
-      depositPerCoin: Object.fromEntries(
-        Object.entries(perCoin)
-          .filter(([, text]) => text.trim() !== '')
-          .map(([currency, text]) => [currency, decimalNumber(text, 0, 1e12) ?? -1]),
-      ),
-      couponExpiryHours: wholeNumber(expiry, 1, 24 * 366) ?? -1,
-      prizeWinMultiple: wholeNumber(prizeWinMultiple, 0, 1000) ?? -1,
-      prizePercentFail: wholeNumber(prizePercentFail, 0, 100) ?? -1,
-    };
+    const wheelValue = wheelValueOf(active, name, slices);
+    const rulesValue = rulesValueOf(perCoin, ruleTexts);
     // Checked here with the schema the server reads the wheel with, so the operator learns what is wrong first.
     const wheelCheck = z.safeParse(spinWheelSetting, wheelValue);
     const rulesCheck = z.safeParse(spinRulesSetting, rulesValue);
@@ -174,80 +185,16 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
         />
         <ol className="space-y-3">
           {slices.map((slice, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: slices are edited in place; the position is the identity
-            <li key={index} className="space-y-2 rounded-xl border border-slate-200 p-3" data-testid={`slice-${index}`}>
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <p className="font-semibold text-slate-900">{t('promotions.wheel.slice', { number: index + 1 })}</p>
-                <span className="text-sm text-slate-700">
-                  {t('promotions.wheel.chance', {
-                    percent: total > 0 ? (((weights[index] ?? 0) * 100) / total).toFixed(2) : '0.00',
-                  })}
-                </span>
-              </div>
-              <div className="grid gap-2 sm:grid-cols-3">
-                <TextField
-                  label={t('promotions.wheel.code')}
-                  name={`code-${index}`}
-                  value={slice.code}
-                  onChange={(event) => setSlice(index, { code: event.target.value })}
-                />
-                <TextField
-                  label={t('promotions.wheel.weight')}
-                  name={`weight-${index}`}
-                  inputMode="numeric"
-                  value={slice.weight}
-                  onChange={(event) => setSlice(index, { weight: event.target.value })}
-                />
-                <SelectField
-                  label={t('promotions.wheel.prize')}
-                  value={slice.prizeType}
-                  onChange={(event) => setSlice(index, { prizeType: event.target.value as SliceDraft['prizeType'] })}
-                  options={PRIZE_TYPES.map((value) => ({ value, label: t(`promotions.wheel.prizes.${value}`) }))}
-                />
-                {LOCALES.map((locale) => (
-                  <TextField
-                    key={locale}
-                    label={t('promotions.wheel.label', { language: t(`settings.locale.${locale}`) })}
-                    name={`label-${index}-${locale}`}
-                    value={slice.label[locale]}
-                    onChange={(event) => setSlice(index, { label: { ...slice.label, [locale]: event.target.value } })}
-                  />
-                ))}
-                {slice.prizeType === 'cash'
-                  ? LAOS_CURRENCIES.map((currency) => (
-                      <TextField
-                        key={currency}
-                        label={t('promotions.wheel.amount', { currency })}
-                        name={`amount-${index}-${currency}`}
-                        inputMode="decimal"
-                        value={slice.amounts[currency] ?? ''}
-                        onChange={(event) =>
-                          setSlice(index, { amounts: { ...slice.amounts, [currency]: event.target.value } })
-                        }
-                      />
-                    ))
-                  : null}
-                <TextField
-                  label={t('promotions.wheel.bgColor')}
-                  name={`bg-${index}`}
-                  value={slice.bgColor}
-                  onChange={(event) => setSlice(index, { bgColor: event.target.value })}
-                />
-                <TextField
-                  label={t('promotions.wheel.textColor')}
-                  name={`text-${index}`}
-                  value={slice.textColor}
-                  onChange={(event) => setSlice(index, { textColor: event.target.value })}
-                />
-              </div>
-              <Button
-                variant="ghost"
-                disabled={slices.length <= 2}
-                onClick={() => setSlices(slices.filter((_, each) => each !== index))}
-              >
-                {t('promotions.wheel.remove')}
-              </Button>
-            </li>
+            <SliceEditor
+              // biome-ignore lint/suspicious/noArrayIndexKey: slices are edited in place; the position is the identity
+              key={index}
+              slice={slice}
+              index={index}
+              percent={total > 0 ? (((weights[index] ?? 0) * 100) / total).toFixed(2) : '0.00'}
+              onChange={(change) => setSlice(index, change)}
+              removable={slices.length > 2}
+              onRemove={() => setSlices(slices.filter((_, each) => each !== index))}
+            />
           ))}
         </ol>
         <Button
@@ -258,54 +205,7 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
           {t('promotions.wheel.add')}
         </Button>
       </Card>
-      <Card title={t('promotions.wheel.coinRule')} testId="promotions-coin-rule">
-        <div className="grid gap-3 sm:grid-cols-3">
-          {LAOS_CURRENCIES.map((currency) => (
-            <TextField
-              key={currency}
-              label={t('promotions.wheel.perCoin', { currency })}
-              name={`per-coin-${currency}`}
-              inputMode="decimal"
-              value={perCoin[currency] ?? ''}
-              onChange={(event) => setPerCoin({ ...perCoin, [currency]: event.target.value })}
-            />
-          ))}
-          <TextField
-            label={t('promotions.wheel.expiry')}
-            name="expiry"
-            inputMode="numeric"
-            value={expiry}
-            onChange={(event) => setExpiry(event.target.value)}
-          />
-        </div>
-        <p className="text-sm text-slate-600">{t('promotions.wheel.prizeTermsHint')}</p>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField
-            label={t('promotions.wheel.prizeWinMultiple')}
-            name="prize-win-multiple"
-            inputMode="numeric"
-            value={prizeWinMultiple}
-            onChange={(event) => setPrizeWinMultiple(event.target.value)}
-          />
-          <TextField
-            label={t('promotions.wheel.prizePercentFail')}
-            name="prize-percent-fail"
-            inputMode="numeric"
-            value={prizePercentFail}
-            onChange={(event) => setPrizePercentFail(event.target.value)}
-          />
-        </div>
-        {/* A prize bonus ends by itself only once nothing is left: only its multiple can pay it out unplayed. */}
-        <TermsWarnings
-          terms={{
-            amountRule: 'fixed',
-            amountMinor: null,
-            amountCapMinor: null,
-            winMultiple: wholeNumber(prizeWinMultiple, 0, 1000) ?? -1,
-            endBelowMinor: '1',
-          }}
-        />
-      </Card>
+      <CoinRuleCard perCoin={perCoin} onPerCoin={setPerCoin} texts={ruleTexts} onTexts={setRuleTexts} />
       {problem ? (
         <p role="alert" className="rounded-xl bg-red-50 px-3 py-2 text-sm text-red-800">
           {problem}
@@ -318,5 +218,154 @@ function WheelForm({ wheel, rules }: { wheel: SpinWheelSetting; rules: SpinRules
         {t('promotions.save')}
       </Button>
     </form>
+  );
+}
+
+/** One slice of the wheel: its code, weight and the chance that gives it, prize, labels, amounts and colours. */
+function SliceEditor({
+  slice,
+  index,
+  percent,
+  onChange,
+  removable,
+  onRemove,
+}: {
+  slice: SliceDraft;
+  index: number;
+  percent: string;
+  onChange: (change: Partial<SliceDraft>) => void;
+  removable: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li key={index} className="space-y-2 rounded-xl border border-slate-200 p-3" data-testid={`slice-${index}`}>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="font-semibold text-slate-900">{t('promotions.wheel.slice', { number: index + 1 })}</p>
+        <span className="text-sm text-slate-700">{t('promotions.wheel.chance', { percent })}</span>
+      </div>
+      <div className="grid gap-2 sm:grid-cols-3">
+        <TextField
+          label={t('promotions.wheel.code')}
+          name={`code-${index}`}
+          value={slice.code}
+          onChange={(event) => onChange({ code: event.target.value })}
+        />
+        <TextField
+          label={t('promotions.wheel.weight')}
+          name={`weight-${index}`}
+          inputMode="numeric"
+          value={slice.weight}
+          onChange={(event) => onChange({ weight: event.target.value })}
+        />
+        <SelectField
+          label={t('promotions.wheel.prize')}
+          value={slice.prizeType}
+          onChange={(event) => onChange({ prizeType: event.target.value as SliceDraft['prizeType'] })}
+          options={PRIZE_TYPES.map((value) => ({ value, label: t(`promotions.wheel.prizes.${value}`) }))}
+        />
+        {LOCALES.map((locale) => (
+          <TextField
+            key={locale}
+            label={t('promotions.wheel.label', { language: t(`settings.locale.${locale}`) })}
+            name={`label-${index}-${locale}`}
+            value={slice.label[locale]}
+            onChange={(event) => onChange({ label: { ...slice.label, [locale]: event.target.value } })}
+          />
+        ))}
+        {slice.prizeType === 'cash'
+          ? LAOS_CURRENCIES.map((currency) => (
+              <TextField
+                key={currency}
+                label={t('promotions.wheel.amount', { currency })}
+                name={`amount-${index}-${currency}`}
+                inputMode="decimal"
+                value={slice.amounts[currency] ?? ''}
+                onChange={(event) => onChange({ amounts: { ...slice.amounts, [currency]: event.target.value } })}
+              />
+            ))
+          : null}
+        <TextField
+          label={t('promotions.wheel.bgColor')}
+          name={`bg-${index}`}
+          value={slice.bgColor}
+          onChange={(event) => onChange({ bgColor: event.target.value })}
+        />
+        <TextField
+          label={t('promotions.wheel.textColor')}
+          name={`text-${index}`}
+          value={slice.textColor}
+          onChange={(event) => onChange({ textColor: event.target.value })}
+        />
+      </div>
+      <Button variant="ghost" disabled={!removable} onClick={onRemove}>
+        {t('promotions.wheel.remove')}
+      </Button>
+    </li>
+  );
+}
+
+/** How members earn coins (a deposit amount per coin, per currency), how long coupons last, a cash prize's terms. */
+function CoinRuleCard({
+  perCoin,
+  onPerCoin,
+  texts,
+  onTexts,
+}: {
+  perCoin: Record<string, string>;
+  onPerCoin: (perCoin: Record<string, string>) => void;
+  texts: RuleTexts;
+  onTexts: (texts: RuleTexts) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card title={t('promotions.wheel.coinRule')} testId="promotions-coin-rule">
+      <div className="grid gap-3 sm:grid-cols-3">
+        {LAOS_CURRENCIES.map((currency) => (
+          <TextField
+            key={currency}
+            label={t('promotions.wheel.perCoin', { currency })}
+            name={`per-coin-${currency}`}
+            inputMode="decimal"
+            value={perCoin[currency] ?? ''}
+            onChange={(event) => onPerCoin({ ...perCoin, [currency]: event.target.value })}
+          />
+        ))}
+        <TextField
+          label={t('promotions.wheel.expiry')}
+          name="expiry"
+          inputMode="numeric"
+          value={texts.expiry}
+          onChange={(event) => onTexts({ ...texts, expiry: event.target.value })}
+        />
+      </div>
+      <p className="text-sm text-slate-600">{t('promotions.wheel.prizeTermsHint')}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField
+          label={t('promotions.wheel.prizeWinMultiple')}
+          name="prize-win-multiple"
+          inputMode="numeric"
+          value={texts.prizeWinMultiple}
+          onChange={(event) => onTexts({ ...texts, prizeWinMultiple: event.target.value })}
+        />
+        <TextField
+          label={t('promotions.wheel.prizePercentFail')}
+          name="prize-percent-fail"
+          inputMode="numeric"
+          value={texts.prizePercentFail}
+          onChange={(event) => onTexts({ ...texts, prizePercentFail: event.target.value })}
+        />
+      </div>
+      {/* A prize bonus ends by itself only once nothing is left: only its multiple can pay it out unplayed. */}
+      <TermsWarnings
+        terms={{
+          amountRule: 'fixed',
+          amountMinor: null,
+          amountCapMinor: null,
+          winMultiple: wholeNumber(texts.prizeWinMultiple, 0, 1000) ?? -1,
+          endBelowMinor: '1',
+        }}
+      />
+    </Card>
   );
 }

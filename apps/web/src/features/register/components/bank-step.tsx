@@ -34,6 +34,8 @@ const ALIASES = { bankAccountName: 'firstName' } as const;
 const CURRENCY_KEYS = { LAK: 'register.currencyLAK', BAHT: 'register.currencyBAHT' } as const;
 const isLaos = env.country === 'LA';
 
+type Translate = ReturnType<typeof useTranslation>['t'];
+
 function isRecommended(code: string): boolean {
   return !isLaos && (RECOMMENDED_BANKS as readonly string[]).includes(code);
 }
@@ -50,6 +52,34 @@ export function bankOptions(
       ? { value: bank.code, label: recommended(name) }
       : { value: bank.code, label: name, labelIsData: true };
   });
+}
+
+/** The step's own checks before it is sent: a bank, a number of the bank's length, both names. */
+function bankErrors(values: BankValues, t: Translate): FieldErrors {
+  const found: FieldErrors = {};
+  if (isBlank(values.bankCode)) found.bankCode = t('validation.bankRequired');
+  if (isBlank(values.bankAccountNo)) found.bankAccountNo = t('validation.accountNoRequired');
+  else {
+    const problem = checkAccountNo(values.bankCode, values.bankAccountNo);
+    if (problem) found.bankAccountNo = t(problem.key, problem.values);
+  }
+  for (const field of ['firstName', 'lastName'] as const) {
+    if (isBlank(values[field])) {
+      found[field] = t(field === 'firstName' ? 'validation.firstNameRequired' : 'validation.lastNameRequired');
+    } else {
+      const problem = checkAccountName(values.bankCode, values[field]);
+      if (problem) found[field] = t(problem);
+    }
+  }
+  return found;
+}
+
+/** The Laos build's currencies to choose from: the server's list, or the contract's while it loads. */
+function currencyOptions(offered: readonly Currency[] | undefined, t: Translate): SelectOption[] {
+  return (offered?.length ? offered : LAOS_CURRENCIES).map((currency) => ({
+    value: currency,
+    label: t(CURRENCY_KEYS[currency]),
+  }));
 }
 
 export function BankStep({
@@ -88,28 +118,9 @@ export function BankStep({
     setValues((previous) => ({ ...previous, [name]: normalizeAccountName(value) }));
   }
 
-  function check(): FieldErrors {
-    const found: FieldErrors = {};
-    if (isBlank(values.bankCode)) found.bankCode = t('validation.bankRequired');
-    if (isBlank(values.bankAccountNo)) found.bankAccountNo = t('validation.accountNoRequired');
-    else {
-      const problem = checkAccountNo(values.bankCode, values.bankAccountNo);
-      if (problem) found.bankAccountNo = t(problem.key, problem.values);
-    }
-    for (const field of ['firstName', 'lastName'] as const) {
-      if (isBlank(values[field])) {
-        found[field] = t(field === 'firstName' ? 'validation.firstNameRequired' : 'validation.lastNameRequired');
-      } else {
-        const problem = checkAccountName(values.bankCode, values[field]);
-        if (problem) found[field] = t(problem);
-      }
-    }
-    return found;
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = check();
+    const found = bankErrors(values, t);
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       return;
@@ -121,10 +132,6 @@ export function BankStep({
     }).catch((error: unknown) => setErrors(fieldErrorsFrom(error, INPUTS, ALIASES)));
   }
 
-  const currencyOptions = (currencies.data?.length ? currencies.data : LAOS_CURRENCIES).map((currency) => ({
-    value: currency,
-    label: t(CURRENCY_KEYS[currency]),
-  }));
   const nameHint = englishOnly ? t('register.englishNameHint') : t('register.accountNameHint');
 
   return (
@@ -149,34 +156,26 @@ export function BankStep({
         error={errors.bankAccountNo}
         hint={t('register.accountNoHint')}
       />
-      <TextField
-        label={t('register.firstName')}
-        name="firstName"
-        autoComplete="off"
-        autoCapitalize="characters"
-        maxLength={FIELD_LIMITS.bankAccountNameMax}
-        value={values.firstName}
-        onChange={onChange}
-        onBlur={onNameBlur}
-        error={errors.firstName}
-        hint={nameHint}
-      />
-      <TextField
-        label={t('register.lastName')}
-        name="lastName"
-        autoComplete="off"
-        autoCapitalize="characters"
-        maxLength={FIELD_LIMITS.bankAccountNameMax}
-        value={values.lastName}
-        onChange={onChange}
-        onBlur={onNameBlur}
-        error={errors.lastName}
-      />
+      {(['firstName', 'lastName'] as const).map((field) => (
+        <TextField
+          key={field}
+          label={t(field === 'firstName' ? 'register.firstName' : 'register.lastName')}
+          name={field}
+          autoComplete="off"
+          autoCapitalize="characters"
+          maxLength={FIELD_LIMITS.bankAccountNameMax}
+          value={values[field]}
+          onChange={onChange}
+          onBlur={onNameBlur}
+          error={errors[field]}
+          {...(field === 'firstName' ? { hint: nameHint } : {})}
+        />
+      ))}
       {isLaos ? (
         <Select
           label={t('register.currency')}
           name="currency"
-          options={currencyOptions}
+          options={currencyOptions(currencies.data, t)}
           value={values.currency}
           onChange={onChange}
           error={errors.currency}

@@ -20,6 +20,25 @@ export interface ProfileValues {
 
 const INPUTS = ['name', 'password', 'confirmPassword', 'sourceCode', 'inviteCode'] as const;
 
+/** The step's own checks before the server's: a name, a password of the policy, typed twice alike. */
+function profileErrors(values: ProfileValues, phone: string, t: ReturnType<typeof useTranslation>['t']): FieldErrors {
+  const found: FieldErrors = {};
+  if (isBlank(values.name)) found.name = t('validation.nameRequired');
+  const passwordProblem = checkNewPassword(values.password, { phone });
+  if (values.password === '') found.password = t('validation.passwordRequired');
+  else if (passwordProblem) found.password = translateCode(passwordProblem);
+  if (values.confirmPassword === '') found.confirmPassword = t('validation.confirmPasswordRequired');
+  else if (checkPasswordsMatch(values.password, values.confirmPassword)) {
+    found.confirmPassword = t('validation.passwordsDontMatch');
+  }
+  return found;
+}
+
+/** A source of the visitor's own ("how did you hear of us"): its text is data, shown as the server gives it. */
+function sourceOption(source: { code: string; description: string }) {
+  return { value: source.code, label: source.description, labelIsData: true };
+}
+
 export function ProfileStep({
   phone,
   initial,
@@ -47,22 +66,9 @@ export function ProfileStep({
     setErrors((previous) => ({ ...previous, [name]: undefined }));
   }
 
-  function check(): FieldErrors {
-    const found: FieldErrors = {};
-    if (isBlank(values.name)) found.name = t('validation.nameRequired');
-    const passwordProblem = checkNewPassword(values.password, { phone });
-    if (values.password === '') found.password = t('validation.passwordRequired');
-    else if (passwordProblem) found.password = translateCode(passwordProblem);
-    if (values.confirmPassword === '') found.confirmPassword = t('validation.confirmPasswordRequired');
-    else if (checkPasswordsMatch(values.password, values.confirmPassword)) {
-      found.confirmPassword = t('validation.passwordsDontMatch');
-    }
-    return found;
-  }
-
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const found = check();
+    const found = profileErrors(values, phone, t);
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       return;
@@ -118,11 +124,7 @@ export function ProfileStep({
         label={t('register.sourceCode')}
         name="sourceCode"
         placeholder={t('common.selectPlaceholder')}
-        options={(sources.data ?? []).map((source) => ({
-          value: source.code,
-          label: source.description,
-          labelIsData: true,
-        }))}
+        options={(sources.data ?? []).map(sourceOption)}
         value={values.sourceCode}
         onChange={onChange}
         error={errors.sourceCode}

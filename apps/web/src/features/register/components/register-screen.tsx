@@ -1,14 +1,13 @@
-import { DELAY_MS, STORAGE_KEYS } from '@member-wallet/contract/constants';
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { env } from '../../../lib/env.ts';
 import { fieldErrorsFrom } from '../../../lib/form-errors.ts';
-import { showToast } from '../../../lib/toast-store.ts';
 import { useCreateAccount } from '../api/create-account.ts';
 import { useRegisterOtpFlag } from '../api/get-register-otp-flag.ts';
 import { useSendOtp } from '../api/send-otp.ts';
 import { useInviteCode } from '../hooks/use-invite-code.ts';
+import { useRegistered } from '../hooks/use-registered.ts';
 import { BankStep, type BankValues } from './bank-step.tsx';
 import { OtpStep, type OtpTicket } from './otp-step.tsx';
 import { PhoneStep } from './phone-step.tsx';
@@ -17,7 +16,6 @@ import { StepIndicator, type StepName } from './step-indicator.tsx';
 
 export function RegisterScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { code: inviteCode, forget: forgetInviteCode } = useInviteCode();
   const otpFlag = useRegisterOtpFlag();
   const sendOtp = useSendOtp();
@@ -32,11 +30,8 @@ export function RegisterScreen() {
     sourceCode: '',
     inviteCode,
   });
-  const [registered, setRegistered] = useState(false);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const { registered, finish } = useRegistered();
   const headingRef = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => () => clearTimeout(redirectTimer.current), []);
 
   function goTo(next: StepName) {
     setStep(next);
@@ -79,10 +74,7 @@ export function RegisterScreen() {
       bankAccountNo: values.bankAccountNo,
       currency: env.country === 'LA' ? values.currency : undefined,
     });
-    setRegistered(true);
-    localStorage.removeItem(STORAGE_KEYS.inviteCode);
-    showToast('success', t('register.success'), DELAY_MS.errorToast);
-    redirectTimer.current = setTimeout(() => navigate('/login'), DELAY_MS.registerSuccessRedirect);
+    finish();
   }
 
   return (

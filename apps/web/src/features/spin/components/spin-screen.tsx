@@ -1,4 +1,10 @@
-import { isSpinErrorCode, type PrizeType, type SpinCoupon, type SpinSlice } from '@member-wallet/contract/spin';
+import {
+  isSpinErrorCode,
+  type PrizeType,
+  type SpinCoupon,
+  type SpinSetupResponse,
+  type SpinSlice,
+} from '@member-wallet/contract/spin';
 import { Button } from '@member-wallet/ui/button';
 import { PageSpinner, Spinner } from '@member-wallet/ui/spinner';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
@@ -69,32 +75,19 @@ export function SpinScreen({ onWalletChanged }: SpinScreenProps) {
   /** The coins the spin's answer left, shown until the reloaded setup says the same. */
   const [coinsLeft, setCoinsLeft] = useState<number | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const couponsHeading = useId();
 
   if (setup.isPending) return <PageSpinner />;
-  if (setup.isError) {
-    return (
-      <div className="space-y-3 text-center">
-        <p className="text-slate-600">{t('common.loadFailed')}</p>
-        <Button variant="secondary" onClick={() => void setup.refetch()}>
-          {t('common.retry')}
-        </Button>
-      </div>
-    );
-  }
-  const wheel = setup.data.activeSpinwheel;
-  const slices = wheel?.slices ?? [];
+  if (setup.isError) return <LoadFailed onRetry={() => void setup.refetch()} />;
+  const slices = setup.data.activeSpinwheel?.slices ?? [];
 
-  const reload = () => {
-    void client.invalidateQueries({ queryKey: SPIN_QUERY_KEY });
-    onWalletChanged();
-  };
   const closeDialog = () => {
     // A cash coupon just won is the newest claimable one: the first row of page 1.
     if (dialog?.kind === 'prize' && dialog.prizeType === 'cash') setCouponPage(1);
     setDialog(null);
     setCoinsLeft(null);
-    reload();
+    // The coins, the coupons and the wallet as they are now.
+    void client.invalidateQueries({ queryKey: SPIN_QUERY_KEY });
+    onWalletChanged();
   };
 
   const startSpin = () => {
@@ -122,11 +115,6 @@ export function SpinScreen({ onWalletChanged }: SpinScreenProps) {
     });
   };
 
-  const endSpin = () => {
-    setSpinning(false);
-    if (prize) setDialog({ kind: 'prize', ...prize });
-  };
-
   const confirmClaim = (coupon: SpinCoupon) => {
     const label = sliceOf(slices, coupon)?.label ?? coupon.prize.name;
     claim.mutate(
@@ -148,56 +136,24 @@ export function SpinScreen({ onWalletChanged }: SpinScreenProps) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-semibold text-slate-900">{t('spin.title')}</h1>
-      {wheel ? (
-        // Clipped: the turning canvas is a square whose rotated corners (invisible, it is drawn round) would
-        // otherwise widen the page and let it scroll sideways on a phone.
-        <section aria-label={wheel.name} className="space-y-3 overflow-hidden pb-2">
-          <p className="text-center text-lg font-semibold text-brand-800" data-i18n-exempt="">
-            {wheel.name}
-          </p>
-          <SpinWheel
-            name={wheel.name}
-            slices={slices}
-            coins={coinsLeft ?? setup.data.userCoin}
-            spinning={spinning}
-            landOn={landOn}
-            onSpin={startSpin}
-            onSpinEnd={endSpin}
-          />
-        </section>
-      ) : (
-        <p className="rounded-2xl bg-white p-5 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">
-          {t('spin.inactive')}
-        </p>
-      )}
-      <section aria-labelledby={couponsHeading} className="space-y-2">
-        <h2 id={couponsHeading} className="text-lg font-semibold text-slate-900">
-          {t('spin.coupons.title')}
-        </h2>
-        {coupons.isPending ? (
-          <div className="flex justify-center py-4">
-            <Spinner />
-          </div>
-        ) : coupons.isError ? (
-          <div className="space-y-3 text-center">
-            <p className="text-slate-600">{t('common.loadFailed')}</p>
-            <Button variant="secondary" onClick={() => void coupons.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </div>
-        ) : (
-          <CouponTable
-            coupons={coupons.data.coupons}
-            page={coupons.data.page}
-            total={coupons.data.total}
-            claimableTotal={coupons.data.claimableTotal}
-            loading={coupons.isPlaceholderData}
-            slices={slices}
-            onPageChange={setCouponPage}
-            onClaim={(coupon) => setDialog({ kind: 'claim', coupon })}
-          />
-        )}
-      </section>
+      <WheelSection
+        wheel={setup.data.activeSpinwheel}
+        slices={slices}
+        coins={coinsLeft ?? setup.data.userCoin}
+        spinning={spinning}
+        landOn={landOn}
+        onSpin={startSpin}
+        onSpinEnd={() => {
+          setSpinning(false);
+          if (prize) setDialog({ kind: 'prize', ...prize });
+        }}
+      />
+      <CouponsSection
+        coupons={coupons}
+        slices={slices}
+        onPageChange={setCouponPage}
+        onClaim={(coupon) => setDialog({ kind: 'claim', coupon })}
+      />
       <PrizeModal
         open={dialog?.kind === 'prize'}
         label={dialog?.kind === 'prize' ? dialog.label : ''}
@@ -216,5 +172,102 @@ export function SpinScreen({ onWalletChanged }: SpinScreenProps) {
       />
       <ResultDialog outcome={dialog?.kind === 'result' ? dialog.outcome : null} onClose={closeDialog} />
     </div>
+  );
+}
+
+/** The running wheel, or the notice that none runs. */
+function WheelSection({
+  wheel,
+  slices,
+  coins,
+  spinning,
+  landOn,
+  onSpin,
+  onSpinEnd,
+}: {
+  wheel: SpinSetupResponse['activeSpinwheel'];
+  slices: readonly SpinSlice[];
+  coins: number;
+  spinning: boolean;
+  landOn: number | null;
+  onSpin: () => void;
+  onSpinEnd: () => void;
+}) {
+  const { t } = useTranslation();
+  return wheel ? (
+    // Clipped: the turning canvas is a square whose rotated corners (invisible, it is drawn round) would
+    // otherwise widen the page and let it scroll sideways on a phone.
+    <section aria-label={wheel.name} className="space-y-3 overflow-hidden pb-2">
+      <p className="text-center text-lg font-semibold text-brand-800" data-i18n-exempt="">
+        {wheel.name}
+      </p>
+      <SpinWheel
+        name={wheel.name}
+        slices={slices}
+        coins={coins}
+        spinning={spinning}
+        landOn={landOn}
+        onSpin={onSpin}
+        onSpinEnd={onSpinEnd}
+      />
+    </section>
+  ) : (
+    <p className="rounded-2xl bg-white p-5 text-center text-slate-700 shadow-sm ring-1 ring-slate-200">
+      {t('spin.inactive')}
+    </p>
+  );
+}
+
+/** A read that failed, with its retry. */
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-3 text-center">
+      <p className="text-slate-600">{t('common.loadFailed')}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** The member's coupons: a page of them, with the claim of each claimable one. */
+function CouponsSection({
+  coupons,
+  slices,
+  onPageChange,
+  onClaim,
+}: {
+  coupons: ReturnType<typeof useCoupons>;
+  slices: readonly SpinSlice[];
+  onPageChange: (page: number) => void;
+  onClaim: (coupon: SpinCoupon) => void;
+}) {
+  const { t } = useTranslation();
+  const couponsHeading = useId();
+  return (
+    <section aria-labelledby={couponsHeading} className="space-y-2">
+      <h2 id={couponsHeading} className="text-lg font-semibold text-slate-900">
+        {t('spin.coupons.title')}
+      </h2>
+      {coupons.isPending ? (
+        <div className="flex justify-center py-4">
+          <Spinner />
+        </div>
+      ) : coupons.isError ? (
+        <LoadFailed onRetry={() => void coupons.refetch()} />
+      ) : (
+        <CouponTable
+          coupons={coupons.data.coupons}
+          page={coupons.data.page}
+          total={coupons.data.total}
+          claimableTotal={coupons.data.claimableTotal}
+          loading={coupons.isPlaceholderData}
+          slices={slices}
+          onPageChange={onPageChange}
+          onClaim={onClaim}
+        />
+      )}
+    </section>
   );
 }
