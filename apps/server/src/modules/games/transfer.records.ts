@@ -1,4 +1,5 @@
 import type { GameTransferDirection } from '../../db/tables/games.table.ts';
+import { moneyInvariant } from '../../lib/money-invariant.ts';
 import type { PostedEntry } from '../ledger/ledger.service.ts';
 import type { MemberPostInput } from '../ledger/ledger.together.ts';
 import type { NewGameTransfer } from './games.repository.ts';
@@ -34,6 +35,12 @@ export function reservationEntry(
 
 /** The record of a reserved transfer. */
 export function newTransfer(request: TransferRequest, id: string, posted: PostedEntry, now: Date): NewGameTransfer {
+  // The reserve moved exactly the amount asked, out of one account and into the other, before the transfer is kept.
+  const moved = posted.postings.map((posting) => posting.amount);
+  moneyInvariant(
+    moved.length === 2 && moved.includes(request.amountMinor) && moved.includes(-request.amountMinor),
+    `a transfer of ${request.amountMinor} reserved ${moved.join(' and ')}`,
+  );
   return {
     id,
     member_id: request.memberId,
