@@ -35,9 +35,9 @@ export class AppError extends Error {
 }
 
 /**
- * An answer given with another status than its code's own, for the two answers that are not ours to choose: a
- * request's first answer replayed as it was given (ledger/idempotency.service.ts), and a sandbox party answering
- * as the vendor's API it stands in for documents (docs/parties/).
+ * An answer given with another status than its code's own, for the answers that are not ours to choose: a
+ * request's first answer replayed as it was given (ledger/idempotency.service.ts), and a party's protocol as
+ * docs/parties/ documents it (a sandbox party standing in for its vendor, our webhooks' 401 on a bad signature).
  */
 export class AnsweredError extends AppError {
   constructor(
