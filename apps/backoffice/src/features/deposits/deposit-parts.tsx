@@ -5,7 +5,10 @@ import { QueryView, type ViewedQuery } from '../../components/query-view.tsx';
 import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
 import { PAGE_SIZE } from '../../lib/paged-query.ts';
 
-/** What the deposits screen's tabs share: the filters' select, the paged listing, the state badge and the member cell. */
+/**
+ * What the deposits screen's tabs share: the filters' select, the paged listing, the state badge and the member
+ * cell.
+ */
 
 export const SELECT_CLASS = 'min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base';
 

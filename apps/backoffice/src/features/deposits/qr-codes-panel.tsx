@@ -75,7 +75,7 @@ export function QrCodesPanel() {
   );
 }
 
-export function QrRow({ qr }: { qr: BackofficeQrCode }) {
+function QrRow({ qr }: { qr: BackofficeQrCode }) {
   const { t } = useTranslation();
   return (
     <li

@@ -14,21 +14,21 @@ import { majorToMinor } from '../../lib/money-input.ts';
 import { useRequestAdjustment } from './api/request-adjustment.ts';
 import { Card } from './member-card.tsx';
 
+/** A member's adjustment (docs/backoffice/adjustments.md): the form, with its bonus terms when the credit is a bonus. */
+
 /** The terms of a credit paid as a bonus, as typed: the defaults are those of a wheel prize (docs/promotions/wheel.md). */
-export interface BonusDraft {
+interface BonusDraft {
   on: boolean;
   winMultiple: string;
   percentFail: string;
 }
 
-export const BONUS_OFF: BonusDraft = { on: false, winMultiple: '1', percentFail: '100' };
+const BONUS_OFF: BonusDraft = { on: false, winMultiple: '1', percentFail: '100' };
 
-export type AdjustmentErrors = { amount?: string; reason?: string; winMultiple?: string; percentFail?: string };
-
-/** A member's adjustment (docs/backoffice/adjustments.md): the form, with its bonus terms when the credit is a bonus. */
+type AdjustmentErrors = { amount?: string; reason?: string; winMultiple?: string; percentFail?: string };
 
 /** A whole number from 0 to `max` as typed, or null. */
-export function wholeUpTo(text: string, max: number): number | null {
+function wholeUpTo(text: string, max: number): number | null {
   const plain = text.trim();
   if (!/^\d{1,4}$/.test(plain)) return null;
   const value = Number(plain);
@@ -156,7 +156,7 @@ export function AdjustmentForm({ detail }: { detail: MemberDetail }) {
 }
 
 /** The "pay as a bonus" switch of a credit and, when on, the bonus's two terms. */
-export function BonusTermsFields({
+function BonusTermsFields({
   draft,
   currency,
   errors,

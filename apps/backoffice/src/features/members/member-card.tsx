@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 
+/** A part of a member's page: a titled card, named by its heading. */
 export function Card({ title, children }: { title: string; children: ReactNode }) {
   const titleId = useId();
   return (

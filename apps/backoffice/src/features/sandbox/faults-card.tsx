@@ -13,6 +13,8 @@ import { useSandboxFaults } from './api/get-faults.ts';
 import { useSetFaults } from './api/set-faults.ts';
 import { Card, Outcome, SELECT_CLASS } from './sandbox-parts.tsx';
 
+/** The sandbox parties' faults (docs/backoffice/sandbox.md): each party's latency, errors and time-outs. */
+
 /** One setting of a party's form: a choice of fault kinds, a number, a switch, or the calls it hits. */
 type FieldSpec =
   | { name: string; label: TranslationKey; kind: 'select'; options: readonly string[] }
@@ -47,8 +49,6 @@ const FIELDS: Record<SandboxParty, readonly FieldSpec[]> = {
   ],
   bankFeed: [{ name: 'fault', label: 'sandbox.fault', kind: 'select', options: SANDBOX_FAULT_KINDS.bankFeed }],
 };
-
-/** The sandbox parties' faults (docs/backoffice/sandbox.md): each party's latency, errors and time-outs. */
 
 export function FaultsCard() {
   const { t } = useTranslation();
@@ -87,7 +87,7 @@ export function FaultsCard() {
   );
 }
 
-export function PartyForm({
+function PartyForm({
   party,
   title,
   initial,
@@ -150,7 +150,7 @@ export function PartyForm({
   );
 }
 
-export function FaultField({
+function FaultField({
   spec,
   value,
   invalid,
@@ -213,7 +213,7 @@ export function FaultField({
 }
 
 /** The game provider calls a fault hits, as checkboxes. */
-export function OperationsField({
+function OperationsField({
   label,
   value,
   onChange,

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { errorText } from '../../lib/http.ts';
 
-export const SELECT_CLASS = 'min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base';
+/** What the sandbox screen's cards share: the select's look, the card and the outcome line. */
 
-/** What the sandbox screen's cards share: the card and the outcome line. */
+export const SELECT_CLASS = 'min-h-11 w-full rounded-xl border border-slate-300 bg-white px-3 text-base';
 
 export function Card({ title, hint, children }: { title: string; hint?: string; children: ReactNode }) {
   return (

@@ -10,25 +10,28 @@ import { majorToMinor, minorToMajor } from '../../lib/money-input.ts';
 import { useSaveAdjustmentApproval } from './api/save-adjustment-approval.ts';
 import { useSaveWithdraw } from './api/save-withdraw.ts';
 
+/**
+ * The settings that bound money (docs/backoffice/four-eyes.md): the withdrawal limits and the adjustment approval
+ * amount, each loosening waiting for a second admin.
+ */
+
 /** What bounds the money settings: the deployment's ceilings, and the changes waiting for a second admin. */
-export type MoneyBounds = Pick<SiteSettingsResponse, 'ceilings' | 'pending'>;
+type MoneyBounds = Pick<SiteSettingsResponse, 'ceilings' | 'pending'>;
 
-export type Ceilings = SiteSettingsResponse['ceilings'][number];
+type Ceilings = SiteSettingsResponse['ceilings'][number];
 
-export type AmountField = 'min' | 'max' | 'autoApprove';
+type AmountField = 'min' | 'max' | 'autoApprove';
 
-export const AMOUNT_FIELDS: readonly AmountField[] = ['min', 'max', 'autoApprove'];
+const AMOUNT_FIELDS: readonly AmountField[] = ['min', 'max', 'autoApprove'];
 
-export type AdjustmentSetting = SiteSettingsResponse['adjustment'][number];
+type AdjustmentSetting = SiteSettingsResponse['adjustment'][number];
 
-/** The settings that bound money (docs/backoffice/four-eyes.md): the withdrawal limits and the adjustment approval amount, each loosening waiting for a second admin. */
-
-export function ceilingsOf(money: MoneyBounds, currency: string): Ceilings | undefined {
+function ceilingsOf(money: MoneyBounds, currency: string): Ceilings | undefined {
   return money.ceilings.find((ceiling) => ceiling.currency === currency);
 }
 
 /** A change of this target waiting for a second admin, said beside its form with a way to the queue. */
-export function WaitingChange({ money, target }: { money: MoneyBounds; target: string }) {
+function WaitingChange({ money, target }: { money: MoneyBounds; target: string }) {
   const { t } = useTranslation();
   const waiting = money.pending.find((change) => change.target === target);
   if (!waiting) return null;
@@ -36,7 +39,7 @@ export function WaitingChange({ money, target }: { money: MoneyBounds; target: s
 }
 
 /** A money setting's save: applied at once when it only tightens, else waiting for a second admin. */
-export function moneySavedText(save: { data?: SettingChangeResponse }, t: TFunction): string {
+function moneySavedText(save: { data?: SettingChangeResponse }, t: TFunction): string {
   return savedTextOf(save.data?.change, t) ?? t('common.saved');
 }
 
@@ -55,7 +58,7 @@ export function WithdrawCard({ withdraw, money }: { withdraw: WithdrawSetting[];
   );
 }
 
-export function WithdrawForm({ saved, money }: { saved: WithdrawSetting; money: MoneyBounds }) {
+function WithdrawForm({ saved, money }: { saved: WithdrawSetting; money: MoneyBounds }) {
   const { t } = useTranslation();
   const save = useSaveWithdraw();
   const [values, setValues] = useState<Record<AmountField, string>>({

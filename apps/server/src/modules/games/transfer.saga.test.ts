@@ -18,9 +18,9 @@ import {
   transferStates,
 } from '../../../test/games.ts';
 import { startTestApp, TEST_ARGON2, type TestApp } from '../../../test/helpers.ts';
+import { misreportPostings } from '../../../test/ledger-faults.ts';
 import { buildApp } from '../../app.ts';
 import { BonusDebts } from '../bonus/bonus.debt.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 
 const ENV = { GAME_PROVIDER_TIMEOUT_MS: '250', TRANSFER_RECONCILE_INTERVAL_MS: '0' };
 
@@ -154,15 +154,7 @@ describe('game to wallet under provider faults', () => {
 describe('game to wallet, its money rules', () => {
   it('keeps no transfer and moves nothing when the reserve written is not the amount asked (a fault planted in post)', async () => {
     const { player } = await setup(100);
-    const original = LedgerService.prototype.post;
-    const wrong = vi.spyOn(LedgerService.prototype, 'post').mockImplementation(async function (
-      this: LedgerService,
-      trx,
-      input,
-    ) {
-      const posted = await original.call(this, trx, input);
-      return { ...posted, postings: posted.postings.map((posting) => ({ ...posting, amount: posting.amount * 2n })) };
-    });
+    const wrong = misreportPostings((amount) => amount * 2n);
     try {
       const answer = await post(t, player, '/api/wallet/transfer', { from: 'wallet', to: 'PG', amount: 40 });
       expect(answer.statusCode).toBe(500);

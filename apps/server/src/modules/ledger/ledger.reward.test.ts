@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestMember, startTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
+import { misreportPostings } from '../../../test/ledger-faults.ts';
 import { FakeClock } from '../../lib/clock.ts';
 import { reconcileBalances } from './ledger.reconcile.ts';
 import { LedgerRepository } from './ledger.repository.ts';
@@ -52,15 +53,7 @@ describe('a reward credit', () => {
 
   it('writes nothing when the entry written is not the credit asked (a fault planted in post)', async () => {
     const member = await accounts();
-    const post = LedgerService.prototype.post;
-    const wrong = vi.spyOn(LedgerService.prototype, 'post').mockImplementation(async function (
-      this: LedgerService,
-      trx,
-      input,
-    ) {
-      const posted = await post.call(this, trx, input);
-      return { ...posted, postings: posted.postings.map((posting) => ({ ...posting, amount: posting.amount + 1n })) };
-    });
+    const wrong = misreportPostings((amount) => amount + 1n);
     try {
       await expect(credit(member, 70n, 'reward:wrong')).rejects.toThrow(/a reward of 70 credited 71/);
     } finally {

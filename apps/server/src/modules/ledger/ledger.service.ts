@@ -17,16 +17,8 @@ import type {
   RewardInput,
 } from './ledger.types.ts';
 
-export type {
-  CompletedEntry,
-  DepositAccounts,
-  DepositInput,
-  JsonValue,
-  LedgerServiceDeps,
-  PostedEntry,
-  PostInput,
-  PostingInput,
-} from './ledger.types.ts';
+/** What the ledger is asked and answers, for its callers (ledger.types.ts). */
+export type * from './ledger.types.ts';
 
 /** Account ids remembered per process (a few MB at most); past it the memory starts afresh. */
 const REMEMBERED_IDS_MAX = 100_000;

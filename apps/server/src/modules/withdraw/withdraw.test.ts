@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalanceMinor, bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
+import { misreportPostings } from '../../../test/ledger-faults.ts';
 import { signedHeaders } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
@@ -154,15 +155,7 @@ describe('withdraw', () => {
   it('writes nothing when the ledger answers another movement than the one asked: a bug, 500', async () => {
     const member = await newMember(t, 500);
     // A fault planted in the ledger's answer: the wallet posting it reports is not the amount asked.
-    const post = LedgerService.prototype.post;
-    const wrong = vi.spyOn(LedgerService.prototype, 'post').mockImplementation(async function (
-      this: LedgerService,
-      trx,
-      input,
-    ) {
-      const posted = await post.call(this, trx, input);
-      return { ...posted, postings: posted.postings.map((posting) => ({ ...posting, amount: posting.amount * 2n })) };
-    });
+    const wrong = misreportPostings((amount) => amount * 2n);
     try {
       const answer = await withdraw(t, member, 120);
       expect([answer.statusCode, answer.json()]).toEqual([500, { message: 'INTERNAL_SERVER_ERROR' }]);

@@ -19,7 +19,7 @@ import { useSpin } from '../api/spin.ts';
 import { ClaimModal } from './claim-modal.tsx';
 import { CouponTable } from './coupon-table.tsx';
 import { PrizeModal } from './prize-modal.tsx';
-import { SpinWheel } from './spin-wheel.tsx';
+import { SpinWheel, type SpinWheelProps } from './spin-wheel.tsx';
 
 /** Starts the screen's data as soon as its chunk arrives, when it is the first page (router.tsx). */
 export function prefetch(client: QueryClient): void {
@@ -184,15 +184,7 @@ function WheelSection({
   landOn,
   onSpin,
   onSpinEnd,
-}: {
-  wheel: SpinSetupResponse['activeSpinwheel'];
-  slices: readonly SpinSlice[];
-  coins: number;
-  spinning: boolean;
-  landOn: number | null;
-  onSpin: () => void;
-  onSpinEnd: () => void;
-}) {
+}: Omit<SpinWheelProps, 'name' | 'random'> & { wheel: SpinSetupResponse['activeSpinwheel'] }) {
   const { t } = useTranslation();
   return wheel ? (
     // Clipped: the turning canvas is a square whose rotated corners (invisible, it is drawn round) would
