@@ -74,7 +74,8 @@ for (const locale of ['th', 'lo', 'en'] as const) {
         context.waitForEvent('page'),
         slot.getByRole('button', { name: text(locale, 'slot.play') }).click(),
       ]);
-      await game.waitForLoadState();
+      // The tab opens blank during the click and is sent to the game once the link is known: wait for the game.
+      await game.waitForURL(/\/play\?session=/);
       await expect(game.getByText('SANDBOX: demo game, no real money')).toBeVisible();
       for (let spin = 0; spin < 3; spin++) {
         await game.getByRole('button', { name: 'SPIN' }).click();

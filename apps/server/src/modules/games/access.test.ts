@@ -54,8 +54,13 @@ describe('auto-login', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('SANDBOX');
     expect(page.body).toContain('<script src="/sandbox/games/slot.js"></script>');
+    // SPIN arrives disabled and the script enables it once its click handler is on: a click before then (a slow
+    // script, a player quick off the mark) would otherwise do nothing at all.
+    expect(page.body).toContain('<button id="spin" type="button" disabled>SPIN</button>');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    expect((await t.app.inject({ method: 'GET', url: '/sandbox/games/slot.js' })).statusCode).toBe(200);
+    const script = await t.app.inject({ method: 'GET', url: '/sandbox/games/slot.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('  });\n  button.disabled = false;\n})();');
     const session = url.searchParams.get('session');
     const spin = await t.app.inject({
       method: 'POST',

@@ -26,7 +26,7 @@ export function slotPage(model: SlotPageModel): string {
 <div id="reels" aria-live="polite" style="font-size:2rem;letter-spacing:.5rem">? ? ?</div>
 <p id="result" aria-live="polite"></p>
 <label>Stake <select id="stake">${(model.stakes ?? []).map((stake) => `<option value="${stake}">${money(stake)}</option>`).join('')}</select></label>
-<button id="spin" type="button">SPIN</button>
+<button id="spin" type="button" disabled>SPIN</button>
 <h2>Last bets</h2>
 <table><thead><tr><th>Time</th><th>Reels</th><th>Stake</th><th>Win</th></tr></thead><tbody id="bets">${(
         model.bets ?? []
@@ -47,7 +47,7 @@ export function slotPage(model: SlotPageModel): string {
 </body></html>`;
 }
 
-/** The page's script: reads the session from the address, spins over fetch, updates the page. */
+/** The page's script: reads the session from the address, enables SPIN once it listens, spins over fetch, updates the page. */
 export const SLOT_PAGE_SCRIPT = `'use strict';
 (function () {
   var game = document.getElementById('game');
@@ -82,5 +82,6 @@ export const SLOT_PAGE_SCRIPT = `'use strict';
       .catch(function () { document.getElementById('result').textContent = 'network error'; })
       .finally(function () { button.disabled = false; });
   });
+  button.disabled = false;
 })();
 `;
