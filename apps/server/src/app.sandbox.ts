@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import type { Core } from './core.ts';
-import { AppError } from './lib/errors.ts';
-import { DepositChannelsRepository } from './modules/deposit-channels/deposit-channels.repository.ts';
-import type { DepositsBackofficeRepository } from './modules/deposits/deposits.backoffice.repository.ts';
-import type { GamesModule } from './modules/games/games.module.ts';
-import { createInviteService } from './modules/invite/invite.module.ts';
 import {
   actorOf,
   type OperatorContext,
   OperatorError,
   type OperatorService,
-} from './modules/operator/operator.service.ts';
-import { SLIP_WINDOW_KEY } from './modules/slip/slip.window.ts';
-import type { SpinService } from './modules/spin/spin.service.ts';
+} from './core/operator/operator.service.ts';
+import { SLIP_WINDOW_KEY } from './core/settings/settings.service.ts';
+import type { Core } from './core.ts';
+import { AppError } from './lib/errors.ts';
+import type { DepositChannelsRepository } from './modules/deposit-channels/deposit-channels.module.ts';
+import type { DepositsBackofficeRepository } from './modules/deposits/deposits.module.ts';
+import type { GamesModule } from './modules/games/games.module.ts';
+import { createInviteService } from './modules/invite/invite.module.ts';
+import type { SpinService } from './modules/spin/spin.module.ts';
 import { registerSandbox } from './sandbox/sandbox.plugin.ts';
 
 /** What of the modules the sandbox's controls drive. */
@@ -22,6 +22,7 @@ export interface SandboxModules {
   deposits: DepositsBackofficeRepository;
   games: GamesModule;
   spin: SpinService;
+  channels: DepositChannelsRepository;
 }
 
 /**
@@ -72,7 +73,7 @@ export async function mountSandbox(app: FastifyInstance, core: Core, modules: Sa
       });
       return invites.list(member.id, { page: 1, limit: 50 });
     },
-    ensureDepositChannels: (channels, wallets) => new DepositChannelsRepository(db).ensure(channels, wallets),
+    ensureDepositChannels: (channels, wallets) => modules.channels.ensure(channels, wallets),
     grantCoins: async (phone, coins) => {
       const member = await members.findByPhone(phone);
       if (!member) throw new AppError('NO_USER');

@@ -84,12 +84,15 @@ async function registerModules(
   registerStatement(app, core);
   // Web Push (docs/app.md): what a member hears while the app is closed, from the ledger's committed changes.
   const push = await registerPush(app, core, { send: deps.pushSender });
-  // Money in (docs/deposits/): channels, TrueMoney, QR, slips, bank-transfer matching.
-  registerDepositChannels(app, core);
-  registerTruelinks(app, core);
-  await registerQrPayments(app, core);
+  // Money in (docs/deposits/): channels, bank-transfer matching (what the others record their transfers in),
+  // TrueMoney, QR, slips.
+  const channels = registerDepositChannels(app, core);
+  const bankFeed = registerBankFeed(app, core);
+  const { transfers } = bankFeed;
+  registerTruelinks(app, core, { transfers });
+  await registerQrPayments(app, core, { channels, transfers });
   const uploads = registerUploads(app, core);
-  const slips = await registerSlips(app, core, { uploads, verifier: deps.slipVerifier });
+  const slips = await registerSlips(app, core, { uploads, verifier: deps.slipVerifier, channels, transfers });
   // Promotions the wallet answer reads (docs/promotions/): invites, then the wheel's coins.
   const invites = registerInvites(app, core, { accounts });
   const spin = registerSpinWheel(app, core, { bonusGate: bonuses.service, rewards: bonuses.service });
@@ -99,7 +102,6 @@ async function registerModules(
   // Safer play (docs/safer-play.md): a block brings game balances back; loss limits read the providers' records.
   registerSaferPlay(app, core, { wallet, games });
   registerRefunds(app, core, { games, bonuses: bonuses.service });
-  const bankFeed = registerBankFeed(app, core);
   // The back-office's screens over the modules above (docs/backoffice/).
   registerMembers(app, core);
   registerDashboard(app, core);
@@ -108,7 +110,7 @@ async function registerModules(
   registerAdjustments(app, core, { rewards: bonuses.service });
   registerSuspense(app, core, { withdrawals, slips });
   // Statement files operators upload: each credit line recorded as the bank feed's matcher records a transfer.
-  registerStatementImports(app, core, { recorder: bankFeed });
+  registerStatementImports(app, core, { recorder: bankFeed.matcher });
   // The app's Socket.IO server (http/realtime.ts): the chat's namespaces and live money plug into it.
   const realtime = createRealtime(app, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
   await registerChat(app, core, {
@@ -122,7 +124,7 @@ async function registerModules(
   registerLive(app, core, { io: realtime.io, authenticate: (authorization) => auth.authenticate(authorization) });
   const deposits = registerDeposits(app, core);
   // SANDBOX only: the sandbox parties and controls, through their one door (src/sandbox/, docs/parties/).
-  if (config.sandbox) await mountSandbox(app, core, { operators: operators.service, deposits, games, spin });
+  if (config.sandbox) await mountSandbox(app, core, { operators: operators.service, deposits, games, spin, channels });
   await registerStatic(app, config);
 
   if (config.demo && (await seedDemoData(config, accounts, core.members))) app.log.info('demo data created');

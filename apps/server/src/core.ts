@@ -1,9 +1,28 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { PushSender } from './adapters/push/push-sender.ts';
 import type { SlipVerifier } from './adapters/slip-verifier/slip-verifier.ts';
 import type { SmsSender } from './adapters/sms/sms-sender.ts';
 import type { Config } from './config.ts';
+import { AccountRepository } from './core/account/account.repository.ts';
+import { createAuthService } from './core/auth/auth.factory.ts';
+import { ProviderRegistry } from './core/games/provider-registry.ts';
+import { IdempotencyRepository } from './core/ledger/idempotency.repository.ts';
+import { IdempotencyService } from './core/ledger/idempotency.service.ts';
+import { LedgerRepository } from './core/ledger/ledger.repository.ts';
+import { LedgerService } from './core/ledger/ledger.service.ts';
+import type { AuditLog } from './core/operator/audit-log.ts';
+import type { FourEyes } from './core/operator/four-eyes.ts';
+import { createOperatorService } from './core/operator/operator.factory.ts';
+import { createOperatorRouter, type OperatorRouter } from './core/operator/operator-router.ts';
+import type { PendingChanges } from './core/operator/pending-change.service.ts';
+import { PersonRepository } from './core/person/person.repository.ts';
+import { PersonService } from './core/person/person.service.ts';
+import { SaferPlayGate } from './core/safer-play/safer-play.gate.ts';
+import { SaferPlayRepository } from './core/safer-play/safer-play.repository.ts';
+import { SettingsRepository } from './core/settings/settings.repository.ts';
+import { SettingsService } from './core/settings/settings.service.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { type Clock, systemClock } from './lib/clock.ts';
@@ -18,25 +37,6 @@ import { type Argon2Parameters, OWASP_ARGON2, PasswordHasher } from './lib/passw
 import { MemoryRateLimiter, type RateLimiter, RedisRateLimiter } from './lib/rate-limiter.ts';
 import { createRouter, type Router } from './lib/route.ts';
 import { SandboxAdapters } from './lib/sandbox-label.ts';
-import { AccountRepository } from './modules/account/account.repository.ts';
-import { createAuthService } from './modules/auth/auth.factory.ts';
-import { ProviderRegistry } from './modules/games/provider-registry.ts';
-import { IdempotencyRepository } from './modules/ledger/idempotency.repository.ts';
-import { IdempotencyService } from './modules/ledger/idempotency.service.ts';
-import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
-import { LedgerService } from './modules/ledger/ledger.service.ts';
-import type { AuditLog } from './modules/operator/audit-log.ts';
-import type { FourEyes } from './modules/operator/four-eyes.ts';
-import { createOperatorService } from './modules/operator/operator.factory.ts';
-import { createOperatorRouter, type OperatorRouter } from './modules/operator/operator-router.ts';
-import type { PendingChanges } from './modules/operator/pending-change.service.ts';
-import { PersonRepository } from './modules/person/person.repository.ts';
-import { PersonService } from './modules/person/person.service.ts';
-import type { PushSender } from './modules/push/push.sender.ts';
-import { SaferPlayGate } from './modules/safer-play/safer-play.gate.ts';
-import { SaferPlayRepository } from './modules/safer-play/safer-play.repository.ts';
-import { SettingsRepository } from './modules/settings/settings.repository.ts';
-import { SettingsService } from './modules/settings/settings.service.ts';
 
 /**
  * What is built once, in app.ts, and handed to every module's `register<Name>(app, core, deps?)`

@@ -2,13 +2,13 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, type OperatorRole } from '@member-wallet/contract/backoffice/operators';
 import QRCode from 'qrcode';
+import { createOperatorService } from './core/operator/operator.factory.ts';
+import { OperatorError } from './core/operator/operator.service.ts';
 import { migrateToLatest } from './db/connect.ts';
 import { systemClock } from './lib/clock.ts';
 import { runCommand } from './lib/command.ts';
 import { PasswordHasher } from './lib/passwords.ts';
 import { MemoryRateLimiter } from './lib/rate-limiter.ts';
-import { createOperatorService } from './modules/operator/operator.factory.ts';
-import { OperatorError } from './modules/operator/operator.service.ts';
 
 const USAGE = 'usage: npm run operator:create -- --username <name> --role <admin|finance|support>';
 

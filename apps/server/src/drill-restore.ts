@@ -9,10 +9,10 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { checkLedger, formatLedgerReport, ledgerIsSound } from './core/ledger/ledger.reconcile.ts';
 import { createDatabase } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { runtimeProblem } from './lib/runtime.ts';
-import { checkLedger, formatLedgerReport, ledgerIsSound } from './modules/ledger/ledger.reconcile.ts';
 
 /**
  * `npm run drill:restore` (docs/deploy.md, Backups): a restore, tried end to end on the PostgreSQL server of

@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestMember, startTestDatabase, type TestDatabase } from '../test/helpers.ts';
+import { LedgerRepository } from './core/ledger/ledger.repository.ts';
+import { LedgerService } from './core/ledger/ledger.service.ts';
 import { createDatabase, migrateToLatest } from './db/connect.ts';
 import type { Db } from './db/database.ts';
 import { FakeClock } from './lib/clock.ts';
-import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
-import { LedgerService } from './modules/ledger/ledger.service.ts';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,5 +1,5 @@
+import { checkLedger, formatLedgerReport, ledgerIsSound } from './core/ledger/ledger.reconcile.ts';
 import { runCommand } from './lib/command.ts';
-import { checkLedger, formatLedgerReport, ledgerIsSound } from './modules/ledger/ledger.reconcile.ts';
 
 /**
  * `npm run ledger:check -w apps/server` (or `node dist/ledger-check.js`): re-derives every balance from the

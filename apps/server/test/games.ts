@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { toMinor } from '@member-wallet/contract/money';
 import type { LightMyRequestResponse } from 'fastify';
+import { reconcileBalances } from '../src/core/ledger/ledger.reconcile.ts';
+import { LedgerRepository } from '../src/core/ledger/ledger.repository.ts';
+import { LedgerService } from '../src/core/ledger/ledger.service.ts';
 import { seedGameCatalogue } from '../src/demo/game-catalogue.ts';
 import { GamesRepository } from '../src/modules/games/games.repository.ts';
-import { reconcileBalances } from '../src/modules/ledger/ledger.reconcile.ts';
-import { LedgerRepository } from '../src/modules/ledger/ledger.repository.ts';
-import { LedgerService } from '../src/modules/ledger/ledger.service.ts';
 import type { FaultsRequest } from '../src/sandbox/games/faults.ts';
 import { bearer, registerAndLogin, type TestApp } from './helpers.ts';
 

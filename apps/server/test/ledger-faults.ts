@@ -1,5 +1,5 @@
 import { type MockInstance, vi } from 'vitest';
-import { LedgerService } from '../src/modules/ledger/ledger.service.ts';
+import { LedgerService } from '../src/core/ledger/ledger.service.ts';
 
 /**
  * A fault planted in the ledger's answers, for the tests of what the money paths assert: every entry `post` writes

@@ -4,8 +4,9 @@ import ts from 'typescript';
 
 /**
  * The server's import graph, read from its source files (tests left out), and the rules the build holds it to
- * (docs/architecture.md, Module edges): no cycle between modules (by their run-time imports) or between files (by
- * any import), and one ledger and one provider registry, built in the Core.
+ * (docs/architecture.md, Module edges): no cycle between modules or between files, each module reached through its
+ * module file only, the layers below the modules importing none, and one ledger and one provider registry, built
+ * in the Core.
  */
 
 /** One import (or re-export) of a file by another, both paths relative to the source root. */
@@ -171,10 +172,8 @@ function graphOf(pairs: Iterable<[string, string]>): Map<string, Set<string>> {
 export function violations(files: readonly SourceFile[]): string[] {
   const edges = importEdges(files);
   const found: string[] = [];
-  // Between modules, the run-time imports: a type a module names of another is no call (the tangle of types
-  // between the Core's own modules, settings, operator, account, person and safer play, is the next to untie).
-  const moduleEdges = edges.flatMap(({ from, to, typeOnly }): [string, string][] => {
-    if (typeOnly) return [];
+  // Between modules, every import: the Core's parts (core/) sit below the modules, so not even a type points up.
+  const moduleEdges = edges.flatMap(({ from, to }): [string, string][] => {
     const a = moduleOf(from);
     const b = moduleOf(to);
     return a && b && a !== b ? [[a, b]] : [];
@@ -190,6 +189,13 @@ export function violations(files: readonly SourceFile[]): string[] {
   for (const cycle of cycles(graphOf(edges.map(({ from, to }) => [from, to])))) {
     found.push(
       `File cycle: ${cycle.path.join(' -> ')}${tangled(cycle)}. Files import one way: split out what the two share (docs/architecture.md, Module edges).`,
+    );
+  }
+  found.push(...surfaceViolations(files, edges));
+  for (const { path } of files.filter(({ path, text }) => /\.routes\.ts$/.test(path) && LITERAL_API_URL.test(text))) {
+    found.push(
+      `Route paths from the contract: ${path} declares a route at a path of its own. Its url is the contract's ` +
+        '(API, API_ROUTES or WEBHOOKS of api-paths.ts, BACKOFFICE_API), the one the apps call (docs/architecture.md, Module edges).',
     );
   }
   const single: [RegExp, string][] = [
@@ -223,9 +229,65 @@ export function violations(files: readonly SourceFile[]): string[] {
   return found;
 }
 
+/** A route declared at a literal API path (`url: '/api/...'`, `url: \`/backoffice/api/...\``). */
+const LITERAL_API_URL = /\burl: ['"`]\/(?:backoffice\/)?api\//;
+
+/** The layers below the modules: they serve every module and import none. */
+const BELOW_MODULES = ['core.ts', 'core/', 'lib/', 'db/', 'http/', 'adapters/'];
+
+/**
+ * Each module's one public surface, its module file (`modules/<name>/<name>.module.ts`): another module, and the
+ * wiring (app.ts, the scripts), import that file only; the layers below import no module at all; and no module
+ * builds another's classes, which come in its deps from app.ts.
+ */
+function surfaceViolations(files: readonly SourceFile[], edges: readonly ImportEdge[]): string[] {
+  const found: string[] = [];
+  for (const { from, to } of edges) {
+    const target = moduleOf(to);
+    if (!target || moduleOf(from) === target) continue;
+    if (BELOW_MODULES.some((layer) => from === layer || from.startsWith(layer))) {
+      found.push(
+        `Layers: ${from} imports ${to}. The Core, lib/, db/, http/ and adapters/ sit below the modules and import ` +
+          'none of them; what they need of a module comes to them as a parameter (docs/architecture.md, Module edges).',
+      );
+    } else if (to !== `modules/${target}/${target}.module.ts`) {
+      found.push(
+        `One public surface: ${from} imports ${to}. Another module is reached only through what its module file ` +
+          `(modules/${target}/${target}.module.ts) exports; its services and repositories come in the deps app.ts ` +
+          'hands over (docs/architecture.md, Module edges).',
+      );
+    }
+  }
+  const classes = new Map<string, string>();
+  for (const { path, text } of files) {
+    const owner = moduleOf(path);
+    if (!owner) continue;
+    for (const [, name] of text.matchAll(/^export (?:abstract )?class (\w+)(?! extends \w*Error\b)/gm))
+      classes.set(name!, owner);
+  }
+  for (const { path, text } of files) {
+    const builder = moduleOf(path);
+    if (!builder) continue;
+    for (const [, name] of text.matchAll(/\bnew (\w+)\(/g)) {
+      const owner = classes.get(name!);
+      if (owner && owner !== builder && importsName(text, name!)) {
+        found.push(
+          `Own classes only: ${path} builds ${owner}'s ${name}. A module builds its own repositories and services; ` +
+            `what it needs of ${owner} comes in its deps from app.ts (docs/architecture.md, Module edges).`,
+        );
+      }
+    }
+  }
+  return found;
+}
+
+function importsName(text: string, name: string): boolean {
+  return new RegExp(`^import \\{[^}]*\\b${name}\\b[^}]*\\} from '\\.\\./`, 'm').test(text);
+}
+
 /** Where an answer's status is not ours to choose: a replay, the sandbox parties, the parties' webhooks. */
 const PARTY_ANSWERS = [
-  'modules/ledger/idempotency.service.ts',
+  'core/ledger/idempotency.service.ts',
   'modules/qr/qr.routes.ts',
   'modules/qr/kbank.routes.ts',
   'modules/withdraw/withdraw.routes.ts',
@@ -233,4 +295,96 @@ const PARTY_ANSWERS = [
 
 function answersAsAParty(path: string): boolean {
   return path.startsWith('sandbox/') || PARTY_ANSWERS.includes(path);
+}
+
+/** Markers of the generated module graph in docs/architecture.md. */
+export const GRAPH_START = '<!-- module graph: generated by `npm run docs:graph -w apps/server`; do not edit -->';
+export const GRAPH_END = '<!-- end of module graph -->';
+
+/**
+ * What app.ts hands each module of the modules registered before it: read from its `register<Name>(app, core,
+ * deps)` calls, each deps property traced back to the module whose answer it is (`bonuses.service`,
+ * `{ transfers }` out of the bank feed's answer).
+ */
+export function appDeps(appText: string): Map<string, Set<string>> {
+  const source = ts.createSourceFile('app.ts', appText, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const registrar = new Map<string, string>();
+  const answerOf = new Map<string, string>();
+  const takes = new Map<string, Set<string>>();
+  const rootOf = (node: ts.Expression): string | undefined => {
+    let at: ts.Expression = node;
+    while (ts.isPropertyAccessExpression(at) || ts.isAwaitExpression(at)) at = at.expression;
+    return ts.isIdentifier(at) ? at.text : undefined;
+  };
+  const calledModule = (node: ts.Node): string | undefined => {
+    const call = ts.isAwaitExpression(node) ? node.expression : node;
+    return ts.isCallExpression(call) && ts.isIdentifier(call.expression)
+      ? registrar.get(call.expression.text)
+      : undefined;
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const name = moduleOf(posix.normalize(node.moduleSpecifier.text));
+      const bindings = node.importClause?.namedBindings;
+      if (name && bindings && ts.isNamedImports(bindings))
+        for (const element of bindings.elements) registrar.set(element.name.text, name);
+    } else if (ts.isVariableDeclaration(node) && node.initializer) {
+      const from = calledModule(node.initializer) ?? answerOf.get(rootOf(node.initializer) ?? '');
+      if (from && ts.isIdentifier(node.name)) answerOf.set(node.name.text, from);
+      if (from && ts.isObjectBindingPattern(node.name))
+        for (const element of node.name.elements)
+          if (ts.isIdentifier(element.name)) answerOf.set(element.name.text, from);
+    } else if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && registrar.has(node.expression.text)) {
+      const name = registrar.get(node.expression.text)!;
+      const deps = node.arguments[2];
+      const got = takes.get(name) ?? new Set<string>();
+      takes.set(name, got);
+      if (deps && ts.isObjectLiteralExpression(deps)) {
+        for (const property of deps.properties) {
+          const value = ts.isShorthandPropertyAssignment(property)
+            ? answerOf.get(property.name.text)
+            : ts.isPropertyAssignment(property)
+              ? answerOf.get(rootOf(property.initializer) ?? '')
+              : undefined;
+          if (value && value !== name) got.add(value);
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return takes;
+}
+
+/**
+ * The modules, what app.ts hands each of the modules before it, and whose module files each imports (types
+ * included), as a Markdown table: the graph, read from the code.
+ */
+export function moduleGraphTable(files: readonly SourceFile[], appText: string): string {
+  const imports = new Map<string, Set<string>>();
+  for (const { path } of files) {
+    const name = moduleOf(path);
+    if (name && !imports.has(name)) imports.set(name, new Set());
+  }
+  for (const { from, to } of importEdges(files)) {
+    const a = moduleOf(from);
+    const b = moduleOf(to);
+    if (a && b && a !== b) imports.get(a)?.add(b);
+  }
+  const takes = appDeps(appText);
+  const list = (names: Iterable<string> | undefined) =>
+    [...(names ?? [])]
+      .sort()
+      .map((n) => `\`${n}\``)
+      .join(', ');
+  const rows = [...imports.keys()]
+    .sort()
+    .map((name) => `| \`${name}\` | ${list(takes.get(name))} | ${list(imports.get(name))} |`);
+  return [
+    GRAPH_START,
+    '| Module | Gets from app.ts the answers of | Imports the module files of |',
+    '|---|---|---|',
+    ...rows,
+    GRAPH_END,
+  ].join('\n');
 }

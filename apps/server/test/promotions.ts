@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BonusCreateRequest } from '@member-wallet/contract/backoffice/promotions';
 import { toMinor } from '@member-wallet/contract/money';
+import { LedgerRepository } from '../src/core/ledger/ledger.repository.ts';
+import { LedgerService } from '../src/core/ledger/ledger.service.ts';
+import { ANY_LOCALE, SettingsRepository } from '../src/core/settings/settings.repository.ts';
 import { localWeekStart } from '../src/lib/local-calendar.ts';
-import { LedgerRepository } from '../src/modules/ledger/ledger.repository.ts';
-import { LedgerService } from '../src/modules/ledger/ledger.service.ts';
-import { ANY_LOCALE, SettingsRepository } from '../src/modules/settings/settings.repository.ts';
 import type { Player } from './games.ts';
 import { registerAndLogin, type TestApp } from './helpers.ts';
 

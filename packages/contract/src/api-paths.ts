@@ -1,3 +1,39 @@
+/**
+ * Route patterns of the calls whose path has parts (`:name`): what the server registers, and what API's builders
+ * below fill in for the client, so both sides read one path.
+ */
+export const API_ROUTES = {
+  walletActivate: '/api/wallet/activate/:slotCode',
+  walletAccount: '/api/wallet/account/:slotCode',
+  walletResetPassword: '/api/wallet/resetpassword/:slotCode',
+  statementSlipReference: '/api/statement/slip/reference/:reference',
+  qrcode: '/api/qrcode/:gateway',
+  qrcodeDelete: '/api/qrcode/:gateway/:qrcodeId',
+  bonusActivate: '/api/bonus/activate/:code',
+  promotionFind: '/api/promotion/find/:code',
+  promotionActivate: '/api/promotion/activate/:code',
+  /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
+  autoLogin: (path: string, withPassword: boolean) =>
+    `/api/autoLogin/${path}/:username${withPassword ? '/:password' : ''}`,
+} as const;
+
+/**
+ * Where the parties call us (docs/parties/): a QR gateway's payment notification in our own signed format, KBank's
+ * notification, and the payout party's result. Outside the client-app gate (no `x-app-name`).
+ */
+export const WEBHOOKS = {
+  payments: '/api/webhooks/payments/:gateway',
+  kbank: '/api/webhooks/kbank/:gateway',
+  payout: '/api/webhooks/payout',
+} as const;
+
+/** A route pattern with its named parts (`:name`) filled in, each encoded as a path segment. */
+export function fillPath(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:(\w+)/g, (part, name: string) =>
+    name in params ? encodeURIComponent(params[name] as string) : part,
+  );
+}
+
 /** Paths of the calls (spec section 7, and DESIGN.md section 3 for the ones the spec leaves unshown). */
 export const API = {
   lookup: (name: string) => `/api/lookup/${name}`,
@@ -12,9 +48,9 @@ export const API = {
   otpVerify: '/api/otp/verify',
   wallet: '/api/wallet',
   walletRefreshSlots: '/api/wallet/refresh/slot',
-  walletActivate: (slotCode: string) => `/api/wallet/activate/${encodeURIComponent(slotCode)}`,
-  walletAccount: (slotCode: string) => `/api/wallet/account/${encodeURIComponent(slotCode)}`,
-  walletResetPassword: (slotCode: string) => `/api/wallet/resetpassword/${encodeURIComponent(slotCode)}`,
+  walletActivate: (slotCode: string) => fillPath(API_ROUTES.walletActivate, { slotCode }),
+  walletAccount: (slotCode: string) => fillPath(API_ROUTES.walletAccount, { slotCode }),
+  walletResetPassword: (slotCode: string) => fillPath(API_ROUTES.walletResetPassword, { slotCode }),
   walletAdd: '/api/wallet/add',
   walletTransfer: '/api/wallet/transfer',
   walletTransferAll: '/api/wallet/transferAll',
@@ -27,14 +63,14 @@ export const API = {
   walletSlip: '/api/wallet/slip',
   statement: '/api/statement',
   statementSlips: '/api/statement/slip',
-  statementSlipReference: (reference: string) => `/api/statement/slip/reference/${encodeURIComponent(reference)}`,
+  statementSlipReference: (reference: string) => fillPath(API_ROUTES.statementSlipReference, { reference }),
   /** `GET` the live QR of a gateway (deposit.ts `QR_GATEWAYS`), `POST` to create one. */
-  qrcode: (gateway: string) => `/api/qrcode/${encodeURIComponent(gateway)}`,
-  qrcodeDelete: (gateway: string, qrcodeId: string) =>
-    `/api/qrcode/${encodeURIComponent(gateway)}/${encodeURIComponent(qrcodeId)}`,
-  /** `GET /api/autoLogin/{path}/{username}[/{password}]` (wallet.ts AUTO_LOGIN). */
+  qrcode: (gateway: string) => fillPath(API_ROUTES.qrcode, { gateway }),
+  qrcodeDelete: (gateway: string, qrcodeId: string) => fillPath(API_ROUTES.qrcodeDelete, { gateway, qrcodeId }),
   autoLogin: (path: string, username: string, password?: string) =>
-    `/api/autoLogin/${path}/${encodeURIComponent(username)}${password === undefined ? '' : `/${encodeURIComponent(password)}`}`,
+    password === undefined
+      ? fillPath(API_ROUTES.autoLogin(path, false), { username })
+      : fillPath(API_ROUTES.autoLogin(path, true), { username, password }),
   // Safer play (safer-play.ts; docs/safer-play.md): names fixed by issue 23.
   rgLimits: '/api/rg/limits',
   rgRealityCheck: '/api/rg/reality-check',
@@ -66,13 +102,13 @@ export const API = {
   spinCouponClaim: '/api/spinwheel/coupon/claim',
   // Bonuses and promotion codes (bonus.ts; docs/promotions/bonuses.md).
   bonus: '/api/bonus',
-  bonusActivate: (code: string) => `/api/bonus/activate/${encodeURIComponent(code)}`,
+  bonusActivate: (code: string) => fillPath(API_ROUTES.bonusActivate, { code }),
   bonusCheckActive: '/api/bonus/check/active',
   bonusCheckMinimum: '/api/bonus/check/minimum',
   bonusClear: '/api/bonus/clear',
   promotionCurrent: '/api/promotion/current',
-  promotionFind: (code: string) => `/api/promotion/find/${encodeURIComponent(code)}`,
-  promotionActivate: (code: string) => `/api/promotion/activate/${encodeURIComponent(code)}`,
+  promotionFind: (code: string) => fillPath(API_ROUTES.promotionFind, { code }),
+  promotionActivate: (code: string) => fillPath(API_ROUTES.promotionActivate, { code }),
   // Live chat (chat.ts; docs/chat.md).
   chatConfig: '/api/chat/config',
   chatGuest: '/api/chat/guest',

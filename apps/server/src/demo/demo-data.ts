@@ -1,8 +1,8 @@
 import { registerRequest } from '@member-wallet/contract/account';
 import type { Config } from '../config.ts';
+import type { AccountRepository } from '../core/account/account.repository.ts';
 import { parseInput } from '../lib/route.ts';
-import type { AccountRepository } from '../modules/account/account.repository.ts';
-import type { AccountService } from '../modules/account/account.service.ts';
+import type { AccountService } from '../modules/account/account.module.ts';
 
 /**
  * Demo data on an empty database, created through the same service (and request schema) the API uses, so it

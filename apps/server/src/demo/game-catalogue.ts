@@ -1,6 +1,5 @@
 import type { Insertable } from 'kysely';
 import type { GameCategory, GameProvidersTable } from '../db/tables/games.table.ts';
-import type { GamesRepository } from '../modules/games/games.repository.ts';
 
 /**
  * The demo catalogue (DESIGN.md section 7): every provider code the contract names (GAME_PROVIDER_CODES) plus a
@@ -56,6 +55,8 @@ export function demoProviderRows(): Insertable<GameProvidersTable>[] {
 }
 
 /** Adds the demo providers that are missing; never changes an existing row (an operator may have edited it). */
-export function seedGameCatalogue(repository: GamesRepository): Promise<void> {
+export function seedGameCatalogue(repository: {
+  insertProviders(rows: Insertable<GameProvidersTable>[]): Promise<void>;
+}): Promise<void> {
   return repository.insertProviders(demoProviderRows());
 }

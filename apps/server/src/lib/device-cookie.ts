@@ -5,7 +5,7 @@ const KEY_NAME = 'device_cookie';
 const MAX_AGE_SECONDS = 180 * 24 * 3600;
 const VALUE = /^v1\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 
-/** Keys made once and kept in the database, so every node agrees (modules/auth/auth-keys.repository.ts). */
+/** Keys made once and kept in the database, so every node agrees (core/auth/auth-keys.repository.ts). */
 export interface SharedKeys {
   /** The key of this name, made of 32 random bytes (hex) the first time it is asked for. */
   ensureKey(name: string, fresh: () => string): Promise<string>;

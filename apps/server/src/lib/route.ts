@@ -196,7 +196,7 @@ export type RoleRouteDefinition<
   roles: Authenticated extends true ? 'any' | readonly Role[] : 'public';
 };
 
-/** A router of such routes: the back-office's (modules/operator/operator-router.ts) is one. */
+/** A router of such routes: the back-office's (core/operator/operator-router.ts) is one. */
 export type RoleRouter<Auth, Role extends string> = <
   BodySchema extends zc.$ZodType | undefined = undefined,
   QuerySchema extends zc.$ZodType | undefined = undefined,

@@ -1,3 +1,4 @@
+import { fillPath, WEBHOOKS } from '@member-wallet/contract/api-paths';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpPaymentGateway } from './http.ts';
 
@@ -21,7 +22,7 @@ export function sandboxPaymentGateway(
     code,
     baseUrl: () => `${ownBaseUrl()}/sandbox/payments/${code}`,
     secret: sandboxPaymentSecret(code),
-    callbackUrl: () => `${ownBaseUrl()}/api/webhooks/payments/${code}`,
+    callbackUrl: () => `${ownBaseUrl()}${fillPath(WEBHOOKS.payments, { gateway: code })}`,
     clock,
     timeoutMs,
     sandbox: true,

@@ -1,3 +1,4 @@
+import { WEBHOOKS } from '@member-wallet/contract/api-paths';
 import type { Clock } from '../../lib/clock.ts';
 import { HttpPayout } from './http.ts';
 
@@ -10,7 +11,7 @@ export function sandboxPayout(ownBaseUrl: () => string, secret: string, clock: C
   return new HttpPayout({
     baseUrl: () => `${ownBaseUrl()}/sandbox/payout`,
     secret,
-    callbackUrl: () => `${ownBaseUrl()}/api/webhooks/payout`,
+    callbackUrl: () => `${ownBaseUrl()}${WEBHOOKS.payout}`,
     clock,
   });
 }

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { CreatedAt } from './columns.ts';
 
 /** Game providers and the saga of transfers to and from them (migration 0004, docs/wallet.md). */
@@ -9,6 +9,9 @@ export type GameTransferState = 'reserved' | 'provider_applied' | 'completed' | 
 
 /** Transfers whose outcome is still open: the reconciler's work (docs/wallet.md), what /metrics counts. */
 export const OPEN_TRANSFER_STATES = ['reserved', 'provider_applied', 'unknown'] as const satisfies GameTransferState[];
+
+/** A provider of the catalogue as read: what the provider registry builds an adapter from. */
+export type GameProviderRow = Selectable<GameProvidersTable>;
 
 export interface GameProvidersTable {
   code: string;

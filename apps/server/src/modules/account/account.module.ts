@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
-import type { LookupService } from '../lookup/lookup.service.ts';
-import { OtpRepository } from '../otp/otp.repository.ts';
-import type { OtpService } from '../otp/otp.service.ts';
+import type { LookupService } from '../lookup/lookup.module.ts';
+import type { OtpService } from '../otp/otp.module.ts';
 import { accountRoutes } from './account.routes.ts';
 import { AccountService } from './account.service.ts';
 import { bankNameReviewRoutes } from './bank-name.backoffice.routes.ts';
 import { BankNameReviewService } from './bank-name.backoffice.service.ts';
 import { BankNameRepository } from './bank-name.repository.ts';
+
+export type { AccountService } from './account.service.ts';
 
 /**
  * Registration, the member's profile and password (docs/accounts.md), and the operators' review of bank account
@@ -23,7 +24,6 @@ export function registerAccount(
     db: core.db,
     repository: core.members,
     bankNames,
-    otpRepository: new OtpRepository(core.db),
     otp: deps.otp,
     lookup: deps.lookup,
     settings: core.settings,

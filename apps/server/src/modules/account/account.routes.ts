@@ -7,6 +7,7 @@ import {
   updateProfileRequest,
   validateAccountRequest,
 } from '@member-wallet/contract/account';
+import { API } from '@member-wallet/contract/api-paths';
 import type { Country } from '@member-wallet/contract/constants';
 import { messageResponse } from '@member-wallet/contract/http';
 import type { Router } from '../../lib/route.ts';
@@ -17,7 +18,7 @@ const tags = ['account'];
 export function accountRoutes(route: Router, accounts: AccountService, country: Country) {
   route({
     method: 'POST',
-    url: '/api/account/validate',
+    url: API.accountValidate,
     auth: false,
     summary: 'Check the profile step of registration',
     tags,
@@ -30,7 +31,7 @@ export function accountRoutes(route: Router, accounts: AccountService, country: 
   });
   route({
     method: 'POST',
-    url: '/api/account',
+    url: API.account,
     auth: false,
     summary: 'Register a member',
     tags,
@@ -43,7 +44,7 @@ export function accountRoutes(route: Router, accounts: AccountService, country: 
   });
   route({
     method: 'GET',
-    url: '/api/account/profile',
+    url: API.profile,
     auth: true,
     limited: true,
     summary: "The caller's profile",
@@ -53,7 +54,7 @@ export function accountRoutes(route: Router, accounts: AccountService, country: 
   });
   route({
     method: 'PUT',
-    url: '/api/account/profile',
+    url: API.profile,
     auth: true,
     summary: 'Change the display name (bank fields must be the registered ones)',
     tags,
@@ -66,7 +67,7 @@ export function accountRoutes(route: Router, accounts: AccountService, country: 
   });
   route({
     method: 'PUT',
-    url: '/api/account/bankAccountName',
+    url: API.bankAccountName,
     auth: true,
     summary:
       'Change the spelling of the registered bank account name: OK when applied, REVIEW when another name waits for an operator',

@@ -8,6 +8,10 @@ import type {
 } from '@member-wallet/contract/account';
 import { type Country, LAOS_DEFAULT_CURRENCY } from '@member-wallet/contract/constants';
 import { normalizeAccountName, profileIdFromInviteCode } from '@member-wallet/contract/rules';
+import { type AccountRepository, type Member, uniqueViolation } from '../../core/account/account.repository.ts';
+import { classifyNameChange } from '../../core/account/account-name-match.ts';
+import type { PersonService } from '../../core/person/person.service.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
@@ -16,13 +20,8 @@ import { assertPasswordPolicy } from '../../lib/password-policy.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { type Limit, type RateLimiter, takeHitsUnlessRefused } from '../../lib/rate-limiter.ts';
 import { randomCode } from '../../lib/tokens.ts';
-import type { LookupService } from '../lookup/lookup.service.ts';
-import type { OtpRepository } from '../otp/otp.repository.ts';
-import type { OtpService } from '../otp/otp.service.ts';
-import type { PersonService } from '../person/person.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import { type AccountRepository, type Member, uniqueViolation } from './account.repository.ts';
-import { classifyNameChange } from './account-name-match.ts';
+import type { LookupService } from '../lookup/lookup.module.ts';
+import type { OtpService } from '../otp/otp.module.ts';
 import type { BankNameRepository } from './bank-name.repository.ts';
 
 /**
@@ -54,7 +53,6 @@ export interface AccountServiceDeps {
   repository: AccountRepository;
   /** Bank account name changes that wait for an operator (docs/backoffice/bank-name-changes.md). */
   bankNames: BankNameRepository;
-  otpRepository: OtpRepository;
   otp: OtpService;
   lookup: LookupService;
   settings: SettingsService;
@@ -110,7 +108,7 @@ export class AccountService {
       const now = clock.now();
       try {
         return await this.deps.db.transaction().execute(async (trx) => {
-          if (otpChallenge && !(await this.deps.otpRepository.markConsumed(trx, otpChallenge.id, now))) {
+          if (otpChallenge && !(await this.deps.otp.consume(trx, otpChallenge.id, now))) {
             throw new AppError('UNVERIFIED_OTP');
           }
           const found = await this.deps.people.screenRegistration(trx, { ...request, ip });

@@ -8,10 +8,10 @@ import {
   bankNameChangeResponse,
 } from '@member-wallet/contract/backoffice/bank-name-changes';
 import { z } from 'zod/mini';
+import { actorOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
-import { actorOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { BankNameReviewService } from './bank-name.backoffice.service.ts';
 
 const tags = ['backoffice'];

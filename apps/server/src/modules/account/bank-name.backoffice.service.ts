@@ -5,12 +5,12 @@ import type {
   BankNameChangeQuery,
   BankNameChangeResponse,
 } from '@member-wallet/contract/backoffice/bank-name-changes';
+import type { AuditRecorder, OperatorActor } from '../../core/operator/audit-log.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
-import type { AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
 import type { BankNameRepository, ShownBankNameChange } from './bank-name.repository.ts';
 
 /** Rows per read of the CSV export. */

@@ -1,8 +1,8 @@
 import type { BankNameChangeCsvQuery, BankNameChangeQuery } from '@member-wallet/contract/backoffice/bank-name-changes';
 import type { Insertable, Selectable } from 'kysely';
+import type { Member } from '../../core/account/account.repository.ts';
 import type { Db } from '../../db/database.ts';
 import type { BankNameChangesTable } from '../../db/tables/accounts.table.ts';
-import type { Member } from './account.repository.ts';
 
 export type BankNameChange = Selectable<BankNameChangesTable>;
 

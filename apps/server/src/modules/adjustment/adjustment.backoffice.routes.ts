@@ -8,10 +8,10 @@ import {
 } from '@member-wallet/contract/backoffice/adjustments';
 import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import { z } from 'zod/mini';
+import { actorOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
-import { actorOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { AdjustmentService } from './adjustment.service.ts';
 
 const tags = ['backoffice'];

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
-import type { RewardBonuses } from '../bonus/active-bonus.ts';
+import type { RewardBonuses } from '../bonus/bonus.module.ts';
 import { adjustmentBackofficeRoutes } from './adjustment.backoffice.routes.ts';
 import { AdjustmentRepository } from './adjustment.repository.ts';
 import { AdjustmentService } from './adjustment.service.ts';

@@ -10,17 +10,17 @@ import type {
 } from '@member-wallet/contract/backoffice/adjustments';
 import type { Transaction } from 'kysely';
 import type { PerCurrency } from '../../config.ceilings.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import type { AuditLog, OperatorActor } from '../../core/operator/audit-log.ts';
+import { type FourEyes, MONEY_APPROVING_ROLES } from '../../core/operator/four-eyes.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 import { localDayStart } from '../../lib/local-calendar.ts';
-import type { RewardBonuses, RewardDefinition } from '../bonus/active-bonus.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { AuditLog, OperatorActor } from '../operator/audit-log.ts';
-import { type FourEyes, MONEY_APPROVING_ROLES } from '../operator/four-eyes.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { RewardBonuses, RewardDefinition } from '../bonus/bonus.module.ts';
 import type { Adjustment, AdjustmentRepository } from './adjustment.repository.ts';
 
 /** Rows per read of the CSV export. */

@@ -5,7 +5,7 @@ import { adjustedMember, askAdjustment, type Operator } from '../../../test/adju
 import { deposit, type Player } from '../../../test/games.ts';
 import { accountBalanceMinor, bearer, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
-import { checkLedger } from '../ledger/ledger.reconcile.ts';
+import { checkLedger } from '../../core/ledger/ledger.reconcile.ts';
 
 /** Manual adjustments (docs/backoffice/members.md): applied at once up to the approval amount, else a second operator's. */
 

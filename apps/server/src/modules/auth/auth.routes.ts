@@ -1,15 +1,16 @@
 import { changePasswordRequest } from '@member-wallet/contract/account';
+import { API } from '@member-wallet/contract/api-paths';
 import { messageResponse } from '@member-wallet/contract/http';
 import { loginRequest, loginResponse } from '@member-wallet/contract/login';
+import type { AuthService } from '../../core/auth/auth.service.ts';
 import type { Router } from '../../lib/route.ts';
-import type { AuthService } from './auth.service.ts';
 
 const tags = ['auth'];
 
 export function authRoutes(route: Router, auth: AuthService) {
   route({
     method: 'POST',
-    url: '/api/login',
+    url: API.login,
     auth: false,
     summary: 'Log in with phone and password',
     tags,
@@ -30,7 +31,7 @@ export function authRoutes(route: Router, auth: AuthService) {
   });
   route({
     method: 'POST',
-    url: '/api/logout',
+    url: API.logout,
     auth: true,
     limited: true,
     summary: 'Revoke the presented token',
@@ -43,7 +44,7 @@ export function authRoutes(route: Router, auth: AuthService) {
   });
   route({
     method: 'PUT',
-    url: '/api/account/changepwd',
+    url: API.changePassword,
     auth: true,
     summary: 'Change the password; every other session of the member ends',
     tags,

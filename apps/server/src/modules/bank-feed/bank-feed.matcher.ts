@@ -2,13 +2,13 @@ import { asciiDigits } from '@member-wallet/contract/bank-account-no';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import { type BankFeed, BankFeedUnavailableError, type IncomingTransfer } from '../../adapters/bank-feed/bank-feed.ts';
+import { depositClearingKey, type LedgerService } from '../../core/ledger/ledger.service.ts';
+import { heldReasonOf, type Refusal } from '../../core/safer-play/safer-play.gate.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { BankTransferUnmatchedReason } from '../../db/tables/deposits.table.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { accountFits, accountPatterns, accountsAgree, nameFits } from '../deposits/masked-match.ts';
-import { depositClearingKey, type LedgerService } from '../ledger/ledger.service.ts';
-import { heldReasonOf, type Refusal } from '../safer-play/safer-play.gate.ts';
+import { accountFits, accountPatterns, accountsAgree, nameFits } from '../deposits/deposits.module.ts';
 import type { BankFeedRepository, BankTransfer, MemberByBankAccount } from './bank-feed.repository.ts';
 
 /** Transfers read per page, and pages per pass (STYLE.md 12): a backlog is worked off over several passes. */

@@ -7,6 +7,11 @@ import type { Core } from '../../core.ts';
 import { BankFeedMatcher } from './bank-feed.matcher.ts';
 import { BankFeedRepository } from './bank-feed.repository.ts';
 
+export type { BankTransferOutcome, DepositHold } from './bank-feed.matcher.ts';
+export { fitting } from './bank-feed.matcher.ts';
+export type { BankFeedRepository, BankTransfer } from './bank-feed.repository.ts';
+export { recordHeldPayment } from './held-payment.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** The bank transfer matcher, for tests and operational scripts (a pass on demand: `runOnce()`). */
@@ -18,14 +23,22 @@ declare module 'fastify' {
  * Bank transfer auto-matching (docs/deposits/bank-transfers.md): the feed adapter (the configured party, else the
  * sandbox's over real HTTP), the matcher, and its timer.
  */
-export function registerBankFeed(app: FastifyInstance, core: Core): BankFeedMatcher {
+export interface BankFeedModule {
+  /** Records a statement's credit line as a transfer the feed brought, and matches it. */
+  matcher: BankFeedMatcher;
+  /** The bank transfers seen and the payments held for review: the QR, slip and TrueMoney modules record theirs. */
+  transfers: BankFeedRepository;
+}
+
+export function registerBankFeed(app: FastifyInstance, core: Core): BankFeedModule {
   const { feed, feedName } = createFeed(core);
+  const transfers = new BankFeedRepository();
   const matcher = new BankFeedMatcher({
     db: core.db,
     feed,
     feedName,
     ledger: core.ledger,
-    repository: new BankFeedRepository(),
+    repository: transfers,
     clock: core.clock,
     logger: app.log,
     saferPlay: core.saferPlay,
@@ -33,7 +46,7 @@ export function registerBankFeed(app: FastifyInstance, core: Core): BankFeedMatc
   app.decorate('bankFeedMatcher', matcher);
   if (feedName !== 'unconfigured')
     app.jobs.every('bank-feed-matcher', core.config.bankFeedIntervalMs, () => matcher.runOnce());
-  return matcher;
+  return { matcher, transfers };
 }
 
 const UNCONFIGURED_FEED: BankFeed = {

@@ -1,11 +1,11 @@
 import type { Country } from '@member-wallet/contract/constants';
 import type { Transaction } from 'kysely';
+import type { Member } from '../../core/account/account.repository.ts';
+import type { LedgerAccount } from '../../core/ledger/ledger.repository.ts';
+import type { JsonValue, LedgerService } from '../../core/ledger/ledger.service.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Member } from '../account/account.repository.ts';
-import type { LedgerAccount } from '../ledger/ledger.repository.ts';
-import type { JsonValue, LedgerService } from '../ledger/ledger.service.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus } from './bonus.repository.ts';
 import { statementText, takeBack } from './bonus.rules.ts';
 

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Country } from '@member-wallet/contract/constants';
 import type { Transaction } from 'kysely';
+import type { Member } from '../../core/account/account.repository.ts';
+import type { LedgerAccount } from '../../core/ledger/ledger.repository.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import type { PersonService } from '../../core/person/person.service.ts';
 import type { Database } from '../../db/database.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
-import type { Member } from '../account/account.repository.ts';
-import type { LedgerAccount } from '../ledger/ledger.repository.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { PersonService } from '../person/person.service.ts';
 import { countingSince } from './bonus.period.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus } from './bonus.repository.ts';
 import { bonusAmount, statementText } from './bonus.rules.ts';

@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BonusRepository } from './bonus.repository.ts';
 
 /** Money that has just come back from a game account into a member's wallet, in the transaction crediting it. */

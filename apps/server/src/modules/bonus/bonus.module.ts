@@ -1,13 +1,18 @@
 import type { FastifyInstance } from 'fastify';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
 import type { Core } from '../../core.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { ActiveBonusGate } from './active-bonus.ts';
 import { BonusDebts } from './bonus.debt.ts';
 import { seedDemoBonuses } from './bonus.demo.ts';
 import { BonusRepository } from './bonus.repository.ts';
 import { bonusRoutes } from './bonus.routes.ts';
 import { BonusService } from './bonus.service.ts';
+
+export type { ActiveBonusGate, BonusHistory, RewardBonuses, RewardDefinition, TimeSpan } from './active-bonus.ts';
+export type { BonusDebtCollector } from './bonus.debt.ts';
+export type { BonusDefinition, NewBonusDefinition } from './bonus.repository.ts';
+export { REWARD_NAMES, textIn } from './bonus.rules.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

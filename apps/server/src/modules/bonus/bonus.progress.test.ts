@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Member } from '../account/account.repository.ts';
+import type { Member } from '../../core/account/account.repository.ts';
 import { BonusMeter, type BonusMeterDeps } from './bonus.progress.ts';
 
 /**

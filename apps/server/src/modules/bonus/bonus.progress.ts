@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Member } from '../../core/account/account.repository.ts';
+import type { ProviderRegistry } from '../../core/games/provider-registry.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Member } from '../account/account.repository.ts';
-import type { ProviderRegistry } from '../games/provider-registry.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { BonusDefinition, BonusRepository, MemberBonus } from './bonus.repository.ts';
 
 /** What the provider records say about a running bonus; null where a provider could not be asked. */

@@ -1,8 +1,8 @@
 import { type Insertable, type Selectable, sql, type Transaction } from 'kysely';
+import type { JsonValue } from '../../core/ledger/ledger.service.ts';
 import type { Database, Db } from '../../db/database.ts';
 import type { BonusesTable, MemberBonusesTable, MemberBonusStatus } from '../../db/tables/bonus.table.ts';
 import { OPEN_TRANSFER_STATES } from '../../db/tables/games.table.ts';
-import type { JsonValue } from '../ledger/ledger.service.ts';
 import type { BonusRun } from './bonus.spans.ts';
 
 export type BonusDefinition = Selectable<BonusesTable>;

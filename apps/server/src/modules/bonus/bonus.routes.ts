@@ -1,3 +1,4 @@
+import { API, API_ROUTES } from '@member-wallet/contract/api-paths';
 import {
   bonusActivateResponse,
   bonusActiveResponse,
@@ -40,14 +41,14 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
 
   route({
     ...common,
-    url: '/api/bonus',
+    url: API.bonus,
     summary: "The bonuses of the grid, in the caller's language, each with the member's userBonus",
     response: bonusListResponse,
     handler: ({ request, auth }) => bonuses.list(auth.memberId, locale(request)),
   });
   route({
     ...common,
-    url: '/api/bonus/activate/:code',
+    url: API_ROUTES.bonusActivate,
     summary:
       'Receive a bonus: credits it to the wallet. 404 NO_DATA, 409 BONUS_ALREADY_ACTIVE, BONUS_MAX_CLAIMED, ' +
       'BONUS_FULL, BONUS_CONDITION (no qualifying deposit)',
@@ -59,21 +60,21 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
   });
   route({
     ...common,
-    url: '/api/bonus/check/active',
+    url: API.bonusCheckActive,
     summary: 'Whether a bonus is running, and its type',
     response: bonusActiveResponse,
     handler: ({ auth }) => bonuses.checkActive(auth.memberId),
   });
   route({
     ...common,
-    url: '/api/bonus/check/minimum',
+    url: API.bonusCheckMinimum,
     summary: "The running bonus's balance floor and the member's total balance; status: total below the floor",
     response: bonusMinimumResponse,
     handler: ({ auth }) => bonuses.checkMinimum(auth.memberId),
   });
   route({
     ...common,
-    url: '/api/bonus/clear',
+    url: API.bonusClear,
     summary:
       'End the running bonus: BONUS_CLEAR (condition met or balance under the floor, nothing taken back) or ' +
       'SUCCESS (cancelled, percentFail of the bonus taken back, at most what the member holds; the answer names ' +
@@ -86,14 +87,14 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
   });
   route({
     ...common,
-    url: '/api/promotion/current',
+    url: API.promotionCurrent,
     summary: "The promotion the member's running bonus came from, or null",
     response: promotionResponse,
     handler: ({ request, auth }) => bonuses.currentPromotion(auth.memberId, locale(request)),
   });
   route({
     ...common,
-    url: '/api/promotion/find/:code',
+    url: API_ROUTES.promotionFind,
     summary: `A promotion by its code (upper-cased), or null. 429 REQUEST_LIMIT_1MIN past ${PROMOTION_CODE_TRIES_PER_MINUTE} code tries a minute`,
     response: promotionResponse,
     handler: async ({ request, auth }) => {
@@ -103,7 +104,7 @@ export function bonusRoutes(route: Router, deps: BonusRoutesDeps) {
   });
   route({
     ...common,
-    url: '/api/promotion/activate/:code',
+    url: API_ROUTES.promotionActivate,
     summary:
       'Receive a promotion code (upper-cased): 404 NO_PROMOTION, 409 PROMOTION_RECEIVED, BONUS_ALREADY_ACTIVE, ' +
       `BONUS_FULL, BONUS_CONDITION; 429 REQUEST_LIMIT_1MIN past ${PROMOTION_CODE_TRIES_PER_MINUTE} code tries a minute`,

@@ -12,17 +12,17 @@ import type { Country, Locale } from '@member-wallet/contract/constants';
 import { toMajor } from '@member-wallet/contract/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
+import type { Member } from '../../core/account/account.repository.ts';
+import { type MemberFinder, sessionMember } from '../../core/account/session-member.ts';
+import type { ProviderRegistry } from '../../core/games/provider-registry.ts';
+import type { LedgerAccount } from '../../core/ledger/ledger.repository.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import type { PersonService } from '../../core/person/person.service.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
-import type { Member } from '../account/account.repository.ts';
-import { type MemberFinder, sessionMember } from '../account/session-member.ts';
-import type { ProviderRegistry } from '../games/provider-registry.ts';
-import type { LedgerAccount } from '../ledger/ledger.repository.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { PersonService } from '../person/person.service.ts';
 import {
   type ActiveBonusGate,
   type BonusHistory,

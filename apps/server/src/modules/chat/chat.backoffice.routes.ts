@@ -13,7 +13,7 @@ import {
   operatorSendRequest,
 } from '@member-wallet/contract/chat';
 import type { FastifyRequest } from 'fastify';
-import type { OperatorRouter } from '../operator/operator-router.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import type { ChatBackoffice } from './chat.backoffice.service.ts';
 import { maxBytesOf, readChatFile } from './chat.files.ts';
 import type { ChatService } from './chat.service.ts';

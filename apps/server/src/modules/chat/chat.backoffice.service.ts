@@ -6,10 +6,10 @@ import {
   type OperatorSendRequest,
 } from '@member-wallet/contract/chat';
 import { PAGE_SIZE } from '@member-wallet/contract/constants';
+import type { AuditLog } from '../../core/operator/audit-log.ts';
+import { actorOf, type OperatorContext } from '../../core/operator/operator.service.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditLog } from '../operator/audit-log.ts';
-import { actorOf, type OperatorContext } from '../operator/operator.service.ts';
 import { roomIdOf, toChatConversation, toSummary } from './chat.mapping.ts';
 import type { ConversationRow, SummaryRow } from './chat.repository.ts';
 import type { ChatService } from './chat.service.ts';

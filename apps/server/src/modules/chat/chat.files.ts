@@ -4,8 +4,8 @@ import { CHAT_LIMITS } from '@member-wallet/contract/constants';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/errors.ts';
 import type { StoredExtension } from '../../lib/file-store.ts';
-import type { PictureReader } from '../uploads/picture.pool.ts';
-import { InvalidImageError, type PictureLimits, type PictureType, sniffPicture } from '../uploads/picture.ts';
+import type { PictureReader } from '../uploads/uploads.module.ts';
+import { InvalidImageError, type PictureLimits, type PictureType, sniffPicture } from '../uploads/uploads.module.ts';
 import type { Uploader } from './chat.identity.ts';
 
 export type ChatUploadKind = 'image' | 'video';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import type { OperatorService } from '../../core/operator/operator.service.ts';
 import type { Core } from '../../core.ts';
 import type { Realtime } from '../../http/realtime.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 import type { AuthContext } from '../../lib/route.ts';
-import type { OperatorService } from '../operator/operator.service.ts';
 import type { PushNotifier } from '../push/push.module.ts';
 import type { Uploads } from '../uploads/uploads.module.ts';
 import { chatBackofficeRoutes } from './chat.backoffice.routes.ts';

@@ -16,8 +16,8 @@ import {
 } from '@member-wallet/contract/chat';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
+import { readIdempotencyKey } from '../../core/ledger/idempotency.service.ts';
 import type { Router } from '../../lib/route.ts';
-import { readIdempotencyKey } from '../ledger/idempotency.service.ts';
 import { type ChatUploadKind, maxBytesOf, readChatFile } from './chat.files.ts';
 import { type ChatIdentityDeps, chatCaller, customerKey, memberCustomer, requireOwnIds } from './chat.identity.ts';
 import type { ChatService, Uploader } from './chat.service.ts';

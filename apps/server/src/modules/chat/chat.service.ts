@@ -20,7 +20,7 @@ import type { FileStore } from '../../lib/file-store.ts';
 import type { InFlight } from '../../lib/in-flight.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { PushNotifier } from '../push/push.module.ts';
-import type { PictureReader } from '../uploads/picture.pool.ts';
+import type { PictureReader } from '../uploads/uploads.module.ts';
 import { type ChatUploadKind, checkChatFile, type SniffedFile, storedNameOf, uploaderKey } from './chat.files.ts';
 import { type ChatCustomer, customerKey, type GuestTokens, type Uploader } from './chat.identity.ts';
 import { roomIdOf, toChatConversation, toCustomerConversation, toSummary } from './chat.mapping.ts';

@@ -9,8 +9,8 @@ import {
 } from '@member-wallet/contract/chat';
 import type { DefaultEventsMap, Server } from 'socket.io';
 import { z } from 'zod/mini';
+import type { OperatorContext } from '../../core/operator/operator.service.ts';
 import { InvalidTokenError } from '../../lib/errors.ts';
-import type { OperatorContext } from '../operator/operator.service.ts';
 import { type ChatCustomer, customerKey } from './chat.identity.ts';
 
 const OPERATOR_ROLES_OF_CHAT = ['admin', 'support'];

@@ -1,6 +1,6 @@
 import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import { dashboardResponse } from '@member-wallet/contract/backoffice/dashboard';
-import type { OperatorRouter } from '../operator/operator-router.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 /** The back-office dashboard (docs/backoffice/README.md, Dashboard): every operator sees it. */

@@ -1,8 +1,8 @@
 import { type DashboardResponse, JOB_NAMES } from '@member-wallet/contract/backoffice/dashboard';
+import { checkLedger } from '../../core/ledger/ledger.reconcile.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart } from '../../lib/local-calendar.ts';
-import { checkLedger } from '../ledger/ledger.reconcile.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
 /** A job is late once its next pass is overdue by an interval, and by a minute at least (node clocks differ). */

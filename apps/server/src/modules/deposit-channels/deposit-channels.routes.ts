@@ -1,3 +1,4 @@
+import { API } from '@member-wallet/contract/api-paths';
 import { depositLookupResponse } from '@member-wallet/contract/deposit';
 import type { Router } from '../../lib/route.ts';
 import type { DepositChannelsService } from './deposit-channels.service.ts';
@@ -6,7 +7,7 @@ import type { DepositChannelsService } from './deposit-channels.service.ts';
 export function depositChannelRoutes(route: Router, channels: DepositChannelsService) {
   route({
     method: 'GET',
-    url: '/api/lookup/deposit',
+    url: API.lookup('deposit'),
     auth: true,
     summary: "Deposit channels of the member's currency: bank accounts (AUTO, MANUAL), QR gateways, TrueMoney",
     tags: ['lookup'],

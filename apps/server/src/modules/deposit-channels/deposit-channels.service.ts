@@ -1,7 +1,7 @@
 import { type DepositBank, type DepositLookupResponse, depositLookupResponse } from '@member-wallet/contract/deposit';
 import { toMajor } from '@member-wallet/contract/money';
+import type { Member } from '../../core/account/account.repository.ts';
 import { InvalidTokenError } from '../../lib/errors.ts';
-import type { Member } from '../account/account.repository.ts';
 import type { DepositChannel, DepositChannelsRepository } from './deposit-channels.repository.ts';
 
 function toBankEntry(channel: DepositChannel): DepositBank {

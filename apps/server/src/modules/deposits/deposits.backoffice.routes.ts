@@ -8,8 +8,8 @@ import {
   qrCodeQuery,
 } from '@member-wallet/contract/backoffice/deposits';
 import { z } from 'zod/mini';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { DepositsBackofficeRepository } from './deposits.backoffice.repository.ts';
 
 const tags = ['backoffice'];

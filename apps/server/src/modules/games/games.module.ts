@@ -1,17 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import type { ProviderRegistry } from '../../core/games/provider-registry.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
 import type { Core } from '../../core.ts';
 import { onceAcrossNodes } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
 import { seedGameCatalogue } from '../../demo/game-catalogue.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { BonusDebtCollector } from '../bonus/bonus.debt.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { BonusDebtCollector } from '../bonus/bonus.module.ts';
 import { GamesRepository } from './games.repository.ts';
-import type { ProviderRegistry } from './provider-registry.ts';
 import { type RecordedLosses, recordedLosses } from './recorded-losses.ts';
 import type { IntoGameGate } from './transfer.gate.ts';
 import { TransferReconciler } from './transfer.reconciler.ts';
 import { TransferService } from './transfer.service.ts';
+
+export type { GameAccount, GameProviderRow, GamesRepository } from './games.repository.ts';
+export type { RecordedLosses } from './recorded-losses.ts';
+export type { TransferService } from './transfer.service.ts';
+export { isOpen } from './transfer.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

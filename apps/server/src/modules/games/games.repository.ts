@@ -2,6 +2,7 @@ import { type Insertable, type Selectable, sql, type Transaction } from 'kysely'
 import type { Database, Db } from '../../db/database.ts';
 import {
   type GameAccountsTable,
+  type GameProviderRow,
   type GameProvidersTable,
   type GameTransferState,
   type GameTransfersTable,
@@ -9,7 +10,7 @@ import {
 } from '../../db/tables/games.table.ts';
 import type { JournalEntriesTable } from '../../db/tables/ledger.table.ts';
 
-export type GameProviderRow = Selectable<GameProvidersTable>;
+export type { GameProviderRow };
 export type GameAccount = Selectable<GameAccountsTable>;
 export type GameTransfer = Selectable<GameTransfersTable>;
 export type NewGameTransfer = Insertable<GameTransfersTable>;

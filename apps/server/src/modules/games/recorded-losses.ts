@@ -1,5 +1,5 @@
+import type { ProviderRegistry } from '../../core/games/provider-registry.ts';
 import type { GamesRepository } from './games.repository.ts';
-import type { ProviderRegistry } from './provider-registry.ts';
 
 /** Net losses (stakes minus winnings, minor units) the providers recorded since each instant, to now. */
 export type RecordedLosses = (

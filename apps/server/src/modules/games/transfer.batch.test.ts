@@ -6,13 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit, seedCatalogue } from '../../../test/games.ts';
 import { insertTestMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { type SentStatement, statementsDuring } from '../../../test/sql-statements.ts';
+import { reconcileBalances } from '../../core/ledger/ledger.reconcile.ts';
+import { LedgerRepository } from '../../core/ledger/ledger.repository.ts';
+import { LedgerService } from '../../core/ledger/ledger.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { MemberEvents } from '../../lib/member-events.ts';
 import { BonusDebts } from '../bonus/bonus.debt.ts';
 import { BonusRepository } from '../bonus/bonus.repository.ts';
-import { reconcileBalances } from '../ledger/ledger.reconcile.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 import { TransferService } from './transfer.service.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
+import type { PeriodLosses } from '../../core/safer-play/safer-play.gate.ts';
 import type { Database } from '../../db/database.ts';
-import type { PeriodLosses } from '../safer-play/safer-play.gate.ts';
 
 /** The check of a transfer into a game account, in its reserve's transaction (docs/safer-play.md). */
 export interface IntoGameGate {

@@ -1,7 +1,7 @@
+import type { PostedEntry } from '../../core/ledger/ledger.service.ts';
+import type { MemberPostInput } from '../../core/ledger/ledger.together.ts';
 import type { GameTransferDirection } from '../../db/tables/games.table.ts';
 import { moneyInvariant } from '../../lib/money-invariant.ts';
-import type { PostedEntry } from '../ledger/ledger.service.ts';
-import type { MemberPostInput } from '../ledger/ledger.together.ts';
 import type { NewGameTransfer } from './games.repository.ts';
 
 /** The records a transfer's reserve writes (transfer.service.ts). */

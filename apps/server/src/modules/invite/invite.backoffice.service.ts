@@ -6,12 +6,12 @@ import type {
   InviteReviewResponse,
 } from '@member-wallet/contract/backoffice/invite-reviews';
 import type { Transaction } from 'kysely';
+import type { AuditLog, OperatorActor } from '../../core/operator/audit-log.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
-import type { AuditLog, OperatorActor } from '../operator/audit-log.ts';
 import type { InviteReview, InviteReviewRepository } from './invite.backoffice.repository.ts';
 import type { InviteService } from './invite.service.ts';
 

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deposit, get, noDrift, post } from '../../../test/games.ts';
 import { startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { advanceTo, BANGKOK, HOUR, member, setSetting, withdrawal } from '../../../test/promotions.ts';
+import { LedgerRepository } from '../../core/ledger/ledger.repository.ts';
+import { LedgerService } from '../../core/ledger/ledger.service.ts';
 import { addLocalDays, localDayStart } from '../../lib/local-calendar.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 import { ACCRUAL_GRACE_MS } from './invite.service.ts';
 import { INVITE_SETTINGS_KEY } from './invite.settings.ts';
 

@@ -2,20 +2,20 @@ import { registerRequest } from '@member-wallet/contract/account';
 import { toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { AccountRepository } from '../../core/account/account.repository.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import { AuditLog } from '../../core/operator/audit-log.ts';
+import { PersonRepository } from '../../core/person/person.repository.ts';
+import { SettingsRepository } from '../../core/settings/settings.repository.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import type { Core } from '../../core.ts';
 import { onceAcrossNodes } from '../../db/connect.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart, siteTimeZone } from '../../lib/local-calendar.ts';
 import { parseInput } from '../../lib/route.ts';
-import type { AccountRepository } from '../account/account.repository.ts';
-import type { AccountService } from '../account/account.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { AuditLog } from '../operator/audit-log.ts';
-import { PersonRepository } from '../person/person.repository.ts';
-import { seedBanners } from '../settings/settings.banners.ts';
-import { SettingsRepository } from '../settings/settings.repository.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { AccountService } from '../account/account.module.ts';
+import { seedBanners } from '../settings/settings.module.ts';
 import { InviteReviewRepository } from './invite.backoffice.repository.ts';
 import { inviteReviewRoutes } from './invite.backoffice.routes.ts';
 import { InviteReviewService } from './invite.backoffice.service.ts';
@@ -23,6 +23,17 @@ import { InviteRepository } from './invite.repository.ts';
 import { inviteRoutes } from './invite.routes.ts';
 import { InviteService } from './invite.service.ts';
 import { INVITE_BANNERS_KEY, INVITE_DEMO, INVITE_SETTINGS_KEY } from './invite.settings.ts';
+
+export {
+  amountOk,
+  basisPoints,
+  INVITE_BANNERS_KEY,
+  INVITE_DEFAULTS,
+  INVITE_SETTINGS_KEY,
+  inviteSettingsValid,
+  percentOk,
+  readInviteSettings,
+} from './invite.settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,12 +1,13 @@
+import { API } from '@member-wallet/contract/api-paths';
 import { bannersResponse } from '@member-wallet/contract/banner';
 import type { Country } from '@member-wallet/contract/constants';
 import { inviteBonusResponse, inviteListRequest, inviteListResponse } from '@member-wallet/contract/invite';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { pickLocale } from '../../lib/locale.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
-import { readBanners } from '../settings/settings.banners.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import { readBanners } from '../settings/settings.module.ts';
 import type { InviteService } from './invite.service.ts';
 import { INVITE_BANNERS_KEY } from './invite.settings.ts';
 
@@ -23,7 +24,7 @@ export function inviteRoutes(route: Router, deps: InviteRoutesDeps) {
   const { invites, settings, limiter } = deps;
   route({
     method: 'POST',
-    url: '/api/invite',
+    url: API.invites,
     auth: true,
     summary: "The caller's invite accruals (one per invitee and local day), newest day first",
     tags: ['invite'],
@@ -33,7 +34,7 @@ export function inviteRoutes(route: Router, deps: InviteRoutesDeps) {
   });
   route({
     method: 'GET',
-    url: '/api/invite/bonus',
+    url: API.inviteBonus,
     auth: true,
     summary:
       'Collect every uncollected accrual: the success share into the wallet, the fail share forfeited ' +
@@ -54,7 +55,7 @@ export function inviteRoutes(route: Router, deps: InviteRoutesDeps) {
   });
   route({
     method: 'GET',
-    url: '/api/invite/banners',
+    url: API.inviteBanners,
     auth: true,
     summary: "The invite programme's banners in the caller's language (none: the client opens the modal directly)",
     tags: ['invite'],

@@ -1,4 +1,4 @@
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 
 /**
  * The invite programme's settings (site setting `inviteProgramme`, docs/promotions/invite.md). Every

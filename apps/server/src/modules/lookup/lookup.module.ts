@@ -4,6 +4,8 @@ import { LookupRepository } from './lookup.repository.ts';
 import { lookupRoutes, type WithdrawLimitsSource } from './lookup.routes.ts';
 import { LookupService } from './lookup.service.ts';
 
+export type { LookupService } from './lookup.service.ts';
+
 /** The reference data the app reads before and after sign-in (spec: lookups): banks, site flags, limits. */
 export function registerLookup(_app: FastifyInstance, core: Core, deps: { withdrawals: WithdrawLimitsSource }) {
   const { config, settings } = core;

@@ -1,3 +1,4 @@
+import { API } from '@member-wallet/contract/api-paths';
 import type { Country } from '@member-wallet/contract/constants';
 import {
   activeResponse,
@@ -15,10 +16,10 @@ import {
 } from '@member-wallet/contract/lookup';
 import { type WithdrawLookupResponse, withdrawLookupResponse } from '@member-wallet/contract/wallet';
 import type { FastifyRequest } from 'fastify';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import { pickLocale } from '../../lib/locale.ts';
 import type { Router } from '../../lib/route.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
 import type { LookupService } from './lookup.service.ts';
 
 const tags = ['lookup'];
@@ -40,7 +41,7 @@ export function lookupRoutes(
   const locale = (request: FastifyRequest) => pickLocale(request.headers['accept-language'], country);
   const get = (name: string, summary: string) => ({
     method: 'GET' as const,
-    url: `/api/lookup/${name}`,
+    url: API.lookup(name),
     auth: false,
     summary,
     tags,

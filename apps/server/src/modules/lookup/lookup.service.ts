@@ -1,6 +1,6 @@
 import { type Country, LAOS_CURRENCIES, type Locale, RECOMMENDED_BANKS } from '@member-wallet/contract/constants';
 import type { BankItem, ContactResponse, HowtoItem, InfoResponse, SourceItem } from '@member-wallet/contract/lookup';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import type { BankRow, LookupRepository } from './lookup.repository.ts';
 
 /** Which banks a build offers: Thai banks in Thailand; Lao and Thai banks in Laos. */

@@ -6,13 +6,13 @@ import type {
   MemberPage,
   MemberQuery,
 } from '@member-wallet/contract/backoffice/members';
+import type { AuditLog, OperatorActor } from '../../core/operator/audit-log.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
 import type { PasswordHasher } from '../../lib/passwords.ts';
 import { randomCode } from '../../lib/tokens.ts';
-import type { AuditLog, OperatorActor } from '../operator/audit-log.ts';
 import { bankAccountsToCheck } from './bank-accounts-to-check.ts';
 import type { MembersBackofficeRepository } from './members.backoffice.repository.ts';
 

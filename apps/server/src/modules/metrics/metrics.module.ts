@@ -2,11 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import { toMinor } from '@member-wallet/contract/money';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { checkLedger, type LedgerReport } from '../../core/ledger/ledger.reconcile.ts';
 import type { Core } from '../../core.ts';
 import { poolUse } from '../../db/connect.ts';
 import { OPEN_TRANSFER_STATES } from '../../db/tables/games.table.ts';
 import type { JobRecord } from '../../lib/job-stats.ts';
-import { checkLedger, type LedgerReport } from '../ledger/ledger.reconcile.ts';
 import { MetricsRepository } from './metrics.repository.ts';
 
 /** Request durations, in seconds: from a cached lookup to a slow party call. */

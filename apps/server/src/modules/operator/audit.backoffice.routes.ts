@@ -1,9 +1,9 @@
 import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import { auditCsvQuery } from '@member-wallet/contract/backoffice/audit';
 import { z } from 'zod/mini';
+import type { AuditLog } from '../../core/operator/audit-log.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
-import type { AuditLog } from './audit-log.ts';
-import type { OperatorRouter } from './operator-router.ts';
 
 /** The audit export's columns; before and after are the JSON the list answers, as text. */
 const CSV_HEADER = ['id', 'at', 'actor', 'action', 'target', 'before', 'after', 'ip'] as const;

@@ -1,6 +1,7 @@
 import type { EnrolmentCompleteRequest, EnrolmentDetails } from '@member-wallet/contract/backoffice/operator-accounts';
 import { OPERATOR_PASSWORD_MIN } from '@member-wallet/contract/backoffice/operators';
 import QRCode from 'qrcode';
+import type { AuditLog } from '../../core/operator/audit-log.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
@@ -11,7 +12,6 @@ import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { hashToken } from '../../lib/tokens.ts';
 import { otpauthUri, verifyTotp } from '../../lib/totp.ts';
-import type { AuditLog } from './audit-log.ts';
 import type { OperatorAccountsRepository } from './operator-accounts.repository.ts';
 
 export interface EnrolmentDeps {

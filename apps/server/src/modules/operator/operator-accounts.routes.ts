@@ -14,12 +14,12 @@ import {
 import { operatorProfile } from '@member-wallet/contract/backoffice/operators';
 import { messageResponse } from '@member-wallet/contract/http';
 import { z } from 'zod/mini';
+import { callerOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/route.ts';
 import type { EnrolmentService } from './enrolment.service.ts';
-import { callerOf } from './operator.service.ts';
 import type { OperatorAccountsService } from './operator-accounts.service.ts';
-import type { OperatorRouter } from './operator-router.ts';
 
 const tags = ['backoffice'];
 const idParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) });

@@ -8,6 +8,10 @@ import {
   type UpdateOperatorRequest,
 } from '@member-wallet/contract/backoffice/operator-accounts';
 import type { OperatorProfile, OperatorRole } from '@member-wallet/contract/backoffice/operators';
+import { type AuditCaller, type AuditLog, auditedChange } from '../../core/operator/audit-log.ts';
+import { type FourEyes, grantsMoneyPower } from '../../core/operator/four-eyes.ts';
+import { actorOf, type OperatorContext } from '../../core/operator/operator.service.ts';
+import type { PendingChanges, Proposal } from '../../core/operator/pending-change.service.ts';
 import type { Db } from '../../db/database.ts';
 import type { OperatorStatus } from '../../db/tables/operators.table.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
@@ -15,11 +19,7 @@ import { AppError, InvalidTokenError } from '../../lib/errors.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { newTotpSecret } from '../../lib/totp.ts';
-import { type AuditCaller, type AuditLog, auditedChange } from './audit-log.ts';
-import { type FourEyes, grantsMoneyPower } from './four-eyes.ts';
-import { actorOf, type OperatorContext } from './operator.service.ts';
 import type { LockedOperator, OperatorAccountsRepository, OperatorListRow } from './operator-accounts.repository.ts';
-import type { PendingChanges, Proposal } from './pending-change.service.ts';
 
 export interface OperatorAccountsDeps {
   db: Db;

@@ -1,11 +1,11 @@
 import { OPERATOR_ROLES, type OperatorRole } from '@member-wallet/contract/backoffice/operators';
+import type { AuditChange } from '../../core/operator/audit-log.ts';
+import type { FourEyes } from '../../core/operator/four-eyes.ts';
+import type { PendingChangeRow } from '../../core/operator/pending-change.repository.ts';
+import type { ChangeKindHandler } from '../../core/operator/pending-change.service.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditChange } from './audit-log.ts';
-import type { FourEyes } from './four-eyes.ts';
 import type { OperatorAccountsRepository } from './operator-accounts.repository.ts';
-import type { PendingChangeRow } from './pending-change.repository.ts';
-import type { ChangeKindHandler } from './pending-change.service.ts';
 
 function targetOf(change: PendingChangeRow): { id: bigint; role: OperatorRole } {
   const id = /^operator:(\d+)$/.exec(change.target)?.[1];

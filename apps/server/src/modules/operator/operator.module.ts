@@ -1,17 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import type { AuditLog } from '../../core/operator/audit-log.ts';
+import { TOTP_ISSUER } from '../../core/operator/operator.factory.ts';
+import type { OperatorService } from '../../core/operator/operator.service.ts';
+import type { OperatorEndpoint } from '../../core/operator/operator-router.ts';
 import type { Core } from '../../core.ts';
 import { SecretBox } from '../../lib/secret-box.ts';
 import { auditCsvRoutes } from './audit.backoffice.routes.ts';
-import type { AuditLog } from './audit-log.ts';
 import { EnrolmentService } from './enrolment.service.ts';
-import { TOTP_ISSUER } from './operator.factory.ts';
 import { operatorRoutes, sandboxStatusRoute } from './operator.routes.ts';
-import type { OperatorService } from './operator.service.ts';
 import { OperatorAccountsRepository } from './operator-accounts.repository.ts';
 import { enrolmentRoutes, operatorAccountsRoutes, ownAccountRoutes } from './operator-accounts.routes.ts';
 import { OperatorAccountsService } from './operator-accounts.service.ts';
 import { operatorRoleChange } from './operator-role.change.ts';
-import type { OperatorEndpoint } from './operator-router.ts';
 import { pendingChangeRoutes } from './pending-change.routes.ts';
 
 declare module 'fastify' {

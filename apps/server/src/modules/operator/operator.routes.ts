@@ -7,9 +7,9 @@ import {
 } from '@member-wallet/contract/backoffice/operators';
 import { sandboxStatus } from '@member-wallet/contract/backoffice/sandbox';
 import { messageResponse } from '@member-wallet/contract/http';
-import type { AuditLog } from './audit-log.ts';
-import type { OperatorService } from './operator.service.ts';
-import type { OperatorRouter } from './operator-router.ts';
+import type { AuditLog } from '../../core/operator/audit-log.ts';
+import type { OperatorService } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 
 const tags = ['backoffice'];
 

@@ -6,11 +6,11 @@ import {
   pendingChangeResponse,
 } from '@member-wallet/contract/backoffice/pending-changes';
 import { z } from 'zod/mini';
+import { callerOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
+import type { PendingChanges } from '../../core/operator/pending-change.service.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/route.ts';
-import { actorOf, type OperatorContext } from './operator.service.ts';
-import type { OperatorRouter } from './operator-router.ts';
-import type { ChangeCaller, PendingChanges } from './pending-change.service.ts';
 
 const tags = ['backoffice'];
 const ADMIN = ['admin'] as const;
@@ -21,10 +21,6 @@ function idOf(params: unknown): bigint {
   const { id } = parseInput(idParams, params);
   if (!/^[1-9]\d{0,17}$/.test(id)) throw new AppError('NO_DATA');
   return BigInt(id);
-}
-
-export function changeCallerOf(auth: OperatorContext, request: { ip: string }): ChangeCaller {
-  return { actor: actorOf(auth), ip: request.ip };
 }
 
 /**
@@ -52,7 +48,7 @@ export function pendingChangeRoutes(route: OperatorRouter, changes: PendingChang
     tags,
     response: pendingChangeResponse,
     handler: async ({ auth, request }) => ({
-      change: await changes.approve(idOf(request.params), changeCallerOf(auth, request)),
+      change: await changes.approve(idOf(request.params), callerOf(auth, request)),
     }),
   });
   route({
@@ -65,7 +61,7 @@ export function pendingChangeRoutes(route: OperatorRouter, changes: PendingChang
     body: pendingChangeRejectRequest,
     response: pendingChangeResponse,
     handler: async ({ auth, body, request }) => ({
-      change: await changes.reject(idOf(request.params), changeCallerOf(auth, request), body.reason),
+      change: await changes.reject(idOf(request.params), callerOf(auth, request), body.reason),
     }),
   });
   route({
@@ -77,7 +73,7 @@ export function pendingChangeRoutes(route: OperatorRouter, changes: PendingChang
     tags,
     response: pendingChangeResponse,
     handler: async ({ auth, request }) => ({
-      change: await changes.withdraw(idOf(request.params), changeCallerOf(auth, request)),
+      change: await changes.withdraw(idOf(request.params), callerOf(auth, request)),
     }),
   });
 }

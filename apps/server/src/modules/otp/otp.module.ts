@@ -8,6 +8,8 @@ import { OtpRepository } from './otp.repository.ts';
 import { otpRoutes } from './otp.routes.ts';
 import { OtpService } from './otp.service.ts';
 
+export type { OtpService } from './otp.service.ts';
+
 /** One-time codes by SMS (docs/accounts.md): the SMS party's adapter, the service and its route. */
 export function registerOtp(app: FastifyInstance, core: Core, deps: { sms?: SmsSender }): OtpService {
   const { config } = core;

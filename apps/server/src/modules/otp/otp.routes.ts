@@ -1,3 +1,4 @@
+import { API } from '@member-wallet/contract/api-paths';
 import type { Country } from '@member-wallet/contract/constants';
 import { otpSendRequest, otpSendResponse, otpVerifyRequest, otpVerifyResponse } from '@member-wallet/contract/otp';
 import type { Router } from '../../lib/route.ts';
@@ -8,7 +9,7 @@ const tags = ['otp'];
 export function otpRoutes(route: Router, otp: OtpService, country: Country) {
   route({
     method: 'POST',
-    url: '/api/otp/send',
+    url: API.otpSend,
     auth: false,
     summary: 'Send a registration OTP to a phone',
     tags,
@@ -18,7 +19,7 @@ export function otpRoutes(route: Router, otp: OtpService, country: Country) {
   });
   route({
     method: 'POST',
-    url: '/api/otp/verify',
+    url: API.otpVerify,
     auth: false,
     summary: 'Verify an OTP code',
     tags,

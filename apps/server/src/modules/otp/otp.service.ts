@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { OTP_RULES, type OtpSendResponse } from '@member-wallet/contract/otp';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsSender } from '../../adapters/sms/sms-sender.ts';
+import type { Db } from '../../db/database.ts';
 import { type Clock, HOUR_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type Limit, type RateLimiter, takeHitsUnlessRefused } from '../../lib/rate-limiter.ts';
@@ -111,5 +112,10 @@ export class OtpService {
   verifiedChallenge(phone: string) {
     const since = new Date(this.deps.clock.now().getTime() - OTP_RULES.verifiedValidSeconds * SECOND_MS);
     return this.deps.repository.findVerifiedUnconsumed(phone, since);
+  }
+
+  /** Uses a verified challenge up, in the caller's transaction: false when another call used it first. */
+  consume(trx: Db, challengeId: bigint, now: Date): Promise<boolean> {
+    return this.deps.repository.markConsumed(trx, challengeId, now);
   }
 }

@@ -7,10 +7,10 @@ import {
   personMatchResponse,
 } from '@member-wallet/contract/backoffice/person-matches';
 import { z } from 'zod/mini';
+import { actorOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
-import { actorOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { PersonBackofficeService } from './person.backoffice.service.ts';
 
 const tags = ['backoffice'];

@@ -7,15 +7,14 @@ import type {
   PersonMatchResponse,
 } from '@member-wallet/contract/backoffice/person-matches';
 import type { BlockKind } from '@member-wallet/contract/safer-play';
+import type { AuditRecorder, OperatorActor } from '../../core/operator/audit-log.ts';
+import type { PersonRepository } from '../../core/person/person.repository.ts';
 import type { Db } from '../../db/database.ts';
-
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
-import type { AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
 import type { PersonBackofficeRepository, ShownPersonMatch } from './person.backoffice.repository.ts';
-import type { PersonRepository } from './person.repository.ts';
 
 /** Rows per read of the CSV export. */
 const CSV_BATCH = 500;

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { PersonRepository } from '../../core/person/person.repository.ts';
 import type { Core } from '../../core.ts';
 import { PersonBackofficeRepository } from './person.backoffice.repository.ts';
 import { personMatchRoutes } from './person.backoffice.routes.ts';
 import { PersonBackofficeService } from './person.backoffice.service.ts';
-import { PersonRepository } from './person.repository.ts';
 
 /**
  * The operators' side of one person behind the accounts (docs/backoffice/person-matches.md): the "possible same

@@ -1,9 +1,9 @@
 import { BACKOFFICE_API } from '@member-wallet/contract/backoffice/api-paths';
 import { MEDIA_BYTES_MAX, MEDIA_FILE_FIELD, mediaUploadResponse } from '@member-wallet/contract/backoffice/promotions';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { callerOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { AppError } from '../../lib/errors.ts';
-import { callerOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import { MEDIA_UPLOADS_PATH, type MediaBackofficeService } from './media.backoffice.service.ts';
 
 async function readPicture(request: FastifyRequest): Promise<Buffer> {

@@ -1,8 +1,8 @@
+import { type AuditCaller, type AuditRecorder, auditedChange } from '../../core/operator/audit-log.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { type AuditCaller, type AuditRecorder, auditedChange } from '../operator/audit-log.ts';
 
 /** Where uploaded promotion pictures are served: public (banners are shown to every member), by random name. */
 export const MEDIA_UPLOADS_PATH = '/media/uploads';

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { BonusKind } from '../../db/tables/bonus.table.ts';
-import type { BonusDefinition, NewBonusDefinition } from '../bonus/bonus.repository.ts';
+import type { BonusDefinition, NewBonusDefinition } from '../bonus/bonus.module.ts';
 
 /** What a change may set: every term but the code, the kind and the creation time. */
 export type BonusChange = Omit<NewBonusDefinition, 'code' | 'kind' | 'created_at'>;

@@ -21,11 +21,10 @@ import {
 import { bonusCodeParams } from '@member-wallet/contract/bonus';
 import { LOCALES } from '@member-wallet/contract/constants';
 import { z } from 'zod/mini';
+import { callerOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
-import { callerOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
-import { changeCallerOf } from '../operator/pending-change.routes.ts';
 import type { BonusAnswer, PromotionsBackofficeService } from './promotions.backoffice.service.ts';
 import type { PromotionSettingsService } from './promotions.settings.service.ts';
 
@@ -140,7 +139,7 @@ function bonusRoutes(route: OperatorRouter, bonuses: PromotionsBackofficeService
     response: backofficeBonus,
     acceptedResponse: bonusChangeResponse,
     handler: async ({ body, auth, request, reply }) =>
-      bonusAnswer(await bonuses.create(body, changeCallerOf(auth, request)), reply),
+      bonusAnswer(await bonuses.create(body, callerOf(auth, request)), reply),
   });
 
   route({
@@ -157,7 +156,7 @@ function bonusRoutes(route: OperatorRouter, bonuses: PromotionsBackofficeService
     handler: async ({ request, auth, reply }) => {
       const { code } = parseInput(bonusCodeParams, request.params);
       const terms = parseInput(bonusUpdateRequest, request.body ?? {});
-      return bonusAnswer(await bonuses.update(code, terms, changeCallerOf(auth, request)), reply);
+      return bonusAnswer(await bonuses.update(code, terms, callerOf(auth, request)), reply);
     },
   });
 }
@@ -202,7 +201,7 @@ function programmeRoutes(route: OperatorRouter, settings: PromotionSettingsServi
       acceptedResponse: programme.accepted,
       handler: async ({ request, auth, reply }) => {
         const value = parseInput(programme.schema, request.body ?? {});
-        const answer = await settings.setProgramme(programme.name, value, changeCallerOf(auth, request));
+        const answer = await settings.setProgramme(programme.name, value, callerOf(auth, request));
         if (!answer.change) return answer.value;
         reply.code(202);
         // The loop's programme is a union the answer's value does not narrow: this one's schemas match its value.
@@ -237,7 +236,7 @@ function spinRoutes(route: OperatorRouter, settings: PromotionSettingsService) {
     response: spinSettingsResponse,
     acceptedResponse: spinChangeResponse,
     handler: async ({ body, auth, request, reply }) => {
-      const answer = await settings.setSpin(body, changeCallerOf(auth, request));
+      const answer = await settings.setSpin(body, callerOf(auth, request));
       if (!answer.change) return answer.value;
       reply.code(202);
       return { change: answer.change, spin: answer.value };

@@ -8,13 +8,13 @@ import type {
 } from '@member-wallet/contract/backoffice/promotions';
 import type { ErrorCode } from '@member-wallet/contract/error-codes';
 import type { MoneyCeilingsConfig } from '../../config.ceilings.ts';
+import type { AuditChange, AuditRecorder } from '../../core/operator/audit-log.ts';
+import type { ChangeCaller, PendingChanges } from '../../core/operator/pending-change.service.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { BonusDefinition } from '../bonus/bonus.repository.ts';
-import type { AuditChange, AuditRecorder } from '../operator/audit-log.ts';
-import type { ChangeCaller, PendingChanges } from '../operator/pending-change.service.ts';
+import type { BonusDefinition } from '../bonus/bonus.module.ts';
 import type { BonusChange, PromotionsBackofficeRepository } from './promotions.backoffice.repository.ts';
 import { type BonusValue, bonusTightens, checkBonusCeiling } from './promotions.tightens.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { SettingsRepository } from '../../core/settings/settings.repository.ts';
 import type { Core } from '../../core.ts';
-import { SettingsRepository } from '../settings/settings.repository.ts';
 import type { Uploads } from '../uploads/uploads.module.ts';
 import { mediaBackofficeRoutes } from './media.backoffice.routes.ts';
 import { MediaBackofficeService } from './media.backoffice.service.ts';

@@ -11,6 +11,10 @@ import {
 } from '@member-wallet/contract/backoffice/promotions';
 import { LOCALES, type Locale } from '@member-wallet/contract/constants';
 import type { MoneyCeilingsConfig } from '../../config.ceilings.ts';
+import { type AuditCaller, type AuditRecorder, auditedChange } from '../../core/operator/audit-log.ts';
+import type { ChangeCaller, PendingChanges, Proposal } from '../../core/operator/pending-change.service.ts';
+import { ANY_LOCALE, type SettingsRepository } from '../../core/settings/settings.repository.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -21,19 +25,15 @@ import {
   INVITE_SETTINGS_KEY,
   inviteSettingsValid,
   readInviteSettings,
-} from '../invite/invite.settings.ts';
-import { type AuditCaller, type AuditRecorder, auditedChange } from '../operator/audit-log.ts';
-import type { ChangeCaller, PendingChanges, Proposal } from '../operator/pending-change.service.ts';
+} from '../invite/invite.module.ts';
 import {
   REFUND_BANNERS_KEY,
   REFUND_DEFAULTS,
   REFUND_SETTINGS_KEY,
   readRefundSettings,
   refundSettingsValid,
-} from '../refund/refund.settings.ts';
-import { ANY_LOCALE, type SettingsRepository } from '../settings/settings.repository.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
-import { parseSetting, rulesSetting, SPIN_RULES_KEY, SPIN_WHEEL_KEY, wheelSetting } from '../spin/spin.settings.ts';
+} from '../refund/refund.module.ts';
+import { parseSetting, rulesSetting, SPIN_RULES_KEY, SPIN_WHEEL_KEY, wheelSetting } from '../spin/spin.module.ts';
 import {
   checkInviteCeiling,
   checkRefundCeiling,

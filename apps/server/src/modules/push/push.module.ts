@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { generateVapidKeys, type PushSender, webPushSender } from '../../adapters/push/push-sender.ts';
 import type { VapidKeys } from '../../config.ts';
 import type { Core } from '../../core.ts';
 import { pushFor } from './push.events.ts';
 import { PushRepository } from './push.repository.ts';
 import { pushRoutes } from './push.routes.ts';
-import { generateVapidKeys, type PushSender, webPushSender } from './push.sender.ts';
 import { type PushNotifier, PushService } from './push.service.ts';
 
 export type { PushNotifier } from './push.service.ts';

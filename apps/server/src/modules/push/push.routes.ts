@@ -1,3 +1,4 @@
+import { API } from '@member-wallet/contract/api-paths';
 import {
   pushKeyResponse,
   pushOkResponse,
@@ -11,7 +12,7 @@ import type { PushService } from './push.service.ts';
 export function pushRoutes(route: Router, push: PushService) {
   route({
     method: 'GET',
-    url: '/api/push/key',
+    url: API.pushKey,
     auth: false,
     summary: "The server's VAPID public key to subscribe with; null when notifications are off",
     tags: ['push'],
@@ -20,7 +21,7 @@ export function pushRoutes(route: Router, push: PushService) {
   });
   route({
     method: 'POST',
-    url: '/api/push/subscribe',
+    url: API.pushSubscribe,
     auth: true,
     summary: "Keeps a browser's push subscription for the caller's session, with the language of its notifications",
     tags: ['push'],
@@ -30,7 +31,7 @@ export function pushRoutes(route: Router, push: PushService) {
   });
   route({
     method: 'DELETE',
-    url: '/api/push/subscribe',
+    url: API.pushSubscribe,
     auth: true,
     summary: "Forgets one of the caller's push subscriptions",
     tags: ['push'],

@@ -1,10 +1,10 @@
 import type { PushSubscribeRequest } from '@member-wallet/contract/push';
 import type { FastifyBaseLogger } from 'fastify';
+import { endpointAllowed, PushRefused, type PushSender } from '../../adapters/push/push-sender.ts';
 import type { VapidKeys } from '../../config.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PushRepository } from './push.repository.ts';
-import { endpointAllowed, PushRefused, type PushSender } from './push.sender.ts';
 import { type PushMessage, renderPush } from './push.texts.ts';
 
 export interface PushServiceDeps {

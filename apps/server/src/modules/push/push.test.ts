@@ -8,7 +8,7 @@ import { bearer, registerMember, startTestApp, type TestApp } from '../../../tes
 import { signedInOperator } from '../../../test/operators.ts';
 import { payQrDeposit } from '../../../test/qr.ts';
 import { askWithdrawal, reviewWithdrawal } from '../../../test/withdrawals.ts';
-import { PushRefused, type PushSender, type PushTarget } from './push.sender.ts';
+import { PushRefused, type PushSender, type PushTarget } from '../../adapters/push/push-sender.ts';
 import { formatAmount } from './push.texts.ts';
 
 /** Web Push (docs/app.md, Notifications), with a recording push service in place of the browsers'. */

@@ -1,3 +1,4 @@
+import { WEBHOOKS } from '@member-wallet/contract/api-paths';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod/mini';
 import { PaymentGatewayUnavailableError } from '../../adapters/payments/payment-gateway.ts';
@@ -24,7 +25,7 @@ const RECEIVED = { statusCode: '00', errorCode: null, errorDesc: null };
 export function kbankNotificationRoutes(route: Router, deps: { qr: QrPaymentService }) {
   route({
     method: 'POST',
-    url: '/api/webhooks/kbank/:gateway',
+    url: WEBHOOKS.kbank,
     auth: false,
     summary:
       "KASIKORNBANK's QR payment notification (unsigned: confirmed by an inquiry to KBank, made only for an unpaid " +

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fillPath, WEBHOOKS } from '@member-wallet/contract/api-paths';
 import { QR_GATEWAYS } from '@member-wallet/contract/deposit';
 import type { FastifyInstance } from 'fastify';
 import { HttpPaymentGateway } from '../../adapters/payments/http.ts';
@@ -7,8 +8,8 @@ import { type PaymentGateway, UnconfiguredPaymentGateway } from '../../adapters/
 import { sandboxPaymentGateway, sandboxPaymentSecret } from '../../adapters/payments/sandbox.ts';
 import type { PaymentGatewayConfig } from '../../config.ts';
 import type { Core } from '../../core.ts';
-import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
-import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
+import type { BankFeedRepository } from '../bank-feed/bank-feed.module.ts';
+import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.module.ts';
 import { kbankNotificationRoutes } from './kbank.routes.ts';
 import { QrRepository } from './qr.repository.ts';
 import { paymentWebhookRoutes, qrRoutes } from './qr.routes.ts';
@@ -26,7 +27,11 @@ declare module 'fastify' {
  * gateway, else with SANDBOX the sandbox's over real HTTP), the service, member routes, the webhook, and the
  * settler.
  */
-export async function registerQrPayments(app: FastifyInstance, core: Core): Promise<QrPaymentService> {
+export async function registerQrPayments(
+  app: FastifyInstance,
+  core: Core,
+  deps: { channels: DepositChannelsRepository; transfers: BankFeedRepository },
+): Promise<QrPaymentService> {
   const { config, clock, db } = core;
   const secretOf = (code: string): string | null => {
     const real = config.paymentGateways.get(code);
@@ -38,14 +43,14 @@ export async function registerQrPayments(app: FastifyInstance, core: Core): Prom
     db,
     ledger: core.ledger,
     repository: new QrRepository(),
-    channels: new DepositChannelsRepository(db),
+    channels: deps.channels,
     members: core.members,
     gateways: createGateways(app, core),
     clock,
     logger: app.log,
     expiryMinutes: () => core.settings.qrValidityMinutes(config.qrExpiryMinutes),
     saferPlay: core.saferPlay,
-    transfers: new BankFeedRepository(),
+    transfers: deps.transfers,
   });
   app.decorate('qrPayments', qr);
   qrRoutes(core.route, {
@@ -77,7 +82,7 @@ function createGateways(app: FastifyInstance, core: Core): Map<string, PaymentGa
           code,
           baseUrl: () => real.baseUrl,
           secret: real.secret,
-          callbackUrl: () => (callbackBase ? `${callbackBase}/api/webhooks/payments/${code}` : null),
+          callbackUrl: () => (callbackBase ? `${callbackBase}${fillPath(WEBHOOKS.payments, { gateway: code })}` : null),
           clock,
           timeoutMs: config.paymentGatewayTimeoutMs,
           sandbox: false,

@@ -1,3 +1,4 @@
+import { API_ROUTES, WEBHOOKS } from '@member-wallet/contract/api-paths';
 import {
   QR_GATEWAYS,
   qrcodeCreateRequest,
@@ -10,12 +11,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod/mini';
 import { verifySignature } from '../../adapters/hmac-signature.ts';
 import { PAYMENT_SIGNATURE_HEADERS } from '../../adapters/payments/http.ts';
+import type { IdempotencyService } from '../../core/ledger/idempotency.service.ts';
 import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
 import { AnsweredError, AppError } from '../../lib/errors.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import { rawBodyOf, registerSignedRoutes } from '../../lib/raw-body.ts';
 import { type AuthContext, parseInput, type Router } from '../../lib/route.ts';
-import type { IdempotencyService } from '../ledger/idempotency.service.ts';
 import { QrPaymentMismatchError, type QrPaymentService } from './qr.service.ts';
 
 export interface QrRoutesDeps {
@@ -41,7 +42,7 @@ export function qrRoutes(route: Router, deps: QrRoutesDeps) {
     ]);
   route({
     method: 'GET',
-    url: '/api/qrcode/:gateway',
+    url: API_ROUTES.qrcode,
     auth: true,
     summary:
       "The member's live QR at a gateway (KBANK, BCEL, WW, FP, PAYONEX): SVG markup, amount, seconds left; " +
@@ -52,7 +53,7 @@ export function qrRoutes(route: Router, deps: QrRoutesDeps) {
   });
   route({
     method: 'POST',
-    url: '/api/qrcode/:gateway',
+    url: API_ROUTES.qrcode,
     auth: true,
     summary:
       "Make a deposit QR of `amount` (at least the channel's minAmount: 400 KEY_INVALID, field amount); cancels " +
@@ -73,7 +74,7 @@ export function qrRoutes(route: Router, deps: QrRoutesDeps) {
   });
   route({
     method: 'DELETE',
-    url: '/api/qrcode/:gateway/:qrcodeId',
+    url: API_ROUTES.qrcodeDelete,
     auth: true,
     summary:
       "Cancel the member's own QR (idempotent; another member's id: 404 NO_DATA); a later payment is still credited",
@@ -111,7 +112,7 @@ export async function paymentWebhookRoutes(
   await registerSignedRoutes(app, (route) => {
     route({
       method: 'POST',
-      url: '/api/webhooks/payments/:gateway',
+      url: WEBHOOKS.payments,
       auth: false,
       summary: 'Payment gateway: a QR was paid (signed: x-payment-timestamp, x-payment-signature)',
       tags: ['webhooks'],

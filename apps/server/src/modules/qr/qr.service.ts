@@ -9,18 +9,17 @@ import {
   PaymentGatewayUnavailableError,
   type QrState,
 } from '../../adapters/payments/payment-gateway.ts';
+import type { Member } from '../../core/account/account.repository.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import { heldReasonOf, refusalError } from '../../core/safer-play/safer-play.gate.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
-import type { Member } from '../account/account.repository.ts';
-import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
-import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
-import { recordHeldPayment } from '../bank-feed/held-payment.ts';
-import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { heldReasonOf, refusalError } from '../safer-play/safer-play.gate.ts';
+import type { BankFeedRepository, DepositHold } from '../bank-feed/bank-feed.module.ts';
+import { recordHeldPayment } from '../bank-feed/bank-feed.module.ts';
+import type { DepositChannel, DepositChannelsRepository } from '../deposit-channels/deposit-channels.module.ts';
 import type { QrCode, QrRepository } from './qr.repository.ts';
 import { confirmNotice } from './qr-notice.ts';
 import { checkQrPayload, type QrPayloadProblem } from './qr-payload.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { Member } from '../../core/account/account.repository.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import { FakeClock } from '../../lib/clock.ts';
-import type { Member } from '../account/account.repository.ts';
 import type { ActiveBonusGate, BonusHistory } from '../bonus/active-bonus.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
 import type { RefundRepository } from './refund.repository.ts';
 import { type BetRecords, RefundService, refundFor } from './refund.service.ts';
 import { REFUND_DEMO, REFUND_SETTINGS_KEY } from './refund.settings.ts';

@@ -1,18 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { ProviderRefusedError, ProviderUnavailableError } from '../../adapters/games/game-provider.ts';
+import type { ProviderRegistry } from '../../core/games/provider-registry.ts';
+import { SettingsRepository } from '../../core/settings/settings.repository.ts';
 import type { Core } from '../../core.ts';
 import { onceAcrossNodes } from '../../db/connect.ts';
 import { AppError } from '../../lib/errors.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
-import type { ActiveBonusGate, BonusHistory } from '../bonus/active-bonus.ts';
-import type { GamesRepository } from '../games/games.repository.ts';
-import type { ProviderRegistry } from '../games/provider-registry.ts';
-import { seedBanners } from '../settings/settings.banners.ts';
-import { SettingsRepository } from '../settings/settings.repository.ts';
+import type { ActiveBonusGate, BonusHistory } from '../bonus/bonus.module.ts';
+import type { GamesRepository } from '../games/games.module.ts';
+import { seedBanners } from '../settings/settings.module.ts';
 import { RefundRepository } from './refund.repository.ts';
 import { refundRoutes } from './refund.routes.ts';
 import { type BetRecords, RefundService } from './refund.service.ts';
 import { REFUND_BANNERS_KEY, REFUND_DEMO, REFUND_SETTINGS_KEY } from './refund.settings.ts';
+
+export {
+  REFUND_BANNERS_KEY,
+  REFUND_DEFAULTS,
+  REFUND_SETTINGS_KEY,
+  readRefundSettings,
+  refundSettingsValid,
+} from './refund.settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { addLocalDays, localDayStart, localWeekStart } from '../../lib/local-calendar.ts';
-import type { TimeSpan } from '../bonus/active-bonus.ts';
+import type { TimeSpan } from '../bonus/bonus.module.ts';
 
 /** A period is refundable this long after it ends, so bets the providers record late are counted. */
 export const PERIOD_GRACE_MS = 10 * MINUTE_MS;

@@ -1,3 +1,4 @@
+import { API } from '@member-wallet/contract/api-paths';
 import { bannersResponse } from '@member-wallet/contract/banner';
 import type { Country } from '@member-wallet/contract/constants';
 import {
@@ -6,12 +7,12 @@ import {
   refundListResponse,
   refundReceiveResponse,
 } from '@member-wallet/contract/refund';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { pickLocale } from '../../lib/locale.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
-import { readBanners } from '../settings/settings.banners.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import { readBanners } from '../settings/settings.module.ts';
 import type { RefundService } from './refund.service.ts';
 import { REFUND_BANNERS_KEY } from './refund.settings.ts';
 
@@ -32,7 +33,7 @@ export function refundRoutes(route: Router, deps: RefundRoutesDeps) {
   const { refunds, settings, limiter } = deps;
   route({
     method: 'GET',
-    url: '/api/refund/check',
+    url: API.refundCheck,
     auth: true,
     summary: "The last closed period's refund: whether it can be received, and the figures behind it",
     tags: ['refund'],
@@ -47,7 +48,7 @@ export function refundRoutes(route: Router, deps: RefundRoutesDeps) {
   };
   route({
     method: 'GET',
-    url: '/api/refund/receive',
+    url: API.refundReceive,
     auth: true,
     summary: `Receive the last closed period's refund into the wallet, once per period (${RECEIVE_ERRORS})`,
     tags: ['refund'],
@@ -56,7 +57,7 @@ export function refundRoutes(route: Router, deps: RefundRoutesDeps) {
   });
   route({
     method: 'GET',
-    url: '/api/refund/addWallet',
+    url: API.refundAddWallet,
     auth: true,
     summary: `An alias of GET /api/refund/receive (${RECEIVE_ERRORS})`,
     tags: ['refund'],
@@ -65,7 +66,7 @@ export function refundRoutes(route: Router, deps: RefundRoutesDeps) {
   });
   route({
     method: 'POST',
-    url: '/api/refund',
+    url: API.refunds,
     auth: true,
     summary: "The caller's received refunds, newest first",
     tags: ['refund'],
@@ -75,7 +76,7 @@ export function refundRoutes(route: Router, deps: RefundRoutesDeps) {
   });
   route({
     method: 'GET',
-    url: '/api/refund/banners',
+    url: API.refundBanners,
     auth: true,
     summary: "The loss refund's banners in the caller's language (none: the client opens the modal directly)",
     tags: ['refund'],

@@ -6,16 +6,16 @@ import type {
   RefundReceiveResponse,
   RefundState,
 } from '@member-wallet/contract/refund';
+import type { Member } from '../../core/account/account.repository.ts';
+import { type MemberFinder, sessionMember } from '../../core/account/session-member.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Member } from '../account/account.repository.ts';
-import { type MemberFinder, sessionMember } from '../account/session-member.ts';
-import type { ActiveBonusGate, BonusHistory, TimeSpan } from '../bonus/active-bonus.ts';
-import { basisPoints } from '../invite/invite.settings.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { ActiveBonusGate, BonusHistory, TimeSpan } from '../bonus/bonus.module.ts';
+import { basisPoints } from '../invite/invite.module.ts';
 import { bonusFreeSpans, lastClosedPeriod, type Period } from './refund.period.ts';
 import type { RefundRepository } from './refund.repository.ts';
 import { type RefundSettings, readRefundSettings } from './refund.settings.ts';

@@ -1,5 +1,5 @@
-import { amountOk, percentOk } from '../invite/invite.settings.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
+import { amountOk, percentOk } from '../invite/invite.module.ts';
 
 /**
  * The loss refund's settings (site setting `refundProgramme`, docs/promotions/refunds.md). Every field an

@@ -8,9 +8,9 @@ import {
   watchListQuery,
 } from '@member-wallet/contract/backoffice/safer-play';
 import { z } from 'zod/mini';
+import { actorOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { parseInput } from '../../lib/route.ts';
-import { actorOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { SaferPlayBackofficeService } from './safer-play.backoffice.service.ts';
 
 const tags = ['backoffice'];

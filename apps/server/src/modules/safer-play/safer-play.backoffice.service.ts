@@ -9,12 +9,12 @@ import type {
   WatchRule,
 } from '@member-wallet/contract/backoffice/safer-play';
 import { LIMIT_KINDS, LIMIT_PERIODS } from '@member-wallet/contract/safer-play';
+import type { AuditRecorder, OperatorActor } from '../../core/operator/audit-log.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { zoneOffsetMs } from '../../lib/local-calendar.ts';
-import type { AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
 import type { SaferPlayBackofficeRepository } from './safer-play.backoffice.repository.ts';
 import { stateOf } from './safer-play.limits.ts';
 import { blockView } from './safer-play.service.ts';

@@ -5,10 +5,10 @@ import { toMinor } from '@member-wallet/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { LedgerRepository } from '../../core/ledger/ledger.repository.ts';
+import { LedgerService } from '../../core/ledger/ledger.service.ts';
 import { FakeClock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { DAY_MS } from '../../lib/local-calendar.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 
 /** Safer play's operator side (issue 23): the read-only member view, the watch list, its rules and the dashboard. */
 

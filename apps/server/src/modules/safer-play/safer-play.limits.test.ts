@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { LimitRow } from '../../core/safer-play/safer-play.repository.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 import { COOLING_OFF_MS, changeLimit, type LimitState, stateOf } from './safer-play.limits.ts';
-import type { LimitRow } from './safer-play.repository.ts';
 
 /** The cooling-off rule (docs/safer-play.md, Limits) over random sequences of asks and waits. */
 

@@ -9,10 +9,10 @@ import {
   type LimitsResponse,
   type LimitView,
 } from '@member-wallet/contract/safer-play';
+import { limitInForce } from '../../core/safer-play/safer-play.gate.ts';
+import type { LimitRow, PeriodSums } from '../../core/safer-play/safer-play.repository.ts';
 import { HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import { limitInForce } from './safer-play.gate.ts';
-import type { LimitRow, PeriodSums } from './safer-play.repository.ts';
 
 export const COOLING_OFF_MS = LIMIT_COOLING_OFF_HOURS * HOUR_MS;
 

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { SaferPlayRepository } from '../../core/safer-play/safer-play.repository.ts';
 import type { Core } from '../../core.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
-import type { RecordedLosses } from '../games/recorded-losses.ts';
+import type { RecordedLosses } from '../games/games.module.ts';
 import { SaferPlayBackofficeRepository } from './safer-play.backoffice.repository.ts';
 import { saferPlayBackofficeRoutes } from './safer-play.backoffice.routes.ts';
 import { SaferPlayBackofficeService, WATCH_INTERVAL_MS } from './safer-play.backoffice.service.ts';
-import { SaferPlayRepository } from './safer-play.repository.ts';
 import { saferPlayRoutes } from './safer-play.routes.ts';
 import { type GameMoneyReturn, SaferPlayService } from './safer-play.service.ts';
 

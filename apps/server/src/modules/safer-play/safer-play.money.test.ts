@@ -4,12 +4,12 @@ import { askAdjustment } from '../../../test/adjustments.ts';
 import { activate, deposit, get, type Player, post, seedCatalogue } from '../../../test/games.ts';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
+import { LedgerRepository } from '../../core/ledger/ledger.repository.ts';
+import { LedgerService } from '../../core/ledger/ledger.service.ts';
+import { PersonRepository } from '../../core/person/person.repository.ts';
+import { SaferPlayGate } from '../../core/safer-play/safer-play.gate.ts';
+import { SaferPlayRepository } from '../../core/safer-play/safer-play.repository.ts';
 import { FakeClock, HOUR_MS } from '../../lib/clock.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
-import { PersonRepository } from '../person/person.repository.ts';
-import { SaferPlayGate } from './safer-play.gate.ts';
-import { SaferPlayRepository } from './safer-play.repository.ts';
 
 /** The loss limit on every way into a game account, the QR refused before it exists, and deposits racing a limit. */
 

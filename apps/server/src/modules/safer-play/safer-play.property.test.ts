@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertTestMember, startTestDatabase, type TestDatabase } from '../../../test/helpers.ts';
+import { LedgerRepository } from '../../core/ledger/ledger.repository.ts';
+import { LedgerService } from '../../core/ledger/ledger.service.ts';
+import { PersonRepository } from '../../core/person/person.repository.ts';
+import { SaferPlayGate } from '../../core/safer-play/safer-play.gate.ts';
+import { SaferPlayRepository } from '../../core/safer-play/safer-play.repository.ts';
 import { FakeClock, HOUR_MS } from '../../lib/clock.ts';
 import { localDayStart, localMonthStart, localWeekStart } from '../../lib/local-calendar.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
-import { PersonRepository } from '../person/person.repository.ts';
-import { SaferPlayGate } from './safer-play.gate.ts';
 import { changeLimit, type LimitState } from './safer-play.limits.ts';
-import { SaferPlayRepository } from './safer-play.repository.ts';
 
 /**
  * A member trying to get round their own deposit limits (docs/safer-play.md): random sequences of deposits, limit

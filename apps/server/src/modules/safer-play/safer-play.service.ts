@@ -14,16 +14,16 @@ import {
 } from '@member-wallet/contract/safer-play';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
+import { blockAt, refusalError, type SaferPlayGate, withRecorded } from '../../core/safer-play/safer-play.gate.ts';
+import type { LimitRow, SaferPlayRepository, SaferPlayRow } from '../../core/safer-play/safer-play.repository.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { addLocalDays, localMonth, localMonthStart } from '../../lib/local-calendar.ts';
 import type { AuthContext } from '../../lib/route.ts';
-import type { RecordedLosses } from '../games/recorded-losses.ts';
-import { blockAt, refusalError, type SaferPlayGate, withRecorded } from './safer-play.gate.ts';
+import type { RecordedLosses } from '../games/games.module.ts';
 import { changeLimit, checkOrder, type LimitState, limitsAnswer, stateOf, wantedMinor } from './safer-play.limits.ts';
-import type { LimitRow, SaferPlayRepository, SaferPlayRow } from './safer-play.repository.ts';
 
 const REOPEN_WAIT_MS = REOPEN_WAIT_HOURS * HOUR_MS;
 const ACTIVITY_MONTHS = 12;

@@ -14,11 +14,10 @@ import {
 } from '@member-wallet/contract/backoffice/settings';
 import { LAOS_CURRENCIES } from '@member-wallet/contract/constants';
 import { z } from 'zod/mini';
+import { callerOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
+import type { PendingChanges } from '../../core/operator/pending-change.service.ts';
 import { parseInput } from '../../lib/route.ts';
-import { callerOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
-import { changeCallerOf } from '../operator/pending-change.routes.ts';
-import type { PendingChanges } from '../operator/pending-change.service.ts';
 import type { SettingsBackofficeService } from './settings.backoffice.service.ts';
 import type { MoneySettings } from './settings.four-eyes.ts';
 
@@ -147,7 +146,7 @@ function moneyBoundRoutes(
     handler: async ({ request, auth, reply }) => {
       const { currency } = parseInput(currencyParams, request.params);
       const input = parseInput(withdrawSettingUpdate, request.body ?? {});
-      return answer(await money.settings.setWithdraw(currency, input, changeCallerOf(auth, request)), reply);
+      return answer(await money.settings.setWithdraw(currency, input, callerOf(auth, request)), reply);
     },
   });
   route({
@@ -162,7 +161,7 @@ function moneyBoundRoutes(
     handler: async ({ request, auth, reply }) => {
       const { currency } = parseInput(currencyParams, request.params);
       const input = parseInput(adjustmentSettingUpdate, request.body ?? {});
-      return answer(await money.settings.setAdjustment(currency, input, changeCallerOf(auth, request)), reply);
+      return answer(await money.settings.setAdjustment(currency, input, callerOf(auth, request)), reply);
     },
   });
 }

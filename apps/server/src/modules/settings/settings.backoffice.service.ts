@@ -13,13 +13,22 @@ import {
 import { LAOS_CURRENCIES, type Locale } from '@member-wallet/contract/constants';
 import type { HowtoItem } from '@member-wallet/contract/lookup';
 import type { MoneyCeilingsConfig } from '../../config.ceilings.ts';
+import {
+  type AuditCaller,
+  type AuditChange,
+  type AuditRecorder,
+  auditedChange,
+} from '../../core/operator/audit-log.ts';
+import type { PendingChanges } from '../../core/operator/pending-change.service.ts';
+import { ANY_LOCALE, type SettingsRepository } from '../../core/settings/settings.repository.ts';
+import {
+  QR_VALIDITY_KEY,
+  type SettingsService,
+  SLIP_WINDOW_DEFAULT,
+  SLIP_WINDOW_KEY,
+} from '../../core/settings/settings.service.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { type AuditCaller, type AuditChange, type AuditRecorder, auditedChange } from '../operator/audit-log.ts';
-import type { PendingChanges } from '../operator/pending-change.service.ts';
-import { SLIP_WINDOW_DEFAULT, SLIP_WINDOW_KEY } from '../slip/slip.window.ts';
-import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';
-import { QR_VALIDITY_KEY, type SettingsService } from './settings.service.ts';
 
 export interface SettingsBackofficeDeps {
   db: Db;

@@ -1,8 +1,8 @@
 import { type BannerItem, bannersResponse } from '@member-wallet/contract/banner';
 import type { Locale } from '@member-wallet/contract/constants';
 import { z } from 'zod/mini';
-import type { SettingsRepository } from './settings.repository.ts';
-import type { SettingsService } from './settings.service.ts';
+import type { SettingsRepository } from '../../core/settings/settings.repository.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 
 /**
  * A promotion's banners, kept as a localized site setting (`[{ image, html }]`, Thai as the fallback); none

@@ -5,15 +5,19 @@ import type {
 } from '@member-wallet/contract/backoffice/settings';
 import type { Currency } from '@member-wallet/contract/constants';
 import type { MoneyCeilingsConfig } from '../../config.ceilings.ts';
+import type { AuditChange } from '../../core/operator/audit-log.ts';
+import type { PendingChangeRow } from '../../core/operator/pending-change.repository.ts';
+import type { ChangeCaller, ChangeKindHandler, PendingChanges } from '../../core/operator/pending-change.service.ts';
+import { ANY_LOCALE, type SettingsRepository } from '../../core/settings/settings.repository.ts';
+import {
+  ADJUSTMENT_APPROVAL_KEY,
+  WITHDRAW_AUTO_APPROVE_KEY,
+  WITHDRAW_LIMITS_KEY,
+} from '../../core/settings/settings.service.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuditChange } from '../operator/audit-log.ts';
-import type { PendingChangeRow } from '../operator/pending-change.repository.ts';
-import type { ChangeCaller, ChangeKindHandler, PendingChanges } from '../operator/pending-change.service.ts';
-import { ANY_LOCALE, type SettingsRepository } from './settings.repository.ts';
-import { ADJUSTMENT_APPROVAL_KEY, WITHDRAW_AUTO_APPROVE_KEY, WITHDRAW_LIMITS_KEY } from './settings.service.ts';
 
 type Limits = Record<string, { min: number; max: number }>;
 type Amounts = Record<string, number>;

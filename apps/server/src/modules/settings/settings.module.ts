@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { SettingsRepository } from '../../core/settings/settings.repository.ts';
 import type { Core } from '../../core.ts';
 import { settingsBackofficeRoutes } from './settings.backoffice.routes.ts';
 import { SettingsBackofficeService } from './settings.backoffice.service.ts';
 import { MoneySettings } from './settings.four-eyes.ts';
-import { SettingsRepository } from './settings.repository.ts';
+
+export { readBanners, seedBanners } from './settings.banners.ts';
 
 /**
  * The member app's site settings in the back-office (docs/backoffice/settings.md); those that bound money change

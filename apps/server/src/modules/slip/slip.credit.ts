@@ -1,15 +1,14 @@
 import { asciiDigits } from '@member-wallet/contract/bank-account-no';
 import type { Transaction } from 'kysely';
 import type { VerifiedTransfer } from '../../adapters/slip-verifier/slip-verifier.ts';
+import type { Member } from '../../core/account/account.repository.ts';
+import type { LedgerAccount } from '../../core/ledger/ledger.repository.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import { heldReasonOf, type Refusal } from '../../core/safer-play/safer-play.gate.ts';
 import type { Database } from '../../db/database.ts';
 import type { HeldReason } from '../../db/tables/deposits.table.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { Member } from '../account/account.repository.ts';
-import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
-import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
-import type { LedgerAccount } from '../ledger/ledger.repository.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { heldReasonOf, type Refusal } from '../safer-play/safer-play.gate.ts';
+import type { BankFeedRepository, DepositHold } from '../bank-feed/bank-feed.module.ts';
 
 /** The accounts a slip's credit moves: deposit clearing, and the member's wallet or suspense when it is held. */
 export interface CreditAccounts {

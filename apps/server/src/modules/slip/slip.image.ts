@@ -1,6 +1,6 @@
 import { SLIP_LIMITS } from '@member-wallet/contract/slip';
-import { type QrReading, readQrPicture } from '../uploads/picture.qr.ts';
-import type { PictureHeader, PictureLimits } from '../uploads/picture.ts';
+import type { PictureHeader, PictureLimits } from '../uploads/uploads.module.ts';
+import { type QrReading, readQrPicture } from '../uploads/uploads.module.ts';
 
 /**
  * The picture of a slip (docs/deposits/slips.md): a PNG or JPEG checked like every uploaded picture, then

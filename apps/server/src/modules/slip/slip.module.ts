@@ -12,8 +12,8 @@ import {
 import { SlipOkVerifier } from '../../adapters/slip-verifier/slipok.ts';
 import type { Core } from '../../core.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
-import { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
+import type { BankFeedRepository } from '../bank-feed/bank-feed.module.ts';
+import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.module.ts';
 import type { Uploads } from '../uploads/uploads.module.ts';
 import { SLIP_QR_READING, type SlipPicture } from './slip.image.ts';
 import { SlipRepository } from './slip.repository.ts';
@@ -21,6 +21,9 @@ import { SlipRetries } from './slip.retry.ts';
 import { slipImageRoute, slipRoutes } from './slip.routes.ts';
 import { SlipService } from './slip.service.ts';
 import { SlipWindow } from './slip.window.ts';
+
+export type { Slip } from './slip.repository.ts';
+export type { SlipService } from './slip.service.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,7 +45,12 @@ declare module 'fastify' {
 export async function registerSlips(
   app: FastifyInstance,
   core: Core,
-  deps: { uploads: Uploads; verifier?: SlipVerifier | undefined },
+  deps: {
+    uploads: Uploads;
+    verifier?: SlipVerifier | undefined;
+    channels: DepositChannelsRepository;
+    transfers: BankFeedRepository;
+  },
 ): Promise<SlipService> {
   const { config, clock, db } = core;
   // Parses multipart bodies only for the routes that ask (request.file()); the limits are set per call.
@@ -56,8 +64,8 @@ export async function registerSlips(
   const slips = new SlipService({
     db,
     repository,
-    transfers: new BankFeedRepository(),
-    channels: new DepositChannelsRepository(db),
+    transfers: deps.transfers,
+    channels: deps.channels,
     ledger: core.ledger,
     members: core.members,
     verifier,

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Member } from '../../core/account/account.repository.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import type { FileStore } from '../../lib/file-store.ts';
-import type { Member } from '../account/account.repository.ts';
 import type { SlipRepository } from './slip.repository.ts';
 import { queryOf, type SlipService } from './slip.service.ts';
 

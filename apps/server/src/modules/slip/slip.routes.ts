@@ -1,3 +1,4 @@
+import { API, API_ROUTES } from '@member-wallet/contract/api-paths';
 import {
   SLIP_FILE_FIELD,
   SLIP_LIMITS,
@@ -71,7 +72,7 @@ export function slipRoutes(route: Router, deps: SlipRoutesDeps) {
   const { slips, window, limiter } = deps;
   route({
     method: 'GET',
-    url: '/api/lookup/slip',
+    url: API.lookup('slip'),
     auth: true,
     summary: 'The daily window in which slip uploads are closed (HH:mm in the site time zone), and whether it is now',
     tags: ['lookup'],
@@ -80,7 +81,7 @@ export function slipRoutes(route: Router, deps: SlipRoutesDeps) {
   });
   route({
     method: 'POST',
-    url: '/api/wallet/slip',
+    url: API.walletSlip,
     auth: true,
     summary:
       `Upload a bank-transfer slip: multipart, the picture (PNG or JPEG, at most ${SLIP_LIMITS.maxBytes} bytes) in ` +
@@ -105,7 +106,7 @@ export function slipRoutes(route: Router, deps: SlipRoutesDeps) {
   });
   route({
     method: 'POST',
-    url: '/api/statement/slip',
+    url: API.statementSlips,
     auth: true,
     summary: "One page of the member's slips, newest first, with the number of slips in all",
     tags: ['wallet'],
@@ -115,7 +116,7 @@ export function slipRoutes(route: Router, deps: SlipRoutesDeps) {
   });
   route({
     method: 'GET',
-    url: '/api/statement/slip/reference/:reference',
+    url: API_ROUTES.statementSlipReference,
     auth: true,
     summary: "A short-lived URL of the picture of the member's own slip with this reference (404 otherwise)",
     tags: ['wallet'],

@@ -7,13 +7,13 @@ import type {
   SlipVerification,
   VerifiedTransfer,
 } from '../../adapters/slip-verifier/slip-verifier.ts';
+import type { Member } from '../../core/account/account.repository.ts';
 import type { Db } from '../../db/database.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
-import type { Member } from '../account/account.repository.ts';
-import { fitting } from '../bank-feed/bank-feed.matcher.ts';
-import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
-import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
-import { accountFits, accountPatterns, accountsAgree, nameFits } from '../deposits/masked-match.ts';
+import type { BankFeedRepository } from '../bank-feed/bank-feed.module.ts';
+import { fitting } from '../bank-feed/bank-feed.module.ts';
+import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.module.ts';
+import { accountFits, accountPatterns, accountsAgree, nameFits } from '../deposits/deposits.module.ts';
 
 /** What a verifier's answer means for the slip, by the rules of docs/deposits/slips.md (Flow), in their order. */
 export type SlipJudgement =

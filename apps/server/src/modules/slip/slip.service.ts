@@ -13,19 +13,18 @@ import {
   SlipVerifierUnavailableError,
   type VerifiedTransfer,
 } from '../../adapters/slip-verifier/slip-verifier.ts';
+import type { Member } from '../../core/account/account.repository.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import { type Refusal, refusalError } from '../../core/safer-play/safer-play.gate.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { FileStore } from '../../lib/file-store.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
-import type { Member } from '../account/account.repository.ts';
-import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
-import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
-import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.repository.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { type Refusal, refusalError } from '../safer-play/safer-play.gate.ts';
-import { InvalidImageError } from '../uploads/picture.ts';
+import type { BankFeedRepository, DepositHold } from '../bank-feed/bank-feed.module.ts';
+import type { DepositChannelsRepository } from '../deposit-channels/deposit-channels.module.ts';
+import { InvalidImageError } from '../uploads/uploads.module.ts';
 import { type CreditAccounts, recordSlipCredit, type SlipCredit } from './slip.credit.ts';
 import type { ImageHeader, SlipPicture } from './slip.image.ts';
 import { slipImageUrl, slipImageUrlValid } from './slip.links.ts';

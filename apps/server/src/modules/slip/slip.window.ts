@@ -1,17 +1,14 @@
 import { HH_MM } from '@member-wallet/contract/backoffice/settings';
 import type { Country } from '@member-wallet/contract/constants';
 import type { SlipLookupResponse } from '@member-wallet/contract/slip';
+import { type SettingsService, SLIP_WINDOW_DEFAULT, SLIP_WINDOW_KEY } from '../../core/settings/settings.service.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { siteTimeZone } from '../../lib/local-calendar.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
 
 /**
  * The daily window in which slip uploads are closed (spec section 9: "slip upload closes daily in a time window
- * set by the server"; docs/deposits/slips.md). Kept in the site setting `slipClosedWindow` as
- * `{ closeFrom: "HH:mm", closeTo: "HH:mm" }` in the site's time zone; this default until an operator sets it.
+ * set by the server"; docs/deposits/slips.md), kept in the site setting SLIP_WINDOW_KEY.
  */
-export const SLIP_WINDOW_KEY = 'slipClosedWindow';
-export const SLIP_WINDOW_DEFAULT = { closeFrom: '23:50', closeTo: '00:10' } as const;
 
 function minutesOf(text: string): number {
   const match = HH_MM.exec(text);

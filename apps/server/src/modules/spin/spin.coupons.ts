@@ -6,12 +6,12 @@ import type {
   SpinCouponsQuery,
   SpinCouponsResponse,
 } from '@member-wallet/contract/spin';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { ActiveBonusGate, RewardBonuses } from '../bonus/active-bonus.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { ActiveBonusGate, RewardBonuses } from '../bonus/bonus.module.ts';
 import type { SpinCouponRow, SpinRepository } from './spin.repository.ts';
 import type { RulesSetting } from './spin.settings.ts';
 

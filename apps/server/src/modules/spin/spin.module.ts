@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
 import { onceAcrossNodes } from '../../db/connect.ts';
-import type { ActiveBonusGate, RewardBonuses } from '../bonus/active-bonus.ts';
+import type { ActiveBonusGate, RewardBonuses } from '../bonus/bonus.module.ts';
 import { DEMO_COINS, DEMO_COINS_GRANT_KEY, DEMO_WHEEL } from './spin.demo.ts';
 import { cryptoRng } from './spin.draw.ts';
 import { SpinRepository } from './spin.repository.ts';
 import { spinRoutes } from './spin.routes.ts';
 import { SpinService } from './spin.service.ts';
 import { SPIN_WHEEL_KEY } from './spin.settings.ts';
+
+export type { SpinService } from './spin.service.ts';
+export { parseSetting, rulesSetting, SPIN_RULES_KEY, SPIN_WHEEL_KEY, wheelSetting } from './spin.settings.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,3 +1,4 @@
+import { API } from '@member-wallet/contract/api-paths';
 import type { Country } from '@member-wallet/contract/constants';
 import {
   spinActiveResponse,
@@ -9,11 +10,11 @@ import {
   spinSetupResponse,
 } from '@member-wallet/contract/spin';
 import type { FastifyRequest } from 'fastify';
+import { type IdempotencyService, readIdempotencyKey } from '../../core/ledger/idempotency.service.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { pickLocale } from '../../lib/locale.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
-import { type IdempotencyService, readIdempotencyKey } from '../ledger/idempotency.service.ts';
 import type { SpinService } from './spin.service.ts';
 
 export interface SpinRoutesDeps {
@@ -36,7 +37,7 @@ export function spinRoutes(route: Router, deps: SpinRoutesDeps) {
     ]);
   route({
     method: 'GET',
-    url: '/api/spinwheel/active',
+    url: API.spinActive,
     auth: true,
     summary: 'Whether a prize wheel is running',
     tags,
@@ -45,7 +46,7 @@ export function spinRoutes(route: Router, deps: SpinRoutesDeps) {
   });
   route({
     method: 'GET',
-    url: '/api/spinwheel/setup',
+    url: API.spinSetup,
     auth: true,
     summary: "The running wheel's slices in the reader's language (null when none), and the member's coins",
     tags,
@@ -54,7 +55,7 @@ export function spinRoutes(route: Router, deps: SpinRoutesDeps) {
   });
   route({
     method: 'POST',
-    url: '/api/spinwheel/spin',
+    url: API.spin,
     auth: true,
     summary:
       'Spend one coin on a spin drawn on the server; refusals NO_COIN (400) and WHEEL_INACTIVE (409) are shown ' +
@@ -69,7 +70,7 @@ export function spinRoutes(route: Router, deps: SpinRoutesDeps) {
   });
   route({
     method: 'GET',
-    url: '/api/spinwheel/coupon',
+    url: API.spinCoupons,
     auth: true,
     summary:
       "A page of the member's coupons (?page=1..&limit=1..50, default 50): those claimable now first, then the " +
@@ -81,7 +82,7 @@ export function spinRoutes(route: Router, deps: SpinRoutesDeps) {
   });
   route({
     method: 'POST',
-    url: '/api/spinwheel/coupon/claim',
+    url: API.spinCouponClaim,
     auth: true,
     summary:
       'Claim a cash coupon into the wallet, once. INVALID_PRIZE_CODE (400), INVALID_CODE (404), ' +

@@ -11,15 +11,15 @@ import type {
   SpinResultResponse,
   SpinSetupResponse,
 } from '@member-wallet/contract/spin';
+import type { Member } from '../../core/account/account.repository.ts';
+import { type MemberFinder, sessionMember } from '../../core/account/session-member.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Member } from '../account/account.repository.ts';
-import { type MemberFinder, sessionMember } from '../account/session-member.ts';
-import type { ActiveBonusGate, RewardBonuses } from '../bonus/active-bonus.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { ActiveBonusGate, RewardBonuses } from '../bonus/bonus.module.ts';
 import { countMovement } from './spin.coins.ts';
 import { labelIn, SpinCoupons } from './spin.coupons.ts';
 import { drawSlice, type Rng } from './spin.draw.ts';

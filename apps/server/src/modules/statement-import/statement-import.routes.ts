@@ -10,10 +10,10 @@ import {
   statementUploadFields,
 } from '@member-wallet/contract/backoffice/statements';
 import type { FastifyRequest } from 'fastify';
+import { callerOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { parseInput } from '../../lib/route.ts';
-import { callerOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { StatementImportService, StatementUpload } from './statement-import.service.ts';
 
 const tags = ['backoffice'];

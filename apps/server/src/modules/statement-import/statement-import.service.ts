@@ -10,13 +10,13 @@ import type {
 } from '@member-wallet/contract/backoffice/statements';
 import { accountNoDigits } from '@member-wallet/contract/bank-account-no';
 import type { IncomingTransfer } from '../../adapters/bank-feed/bank-feed.ts';
+import type { AuditCaller, AuditRecorder } from '../../core/operator/audit-log.ts';
 import type { Db } from '../../db/database.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { InFlight } from '../../lib/in-flight.ts';
-import type { BankTransferOutcome } from '../bank-feed/bank-feed.matcher.ts';
-import { accountFits } from '../deposits/masked-match.ts';
-import type { AuditCaller, AuditRecorder } from '../operator/audit-log.ts';
+import type { BankTransferOutcome } from '../bank-feed/bank-feed.module.ts';
+import { accountFits } from '../deposits/deposits.module.ts';
 import { ELSEWHERE_AFTER_MS, ELSEWHERE_BEFORE_MS, pairElsewhere } from './recorded-elsewhere.ts';
 import { type ParsedStatement, type StatementCreditLine, StatementRefusedError, toTransfer } from './statement-file.ts';
 import { formatsOf, STATEMENT_LAYOUTS, type StatementLayout } from './statement-formats.ts';

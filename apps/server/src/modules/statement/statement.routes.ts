@@ -1,3 +1,4 @@
+import { API } from '@member-wallet/contract/api-paths';
 import type { Country } from '@member-wallet/contract/constants';
 import { statementRequest, statementResponse } from '@member-wallet/contract/statement';
 import { pickLocale } from '../../lib/locale.ts';
@@ -11,7 +12,7 @@ import type { StatementService } from './statement.service.ts';
 export function statementRoutes(route: Router, statements: StatementService, country: Country) {
   route({
     method: 'POST',
-    url: '/api/statement',
+    url: API.statement,
     auth: true,
     summary: "One page of the member's statement, newest first, with the number of rows in all",
     tags: ['wallet'],

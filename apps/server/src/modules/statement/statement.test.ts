@@ -6,10 +6,10 @@ import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../t
 import { signedHeaders } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
+import { LedgerRepository } from '../../core/ledger/ledger.repository.ts';
+import { type JsonValue, LedgerService } from '../../core/ledger/ledger.service.ts';
 import type { JournalEntryType, LedgerAccountKind } from '../../db/tables/ledger.table.ts';
 import { REWARD_NAMES, rewardDefinition } from '../bonus/bonus.rules.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { type JsonValue, LedgerService } from '../ledger/ledger.service.ts';
 
 /** The member's statement over HTTP, built from the ledger the real flows write (docs/ledger.md, Statement). */
 

@@ -1,5 +1,5 @@
 import type { Locale } from '@member-wallet/contract/constants';
-import { REWARD_NAMES, textIn } from '../bonus/bonus.rules.ts';
+import { REWARD_NAMES, textIn } from '../bonus/bonus.module.ts';
 import type { StatementRow } from './statement.repository.ts';
 
 /** Texts per language, as the statement reads them. */

@@ -1,5 +1,5 @@
 import type { HeldReason } from '../../db/tables/deposits.table.ts';
-import type { BankTransfer } from '../bank-feed/bank-feed.repository.ts';
+import type { BankTransfer } from '../bank-feed/bank-feed.module.ts';
 
 const HELD: readonly (string | null)[] = ['deposit_limit', 'timed_out', 'self_excluded'] satisfies HeldReason[];
 

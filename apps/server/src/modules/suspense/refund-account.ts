@@ -1,6 +1,6 @@
 import { asciiDigits, canonicalBankAccountNo } from '@member-wallet/contract/bank-account-no';
 import { AppError } from '../../lib/errors.ts';
-import { accountFits } from '../deposits/masked-match.ts';
+import { accountFits } from '../deposits/deposits.module.ts';
 
 /**
  * The account a refund pays (docs/backoffice/deposits.md, Refund): the sender's whole account, given by the

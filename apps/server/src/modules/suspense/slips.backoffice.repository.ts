@@ -1,7 +1,7 @@
 import { SLIP_REVIEW_REASONS, type SlipReviewCsvQuery } from '@member-wallet/contract/backoffice/slips';
 import type { SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import type { Slip } from '../slip/slip.repository.ts';
+import type { Slip } from '../slip/slip.module.ts';
 
 /** A refused slip with the names the back-office shows: its member and the reviewing operator. */
 export type SlipReviewRow = Slip & {

@@ -5,16 +5,15 @@ import type {
   SlipReviewQuery,
   SlipReviewResponse,
 } from '@member-wallet/contract/backoffice/slips';
+import type { Member } from '../../core/account/account.repository.ts';
+import type { OperatorActor } from '../../core/operator/audit-log.ts';
+import { refusalError } from '../../core/safer-play/safer-play.gate.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
-import type { Member } from '../account/account.repository.ts';
-import type { OperatorActor } from '../operator/audit-log.ts';
-import { refusalError } from '../safer-play/safer-play.gate.ts';
-import type { Slip } from '../slip/slip.repository.ts';
-import type { SlipService } from '../slip/slip.service.ts';
+import type { Slip, SlipService } from '../slip/slip.module.ts';
 import type { SlipReviewRepository, SlipReviewRow } from './slips.backoffice.repository.ts';
 import type { AuditRecorder } from './suspense.backoffice.service.ts';
 

@@ -10,8 +10,8 @@ import {
 } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
 import { uploadSlip } from '../../../test/slips.ts';
+import { checkLedger, ledgerIsSound } from '../../core/ledger/ledger.reconcile.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
-import { checkLedger, ledgerIsSound } from '../ledger/ledger.reconcile.ts';
 
 /**
  * Slips refused with a verified amount, reviewed by operators (docs/backoffice/deposits.md, Slips to review): sandbox

@@ -1,7 +1,7 @@
 import type { BankTransferCsvQuery, BankTransferFilter } from '@member-wallet/contract/backoffice/suspense';
 import type { SelectQueryBuilder, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/database.ts';
-import type { BankTransfer } from '../bank-feed/bank-feed.repository.ts';
+import type { BankTransfer } from '../bank-feed/bank-feed.module.ts';
 
 /** A transfer in suspense with the names the back-office shows: the assigned member and the settling operator. */
 export type SuspenseRow = BankTransfer & {

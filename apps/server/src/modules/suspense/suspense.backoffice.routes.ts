@@ -16,10 +16,10 @@ import {
   bankTransferSettleResponse,
 } from '@member-wallet/contract/backoffice/suspense';
 import { z } from 'zod/mini';
+import { actorOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
-import { actorOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { SlipReviewService } from './slips.backoffice.service.ts';
 import type { SuspenseService } from './suspense.backoffice.service.ts';
 

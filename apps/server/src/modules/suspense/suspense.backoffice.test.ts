@@ -9,8 +9,9 @@ import {
   startTestApp,
   type TestApp,
 } from '../../../test/helpers.ts';
+import { misreportPostings } from '../../../test/ledger-faults.ts';
 import { signedInOperator } from '../../../test/operators.ts';
-import { checkLedger, ledgerIsSound } from '../ledger/ledger.reconcile.ts';
+import { checkLedger, ledgerIsSound } from '../../core/ledger/ledger.reconcile.ts';
 
 /**
  * Bank transfers in suspense settled by operators (docs/backoffice/deposits.md): unmatched transfers come from the

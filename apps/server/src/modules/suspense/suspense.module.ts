@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Core } from '../../core.ts';
-import type { SlipService } from '../slip/slip.service.ts';
-import type { WithdrawalService } from '../withdraw/withdraw.service.ts';
+import type { SlipService } from '../slip/slip.module.ts';
+import type { WithdrawalService } from '../withdraw/withdraw.module.ts';
 import { SlipReviewRepository } from './slips.backoffice.repository.ts';
 import { SlipReviewService } from './slips.backoffice.service.ts';
 import { SuspenseRepository } from './suspense.backoffice.repository.ts';

@@ -1,6 +1,6 @@
 import type { BackofficeBankTransfer } from '@member-wallet/contract/backoffice/suspense';
-import type { BankTransfer } from '../bank-feed/bank-feed.repository.ts';
-import type { AuditActor, AuditRecord } from '../operator/audit-log.ts';
+import type { AuditActor, AuditRecord } from '../../core/operator/audit-log.ts';
+import type { BankTransfer } from '../bank-feed/bank-feed.module.ts';
 import type { SuspenseRow } from './suspense.backoffice.repository.ts';
 
 /** How a transfer in suspense is shown to operators and written to the audit log. */

@@ -4,7 +4,7 @@ import { HttpVoucherRedeemer } from '../../adapters/voucher/http.ts';
 import { sandboxVoucherRedeemer } from '../../adapters/voucher/sandbox.ts';
 import { UnconfiguredVoucherRedeemer, type VoucherRedeemer } from '../../adapters/voucher/voucher-redeemer.ts';
 import type { Core } from '../../core.ts';
-import { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
+import type { BankFeedRepository } from '../bank-feed/bank-feed.module.ts';
 import { TruelinkRepository } from './truelink.repository.ts';
 import { truelinkRoutes } from './truelink.routes.ts';
 import { TruelinkService } from './truelink.service.ts';
@@ -20,7 +20,11 @@ declare module 'fastify' {
  * Everything of TrueMoney gift links (docs/deposits/truemoney.md): the voucher adapter (the configured party,
  * else the sandbox's over real HTTP), the service, its routes, and the settler.
  */
-export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkService {
+export function registerTruelinks(
+  app: FastifyInstance,
+  core: Core,
+  deps: { transfers: BankFeedRepository },
+): TruelinkService {
   const { config, clock } = core;
   const redeemer = createRedeemer(core);
   const truelinks = new TruelinkService({
@@ -34,7 +38,7 @@ export function registerTruelinks(app: FastifyInstance, core: Core): TruelinkSer
     clock,
     logger: app.log,
     saferPlay: core.saferPlay,
-    transfers: new BankFeedRepository(),
+    transfers: deps.transfers,
   });
   app.decorate('truelinks', truelinks);
   truelinkRoutes(core.route, {

@@ -1,9 +1,10 @@
+import { API } from '@member-wallet/contract/api-paths';
 import { truelinkLookupResponse, truelinkRequest } from '@member-wallet/contract/truelink';
 import { moneyActionResponse } from '@member-wallet/contract/wallet';
+import type { IdempotencyService } from '../../core/ledger/idempotency.service.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { Router } from '../../lib/route.ts';
-import type { IdempotencyService } from '../ledger/idempotency.service.ts';
 import type { TruelinkService } from './truelink.service.ts';
 
 export interface TruelinkRoutesDeps {
@@ -18,7 +19,7 @@ export function truelinkRoutes(route: Router, deps: TruelinkRoutesDeps) {
   const { truelinks, idempotency, limiter } = deps;
   route({
     method: 'GET',
-    url: '/api/lookup/truelink',
+    url: API.lookup('truelink'),
     auth: true,
     summary: 'The key the client encrypts gift links with: obfuscation, not a secret (TLS protects the link)',
     tags: ['lookup'],
@@ -27,7 +28,7 @@ export function truelinkRoutes(route: Router, deps: TruelinkRoutesDeps) {
   });
   route({
     method: 'POST',
-    url: '/api/wallet/truelink',
+    url: API.walletTruelink,
     auth: true,
     summary:
       'Deposit a TrueMoney gift link, or the text TrueMoney shares holding one, encrypted (v1.<keyId>.<base64url ' +

@@ -9,17 +9,16 @@ import {
   type VoucherRedemption,
   VoucherUnavailableError,
 } from '../../adapters/voucher/voucher-redeemer.ts';
+import type { Member } from '../../core/account/account.repository.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import { heldReasonOf, refusalError } from '../../core/safer-play/safer-play.gate.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
-import type { Member } from '../account/account.repository.ts';
-import type { DepositHold } from '../bank-feed/bank-feed.matcher.ts';
-import type { BankFeedRepository } from '../bank-feed/bank-feed.repository.ts';
-import { recordHeldPayment } from '../bank-feed/held-payment.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import { heldReasonOf, refusalError } from '../safer-play/safer-play.gate.ts';
+import type { BankFeedRepository, DepositHold } from '../bank-feed/bank-feed.module.ts';
+import { recordHeldPayment } from '../bank-feed/bank-feed.module.ts';
 import type { TruelinkRedemption, TruelinkRepository } from './truelink.repository.ts';
 
 /** TrueMoney vouchers are baht; the minimum of spec section 5. */

@@ -9,6 +9,12 @@ import { InFlight, UPLOADS_IN_FLIGHT_MAX } from '../../lib/in-flight.ts';
 import { S3FileStore, s3Client } from '../../lib/s3-file-store.ts';
 import { PictureReader } from './picture.pool.ts';
 
+export type { PictureReader } from './picture.pool.ts';
+export type { QrReading } from './picture.qr.ts';
+export { readQrPicture } from './picture.qr.ts';
+export type { PictureHeader, PictureLimits, PictureType } from './picture.ts';
+export { InvalidImageError, sniffPicture } from './picture.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Each member's, guest's or operator's uploads in flight, for tests. */

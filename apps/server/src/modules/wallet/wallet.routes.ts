@@ -1,3 +1,4 @@
+import { API, API_ROUTES } from '@member-wallet/contract/api-paths';
 import { toMinor } from '@member-wallet/contract/money';
 import {
   AUTO_LOGIN,
@@ -11,11 +12,11 @@ import {
   walletResponse,
 } from '@member-wallet/contract/wallet';
 import type { FastifyRequest } from 'fastify';
+import type { IdempotencyService } from '../../core/ledger/idempotency.service.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import type { AuthContext, Router } from '../../lib/route.ts';
-import type { IdempotencyService } from '../ledger/idempotency.service.ts';
 import type { WalletService } from './wallet.service.ts';
 
 const tags = ['wallet'];
@@ -51,7 +52,7 @@ export function walletRoutes(route: Router, deps: WalletRoutesDeps) {
   };
   route({
     method: 'GET',
-    url: '/api/wallet',
+    url: API.wallet,
     auth: true,
     limited: true,
     summary: 'The wallet, profile, invite figures and game accounts (last known balances)',
@@ -70,7 +71,7 @@ type Money = <T>(request: FastifyRequest, auth: AuthContext, work: (key: string)
 function slotRoutes(route: Router, wallet: WalletService, limit: (auth: AuthContext) => Promise<void>) {
   route({
     method: 'GET',
-    url: '/api/wallet/refresh/slot',
+    url: API.walletRefreshSlots,
     auth: true,
     summary: "The wallet with every game account's live balance from its provider",
     tags,
@@ -82,7 +83,7 @@ function slotRoutes(route: Router, wallet: WalletService, limit: (auth: AuthCont
   });
   route({
     method: 'GET',
-    url: '/api/wallet/activate/:slotCode',
+    url: API_ROUTES.walletActivate,
     auth: true,
     summary: 'Open a game account at a provider',
     tags,
@@ -94,7 +95,7 @@ function slotRoutes(route: Router, wallet: WalletService, limit: (auth: AuthCont
   });
   route({
     method: 'GET',
-    url: '/api/wallet/account/:slotCode',
+    url: API_ROUTES.walletAccount,
     auth: true,
     summary: "The member's game login (username, password)",
     tags,
@@ -103,7 +104,7 @@ function slotRoutes(route: Router, wallet: WalletService, limit: (auth: AuthCont
   });
   route({
     method: 'GET',
-    url: '/api/wallet/resetpassword/:slotCode',
+    url: API_ROUTES.walletResetPassword,
     auth: true,
     summary: "A new password for the member's game account",
     tags,
@@ -119,7 +120,7 @@ function slotRoutes(route: Router, wallet: WalletService, limit: (auth: AuthCont
 function moneyRoutes(route: Router, wallet: WalletService, money: Money) {
   route({
     method: 'POST',
-    url: '/api/wallet/add',
+    url: API.walletAdd,
     auth: true,
     summary: 'Transfer only: wallet to one game account, without launching it (Idempotency-Key required)',
     tags,
@@ -136,7 +137,7 @@ function moneyRoutes(route: Router, wallet: WalletService, money: Money) {
   });
   route({
     method: 'POST',
-    url: '/api/wallet/transfer',
+    url: API.walletTransfer,
     auth: true,
     summary: 'Move money between the wallet and a game account (Idempotency-Key required)',
     tags,
@@ -153,7 +154,7 @@ function moneyRoutes(route: Router, wallet: WalletService, money: Money) {
   });
   route({
     method: 'POST',
-    url: '/api/wallet/transferAll',
+    url: API.walletTransferAll,
     auth: true,
     // A member in a time-out or self-exclusion may bring game balances back to withdraw them (docs/safer-play.md).
     limited: true,
@@ -177,7 +178,7 @@ function autoLoginRoutes(route: Router, wallet: WalletService) {
   for (const [code, entry] of Object.entries(AUTO_LOGIN)) {
     route({
       method: 'GET',
-      url: `/api/autoLogin/${entry.path}/:username${entry.password ? '/:password' : ''}`,
+      url: API_ROUTES.autoLogin(entry.path, entry.password),
       auth: true,
       summary: `A launch link for the member's own ${code} account`,
       tags,

@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { toMajor } from '@member-wallet/contract/money';
 import type { AutoLoginResponse, MoneyActionResponse, SlotAccountResponse } from '@member-wallet/contract/wallet';
 import { AUTO_LOGIN, WALLET_CODE, type WalletResponse } from '@member-wallet/contract/wallet';
+import type { AccountRepository, Member } from '../../core/account/account.repository.ts';
+import { sessionMember } from '../../core/account/session-member.ts';
+import type { ProviderRegistry } from '../../core/games/provider-registry.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -9,13 +14,8 @@ import { AppError } from '../../lib/errors.ts';
 import { sandboxLabel } from '../../lib/sandbox-label.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { newGamePassword } from '../../lib/tokens.ts';
-import type { AccountRepository, Member } from '../account/account.repository.ts';
-import { sessionMember } from '../account/session-member.ts';
-import type { GameAccount, GameProviderRow, GamesRepository } from '../games/games.repository.ts';
-import type { ProviderRegistry } from '../games/provider-registry.ts';
-import { isOpen, type TransferService } from '../games/transfer.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
+import type { GameAccount, GameProviderRow, GamesRepository } from '../games/games.module.ts';
+import { isOpen, type TransferService } from '../games/games.module.ts';
 
 /** The smallest transfer: 1 baht (spec sections 5 and 9). */
 export const TRANSFER_MIN_MINOR = 100n;

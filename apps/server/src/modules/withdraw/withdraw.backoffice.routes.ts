@@ -7,10 +7,10 @@ import {
   withdrawalReviewResponse,
 } from '@member-wallet/contract/backoffice/withdrawals';
 import { z } from 'zod/mini';
+import { actorOf } from '../../core/operator/operator.service.ts';
+import type { OperatorRouter } from '../../core/operator/operator-router.ts';
 import { csvStream, sendCsv } from '../../lib/csv.ts';
 import { parseInput } from '../../lib/route.ts';
-import { actorOf } from '../operator/operator.service.ts';
-import type { OperatorRouter } from '../operator/operator-router.ts';
 import type { WithdrawalService } from './withdraw.service.ts';
 
 const tags = ['backoffice'];

@@ -9,6 +9,8 @@ import { WithdrawalRepository } from './withdraw.repository.ts';
 import { payoutWebhookRoutes, withdrawRoutes } from './withdraw.routes.ts';
 import { type WithdrawalBonusRules, WithdrawalService } from './withdraw.service.ts';
 
+export type { WithdrawalService } from './withdraw.service.ts';
+
 declare module 'fastify' {
   interface FastifyInstance {
     /** Withdrawals, for tests and operational scripts (the settler's pass on demand: `settlePending()`). */

@@ -7,10 +7,10 @@ import { bearer, registerAndLogin, startTestApp, type TestApp } from '../../../t
 import { signedHeaders } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
+import { reconcileBalances } from '../../core/ledger/ledger.reconcile.ts';
+import { LedgerRepository } from '../../core/ledger/ledger.repository.ts';
+import { LedgerService } from '../../core/ledger/ledger.service.ts';
 import { MINUTE_MS } from '../../lib/clock.ts';
-import { reconcileBalances } from '../ledger/ledger.reconcile.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 
 /**
  * Random sequences of withdrawals, payout outcomes, notifications in any order, party faults and settler passes

@@ -5,14 +5,14 @@ import type {
   WithdrawalQuery,
   WithdrawalReviewResponse,
 } from '@member-wallet/contract/backoffice/withdrawals';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
+import type { AuditRecord, AuditRecorder, OperatorActor } from '../../core/operator/audit-log.ts';
+import { type FourEyes, MONEY_APPROVING_ROLES } from '../../core/operator/four-eyes.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { byIdDescending } from '../../lib/keyset.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { AuditRecord, AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
-import { type FourEyes, MONEY_APPROVING_ROLES } from '../operator/four-eyes.ts';
 import type { Withdrawal, WithdrawalRepository } from './withdraw.repository.ts';
 import { FIRST_CHECK_DELAY_MS, type WithdrawalSettler } from './withdraw.settle.ts';
 

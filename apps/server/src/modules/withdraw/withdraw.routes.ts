@@ -1,3 +1,4 @@
+import { API, WEBHOOKS } from '@member-wallet/contract/api-paths';
 import { messageResponse } from '@member-wallet/contract/http';
 import { toMinor } from '@member-wallet/contract/money';
 import {
@@ -11,12 +12,12 @@ import { z } from 'zod/mini';
 import { verifySignature } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import type { PayoutState } from '../../adapters/payout/payout.ts';
+import type { IdempotencyService } from '../../core/ledger/idempotency.service.ts';
 import { type Clock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { AnsweredError, AppError } from '../../lib/errors.ts';
 import { type RateLimiter, takeHits } from '../../lib/rate-limiter.ts';
 import { rawBodyOf, registerSignedRoutes } from '../../lib/raw-body.ts';
 import { type AuthContext, parseInput, type Router } from '../../lib/route.ts';
-import type { IdempotencyService } from '../ledger/idempotency.service.ts';
 import type { WithdrawalService } from './withdraw.service.ts';
 
 export interface WithdrawRoutesDeps {
@@ -71,14 +72,14 @@ export function withdrawRoutes(route: Router, deps: WithdrawRoutesDeps) {
 
   route({
     ...common,
-    url: '/api/wallet/withdraw',
+    url: API.walletWithdraw,
     summary: 'Withdraw to the registered bank account (Idempotency-Key required)',
     body: withdrawRequest,
     handler: withdrawHandler(false),
   });
   route({
     ...common,
-    url: '/api/wallet/withdrawAll',
+    url: API.walletWithdrawAll,
     summary:
       'Withdraw the whole wallet balance; `amount` must equal it (KEY_INVALID otherwise). Game accounts are ' +
       'brought back first with transferAll by the client (Idempotency-Key required)',
@@ -87,7 +88,7 @@ export function withdrawRoutes(route: Router, deps: WithdrawRoutesDeps) {
   });
   route({
     method: 'GET',
-    url: '/api/wallet/withdrawals/pending',
+    url: API.walletPendingWithdrawals,
     auth: true,
     limited: true,
     tags: ['wallet'],
@@ -123,7 +124,7 @@ export async function payoutWebhookRoutes(
   await registerSignedRoutes(app, (route) => {
     route({
       method: 'POST',
-      url: '/api/webhooks/payout',
+      url: WEBHOOKS.payout,
       auth: false,
       summary: 'Payout party: a payout was paid or failed (signed: x-payout-timestamp, x-payout-signature)',
       tags: ['webhooks'],

@@ -15,18 +15,18 @@ import type {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Payout, PayoutState } from '../../adapters/payout/payout.ts';
+import type { Member } from '../../core/account/account.repository.ts';
+import { type MemberFinder, sessionMember } from '../../core/account/session-member.ts';
+import type { LedgerAccount } from '../../core/ledger/ledger.repository.ts';
+import type { LedgerService, PostedEntry, PostInput } from '../../core/ledger/ledger.service.ts';
+import type { AuditRecorder, OperatorActor } from '../../core/operator/audit-log.ts';
+import type { FourEyes } from '../../core/operator/four-eyes.ts';
+import type { SettingsService } from '../../core/settings/settings.service.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { AppError } from '../../lib/errors.ts';
 import { moneyInvariant } from '../../lib/money-invariant.ts';
-import type { Member } from '../account/account.repository.ts';
-import { type MemberFinder, sessionMember } from '../account/session-member.ts';
-import type { LedgerAccount } from '../ledger/ledger.repository.ts';
-import type { LedgerService, PostedEntry, PostInput } from '../ledger/ledger.service.ts';
-import type { AuditRecorder, OperatorActor } from '../operator/audit-log.ts';
-import type { FourEyes } from '../operator/four-eyes.ts';
-import type { SettingsService } from '../settings/settings.service.ts';
 import type { Withdrawal, WithdrawalRepository } from './withdraw.repository.ts';
 import { type ReviewOutcome, WithdrawalReview } from './withdraw.review.ts';
 import {
@@ -37,7 +37,7 @@ import {
   WithdrawalSettler,
 } from './withdraw.settle.ts';
 
-export type { AuditRecorder } from '../operator/audit-log.ts';
+export type { AuditRecorder } from '../../core/operator/audit-log.ts';
 export type { ReviewOutcome } from './withdraw.review.ts';
 export { FIRST_CHECK_DELAY_MS, type FinalPayoutState, type OtherPayouts, SETTLE_BATCH_MAX } from './withdraw.settle.ts';
 

@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type Payout, type PayoutState, PayoutUnavailableError } from '../../adapters/payout/payout.ts';
+import type { LedgerAccount } from '../../core/ledger/ledger.repository.ts';
+import type { LedgerService } from '../../core/ledger/ledger.service.ts';
 import type { Db } from '../../db/database.ts';
 import { transactionWithRetry } from '../../db/transaction.ts';
 import { type Clock, HOUR_MS, MINUTE_MS, SECOND_MS } from '../../lib/clock.ts';
-import type { LedgerAccount } from '../ledger/ledger.repository.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Withdrawal, WithdrawalRepository } from './withdraw.repository.ts';
 
 /** The settler's first look at a withdrawal: the webhook normally settles it well before. */

@@ -10,10 +10,10 @@ import { misreportPostings } from '../../../test/ledger-faults.ts';
 import { signedHeaders } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
+import { reconcileBalances } from '../../core/ledger/ledger.reconcile.ts';
+import { LedgerRepository } from '../../core/ledger/ledger.repository.ts';
+import { LedgerService } from '../../core/ledger/ledger.service.ts';
 import { HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
-import { reconcileBalances } from '../ledger/ledger.reconcile.ts';
-import { LedgerRepository } from '../ledger/ledger.repository.ts';
-import { LedgerService } from '../ledger/ledger.service.ts';
 
 /** Withdrawals through the HTTP API, paid by the sandbox payout party over real HTTP (docs/withdrawals.md). */
 

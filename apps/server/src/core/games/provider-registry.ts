@@ -1,6 +1,6 @@
 import type { GameProvider } from '../../adapters/games/game-provider.ts';
 import { HttpGameProvider } from '../../adapters/games/http.ts';
-import type { GameProviderRow } from './games.repository.ts';
+import type { GameProviderRow } from '../../db/tables/games.table.ts';
 
 export interface ProviderRegistryOptions {
   /** The base URL of the server serving /sandbox/games (this one, known after listen, unless configured). */

@@ -17,7 +17,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import { bearerToken, hashToken, newToken } from '../../lib/tokens.ts';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../../lib/totp.ts';
-import type { AuditActor, AuditCaller, AuditLog, OperatorActor } from './audit-log.ts';
+import type { AuditActor, AuditLog, OperatorActor } from './audit-log.ts';
 import type { OperatorRepository } from './operator.repository.ts';
 
 /** Who is calling an operator route: from the operator token alone. */
@@ -265,8 +265,11 @@ export function actorOf(auth: OperatorContext): OperatorActor {
   return { operatorId: auth.operatorId, username: auth.username };
 }
 
-/** The operator of a request and the address they called from, as an audit line names them. */
-export function callerOf(auth: OperatorContext, request: { ip: string }): AuditCaller {
+/**
+ * The operator of a request and the address they called from, as an audit line names them and a change waiting
+ * for a second admin keeps its proposer.
+ */
+export function callerOf(auth: OperatorContext, request: { ip: string }): { actor: OperatorActor; ip: string } {
   return { actor: actorOf(auth), ip: request.ip };
 }
 

@@ -13,6 +13,13 @@ export interface WithdrawLimits {
 }
 
 /** Where the limits live: `{ "<currency>": { "min": <minor units>, "max": <minor units> } }`. */
+/**
+ * The daily window in which slip uploads are closed (docs/deposits/slips.md): `{ closeFrom: "HH:mm", closeTo:
+ * "HH:mm" }` in the site's time zone; the default until an operator sets it.
+ */
+export const SLIP_WINDOW_KEY = 'slipClosedWindow';
+export const SLIP_WINDOW_DEFAULT = { closeFrom: '23:50', closeTo: '00:10' } as const;
+
 export const WITHDRAW_LIMITS_KEY = 'withdrawLimits';
 
 /** Withdrawals paid without an operator's review, up to: `{ "<currency>": <minor units> }` (migration 0016). */
