@@ -12,6 +12,7 @@ import type {
   DepositInput,
   JsonValue,
   LedgerServiceDeps,
+  PayoutSettlement,
   PostedEntry,
   PostInput,
   RewardInput,
@@ -106,13 +107,15 @@ export class LedgerService {
   }
 
   /**
-   * Money that came in (docs/ledger.md): one completed `deposit` entry moving `amountMinor` out of the
-   * deposit clearing account into `to` (the member's wallet, or suspense when nobody is matched), under the
-   * idempotency key that makes every re-delivery of the same money a replay. A deposit to a member passes the
-   * deposit check first (docs/safer-play.md); money held for a member goes to suspense with no member.
+   * Money that came in (docs/ledger.md): one completed `deposit` entry moving `amountMinor` out of `from` (the
+   * deposit clearing account; suspense when an operator assigns a held transfer) into `to` (the member's wallet,
+   * or suspense when nobody is matched), under the idempotency key that makes every re-delivery of the same money
+   * a replay. A deposit to a member passes the deposit check (docs/safer-play.md); money held for a member goes
+   * to suspense with no member. Asserted: a positive amount, and `to` credited exactly that.
    */
   async postDeposit(trx: Transaction<Database>, input: DepositInput): Promise<PostedEntry> {
     const { from, to, amountMinor, ...entry } = input;
+    invariant(amountMinor > 0n, `a deposit of ${amountMinor}`);
     const posted = await this.post(trx, {
       ...entry,
       type: 'deposit',
@@ -122,6 +125,8 @@ export class LedgerService {
         { account: to, amount: amountMinor },
       ],
     });
+    const credited = posted.postings.find((posting) => posting.account_id === to)?.amount;
+    invariant(credited === amountMinor, `a deposit of ${amountMinor} credited ${credited}`);
     if (entry.memberId !== null && !posted.replayed) await this.deps.depositCheck?.(trx, entry.memberId, amountMinor);
     return posted;
   }
@@ -145,6 +150,37 @@ export class LedgerService {
     });
     const credited = posted.postings.find((posting) => posting.account_id === to)?.amount;
     invariant(credited === amountMinor, `a reward of ${amountMinor} credited ${credited}`);
+    return posted;
+  }
+
+  /**
+   * A payout's final answer: paid, the pending entry completes and the amount moves from withdrawal payable to
+   * payout clearing; failed, the pending entry is reversed, the amount back where it came from. Asserted either
+   * way: exactly the amount leaves payable.
+   */
+  async settlePayout(trx: Transaction<Database>, settlement: PayoutSettlement): Promise<PostedEntry> {
+    const { entryId, amountMinor, payable, clearing, outcome } = settlement;
+    invariant(amountMinor > 0n, `a payout of ${amountMinor}`);
+    let posted: PostedEntry;
+    if (outcome.paid) {
+      await this.complete(trx, entryId);
+      posted = await this.post(trx, {
+        memberId: null,
+        type: 'withdraw',
+        status: 'completed',
+        idempotencyKey: outcome.idempotencyKey,
+        reference: outcome.reference,
+        postings: [
+          { account: payable, amount: -amountMinor },
+          { account: clearing, amount: amountMinor },
+        ],
+      });
+    } else posted = await this.reverse(trx, entryId, 'failed', { reason: outcome.reason });
+    const moved = posted.postings.find((posting) => posting.account_id === payable)?.amount;
+    invariant(
+      moved === -amountMinor,
+      `a payout of ${amountMinor} settled ${moved === undefined ? 'nothing' : -moved} out of payable`,
+    );
     return posted;
   }
 

@@ -47,11 +47,24 @@ export interface DepositAccounts {
 }
 
 export interface DepositInput extends Pick<PostInput, 'memberId' | 'idempotencyKey' | 'reference' | 'metadata' | 'at'> {
-  /** The deposit clearing account the money enters the books through. */
+  /** The deposit clearing account the money enters the books through (suspense, for an operator's assignment). */
   from: bigint;
   /** The member's wallet, or the suspense account. */
   to: bigint;
   amountMinor: bigint;
+}
+
+/** A payout party's final answer about money waiting in withdrawal payable (a withdrawal, a suspense refund). */
+export interface PayoutSettlement {
+  /** The pending entry that moved the money into withdrawal payable. */
+  entryId: bigint;
+  amountMinor: bigint;
+  payable: bigint;
+  clearing: bigint;
+  /** Paid, with the settlement entry's key and reference; or failed, with the party's reason. */
+  outcome:
+    | { paid: true; idempotencyKey: string; reference: Record<string, JsonValue> }
+    | { paid: false; reason: string };
 }
 
 /** A reward paid to a member (a bonus, a wheel prize, invite commission, a loss refund). */

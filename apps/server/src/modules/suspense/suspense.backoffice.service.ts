@@ -41,8 +41,6 @@ export interface SuspenseServiceDeps {
   audit: AuditRecorder;
   clock: Clock;
   logger: FastifyBaseLogger;
-  /** The member's own deposit limit and block (docs/safer-play.md): an assignment past them is refused. */
-  saferPlay: { assertDeposit(trx: Db, memberId: bigint, amountMinor: bigint): Promise<void> };
 }
 
 export interface SettleOutcome {
@@ -113,10 +111,13 @@ export class SuspenseService {
         return { transfer, changed: false };
       if (transfer.settled_as !== null) throw new AppError('ALREADY_REVIEWED');
       const now = clock.now();
-      const posted = await ledger.post(trx, {
+      // A deposit like any other, from suspense: the ledger asserts the wallet is credited exactly the transfer,
+      // and the member's safer-play limits and blocks refuse it as they refuse any deposit.
+      const posted = await ledger.postDeposit(trx, {
         memberId: member.id,
-        type: 'deposit',
-        status: 'completed',
+        from: suspense.id,
+        to: wallet.id,
+        amountMinor: transfer.amount_minor,
         idempotencyKey: `suspense-assign:${transfer.id}`,
         reference: { source: transfer.sender_bank_code, bankTransfer: transfer.reference },
         metadata: {
@@ -124,12 +125,7 @@ export class SuspenseService {
           senderAccountNo: transfer.sender_account_no,
           assignedBy: operator.username,
         },
-        postings: [
-          { account: suspense.id, amount: -transfer.amount_minor },
-          { account: wallet.id, amount: transfer.amount_minor },
-        ],
       });
-      await this.deps.saferPlay.assertDeposit(trx, member.id, transfer.amount_minor);
       const assigned = await repository.update(
         trx,
         transfer.id,
@@ -281,19 +277,21 @@ export class SuspenseService {
       const entryId = transfer.settled_entry_id as bigint;
       const now = clock.now();
       const system = { operatorId: null, username: 'system' } as const;
+      await ledger.settlePayout(trx, {
+        entryId,
+        amountMinor: transfer.amount_minor,
+        payable: payable.id,
+        clearing: clearing.id,
+        outcome:
+          state.status === 'paid'
+            ? {
+                paid: true,
+                idempotencyKey: `payout:${reference}`,
+                reference: { bankTransfer: transfer.reference, refund: reference, payout: state.payoutId },
+              }
+            : { paid: false, reason: state.reason },
+      });
       if (state.status === 'paid') {
-        await ledger.complete(trx, entryId);
-        await ledger.post(trx, {
-          memberId: null,
-          type: 'withdraw',
-          status: 'completed',
-          idempotencyKey: `payout:${reference}`,
-          reference: { bankTransfer: transfer.reference, refund: reference, payout: state.payoutId },
-          postings: [
-            { account: payable.id, amount: -transfer.amount_minor },
-            { account: clearing.id, amount: transfer.amount_minor },
-          ],
-        });
         const paid = await repository.update(
           trx,
           id,
@@ -303,7 +301,6 @@ export class SuspenseService {
         await this.deps.audit.record(trx, audit(system, 'bank_transfer.refund_paid', transfer, paid), now);
         return paid;
       }
-      await ledger.reverse(trx, entryId, 'failed', { reason: state.reason });
       const reopened = await repository.update(
         trx,
         id,

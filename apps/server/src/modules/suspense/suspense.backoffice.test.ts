@@ -251,6 +251,24 @@ describe('bank transfers in suspense: assign', () => {
     await sound();
   });
 
+  it('assigns nothing when the ledger answers another credit than the transfer (a fault planted in post): a bug, 500', async () => {
+    const id = await unmatched(75);
+    const member = await newMember();
+    const suspenseBefore = await accountBalanceMinor(t, 'suspense');
+    const wrong = misreportPostings((amount) => amount * 10n);
+    try {
+      const answer = await assign(id, member.publicId);
+      expect([answer.statusCode, answer.json()]).toEqual([500, { message: 'INTERNAL_SERVER_ERROR' }]);
+    } finally {
+      wrong.mockRestore();
+    }
+    expect(await walletMinor(member)).toBe(0n);
+    expect(await accountBalanceMinor(t, 'suspense')).toBe(suspenseBefore);
+    expect((await transferRow(id)).settled_as).toBeNull();
+    expect(await auditOf(id)).toEqual([]);
+    await sound();
+  });
+
   it('settles once when two operators assign at the same moment to different members', async () => {
     const id = await unmatched(40);
     const [a, b] = [await newMember(), await newMember()];

@@ -35,7 +35,6 @@ export function registerSuspense(
     audit,
     clock,
     logger: app.log,
-    saferPlay: core.saferPlay,
   });
   app.decorate('suspense', suspense);
   deps.withdrawals.addPayoutListener(suspense);

@@ -70,33 +70,34 @@ export class WithdrawalSettler {
         return withdrawal;
       }
       const now = clock.now();
+      const settled = await ledger.settlePayout(trx, {
+        entryId: withdrawal.entry_id,
+        amountMinor: withdrawal.amount_minor,
+        payable: payable.id,
+        clearing: clearing.id,
+        outcome:
+          state.status === 'paid'
+            ? {
+                paid: true,
+                idempotencyKey: `payout:${publicId}`,
+                reference: { withdrawal: publicId, payout: state.payoutId },
+              }
+            : { paid: false, reason: state.reason },
+      });
       if (state.status === 'paid') {
-        await ledger.complete(trx, withdrawal.entry_id);
-        const settlement = await ledger.post(trx, {
-          memberId: null,
-          type: 'withdraw',
-          status: 'completed',
-          idempotencyKey: `payout:${publicId}`,
-          reference: { withdrawal: publicId, payout: state.payoutId },
-          postings: [
-            { account: payable.id, amount: -withdrawal.amount_minor },
-            { account: clearing.id, amount: withdrawal.amount_minor },
-          ],
-        });
         return repository.markSettled(trx, withdrawal.id, {
           status: 'SUCCESS',
           failureReason: null,
           payoutReference: state.payoutId,
-          settleEntryId: settlement.entry.id,
+          settleEntryId: settled.entry.id,
           now,
         });
       }
-      const compensation = await ledger.reverse(trx, withdrawal.entry_id, 'failed', { reason: state.reason });
       return repository.markSettled(trx, withdrawal.id, {
         status: 'FAILED',
         failureReason: state.reason.slice(0, 200),
         payoutReference: state.payoutId ?? withdrawal.payout_reference,
-        settleEntryId: compensation.entry.id,
+        settleEntryId: settled.entry.id,
         now,
       });
     });

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { IDEMPOTENCY_KEY_HEADER } from '@member-wallet/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountBalanceMinor, bearer, registerAndLogin, startTestApp, type TestApp } from '../../../test/helpers.ts';
-import { misreportPostings } from '../../../test/ledger-faults.ts';
+import { misreportPostings, misreportReversals } from '../../../test/ledger-faults.ts';
 import { signedHeaders } from '../../adapters/hmac-signature.ts';
 import { PAYOUT_SIGNATURE_HEADERS } from '../../adapters/payout/http.ts';
 import { SANDBOX_PAYOUT_SECRET } from '../../config.ts';
@@ -165,6 +165,40 @@ describe('withdraw', () => {
     expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(500_00n);
     const rows = await t.app.db.selectFrom('withdrawals').select('id').where('member_id', '=', member.id).execute();
     expect(rows).toEqual([]);
+    await expectNoDrift(t);
+  });
+
+  it("settles nothing when the ledger answers another movement than the payout's: paid or failed, a bug", async () => {
+    await party(t, { delayMs: 3_600_000, webhooks: false });
+    const member = await newMember(t, 500);
+    const paid = (await withdraw(t, member, 100)).json().reference;
+    const failed = (await withdraw(t, member, 150)).json().reference;
+    const payable = await accountBalanceMinor(t, 'withdrawal_payable');
+    const clearing = await accountBalanceMinor(t, 'payout_clearing');
+    // Planted faults: the settlement's entry, or the failed payout's compensation, reports another amount.
+    const wrongPost = misreportPostings((amount) => amount / 2n);
+    const wrongReversal = misreportReversals((amount) => amount * 3n);
+    try {
+      await expect(t.app.withdrawals.settle(paid, { status: 'paid', payoutId: 'SBP-1' })).rejects.toThrow(
+        /a payout of 10000 settled 5000 out of payable/,
+      );
+      await expect(
+        t.app.withdrawals.settle(failed, { status: 'failed', payoutId: null, reason: 'ACCOUNT_CLOSED' }),
+      ).rejects.toThrow(/a payout of 15000 settled 45000 out of payable/);
+    } finally {
+      wrongPost.mockRestore();
+      wrongReversal.mockRestore();
+    }
+    expect([(await row(t, paid)).status, (await row(t, failed)).status]).toEqual(['IN_PROGRESS', 'IN_PROGRESS']);
+    expect(await accountBalanceMinor(t, 'withdrawal_payable')).toBe(payable);
+    expect(await accountBalanceMinor(t, 'payout_clearing')).toBe(clearing);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(250_00n);
+    // Without the faults the same answers settle, once each.
+    await t.app.withdrawals.settle(paid, { status: 'paid', payoutId: 'SBP-1' });
+    await t.app.withdrawals.settle(failed, { status: 'failed', payoutId: null, reason: 'ACCOUNT_CLOSED' });
+    expect([(await row(t, paid)).status, (await row(t, failed)).status]).toEqual(['SUCCESS', 'FAILED']);
+    expect(await accountBalanceMinor(t, 'member_wallet', member.id)).toBe(400_00n);
+    expect(await accountBalanceMinor(t, 'payout_clearing')).toBe(clearing + 100_00n);
     await expectNoDrift(t);
   });
 
