@@ -68,7 +68,7 @@ async function registerModules(
   // First, so its timing hook sees every route.
   registerMetrics(app, core, { sandboxActive });
   registerPlumbing(app, config, core.settings, core.db, sandboxActive);
-  if (config.apiDocs) await registerDocs(app);
+  if (config.server.apiDocs) await registerDocs(app);
 
   // Operators, their sessions, roles and audit log (docs/backoffice/README.md).
   registerOperators(app, core, { operators: operators.service, endpoints: operators.endpoints });
@@ -112,7 +112,7 @@ async function registerModules(
   // Statement files operators upload: each credit line recorded as the bank feed's matcher records a transfer.
   registerStatementImports(app, core, { recorder: bankFeed.matcher });
   // The app's Socket.IO server (http/realtime.ts): the chat's namespaces and live money plug into it.
-  const realtime = createRealtime(app, { redisUrl: config.redisUrl, redisKeyPrefix: config.redisKeyPrefix });
+  const realtime = createRealtime(app, { redisUrl: config.redis.url, redisKeyPrefix: config.redis.keyPrefix });
   await registerChat(app, core, {
     authenticate: (authorization) => auth.authenticate(authorization),
     operators: operators.service,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, DEV_TRUELINK_KEY, loadConfig, SANDBOX_SMS_API_KEY } from './config.ts';
+import { CONFIG_GROUPS, CONFIG_TABLES_END, CONFIG_TABLES_START, configTables } from './config.variables.ts';
 
 /** A production configuration that starts: keys of its own, every secret set. */
 const PRODUCTION = {
@@ -27,31 +28,30 @@ describe('configuration', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
-      port: 8080,
-      host: '127.0.0.1',
-      dataDir: './data',
-      databaseUrl: null,
-      redisUrl: null,
       demo: true,
       sandbox: true,
-      logLevel: 'info',
       country: 'TH',
-      demoPhone: '0812345678',
-      demoPassword: 'demo1234',
-      smsApiKey: SANDBOX_SMS_API_KEY,
-      sessionTtlHours: 12,
-      rememberTtlDays: 30,
-      trustProxy: false,
+      server: { port: 8080, host: '127.0.0.1', logLevel: 'info', trustProxy: false },
+      database: { dataDir: './data', url: null },
+      redis: { url: null },
+      demoMember: { phone: '0812345678', password: 'demo1234' },
+      sms: { apiKey: SANDBOX_SMS_API_KEY },
+      sessions: { ttlHours: 12, rememberTtlDays: 30 },
     });
-    expect(config.publicDir.replaceAll('\\', '/')).toMatch(/apps\/web\/dist$/);
-    expect(config.mediaDir.replaceAll('\\', '/')).toMatch(/apps\/server\/assets$/);
+    expect(config.server.publicDir.replaceAll('\\', '/')).toMatch(/apps\/web\/dist$/);
+    expect(config.server.mediaDir.replaceAll('\\', '/')).toMatch(/apps\/server\/assets$/);
   });
 
   it('turns demo data, the sandbox and the API docs off in production', () => {
-    expect(loadConfig(PRODUCTION)).toMatchObject({ demo: false, sandbox: false, smsApiKey: null, apiDocs: false });
-    expect(loadConfig({ ...PRODUCTION, API_DOCS: '1' }).apiDocs).toBe(true);
-    expect(loadConfig({}).apiDocs).toBe(true);
-    expect(loadConfig({ API_DOCS: '0' }).apiDocs).toBe(false);
+    expect(loadConfig(PRODUCTION)).toMatchObject({
+      demo: false,
+      sandbox: false,
+      sms: { apiKey: null },
+      server: { apiDocs: false },
+    });
+    expect(loadConfig({ ...PRODUCTION, API_DOCS: '1' }).server.apiDocs).toBe(true);
+    expect(loadConfig({}).server.apiDocs).toBe(true);
+    expect(loadConfig({ API_DOCS: '0' }).server.apiDocs).toBe(false);
     expect(loadConfig({ DEMO: '1', SANDBOX: 'off' })).toMatchObject({ demo: true, sandbox: false });
   });
 
@@ -76,8 +76,8 @@ describe('configuration', () => {
     const { METRICS_TOKEN: _token, ...open } = PRODUCTION;
     expect(productionProblems(open)).toMatch(/METRICS_TOKEN must be set in production/);
     // Outside production an unset token leaves it open, for a developer's own machine.
-    expect(loadConfig({}).metricsToken).toBeNull();
-    expect(loadConfig(PRODUCTION).metricsToken).toBe('a-real-metrics-token');
+    expect(loadConfig({}).server.metricsToken).toBeNull();
+    expect(loadConfig(PRODUCTION).server.metricsToken).toBe('a-real-metrics-token');
   });
 
   it('refuses to start in production with the sandbox or the demo data on', () => {
@@ -142,15 +142,15 @@ describe('configuration', () => {
       DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/x',
       REDIS_URL: 'redis://127.0.0.1:6379',
     });
-    expect(config).toMatchObject({ country: 'LA', redisUrl: 'redis://127.0.0.1:6379' });
-    expect(config.databaseUrl).toBe('postgres://postgres@127.0.0.1:5432/x');
+    expect(config).toMatchObject({ country: 'LA', redis: { url: 'redis://127.0.0.1:6379' } });
+    expect(config.database.url).toBe('postgres://postgres@127.0.0.1:5432/x');
   });
 
   it('runs the jobs on pg-boss with PostgreSQL and in-process on the embedded database, never pg-boss without PostgreSQL', () => {
     const postgres = 'postgres://postgres@127.0.0.1:5432/x';
-    expect(loadConfig({ DATABASE_URL: postgres }).jobRunner).toBe('pg-boss');
-    expect(loadConfig({ DATABASE_URL: postgres, JOB_RUNNER: 'in-process' }).jobRunner).toBe('in-process');
-    expect(loadConfig({}).jobRunner).toBe('in-process');
+    expect(loadConfig({ DATABASE_URL: postgres }).jobs.runner).toBe('pg-boss');
+    expect(loadConfig({ DATABASE_URL: postgres, JOB_RUNNER: 'in-process' }).jobs.runner).toBe('in-process');
+    expect(loadConfig({}).jobs.runner).toBe('in-process');
     expect(() => loadConfig({ JOB_RUNNER: 'pg-boss' })).toThrow(
       /JOB_RUNNER must be in-process without DATABASE_URL \(got "pg-boss"\)/,
     );
@@ -158,7 +158,7 @@ describe('configuration', () => {
   });
 
   it('stores uploads in S3-compatible storage with the bucket, region and keys all set, and names what is missing', () => {
-    expect(loadConfig({}).s3).toBeNull();
+    expect(loadConfig({}).uploads.s3).toBeNull();
     const s3 = {
       S3_ENDPOINT: 'http://127.0.0.1:9000',
       S3_BUCKET: 'member-wallet-uploads',
@@ -166,14 +166,14 @@ describe('configuration', () => {
       S3_ACCESS_KEY_ID: 'key',
       S3_SECRET_ACCESS_KEY: 'secret',
     };
-    expect(loadConfig(s3).s3).toEqual({
+    expect(loadConfig(s3).uploads.s3).toEqual({
       endpoint: 'http://127.0.0.1:9000',
       bucket: 'member-wallet-uploads',
       region: 'ap-southeast-1',
       accessKeyId: 'key',
       secretAccessKey: 'secret',
     });
-    expect(loadConfig({ ...s3, S3_ENDPOINT: '' }).s3?.endpoint).toBeNull();
+    expect(loadConfig({ ...s3, S3_ENDPOINT: '' }).uploads.s3?.endpoint).toBeNull();
     expect(() => loadConfig({ S3_BUCKET: 'uploads' })).toThrow(
       /S3_REGION must be set with the other S3_\* variables \(or none\); S3_ACCESS_KEY_ID must be set.*; S3_SECRET_ACCESS_KEY/,
     );
@@ -186,11 +186,11 @@ describe('configuration', () => {
       PAYMENT_GATEWAYS: 'KBANK=https://kbank.example/qr,WW=http://ww.example',
       PAYMENT_GATEWAY_SECRETS: 'KBANK=s1,WW=s2',
     });
-    expect([...config.paymentGateways]).toEqual([
+    expect([...config.qr.gateways]).toEqual([
       ['KBANK', { adapter: 'http', baseUrl: 'https://kbank.example/qr', secret: 's1' }],
       ['WW', { adapter: 'http', baseUrl: 'http://ww.example', secret: 's2' }],
     ]);
-    expect(config).toMatchObject({ qrExpiryMinutes: 10, qrSettleIntervalMs: 30_000, paymentGatewayTimeoutMs: 10_000 });
+    expect(config.qr).toMatchObject({ expiryMinutes: 10, settleIntervalMs: 30_000, gatewayTimeoutMs: 10_000 });
     expect(() => loadConfig({ PAYMENT_GATEWAYS: 'KBANK=https://kbank.example' })).toThrow(/PAYMENT_GATEWAY_SECRETS/);
     expect(() => loadConfig({ PAYMENT_GATEWAYS: 'SCB=https://x', PAYMENT_GATEWAY_SECRETS: 'SCB=s' })).toThrow(
       /PAYMENT_GATEWAYS must be CODE=value pairs/,
@@ -205,29 +205,29 @@ describe('configuration', () => {
   });
 
   it('chooses the slip verifier: the sandbox with SANDBOX on, a vendor when named with its keys, else none', () => {
-    expect(loadConfig({}).slipVerifier).toEqual({ vendor: 'sandbox' });
-    expect(loadConfig({ SANDBOX: '0' }).slipVerifier).toEqual({ vendor: null });
-    expect(loadConfig({ SANDBOX: '0', SLIPOK_API_KEY: 'k', SLIPOK_BRANCH_ID: '1' }).slipVerifier).toEqual({
+    expect(loadConfig({}).slips.verifier).toEqual({ vendor: 'sandbox' });
+    expect(loadConfig({ SANDBOX: '0' }).slips.verifier).toEqual({ vendor: null });
+    expect(loadConfig({ SANDBOX: '0', SLIPOK_API_KEY: 'k', SLIPOK_BRANCH_ID: '1' }).slips.verifier).toEqual({
       vendor: null,
     });
     const slipok = { SLIP_VERIFIER: 'slipok', SLIPOK_BRANCH_ID: '12345', SLIPOK_API_KEY: 'SLIPOKKEY' };
-    expect(loadConfig(slipok).slipVerifier).toEqual({
+    expect(loadConfig(slipok).slips.verifier).toEqual({
       vendor: 'slipok',
       baseUrl: 'https://api.slipok.com',
       branchId: '12345',
       apiKey: 'SLIPOKKEY',
     });
-    expect(loadConfig({ ...slipok, SLIPOK_BASE_URL: 'https://slipok.example/proxy/' }).slipVerifier).toMatchObject({
+    expect(loadConfig({ ...slipok, SLIPOK_BASE_URL: 'https://slipok.example/proxy/' }).slips.verifier).toMatchObject({
       baseUrl: 'https://slipok.example/proxy',
     });
-    expect(loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'uuid-key' }).slipVerifier).toEqual({
+    expect(loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'uuid-key' }).slips.verifier).toEqual({
       vendor: 'easyslip',
       baseUrl: 'https://api.easyslip.com/v2',
       apiKey: 'uuid-key',
     });
     expect(
-      loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k', EASYSLIP_BASE_URL: 'http://127.0.0.1:9/v2' })
-        .slipVerifier,
+      loadConfig({ SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k', EASYSLIP_BASE_URL: 'http://127.0.0.1:9/v2' }).slips
+        .verifier,
     ).toMatchObject({ baseUrl: 'http://127.0.0.1:9/v2' });
   });
 
@@ -275,7 +275,7 @@ describe('configuration', () => {
       KBANK_TLS_CERT_FILE: '/etc/kbank/client.crt',
       KBANK_TLS_KEY_FILE: '/etc/kbank/client.key',
     });
-    expect([...config.paymentGateways]).toEqual([
+    expect([...config.qr.gateways]).toEqual([
       [
         'KBANK',
         {
@@ -296,7 +296,7 @@ describe('configuration', () => {
       ['WW', { adapter: 'http', baseUrl: 'https://ww.example', secret: 's2' }],
     ]);
     // Any code may name the adapter; the terminal and the client certificate are optional.
-    const fp = loadConfig({ ...kbank, PAYMENT_GATEWAYS: 'FP=kbank:http://127.0.0.1:9000' }).paymentGateways.get('FP');
+    const fp = loadConfig({ ...kbank, PAYMENT_GATEWAYS: 'FP=kbank:http://127.0.0.1:9000' }).qr.gateways.get('FP');
     expect(fp).toMatchObject({ adapter: 'kbank', baseUrl: 'http://127.0.0.1:9000' });
     expect(fp?.adapter === 'kbank' && fp.kbank).toMatchObject({
       terminalId: null,
@@ -330,12 +330,12 @@ describe('configuration', () => {
   });
 
   it('reads the chat settings', () => {
-    expect(loadConfig({})).toMatchObject({ chatGuestSecret: null, chatPrefix: 'chat', chatSocketUrl: null });
-    expect(loadConfig({ CHAT_SOCKET_URL: 'wss://chat.example.test' }).chatSocketUrl).toBe('wss://chat.example.test');
+    expect(loadConfig({}).chat).toEqual({ guestSecret: null, prefix: 'chat', socketUrl: null });
+    expect(loadConfig({ CHAT_SOCKET_URL: 'wss://chat.example.test' }).chat.socketUrl).toBe('wss://chat.example.test');
     const secret = 'x'.repeat(32);
-    expect(loadConfig({ CHAT_GUEST_SECRET: secret, CHAT_PREFIX: 'support' })).toMatchObject({
-      chatGuestSecret: secret,
-      chatPrefix: 'support',
+    expect(loadConfig({ CHAT_GUEST_SECRET: secret, CHAT_PREFIX: 'support' }).chat).toMatchObject({
+      guestSecret: secret,
+      prefix: 'support',
     });
   });
 
@@ -358,10 +358,37 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...keys, VAPID_PUBLIC_KEY: 'not/base64url' })).toThrow(/VAPID_PUBLIC_KEY must be/);
   });
 
-  it('documents in the README exactly the variables the server reads', () => {
+  it('reads exactly the variables CONFIG_VARIABLES lists, whichever parties are configured', () => {
+    const read = new Set<string>();
+    const watched = (env: Record<string, string>) =>
+      new Proxy(env, {
+        get: (target, name) => {
+          if (typeof name === 'string') read.add(name);
+          return target[name as keyof typeof target];
+        },
+      });
+    const parties: Record<string, string>[] = [
+      {},
+      PRODUCTION,
+      { PAYMENT_GATEWAYS: 'KBANK=kbank:https://kbank.example', KBANK_CONSUMER_ID: 'c', KBANK_CONSUMER_SECRET: 's' },
+      { SLIP_VERIFIER: 'slipok', SLIPOK_BRANCH_ID: '1', SLIPOK_API_KEY: 'k' },
+      { SLIP_VERIFIER: 'easyslip', EASYSLIP_API_KEY: 'k' },
+      { S3_BUCKET: 'b', S3_REGION: 'r', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 's' },
+    ];
+    for (const env of parties) {
+      try {
+        loadConfig(watched(env));
+      } catch (error) {
+        if (!(error instanceof ConfigError)) throw error;
+      }
+    }
+    expect([...read].toSorted()).toEqual(CONFIG_VARIABLES.map((variable) => variable.name).toSorted());
+  });
+
+  it('shows in the README the tables CONFIG_VARIABLES makes (npm run docs:config -w apps/server writes them)', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const documented = [...readme.matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1]);
-    const known = CONFIG_VARIABLES.map((variable) => variable.name);
-    expect(documented.toSorted()).toEqual(known.toSorted());
+    const shown = readme.slice(readme.indexOf(CONFIG_TABLES_START), readme.indexOf(CONFIG_TABLES_END));
+    expect(`${shown}${CONFIG_TABLES_END}`).toBe(configTables());
+    for (const variable of CONFIG_VARIABLES) expect(Object.keys(CONFIG_GROUPS)).toContain(variable.group);
   });
 });

@@ -121,7 +121,7 @@ declare module 'fastify' {
  * answered beside the Core for the auth and operator modules to register their routes.
  */
 export async function createCore(app: FastifyInstance, config: Config, deps: AppDeps) {
-  const db = createDatabase(config, deps.pgliteDataDir, (error) =>
+  const db = createDatabase(config.database, deps.pgliteDataDir, (error) =>
     app.log.warn({ err: error }, 'an idle database connection ended; the pool opens another when next needed'),
   );
   app.decorate('db', db);
@@ -133,12 +133,12 @@ export async function createCore(app: FastifyInstance, config: Config, deps: App
   const recorder = { app, clock, runs: new JobRuns(db) };
   app.decorate<JobRunner>(
     'jobs',
-    config.jobRunner === 'pg-boss' && config.databaseUrl
-      ? new PgBossJobs(recorder, { connectionString: config.databaseUrl, graceMs: config.shutdownGraceMs })
+    config.jobs.runner === 'pg-boss' && config.database.url
+      ? new PgBossJobs(recorder, { connectionString: config.database.url, graceMs: config.server.shutdownGraceMs })
       : new InProcessJobs(recorder),
   );
-  const limiter: RateLimiter = config.redisUrl
-    ? new RedisRateLimiter(config.redisUrl, config.redisKeyPrefix)
+  const limiter: RateLimiter = config.redis.url
+    ? new RedisRateLimiter(config.redis.url, config.redis.keyPrefix)
     : new MemoryRateLimiter(clock);
   app.addHook('onClose', () => limiter.close());
   const settings = new SettingsService(new SettingsRepository(db), clock);
@@ -211,10 +211,10 @@ export function createLedger(config: Config, clock: Clock, events?: MemberEvents
 /** The adapters of the catalogue's game providers, as configured (once per process, like the ledger). */
 export function createProviderRegistry(config: Config, ownBaseUrl: () => string): ProviderRegistry {
   return new ProviderRegistry({
-    sandboxBaseUrl: () => config.sandboxGamesBaseUrl?.replace(/\/+$/, '') ?? ownBaseUrl(),
-    sandboxSecret: config.sandboxGameSecret,
-    secrets: config.gameProviderSecrets,
-    timeoutMs: config.gameProviderTimeoutMs,
+    sandboxBaseUrl: () => config.games.sandboxBaseUrl?.replace(/\/+$/, '') ?? ownBaseUrl(),
+    sandboxSecret: config.games.sandboxSecret,
+    secrets: config.games.providerSecrets,
+    timeoutMs: config.games.timeoutMs,
   });
 }
 

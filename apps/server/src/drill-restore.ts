@@ -106,8 +106,8 @@ async function drill(): Promise<number> {
     await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${databaseUrl(restored)}`, dump]);
     step(`restored the dump into ${restored} with pg_restore`);
 
-    const originalDb = createDatabase({ databaseUrl: databaseUrl(original), dataDir: 'memory://' });
-    const restoredDb = createDatabase({ databaseUrl: databaseUrl(restored), dataDir: 'memory://' });
+    const originalDb = createDatabase({ url: databaseUrl(original), dataDir: 'memory://' });
+    const restoredDb = createDatabase({ url: databaseUrl(restored), dataDir: 'memory://' });
     const problems: string[] = [];
     try {
       problems.push(...differences('rows of', await rowCounts(originalDb), await rowCounts(restoredDb)));
@@ -127,7 +127,7 @@ async function drill(): Promise<number> {
         method: 'POST',
         url: '/api/login',
         headers: { [APP_NAME_HEADER]: APP_NAME },
-        payload: { username: copy.config.demoPhone, password: copy.config.demoPassword },
+        payload: { username: copy.config.demoMember.phone, password: copy.config.demoMember.password },
       });
       if (login.statusCode !== 200)
         problems.push(`the demo member could not log in: ${login.statusCode} ${login.body}`);

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const dataDir = await mkdtemp(join(tmpdir(), 'mw-ledger-check-'));
   target = {
     env: { DATA_DIR: dataDir },
-    open: async () => createDatabase({ databaseUrl: null, dataDir }),
+    open: async () => createDatabase({ url: null, dataDir }),
     release: (db) => db.destroy(),
   };
   cleanup = () => rm(dataDir, { recursive: true, force: true });

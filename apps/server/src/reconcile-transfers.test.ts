@@ -56,8 +56,8 @@ describe('npm run transfers:reconcile', () => {
       .execute();
     const address = t.app.server.address();
     const livePort = typeof address === 'object' && address ? String(address.port) : '';
-    if (t.config.databaseUrl) {
-      const run = await runReconcile({ DATABASE_URL: t.config.databaseUrl, HOST: '127.0.0.1', PORT: livePort });
+    if (t.config.database.url) {
+      const run = await runReconcile({ DATABASE_URL: t.config.database.url, HOST: '127.0.0.1', PORT: livePort });
       expect(run.stdout).toBe('transfers reconciled: 1 examined, 1 completed, 0 failed, 0 still open\n');
       expect(run.code).toBe(0);
       expect(await transferStates(t, player.id)).toEqual(['completed']);

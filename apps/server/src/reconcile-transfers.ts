@@ -22,12 +22,12 @@ runCommand('transfer reconciliation', async (config, db) => {
       db,
       clock,
       ledger,
-      providers: createProviderRegistry(config, () => `http://${config.host}:${config.port}`),
+      providers: createProviderRegistry(config, () => `http://${config.server.host}:${config.server.port}`),
       bonusDebts: createBonusDebts({ ledger, clock }),
     },
     { warn: (object, message) => console.warn(message, object) },
   );
-  const report = await reconciler.reconcile({ minAgeMs: 2 * config.gameProviderTimeoutMs });
+  const report = await reconciler.reconcile({ minAgeMs: 2 * config.games.timeoutMs });
   process.stdout.write(
     `transfers reconciled: ${report.examined} examined, ${report.completed} completed, ${report.failed} failed, ${report.stillOpen} still open\n`,
   );

@@ -30,18 +30,18 @@ async function main() {
       process.exit(1);
     }
     closing = true;
-    const delayMs = signal === 'SIGTERM' ? config.shutdownDelayMs : 0;
-    app.log.info({ signal, delayMs, graceMs: config.shutdownGraceMs }, 'draining');
-    const outcome = await shutDown(app, { delayMs, graceMs: config.shutdownGraceMs });
+    const delayMs = signal === 'SIGTERM' ? config.server.shutdownDelayMs : 0;
+    app.log.info({ signal, delayMs, graceMs: config.server.shutdownGraceMs }, 'draining');
+    const outcome = await shutDown(app, { delayMs, graceMs: config.server.shutdownGraceMs });
     if (outcome === 'grace-exceeded') app.log.error('requests still running after SHUTDOWN_GRACE_MS: exiting anyway');
     process.exit(outcome === 'closed' ? 0 : 1);
   };
   process.on('SIGTERM', () => void close('SIGTERM'));
   process.on('SIGINT', () => void close('SIGINT'));
 
-  const address = await app.listen({ port: config.port, host: config.host });
+  const address = await app.listen({ port: config.server.port, host: config.server.host });
   const lines = [`Member Wallet listening on ${address}`];
-  if (config.demo) lines.push(`Demo member: phone ${config.demoPhone}, password ${config.demoPassword}`);
+  if (config.demo) lines.push(`Demo member: phone ${config.demoMember.phone}, password ${config.demoMember.password}`);
   // The one place that prints to the console on purpose: the address, and the demo login (a demo, not a secret).
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -65,7 +65,8 @@ export async function startTestApp(env: Record<string, string> = {}, deps: AppDe
   // A test whose outcome depends on the time of day passes a clock fixed at a known time (`new FakeClock(date)`).
   const clock = deps.clock instanceof FakeClock ? deps.clock : new FakeClock();
   // A folder of the test's own (a restart on the same data) starts empty and migrates, as a real start does.
-  const pgliteDataDir = config.databaseUrl || config.dataDir !== 'memory://' ? undefined : await pgliteTemplate();
+  const pgliteDataDir =
+    config.database.url || config.database.dataDir !== 'memory://' ? undefined : await pgliteTemplate();
   const app = await buildApp(config, { logStream, argon2: TEST_ARGON2, pgliteDataDir, ...deps, clock });
   await app.listen({ port: 0, host: '127.0.0.1' });
   // Known now: a closing server no longer answers its address.
@@ -255,7 +256,7 @@ async function postgresTemplate(adminUrl: string): Promise<string> {
       const building = `${name}_building`;
       await admin.query(`drop database if exists ${building}`);
       await admin.query(`create database ${building}`);
-      const db = createDatabase({ databaseUrl: databaseUrlOf(adminUrl, building), dataDir: 'memory://' });
+      const db = createDatabase({ url: databaseUrlOf(adminUrl, building), dataDir: 'memory://' });
       try {
         await migrateTemplate(db);
       } finally {
@@ -302,7 +303,7 @@ export interface TestDatabase {
 export async function startTestDatabase(): Promise<TestDatabase> {
   const { databaseUrl, drop } = await createTestDatabase();
   const db = createDatabase(
-    { databaseUrl: databaseUrl ?? null, dataDir: 'memory://' },
+    { url: databaseUrl ?? null, dataDir: 'memory://' },
     databaseUrl ? undefined : await pgliteTemplate(),
   );
   try {

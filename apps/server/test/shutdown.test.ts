@@ -166,8 +166,8 @@ describe('shutting down (SIGTERM)', () => {
     t = await startTestApp();
     expect(REQUEST_TIMEOUT_MS).toBe(300_000);
     expect(t.app.server.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
-    expect(t.config.shutdownGraceMs).toBeGreaterThan(REQUEST_TIMEOUT_MS);
-    expect(t.config.shutdownDelayMs).toBeGreaterThan(0);
+    expect(t.config.server.shutdownGraceMs).toBeGreaterThan(REQUEST_TIMEOUT_MS);
+    expect(t.config.server.shutdownDelayMs).toBeGreaterThan(0);
   });
 });
 

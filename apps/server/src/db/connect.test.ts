@@ -22,7 +22,7 @@ describe('the PostgreSQL pool', () => {
     // Closed after pg's default 10 s, the next burst opened them all again at once, each a new backend preparing
     // its statements anew: the first second of bench/transfer's steady phase took up to a second (performance.md).
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const db = createDatabase({ databaseUrl: database.databaseUrl, dataDir: 'memory://' });
+    const db = createDatabase({ url: database.databaseUrl, dataDir: 'memory://' });
     try {
       await Promise.all([1, 2, 3].map(() => sql`select pg_sleep(0.05)`.execute(db)));
       expect(poolUse(db)).toEqual({ total: 3, idle: 3, waiting: 0 });
@@ -36,7 +36,7 @@ describe('the PostgreSQL pool', () => {
 
   it('outlives the end of an idle connection (a restart, a failover, an operator terminating it): the next query opens another', async () => {
     const heard: Error[] = [];
-    const db = createDatabase({ databaseUrl: database.databaseUrl, dataDir: 'memory://' }, undefined, (error) =>
+    const db = createDatabase({ url: database.databaseUrl, dataDir: 'memory://' }, undefined, (error) =>
       heard.push(error),
     );
     const admin = new pg.Client({ connectionString: database.databaseUrl });

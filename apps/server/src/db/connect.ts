@@ -61,10 +61,11 @@ export async function onceAcrossNodes<T>(db: Db, work: () => Promise<T>): Promis
 }
 
 export interface DatabaseSettings {
-  databaseUrl: string | null;
+  /** PostgreSQL's URL; null: embedded PGlite in `dataDir`. */
+  url: string | null;
   dataDir: string;
   /** Prepare statements once per connection on PostgreSQL (default); off behind a pooler that cannot keep them. */
-  databasePrepare?: boolean;
+  prepare?: boolean;
 }
 
 /**
@@ -78,9 +79,9 @@ export function createDatabase(
   loadDataDir?: Blob,
   onIdleError: (error: Error) => void = (error) => process.emitWarning(error),
 ): Db {
-  if (settings.databaseUrl) {
+  if (settings.url) {
     const pool = new pg.Pool({
-      connectionString: settings.databaseUrl,
+      connectionString: settings.url,
       max: 10,
       // Connections stay open once made (a fixed pool): closed when idle, the next burst opened them all at once,
       // each a new backend preparing its statements again, and waited up to a second for them (performance.md).
@@ -95,7 +96,7 @@ export function createDatabase(
     // An idle connection that ends (a restart, a failover, an operator's terminate) is an 'error' of the pool; the
     // pool drops it and opens another when next needed. Unheard, the event would end the process.
     pool.on('error', onIdleError);
-    const prepare = settings.databasePrepare ?? true;
+    const prepare = settings.prepare ?? true;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepare ? preparingPool(pool) : pool }) });
     pools.set(db, pool);
     return db;

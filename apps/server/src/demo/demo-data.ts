@@ -12,8 +12,8 @@ export async function seedDemoData(config: Config, accounts: AccountService, rep
   if ((await repository.countMembers()) > 0) return false;
   const request = parseInput(registerRequest(config.country), {
     name: 'Demo Member',
-    username: config.demoPhone,
-    password: config.demoPassword,
+    username: config.demoMember.phone,
+    password: config.demoMember.password,
     bankCode: 'KBANK',
     bankAccountName: 'SOMCHAI JAIDEE',
     bankAccountNo: '1234567890',

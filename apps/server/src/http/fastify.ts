@@ -113,7 +113,7 @@ function endLingeringConnectionsOnClose(app: FastifyInstance) {
 export function createFastify(config: Config, logStream?: DestinationStream): FastifyInstance {
   const app = Fastify({
     logger: {
-      level: config.logLevel,
+      level: config.server.logLevel,
       redact: { paths: REDACTED, censor: '[redacted]' },
       // Auto-login URLs carry game credentials: the logged URL is cut at its secret part (docs/wallet.md).
       serializers: { req: requestSerializer },
@@ -124,7 +124,7 @@ export function createFastify(config: Config, logStream?: DestinationStream): Fa
     // Fastify gives each plugin 10 s to load; a node starting on a loaded machine would die half-built (a test
     // app's plugin on the loaded CI machine once passed it). A plugin that hangs still fails, after a minute.
     pluginTimeout: 60_000,
-    trustProxy: config.trustProxy,
+    trustProxy: config.server.trustProxy,
     requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];

@@ -43,7 +43,7 @@ export function registerPlumbing(
 ) {
   registerCompression(app);
   registerSecurityHeaders(app, config);
-  registerApiGate(app, settings, config.apiDocs);
+  registerApiGate(app, settings, config.server.apiDocs);
   registerHealth(app, db);
   registerErrorHandlers(app, config, sandboxActive);
 }
@@ -67,8 +67,8 @@ function registerCompression(app: FastifyInstance) {
  * schemes both, since Socket.IO may poll before it upgrades).
  */
 function connectSources(config: Config): string[] {
-  if (!config.chatSocketUrl) return ["'self'"];
-  const { host, protocol } = new URL(config.chatSocketUrl);
+  if (!config.chat.socketUrl) return ["'self'"];
+  const { host, protocol } = new URL(config.chat.socketUrl);
   const secure = protocol === 'https:' || protocol === 'wss:';
   return ["'self'", `${secure ? 'https' : 'http'}://${host}`, `${secure ? 'wss' : 'ws'}://${host}`];
 }
@@ -151,8 +151,8 @@ function registerErrorHandlers(app: FastifyInstance, config: Config, sandboxActi
     return reply.code(500).send({ message: 'INTERNAL_SERVER_ERROR' });
   });
 
-  const spa = loadSpaPage(config.publicDir);
-  const backofficeSpa = loadSpaPage(config.backofficeDir);
+  const spa = loadSpaPage(config.server.publicDir);
+  const backofficeSpa = loadSpaPage(config.server.backofficeDir);
   const sendPage = async (page: SpaPage, request: FastifyRequest, reply: FastifyReply) => {
     const sandbox = await sandboxActive();
     return reply

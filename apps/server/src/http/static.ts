@@ -6,26 +6,26 @@ import type { Config } from '../config.ts';
 
 /** The media folder and the two built apps (the back-office under /backoffice/, the member app at /). */
 export async function registerStatic(app: FastifyInstance, config: Config) {
-  if (existsSync(config.mediaDir)) {
-    await app.register(fastifyStatic, { root: config.mediaDir, prefix: '/media/', decorateReply: false });
+  if (existsSync(config.server.mediaDir)) {
+    await app.register(fastifyStatic, { root: config.server.mediaDir, prefix: '/media/', decorateReply: false });
   }
   // The back-office (apps/backoffice) first: its prefix is the more specific one, and it decorates nothing.
-  if (existsSync(config.backofficeDir)) {
+  if (existsSync(config.server.backofficeDir)) {
     await app.register(fastifyStatic, {
-      ...builtAppFiles(config.backofficeDir, BACKOFFICE_PREFIX),
+      ...builtAppFiles(config.server.backofficeDir, BACKOFFICE_PREFIX),
       decorateReply: false,
     });
   } else {
     app.log.warn(
-      { backofficeDir: config.backofficeDir },
+      { backofficeDir: config.server.backofficeDir },
       'No built back-office found: /backoffice serves its API only',
     );
   }
-  if (!existsSync(config.publicDir)) {
-    app.log.warn({ publicDir: config.publicDir }, 'No built SPA found: serving the API only');
+  if (!existsSync(config.server.publicDir)) {
+    app.log.warn({ publicDir: config.server.publicDir }, 'No built SPA found: serving the API only');
     return;
   }
-  await app.register(fastifyStatic, builtAppFiles(config.publicDir, '/'));
+  await app.register(fastifyStatic, builtAppFiles(config.server.publicDir, '/'));
 }
 
 /** Where the back-office's build is served; its API lives under `/backoffice/api`, never falling back to it. */

@@ -25,7 +25,7 @@ export function runCommand(name: string, work: (config: Config, db: Db) => Promi
       }
       throw error;
     }
-    const db = createDatabase(config);
+    const db = createDatabase(config.database);
     try {
       return await work(config, db);
     } finally {

@@ -57,7 +57,7 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
   const parties: SandboxParties = {};
   app.decorate('sandboxParties', parties);
 
-  sandboxSmsRoutes(route, new SandboxSmsParty({ db, clock }), config.smsApiKey ?? '');
+  sandboxSmsRoutes(route, new SandboxSmsParty({ db, clock }), config.sms.apiKey ?? '');
   sandboxSettingsRoutes(route, ports.settings);
   sandboxOperatorRoutes(route, ports.createOperator);
   sandboxInviteRoutes(route, ports.accrueInvites);
@@ -72,11 +72,11 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
     handler: async ({ body }) => ({ userCoin: await ports.grantCoins(body.username, body.coins) }),
   });
 
-  const initialFaults = parseFaultsSetting(config.sandboxGameFaults);
+  const initialFaults = parseFaultsSetting(config.games.sandboxFaults);
   const gameFaults = new FaultBoard(typeof initialFaults === 'string' ? {} : initialFaults);
   parties.gameFaults = gameFaults;
   const store = new SandboxGameStore(db, clock);
-  await app.register(sandboxGamesPlugin, { store, secret: config.sandboxGameSecret, faults: gameFaults });
+  await app.register(sandboxGamesPlugin, { store, secret: config.games.sandboxSecret, faults: gameFaults });
   app.addHook('preClose', async () => releaseHeldCalls());
   route({
     method: 'POST',
@@ -94,11 +94,11 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
   app.addHook('onClose', () => payments.close());
   await sandboxPaymentRoutes(app, { party: payments, secretOf: sandboxPaymentSecret, clock });
 
-  if (config.payoutSecret) await mountPayout(app, ports, db, parties, config.payoutSecret);
-  if (config.voucherSecret) {
+  if (config.payout.secret) await mountPayout(app, ports, db, parties, config.payout.secret);
+  if (config.truemoney.voucherSecret) {
     const voucher = new SandboxVoucherParty({ db, clock });
     parties.voucher = voucher;
-    await sandboxVoucherRoutes(app, { party: voucher, secret: config.voucherSecret, clock });
+    await sandboxVoucherRoutes(app, { party: voucher, secret: config.truemoney.voucherSecret, clock });
   }
   // The sandbox SlipOK (its key and branch are the sandbox's own, public): what SLIP_VERIFIER=sandbox asks.
   const slipVerifier = new SandboxSlipVerifierParty({ db, settings: ports.settings });
@@ -106,10 +106,10 @@ export async function registerSandbox<Auth>(app: FastifyInstance, ports: Sandbox
   sandboxSlipVerifierRoutes(app, route, slipVerifier);
   // BCEL OneProof slips: no real party exists to configure (BCEL publishes no API), so it is always mounted.
   await sandboxOneProofRoutes(app, { party: new SandboxOneProofParty({ db }), clock });
-  if (config.bankFeedSecret) {
+  if (config.bankFeed.secret) {
     const bankFeed = new SandboxBankFeedParty({ db, clock, settings: ports.settings });
     parties.bankFeed = bankFeed;
-    sandboxBankFeedRoutes(route, { party: bankFeed, secret: config.bankFeedSecret, clock });
+    sandboxBankFeedRoutes(route, { party: bankFeed, secret: config.bankFeed.secret, clock });
   }
   sandboxBackofficeRoutes(ports.backoffice.route, new SandboxControls({ ports, parties, gameFaults }));
 }
@@ -127,8 +127,8 @@ async function mountPayout<Auth>(
     clock,
     settings: ports.settings,
     defaults: {
-      delayMs: config.sandboxPayoutDelayMs,
-      failRate: config.sandboxPayoutFailPercent / 100,
+      delayMs: config.payout.sandboxDelayMs,
+      failRate: config.payout.sandboxFailPercent / 100,
       failReason: 'BANK_REJECTED',
       webhooks: true,
       fault: 'none',

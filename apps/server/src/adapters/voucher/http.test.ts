@@ -68,9 +68,9 @@ describe('TRUELINK_KEY', () => {
   const key = Buffer.alloc(32, 3).toString('base64');
 
   it('reads id:key pairs, the first one current, and defaults to the development key', () => {
-    expect(loadConfig({}).truelinkKeys).toEqual([DEV_TRUELINK_KEY]);
+    expect(loadConfig({}).truemoney.linkKeys).toEqual([DEV_TRUELINK_KEY]);
     const config = loadConfig({ TRUELINK_KEY: `new:${key}, old:${DEV_TRUELINK_KEY.key}` });
-    expect(config.truelinkKeys).toEqual([
+    expect(config.truemoney.linkKeys).toEqual([
       { id: 'new', key },
       { id: 'old', key: DEV_TRUELINK_KEY.key },
     ]);

@@ -34,8 +34,8 @@ export function createAuthService(
       name: 'mw_device',
       path: API.login,
     }),
-    sessionTtlHours: config.sessionTtlHours,
-    rememberTtlDays: config.rememberTtlDays,
+    sessionTtlHours: config.sessions.ttlHours,
+    rememberTtlDays: config.sessions.rememberTtlDays,
     blocks: deps.blocks,
     people: deps.people,
   });

@@ -35,8 +35,8 @@ export function createOperatorService(
     }),
     repository: new OperatorRepository(deps.db),
     audit,
-    secrets: new SecretBox(config.operatorSecretKey),
-    sessionHours: config.operatorSessionHours,
+    secrets: new SecretBox(config.operators.secretKey),
+    sessionHours: config.operators.sessionHours,
     issuer: TOTP_ISSUER,
   });
   const fourEyes = new FourEyes(new FourEyesRepository());

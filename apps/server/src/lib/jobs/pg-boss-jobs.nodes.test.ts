@@ -34,7 +34,7 @@ const nodes: FastifyInstance[] = [];
 
 beforeAll(async () => {
   database = await createPostgresDatabase(ADMIN_URL);
-  db = createDatabase({ databaseUrl: database.databaseUrl, dataDir: 'memory://' });
+  db = createDatabase({ url: database.databaseUrl, dataDir: 'memory://' });
 });
 afterEach(async () => {
   for (const node of nodes.splice(0)) await node.close();

@@ -45,7 +45,7 @@ export function registerBankFeed(app: FastifyInstance, core: Core): BankFeedModu
   });
   app.decorate('bankFeedMatcher', matcher);
   if (feedName !== 'unconfigured')
-    app.jobs.every('bank-feed-matcher', core.config.bankFeedIntervalMs, () => matcher.runOnce());
+    app.jobs.every('bank-feed-matcher', core.config.bankFeed.intervalMs, () => matcher.runOnce());
   return { matcher, transfers };
 }
 
@@ -58,8 +58,8 @@ const UNCONFIGURED_FEED: BankFeed = {
 function createFeed(core: Core): { feed: BankFeed; feedName: string } {
   const { config, clock } = core;
   return chooseAdapter<{ feed: BankFeed; feedName: string }>(core, {
-    baseUrl: config.bankFeedBaseUrl,
-    secret: config.bankFeedSecret,
+    baseUrl: config.bankFeed.baseUrl,
+    secret: config.bankFeed.secret,
     real: (baseUrl, secret) => ({
       feed: new HttpBankFeed({ baseUrl: () => baseUrl, secret, clock }),
       feedName: baseUrl,

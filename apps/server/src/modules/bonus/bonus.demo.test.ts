@@ -12,7 +12,7 @@ async function demoToken(): Promise<string> {
   const login = await t.api({
     method: 'POST',
     url: '/api/login',
-    payload: { username: t.config.demoPhone, password: t.config.demoPassword },
+    payload: { username: t.config.demoMember.phone, password: t.config.demoMember.password },
   });
   return login.json().token;
 }

@@ -56,7 +56,7 @@ export async function registerBonuses(app: FastifyInstance, core: Core): Promise
     bonuses,
     limiter: core.limiter,
     country: config.country,
-    ratePerMinute: config.moneyRatePerMinute,
+    ratePerMinute: config.rates.moneyPerMinute,
   });
   // In the currency a new member of the site gets by default (the demo member's).
   if (config.demo) await seedDemoBonuses(bonuses, config.country === 'LA' ? 'LAK' : 'BAHT');

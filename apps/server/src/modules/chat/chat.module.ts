@@ -45,10 +45,10 @@ export interface ChatDeps {
 export async function registerChat(app: FastifyInstance, core: Core, deps: ChatDeps): Promise<ChatService> {
   const { db, config } = core;
   const identities = new ChatIdentityRepository(db);
-  const guests = new GuestTokens(identities, await loadGuestKey(identities, config.chatGuestSecret));
+  const guests = new GuestTokens(identities, await loadGuestKey(identities, config.chat.guestSecret));
   const identity = { identities, guests, authenticate: deps.authenticate };
   const hub = new ChatHub(deps.realtime.io, {
-    prefix: config.chatPrefix,
+    prefix: config.chat.prefix,
     customerOf: async (auth) => {
       if (auth.token !== undefined)
         return memberCustomer(identities, (await deps.authenticate(`Bearer ${auth.token}`)).memberId);
@@ -68,7 +68,7 @@ export async function registerChat(app: FastifyInstance, core: Core, deps: ChatD
     clock: core.clock,
     store,
     hub,
-    prefix: config.chatPrefix,
+    prefix: config.chat.prefix,
     socketPath: deps.realtime.path,
     pictures: deps.uploads.pictures,
     inFlight: deps.uploads.inFlight,

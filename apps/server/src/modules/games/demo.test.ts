@@ -13,7 +13,7 @@ describe('demo data', () => {
     const login = await t.api({
       method: 'POST',
       url: '/api/login',
-      payload: { username: t.config.demoPhone, password: t.config.demoPassword },
+      payload: { username: t.config.demoMember.phone, password: t.config.demoMember.password },
     });
     const wallet = (await t.api({ method: 'GET', url: '/api/wallet', headers: bearer(login.json().token) })).json();
     expect(wallet.wallet.amount).toBe(1000);

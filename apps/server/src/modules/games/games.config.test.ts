@@ -12,15 +12,15 @@ describe('game configuration', () => {
       TRANSFER_RECONCILE_INTERVAL_MS: '0',
       SANDBOX_GAME_FAULTS: 'latencyMs=10,errorRate=0.5',
     });
-    expect([...config.gameProviderSecrets]).toEqual([
+    expect([...config.games.providerSecrets]).toEqual([
       ['PG', 'one'],
       ['JOKER', 'two=with=equals'],
     ]);
-    expect(config).toMatchObject({
-      gameProviderTimeoutMs: 2500,
-      gameCredentialKey: 'k',
-      transferReconcileIntervalMs: 0,
-      sandboxGameFaults: 'latencyMs=10,errorRate=0.5',
+    expect(config.games).toMatchObject({
+      timeoutMs: 2500,
+      credentialKey: 'k',
+      reconcileIntervalMs: 0,
+      sandboxFaults: 'latencyMs=10,errorRate=0.5',
     });
   });
 

@@ -55,8 +55,8 @@ export async function registerGames(
     // After buildApp has created the demo member (seedDemoData runs last): a wallet balance to play with.
     app.addHook('onReady', () => onceAcrossNodes(core.db, () => fundDemoMember(core)));
   }
-  app.jobs.every('transfer-reconciler', config.transferReconcileIntervalMs, () =>
-    games.reconciler.reconcile({ minAgeMs: 2 * config.gameProviderTimeoutMs }),
+  app.jobs.every('transfer-reconciler', config.games.reconcileIntervalMs, () =>
+    games.reconciler.reconcile({ minAgeMs: 2 * config.games.timeoutMs }),
   );
   app.decorate('games', games);
   return games;
@@ -67,7 +67,7 @@ export const DEMO_OPENING_DEPOSIT_MINOR = 100_000n;
 
 async function fundDemoMember(core: Core): Promise<void> {
   const { ledger, db } = core;
-  const member = await core.members.findByPhone(core.config.demoPhone);
+  const member = await core.members.findByPhone(core.config.demoMember.phone);
   if (!member) return;
   const { wallet, clearing } = await ledger.depositAccounts(db, member.id, member.currency);
   await db.transaction().execute((trx) =>

@@ -83,7 +83,7 @@ export function registerInvites(app: FastifyInstance, core: Core, deps: { accoun
     invites,
     settings: core.settings,
     limiter: core.limiter,
-    ratePerMinute: config.moneyRatePerMinute,
+    ratePerMinute: config.rates.moneyPerMinute,
     country: config.country,
   });
   const reviews = new InviteReviewService({
@@ -121,12 +121,12 @@ async function seedInviteDemo(core: Core, accounts: AccountService): Promise<voi
   if ((await settings.global(INVITE_SETTINGS_KEY)) === undefined)
     await settings.setGlobal(INVITE_SETTINGS_KEY, INVITE_DEMO);
   await seedBanners(new SettingsRepository(db), INVITE_BANNERS_KEY, DEMO_BANNERS, core.clock.now());
-  const inviter = await members.findByPhone(config.demoPhone);
+  const inviter = await members.findByPhone(config.demoMember.phone);
   if (!inviter || (await members.findByPhone(DEMO_INVITEE.phone))) return;
   const request = parseInput(registerRequest(config.country), {
     name: 'Demo Friend',
     username: DEMO_INVITEE.phone,
-    password: config.demoPassword,
+    password: config.demoMember.password,
     bankCode: 'KBANK',
     bankAccountName: 'SOMSRI JAIDEE',
     bankAccountNo: DEMO_INVITEE.bankAccountNo,

@@ -13,7 +13,7 @@ describe('demo invite and refund programmes', () => {
     const login = await t.api({
       method: 'POST',
       url: '/api/login',
-      payload: { username: t.config.demoPhone, password: t.config.demoPassword },
+      payload: { username: t.config.demoMember.phone, password: t.config.demoMember.password },
     });
     const headers = bearer(login.json().token);
     // Past any midnight's grace: yesterday has closed whatever the hour the test runs at.

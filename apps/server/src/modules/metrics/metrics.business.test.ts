@@ -105,7 +105,7 @@ describe('business metrics', () => {
 
   it('tells how the database pool is used, on PostgreSQL', async () => {
     const total = await series('member_wallet_db_pool_connections{state="total"}');
-    if (t.config.databaseUrl) {
+    if (t.config.database.url) {
       expect(total).toBeGreaterThan(0);
       expect(await series('member_wallet_db_pool_connections{state="waiting"}')).toBe(0);
     } else {

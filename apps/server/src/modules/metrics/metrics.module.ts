@@ -62,7 +62,7 @@ export function registerMetrics(app: FastifyInstance, core: Core, deps: MetricsD
     );
   });
 
-  const token = core.config.metricsToken;
+  const token = core.config.server.metricsToken;
   const expected = token === null ? null : Buffer.from(`Bearer ${token}`);
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (expected !== null && !sameSecret(request.headers.authorization, expected)) {

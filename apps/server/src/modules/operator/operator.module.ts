@@ -35,7 +35,7 @@ export function registerOperators(
   const { route, audit } = core.backoffice;
   operatorRoutes(route, deps.operators, audit);
   const { db, clock, limiter, passwords } = core;
-  const secrets = new SecretBox(core.config.operatorSecretKey);
+  const secrets = new SecretBox(core.config.operators.secretKey);
   const repository = new OperatorAccountsRepository(db);
   const { fourEyes, changes } = core.backoffice;
   const accounts = new OperatorAccountsService({ db, clock, audit, secrets, repository, fourEyes, changes });

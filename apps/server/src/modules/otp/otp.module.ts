@@ -28,8 +28,8 @@ export function registerOtp(app: FastifyInstance, core: Core, deps: { sms?: SmsS
 
 function createSmsSender(core: Core): SmsSender {
   return chooseAdapter<SmsSender>(core, {
-    baseUrl: core.config.smsBaseUrl,
-    secret: core.config.smsApiKey,
+    baseUrl: core.config.sms.baseUrl,
+    secret: core.config.sms.apiKey,
     real: (baseUrl, apiKey) => new HttpSmsSender({ baseUrl: () => baseUrl.replace(/\/+$/, ''), apiKey }),
     sandbox: (apiKey) => sandboxSmsSender(core.ownBaseUrl, apiKey),
     unconfigured: () => new UnconfiguredSmsSender(),

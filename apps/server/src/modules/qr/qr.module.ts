@@ -34,7 +34,7 @@ export async function registerQrPayments(
 ): Promise<QrPaymentService> {
   const { config, clock, db } = core;
   const secretOf = (code: string): string | null => {
-    const real = config.paymentGateways.get(code);
+    const real = config.qr.gateways.get(code);
     // A vendor adapter's gateway does not sign our webhook format: its notification has a route of its own.
     if (real) return real.adapter === 'http' ? real.secret : null;
     return config.sandbox ? sandboxPaymentSecret(code) : null;
@@ -48,7 +48,7 @@ export async function registerQrPayments(
     gateways: createGateways(app, core),
     clock,
     logger: app.log,
-    expiryMinutes: () => core.settings.qrValidityMinutes(config.qrExpiryMinutes),
+    expiryMinutes: () => core.settings.qrValidityMinutes(config.qr.expiryMinutes),
     saferPlay: core.saferPlay,
     transfers: deps.transfers,
   });
@@ -57,11 +57,11 @@ export async function registerQrPayments(
     qr,
     idempotency: core.idempotency,
     limiter: core.limiter,
-    ratePerMinute: config.moneyRatePerMinute,
+    ratePerMinute: config.rates.moneyPerMinute,
   });
   await paymentWebhookRoutes(app, { qr, secretOf, clock });
   kbankNotificationRoutes(core.route, { qr });
-  app.jobs.every('qr-settler', config.qrSettleIntervalMs, () => qr.settle());
+  app.jobs.every('qr-settler', config.qr.settleIntervalMs, () => qr.settle());
   return qr;
 }
 
@@ -70,9 +70,9 @@ function createGateways(app: FastifyInstance, core: Core): Map<string, PaymentGa
   const gateways = new Map<string, PaymentGateway>();
   const unconfigured: string[] = [];
   const sandboxed: string[] = [];
-  const callbackBase = config.paymentCallbackBaseUrl?.replace(/\/+$/, '') ?? null;
+  const callbackBase = config.qr.callbackBaseUrl?.replace(/\/+$/, '') ?? null;
   for (const code of QR_GATEWAYS) {
-    const real = config.paymentGateways.get(code);
+    const real = config.qr.gateways.get(code);
     if (real?.adapter === 'kbank') {
       gateways.set(code, kbankGateway(app, code, real, core));
     } else if (real) {
@@ -84,12 +84,12 @@ function createGateways(app: FastifyInstance, core: Core): Map<string, PaymentGa
           secret: real.secret,
           callbackUrl: () => (callbackBase ? `${callbackBase}${fillPath(WEBHOOKS.payments, { gateway: code })}` : null),
           clock,
-          timeoutMs: config.paymentGatewayTimeoutMs,
+          timeoutMs: config.qr.gatewayTimeoutMs,
           sandbox: false,
         }),
       );
     } else if (config.sandbox) {
-      const sandbox = sandboxPaymentGateway(code, core.ownBaseUrl, clock, config.paymentGatewayTimeoutMs);
+      const sandbox = sandboxPaymentGateway(code, core.ownBaseUrl, clock, config.qr.gatewayTimeoutMs);
       gateways.set(code, core.sandboxAdapters.mark(sandbox));
       sandboxed.push(code);
     } else {
@@ -129,6 +129,6 @@ function kbankGateway(
     ...credentials,
     tls,
     clock: core.clock,
-    timeoutMs: core.config.paymentGatewayTimeoutMs,
+    timeoutMs: core.config.qr.gatewayTimeoutMs,
   });
 }

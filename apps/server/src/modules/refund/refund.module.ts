@@ -90,7 +90,7 @@ export function registerRefunds(app: FastifyInstance, core: Core, deps: RefundsD
     refunds,
     settings: core.settings,
     limiter: core.limiter,
-    ratePerMinute: config.moneyRatePerMinute,
+    ratePerMinute: config.rates.moneyPerMinute,
     country: config.country,
   });
   if (config.demo) app.addHook('onReady', () => onceAcrossNodes(core.db, () => seedRefundDemo(core)));

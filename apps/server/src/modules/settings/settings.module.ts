@@ -21,7 +21,7 @@ export function registerSettings(_app: FastifyInstance, core: Core): void {
     settings,
     repository,
     audit: core.backoffice.audit,
-    qrValidityFallback: config.qrExpiryMinutes,
+    qrValidityFallback: config.qr.expiryMinutes,
     ceilings: config.ceilings,
     changes,
   });

@@ -77,20 +77,20 @@ export async function registerSlips(
     clock,
     logger: app.log,
     saferPlay: core.saferPlay,
-    urlSecret: config.slipUrlSecret,
-    maxAgeMinutes: config.slipMaxAgeMinutes,
+    urlSecret: config.slips.urlSecret,
+    maxAgeMinutes: config.slips.maxAgeMinutes,
   });
   app.decorate('slips', slips);
   app.decorate('slipWindow', window);
   app.decorate('slipStore', store);
   const retries = new SlipRetries({ db, repository, slips, store, members: core.members, clock, logger: app.log });
   app.decorate('slipRetries', retries);
-  app.jobs.every('slip-retries', config.slipRetryIntervalMs, () => retries.runOnce());
+  app.jobs.every('slip-retries', config.slips.retryIntervalMs, () => retries.runOnce());
   slipRoutes(core.route, {
     slips,
     window,
     limiter: core.limiter,
-    ratePerMinute: config.moneyRatePerMinute,
+    ratePerMinute: config.rates.moneyPerMinute,
     inFlight: deps.uploads.inFlight,
   });
   slipImageRoute(app, slips);
@@ -113,7 +113,7 @@ function chooseVerifiers(core: Core) {
 
 /** The verifier SLIP_VERIFIER names (docs/parties/slip-verifier.md); none: every slip is UNKNOW_ERROR, said at start. */
 function createVerifier(core: Core): SlipVerifier {
-  const choice = core.config.slipVerifier;
+  const choice = core.config.slips.verifier;
   switch (choice.vendor) {
     case 'slipok':
       return new SlipOkVerifier({ baseUrl: () => choice.baseUrl, branchId: choice.branchId, apiKey: choice.apiKey });

@@ -46,7 +46,7 @@ export function registerSpinWheel(
     spin,
     idempotency: core.idempotency,
     limiter: core.limiter,
-    ratePerMinute: config.moneyRatePerMinute,
+    ratePerMinute: config.rates.moneyPerMinute,
     country: config.country,
   });
   // After buildApp has created the demo member (seedDemoData runs last): the demo wheel and a few coins.
@@ -57,6 +57,6 @@ export function registerSpinWheel(
 /** Idempotent: an operator's wheel is never replaced, and the demo coins are one keyed grant. */
 async function seedDemoSpin(core: Core, spin: SpinService): Promise<void> {
   if ((await core.settings.global(SPIN_WHEEL_KEY)) === undefined) await spin.configure({ wheel: DEMO_WHEEL });
-  const member = await core.members.findByPhone(core.config.demoPhone);
+  const member = await core.members.findByPhone(core.config.demoMember.phone);
   if (member) await spin.grantCoins(member.id, DEMO_COINS_GRANT_KEY, DEMO_COINS);
 }

@@ -305,7 +305,7 @@ describe('prize wheel demo', () => {
       const member = await t.app.db
         .selectFrom('members')
         .select('id')
-        .where('phone', '=', t.config.demoPhone)
+        .where('phone', '=', t.config.demoMember.phone)
         .executeTakeFirstOrThrow();
       // The demo grant, plus a coin per 100 baht of the demo member's opening deposit.
       const seeded = await t.app.spin.coinsOf(member.id);

@@ -50,5 +50,5 @@ export function registerSuspense(
       clock,
     }),
   );
-  app.jobs.every('refund-settler', core.config.payoutSettleIntervalMs, () => suspense.settleRefunds());
+  app.jobs.every('refund-settler', core.config.payout.settleIntervalMs, () => suspense.settleRefunds());
 }

@@ -34,7 +34,7 @@ export function registerTruelinks(
     members: core.members,
     redeemer,
     redeemerIsSandbox: core.sandboxAdapters.isSandbox(redeemer),
-    keys: config.truelinkKeys,
+    keys: config.truemoney.linkKeys,
     clock,
     logger: app.log,
     saferPlay: core.saferPlay,
@@ -45,17 +45,17 @@ export function registerTruelinks(
     truelinks,
     idempotency: core.idempotency,
     limiter: core.limiter,
-    ratePerMinute: config.moneyRatePerMinute,
+    ratePerMinute: config.rates.moneyPerMinute,
   });
-  app.jobs.every('voucher-settler', config.truelinkSettleIntervalMs, () => truelinks.settleUnknown());
+  app.jobs.every('voucher-settler', config.truemoney.settleIntervalMs, () => truelinks.settleUnknown());
   return truelinks;
 }
 
 function createRedeemer(core: Core): VoucherRedeemer {
   const { config, clock } = core;
   return chooseAdapter<VoucherRedeemer>(core, {
-    baseUrl: config.voucherBaseUrl,
-    secret: config.voucherSecret,
+    baseUrl: config.truemoney.voucherBaseUrl,
+    secret: config.truemoney.voucherSecret,
     real: (baseUrl, secret) => new HttpVoucherRedeemer({ baseUrl: () => baseUrl, secret, clock }),
     sandbox: (secret) => sandboxVoucherRedeemer(core.ownBaseUrl, secret, clock),
     unconfigured: () => new UnconfiguredVoucherRedeemer(),

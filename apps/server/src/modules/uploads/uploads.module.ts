@@ -51,7 +51,7 @@ export function registerUploads(app: FastifyInstance, core: Core): Uploads {
 }
 
 function fileStores(app: FastifyInstance, config: Config): Uploads['store'] {
-  const { s3 } = config;
+  const { s3 } = config.uploads;
   if (s3) {
     const client = s3Client(s3);
     app.addHook('onClose', async () => client.destroy());
@@ -63,8 +63,8 @@ function fileStores(app: FastifyInstance, config: Config): Uploads['store'] {
 
 /** UPLOAD_DIR, else `<DATA_DIR>/uploads`; with an in-memory database, a temporary folder removed on close. */
 function uploadDirectory(app: FastifyInstance, config: Config): string {
-  if (config.uploadDir) return resolve(config.uploadDir);
-  if (config.dataDir !== 'memory://') return resolve(config.dataDir, 'uploads');
+  if (config.uploads.dir) return resolve(config.uploads.dir);
+  if (config.database.dataDir !== 'memory://') return resolve(config.database.dataDir, 'uploads');
   const directory = mkdtempSync(join(tmpdir(), 'member-wallet-uploads-'));
   app.addHook('onClose', async () => rmSync(directory, { recursive: true, force: true }));
   return directory;

@@ -24,7 +24,7 @@ export function registerWallet(
     registry: deps.games.registry,
     transfers: deps.games.transfers,
     settings: core.settings,
-    secrets: new SecretBox(config.gameCredentialKey),
+    secrets: new SecretBox(config.games.credentialKey),
     clock: core.clock,
     invites: deps.invites,
     coins: deps.coins,
@@ -33,7 +33,7 @@ export function registerWallet(
     wallet,
     idempotency: core.idempotency,
     limiter: core.limiter,
-    ratePerMinute: config.moneyRatePerMinute,
+    ratePerMinute: config.rates.moneyPerMinute,
   });
   return wallet;
 }

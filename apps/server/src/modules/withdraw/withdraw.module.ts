@@ -47,22 +47,22 @@ export async function registerWithdrawals(
     withdrawals,
     idempotency: core.idempotency,
     limiter: core.limiter,
-    ratePerMinute: config.withdrawRatePerMinute,
-    ratePerHour: config.withdrawRatePerHour,
+    ratePerMinute: config.rates.withdrawPerMinute,
+    ratePerHour: config.rates.withdrawPerHour,
   });
-  await payoutWebhookRoutes(app, { withdrawals, secret: config.payoutSecret, clock });
+  await payoutWebhookRoutes(app, { withdrawals, secret: config.payout.secret, clock });
   withdrawalReviewRoutes(core.backoffice.route, withdrawals);
-  app.jobs.every('withdrawal-settler', config.payoutSettleIntervalMs, () => withdrawals.settlePending());
+  app.jobs.every('withdrawal-settler', config.payout.settleIntervalMs, () => withdrawals.settlePending());
   return withdrawals;
 }
 
 function createPayout(core: Core): Payout {
   const { config, clock } = core;
   return chooseAdapter<Payout>(core, {
-    baseUrl: config.payoutBaseUrl,
-    secret: config.payoutSecret,
+    baseUrl: config.payout.baseUrl,
+    secret: config.payout.secret,
     real: (baseUrl, secret) =>
-      new HttpPayout({ baseUrl: () => baseUrl, secret, callbackUrl: () => config.payoutCallbackUrl, clock }),
+      new HttpPayout({ baseUrl: () => baseUrl, secret, callbackUrl: () => config.payout.callbackUrl, clock }),
     sandbox: (secret) => sandboxPayout(core.ownBaseUrl, secret, clock),
     unconfigured: () => new UnconfiguredPayout(),
     warning: 'No payout party configured (PAYOUT_BASE_URL, PAYOUT_SECRET): withdrawals wait in progress',
