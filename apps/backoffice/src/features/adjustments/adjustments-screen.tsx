@@ -1,14 +1,11 @@
 import { ADJUSTMENT_STATUSES, type BackofficeAdjustment } from '@member-wallet/contract/backoffice/adjustments';
 import { Button } from '@member-wallet/ui/button';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { ReviewQueue } from '../../components/review-queue.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import { downloadAdjustmentsCsv } from './api/download-adjustments-csv.ts';
 import { type AdjustmentFilter, useAdjustments } from './api/get-adjustments.ts';
 import { useAdjustmentReview } from './api/review-adjustment.ts';
@@ -37,71 +34,40 @@ type Pending = { kind: 'approve' | 'reject'; adjustment: BackofficeAdjustment };
  */
 export function AdjustmentsScreen({ operator }: { operator: string }) {
   const { t } = useTranslation();
-  const { filter, page, show } = useFilterParam<AdjustmentFilter>('status', FILTERS, 'awaiting');
-  const adjustments = useAdjustments(filter, page);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  function done(text: string) {
-    setPending(null);
-    setNotice(text);
-  }
-
   return (
-    <ListScreen
-      titleId="adjustments-title"
-      title={t('adjustments.title')}
-      filters={
-        <FilterSelect
-          label={t('adjustments.filter')}
-          value={filter}
-          options={FILTERS}
-          optionLabel={(option) => (option === 'all' ? t('adjustments.filterAll') : t(`adjustments.status.${option}`))}
-          onChange={(option) => show({ filter: option })}
-        />
-      }
-      exportLabel={t('adjustments.exportCsv')}
-      download={() => downloadAdjustmentsCsv(filter)}
-      notice={notice}
-      query={adjustments}
-      retry={t('common.retry')}
-      isEmpty={(data) => data.adjustments.length === 0}
-      empty={t('adjustments.empty')}
-      pageSize={PAGE_SIZE}
-      pager={{
-        label: t('adjustments.title'),
-        summary: (total, pages) =>
-          `${t('adjustments.total', { count: total })} · ${t('adjustments.pageOf', { page, pages })}`,
-        page,
-        previous: t('adjustments.previous'),
-        next: t('adjustments.next'),
-        onPage: (next) => show({ page: next }),
+    <ReviewQueue
+      texts="adjustments"
+      filter={{
+        param: 'status',
+        options: FILTERS,
+        first: 'awaiting',
+        label: (option) => (option === 'all' ? t('adjustments.filterAll') : t(`adjustments.status.${option}`)),
       }}
-      dialogs={
-        <>
-          {pending?.kind === 'approve' ? (
-            <ApproveDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-          {pending?.kind === 'reject' ? (
-            <RejectDialog adjustment={pending.adjustment} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-        </>
+      useRows={useAdjustments}
+      download={downloadAdjustmentsCsv}
+      isEmpty={(data) => data.adjustments.length === 0}
+      dialog={(pending: Pending, close, done) =>
+        pending.kind === 'approve' ? (
+          <ApproveDialog adjustment={pending.adjustment} onClose={close} onDone={done} />
+        ) : (
+          <RejectDialog adjustment={pending.adjustment} onClose={close} onDone={done} />
+        )
       }
     >
-      {(data) => (
+      {(data, open) => (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
           {data.adjustments.map((adjustment) => (
             <AdjustmentRow
               key={adjustment.id}
               adjustment={adjustment}
               own={adjustment.requestedBy === operator}
-              onApprove={() => setPending({ kind: 'approve', adjustment })}
-              onReject={() => setPending({ kind: 'reject', adjustment })}
+              onApprove={() => open({ kind: 'approve', adjustment })}
+              onReject={() => open({ kind: 'reject', adjustment })}
             />
           ))}
         </ul>
       )}
-    </ListScreen>
+    </ReviewQueue>
   );
 }
 

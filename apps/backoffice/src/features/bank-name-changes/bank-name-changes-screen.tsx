@@ -6,14 +6,12 @@ import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
 import { NoteField } from '../../components/note-field.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { ReviewQueue } from '../../components/review-queue.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import { useBankNameChangeDecision } from './api/decide-bank-name-change.ts';
 import { downloadBankNameChangesCsv } from './api/download-bank-name-changes-csv.ts';
 import { type BankNameChangeFilter, useBankNameChanges } from './api/get-bank-name-changes.ts';
@@ -42,72 +40,39 @@ type Pending = { kind: 'approve' | 'reject'; change: BackofficeBankNameChange };
  */
 export function BankNameChangesScreen() {
   const { t } = useTranslation();
-  const { filter, page, show } = useFilterParam<BankNameChangeFilter>('status', FILTERS, 'pending');
-  const changes = useBankNameChanges(filter, page);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  function done(text: string) {
-    setPending(null);
-    setNotice(text);
-  }
-
   return (
-    <ListScreen
-      titleId="bank-name-changes-title"
-      title={t('bankNameChanges.title')}
-      filters={
-        <FilterSelect
-          label={t('bankNameChanges.filter')}
-          value={filter}
-          options={FILTERS}
-          optionLabel={(option) =>
-            option === 'all' ? t('bankNameChanges.filterAll') : t(`bankNameChanges.status.${option}`)
-          }
-          onChange={(option) => show({ filter: option })}
-        />
-      }
-      exportLabel={t('bankNameChanges.exportCsv')}
-      download={() => downloadBankNameChangesCsv(filter)}
-      notice={notice}
-      query={changes}
-      retry={t('common.retry')}
-      isEmpty={(data) => data.requests.length === 0}
-      empty={t('bankNameChanges.empty')}
-      pageSize={PAGE_SIZE}
-      pager={{
-        label: t('bankNameChanges.title'),
-        summary: (total, pages) =>
-          `${t('bankNameChanges.total', { count: total })} · ${t('bankNameChanges.pageOf', { page, pages })}`,
-        page,
-        previous: t('bankNameChanges.previous'),
-        next: t('bankNameChanges.next'),
-        onPage: (next) => show({ page: next }),
+    <ReviewQueue
+      texts="bankNameChanges"
+      filter={{
+        param: 'status',
+        options: FILTERS,
+        first: 'pending',
+        label: (option) => (option === 'all' ? t('bankNameChanges.filterAll') : t(`bankNameChanges.status.${option}`)),
       }}
-      dialogs={
-        <>
-          {pending?.kind === 'approve' ? (
-            <ApproveDialog change={pending.change} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-          {pending?.kind === 'reject' ? (
-            <RejectDialog change={pending.change} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-        </>
+      useRows={useBankNameChanges}
+      download={downloadBankNameChangesCsv}
+      isEmpty={(data) => data.requests.length === 0}
+      dialog={(pending: Pending, close, done) =>
+        pending.kind === 'approve' ? (
+          <ApproveDialog change={pending.change} onClose={close} onDone={done} />
+        ) : (
+          <RejectDialog change={pending.change} onClose={close} onDone={done} />
+        )
       }
     >
-      {(data) => (
+      {(data, open) => (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
           {data.requests.map((change) => (
             <ChangeRow
               key={change.id}
               change={change}
-              onApprove={() => setPending({ kind: 'approve', change })}
-              onReject={() => setPending({ kind: 'reject', change })}
+              onApprove={() => open({ kind: 'approve', change })}
+              onReject={() => open({ kind: 'reject', change })}
             />
           ))}
         </ul>
       )}
-    </ListScreen>
+    </ReviewQueue>
   );
 }
 

@@ -3,14 +3,12 @@ import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
 import { NoteField } from '../../components/note-field.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { ReviewQueue } from '../../components/review-queue.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import { useInviteReviewDecision } from './api/decide-invite-review.ts';
 import { downloadInviteReviewsCsv } from './api/download-invite-reviews-csv.ts';
 import { type InviteReviewFilter, useInviteReviews } from './api/get-invite-reviews.ts';
@@ -39,72 +37,39 @@ type Pending = { kind: 'release' | 'reject'; review: BackofficeInviteReview };
  */
 export function InviteReviewsScreen() {
   const { t } = useTranslation();
-  const { filter, page, show } = useFilterParam<InviteReviewFilter>('status', FILTERS, 'held');
-  const reviews = useInviteReviews(filter, page);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  function done(text: string) {
-    setPending(null);
-    setNotice(text);
-  }
-
   return (
-    <ListScreen
-      titleId="invite-reviews-title"
-      title={t('inviteReviews.title')}
-      filters={
-        <FilterSelect
-          label={t('inviteReviews.filter')}
-          value={filter}
-          options={FILTERS}
-          optionLabel={(option) =>
-            option === 'all' ? t('inviteReviews.filterAll') : t(`inviteReviews.status.${option}`)
-          }
-          onChange={(option) => show({ filter: option })}
-        />
-      }
-      exportLabel={t('inviteReviews.exportCsv')}
-      download={() => downloadInviteReviewsCsv(filter)}
-      notice={notice}
-      query={reviews}
-      retry={t('common.retry')}
-      isEmpty={(data) => data.reviews.length === 0}
-      empty={t('inviteReviews.empty')}
-      pageSize={PAGE_SIZE}
-      pager={{
-        label: t('inviteReviews.title'),
-        summary: (total, pages) =>
-          `${t('inviteReviews.total', { count: total })} · ${t('inviteReviews.pageOf', { page, pages })}`,
-        page,
-        previous: t('inviteReviews.previous'),
-        next: t('inviteReviews.next'),
-        onPage: (next) => show({ page: next }),
+    <ReviewQueue
+      texts="inviteReviews"
+      filter={{
+        param: 'status',
+        options: FILTERS,
+        first: 'held',
+        label: (option) => (option === 'all' ? t('inviteReviews.filterAll') : t(`inviteReviews.status.${option}`)),
       }}
-      dialogs={
-        <>
-          {pending?.kind === 'release' ? (
-            <ReleaseDialog review={pending.review} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-          {pending?.kind === 'reject' ? (
-            <RejectDialog review={pending.review} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-        </>
+      useRows={useInviteReviews}
+      download={downloadInviteReviewsCsv}
+      isEmpty={(data) => data.reviews.length === 0}
+      dialog={(pending: Pending, close, done) =>
+        pending.kind === 'release' ? (
+          <ReleaseDialog review={pending.review} onClose={close} onDone={done} />
+        ) : (
+          <RejectDialog review={pending.review} onClose={close} onDone={done} />
+        )
       }
     >
-      {(data) => (
+      {(data, open) => (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
           {data.reviews.map((review) => (
             <ReviewRow
               key={review.invitee.id}
               review={review}
-              onRelease={() => setPending({ kind: 'release', review })}
-              onReject={() => setPending({ kind: 'reject', review })}
+              onRelease={() => open({ kind: 'release', review })}
+              onReject={() => open({ kind: 'reject', review })}
             />
           ))}
         </ul>
       )}
-    </ListScreen>
+    </ReviewQueue>
   );
 }
 

@@ -7,13 +7,11 @@ import { Button } from '@member-wallet/ui/button';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
 import { NoteField } from '../../components/note-field.tsx';
+import { ReviewQueue } from '../../components/review-queue.tsx';
 import { type TFunction, useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import { usePersonMatchDecision } from './api/decide-person-match.ts';
 import { downloadPersonMatchesCsv } from './api/download-person-matches-csv.ts';
 import { type PersonMatchFilter, usePersonMatches } from './api/get-person-matches.ts';
@@ -42,64 +40,28 @@ type Pending = { decision: PersonMatchDecision['decision']; match: BackofficePer
  */
 export function PersonMatchesScreen() {
   const { t } = useTranslation();
-  const { filter, page, show } = useFilterParam<PersonMatchFilter>('status', FILTERS, 'open');
-  const matches = usePersonMatches(filter, page);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
   return (
-    <ListScreen
-      titleId="person-matches-title"
-      title={t('personMatches.title')}
-      filters={
-        <FilterSelect
-          label={t('personMatches.filter')}
-          value={filter}
-          options={FILTERS}
-          optionLabel={(option) =>
-            option === 'all' ? t('personMatches.filterAll') : t(`personMatches.status.${option}`)
-          }
-          onChange={(option) => show({ filter: option })}
-        />
-      }
-      exportLabel={t('personMatches.exportCsv')}
-      download={() => downloadPersonMatchesCsv(filter)}
-      notice={notice}
-      query={matches}
-      retry={t('common.retry')}
-      isEmpty={(data) => data.matches.length === 0}
-      empty={t('personMatches.empty')}
-      pageSize={PAGE_SIZE}
-      pager={{
-        label: t('personMatches.title'),
-        summary: (total, pages) =>
-          `${t('personMatches.total', { count: total })} · ${t('personMatches.pageOf', { page, pages })}`,
-        page,
-        previous: t('personMatches.previous'),
-        next: t('personMatches.next'),
-        onPage: (next) => show({ page: next }),
+    <ReviewQueue
+      texts="personMatches"
+      filter={{
+        param: 'status',
+        options: FILTERS,
+        first: 'open',
+        label: (option) => (option === 'all' ? t('personMatches.filterAll') : t(`personMatches.status.${option}`)),
       }}
-      dialogs={
-        pending ? (
-          <DecisionDialog
-            pending={pending}
-            onClose={() => setPending(null)}
-            onDone={(text) => {
-              setPending(null);
-              setNotice(text);
-            }}
-          />
-        ) : null
-      }
+      useRows={usePersonMatches}
+      download={downloadPersonMatchesCsv}
+      isEmpty={(data) => data.matches.length === 0}
+      dialog={(pending: Pending, close, done) => <DecisionDialog pending={pending} onClose={close} onDone={done} />}
     >
-      {(data) => (
+      {(data, open) => (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
           {data.matches.map((match) => (
-            <MatchRow key={match.id} match={match} onDecide={(decision) => setPending({ decision, match })} />
+            <MatchRow key={match.id} match={match} onDecide={(decision) => open({ decision, match })} />
           ))}
         </ul>
       )}
-    </ListScreen>
+    </ReviewQueue>
   );
 }
 

@@ -4,14 +4,12 @@ import { Button } from '@member-wallet/ui/button';
 import { INPUT_CLASS } from '@member-wallet/ui/field-message';
 import { type FormEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
 import { NoteField } from '../../components/note-field.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { ReviewQueue } from '../../components/review-queue.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { ApiError, errorText } from '../../lib/http.ts';
-import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import { downloadBankTransfersCsv } from './api/download-bank-transfers-csv.ts';
 import { type TransferFilter, useBankTransfers } from './api/get-bank-transfers.ts';
 import { useMemberSearch } from './api/search-members.ts';
@@ -46,70 +44,39 @@ type Pending = { kind: 'assign' | 'refund'; transfer: BackofficeBankTransfer };
  */
 export function BankTransfersScreen() {
   const { t } = useTranslation();
-  const { filter, page, show } = useFilterParam<TransferFilter>('status', FILTERS, 'open');
-  const transfers = useBankTransfers(filter, page);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  function done(text: string) {
-    setPending(null);
-    setNotice(text);
-  }
-
   return (
-    <ListScreen
-      titleId="bank-transfers-title"
-      title={t('bankTransfers.title')}
-      filters={
-        <FilterSelect
-          label={t('bankTransfers.filter')}
-          value={filter}
-          options={FILTERS}
-          optionLabel={(option) => t(`bankTransfers.filters.${option}`)}
-          onChange={(option) => show({ filter: option })}
-        />
-      }
-      exportLabel={t('bankTransfers.exportCsv')}
-      download={() => downloadBankTransfersCsv(filter)}
-      notice={notice}
-      query={transfers}
-      retry={t('common.retry')}
-      isEmpty={(data) => data.transfers.length === 0}
-      empty={t('bankTransfers.empty')}
-      pageSize={PAGE_SIZE}
-      pager={{
-        label: t('bankTransfers.title'),
-        summary: (total, pages) =>
-          `${t('bankTransfers.total', { count: total })} · ${t('bankTransfers.pageOf', { page, pages })}`,
-        page,
-        previous: t('bankTransfers.previous'),
-        next: t('bankTransfers.next'),
-        onPage: (next) => show({ page: next }),
+    <ReviewQueue
+      texts="bankTransfers"
+      filter={{
+        param: 'status',
+        options: FILTERS,
+        first: 'open',
+        label: (option) => t(`bankTransfers.filters.${option}`),
       }}
-      dialogs={
-        <>
-          {pending?.kind === 'assign' ? (
-            <AssignDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-          {pending?.kind === 'refund' ? (
-            <RefundDialog transfer={pending.transfer} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-        </>
+      useRows={useBankTransfers}
+      download={downloadBankTransfersCsv}
+      isEmpty={(data) => data.transfers.length === 0}
+      dialog={(pending: Pending, close, done) =>
+        pending.kind === 'assign' ? (
+          <AssignDialog transfer={pending.transfer} onClose={close} onDone={done} />
+        ) : (
+          <RefundDialog transfer={pending.transfer} onClose={close} onDone={done} />
+        )
       }
     >
-      {(data) => (
+      {(data, open) => (
         <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm">
           {data.transfers.map((transfer) => (
             <TransferRow
               key={transfer.id}
               transfer={transfer}
-              onAssign={() => setPending({ kind: 'assign', transfer })}
-              onRefund={() => setPending({ kind: 'refund', transfer })}
+              onAssign={() => open({ kind: 'assign', transfer })}
+              onRefund={() => open({ kind: 'refund', transfer })}
             />
           ))}
         </ul>
       )}
-    </ListScreen>
+    </ReviewQueue>
   );
 }
 

@@ -1,14 +1,11 @@
 import { type BackofficeWithdrawal, WITHDRAWAL_REVIEWS } from '@member-wallet/contract/backoffice/withdrawals';
 import { Button } from '@member-wallet/ui/button';
-import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx';
-import { FilterSelect, useFilterParam } from '../../components/filter-select.tsx';
-import { ListScreen } from '../../components/list-screen.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { ReviewQueue } from '../../components/review-queue.tsx';
 import { useTranslation } from '../../i18n/i18n.ts';
 import { formatDateTime, formatMinor } from '../../lib/format.ts';
 import { errorText } from '../../lib/http.ts';
-import { PAGE_SIZE } from '../../lib/paged-query.ts';
 import { downloadWithdrawalsCsv } from './api/download-withdrawals-csv.ts';
 import { useWithdrawals, type WithdrawalFilter } from './api/get-withdrawals.ts';
 import { useReview } from './api/review-withdrawal.ts';
@@ -30,58 +27,27 @@ type Pending = { kind: 'approve' | 'reject'; withdrawal: BackofficeWithdrawal };
  */
 export function WithdrawalsScreen() {
   const { t } = useTranslation();
-  const { filter, page, show } = useFilterParam<WithdrawalFilter>('review', FILTERS, 'awaiting');
-  const withdrawals = useWithdrawals(filter, page);
-  const [pending, setPending] = useState<Pending | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-
-  function done(text: string) {
-    setPending(null);
-    setNotice(text);
-  }
-
   return (
-    <ListScreen
-      titleId="withdrawals-title"
-      title={t('withdrawals.title')}
-      filters={
-        <FilterSelect
-          label={t('withdrawals.filter')}
-          value={filter}
-          options={FILTERS}
-          optionLabel={(option) => (option === 'all' ? t('withdrawals.filterAll') : t(`withdrawals.review.${option}`))}
-          onChange={(option) => show({ filter: option })}
-        />
-      }
-      exportLabel={t('withdrawals.exportCsv')}
-      download={() => downloadWithdrawalsCsv(filter)}
-      notice={notice}
-      query={withdrawals}
-      retry={t('common.retry')}
-      isEmpty={(data) => data.withdrawals.length === 0}
-      empty={t('withdrawals.empty')}
-      pageSize={PAGE_SIZE}
-      pager={{
-        label: t('withdrawals.title'),
-        summary: (total, pages) =>
-          `${t('withdrawals.total', { count: total })} · ${t('withdrawals.pageOf', { page, pages })}`,
-        page,
-        previous: t('withdrawals.previous'),
-        next: t('withdrawals.next'),
-        onPage: (next) => show({ page: next }),
+    <ReviewQueue
+      texts="withdrawals"
+      filter={{
+        param: 'review',
+        options: FILTERS,
+        first: 'awaiting',
+        label: (option) => (option === 'all' ? t('withdrawals.filterAll') : t(`withdrawals.review.${option}`)),
       }}
-      dialogs={
-        <>
-          {pending?.kind === 'approve' ? (
-            <ApproveDialog withdrawal={pending.withdrawal} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-          {pending?.kind === 'reject' ? (
-            <RejectDialog withdrawal={pending.withdrawal} onClose={() => setPending(null)} onDone={done} />
-          ) : null}
-        </>
+      useRows={useWithdrawals}
+      download={downloadWithdrawalsCsv}
+      isEmpty={(data) => data.withdrawals.length === 0}
+      dialog={(pending: Pending, close, done) =>
+        pending.kind === 'approve' ? (
+          <ApproveDialog withdrawal={pending.withdrawal} onClose={close} onDone={done} />
+        ) : (
+          <RejectDialog withdrawal={pending.withdrawal} onClose={close} onDone={done} />
+        )
       }
     >
-      {(data) => (
+      {(data, open) => (
         <div className="overflow-hidden rounded-2xl bg-white shadow-sm">
           <div
             aria-hidden="true"
@@ -99,14 +65,14 @@ export function WithdrawalsScreen() {
               <WithdrawalRow
                 key={withdrawal.id}
                 withdrawal={withdrawal}
-                onApprove={() => setPending({ kind: 'approve', withdrawal })}
-                onReject={() => setPending({ kind: 'reject', withdrawal })}
+                onApprove={() => open({ kind: 'approve', withdrawal })}
+                onReject={() => open({ kind: 'reject', withdrawal })}
               />
             ))}
           </ul>
         </div>
       )}
-    </ListScreen>
+    </ReviewQueue>
   );
 }
 
