@@ -3,13 +3,13 @@ import { Button } from '@member-wallet/ui/button';
 import { SandboxMark } from '@member-wallet/ui/sandbox-mark';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { LanguageSwitcher } from '../components/language-switcher.tsx';
-import { useMe } from '../features/auth/api/get-me.ts';
-import { useSignOut } from '../features/auth/api/sign-out.ts';
-import { useUnreadTotal } from '../features/chat/api/get-unread-total.ts';
-import { useChatLive } from '../features/chat/live.ts';
-import { useSandboxStatus } from '../features/sandbox/api/get-sandbox-status.ts';
-import { type TranslationKey, useTranslation } from '../i18n/i18n.ts';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
+import { useMe } from '../../features/auth/api/get-me.ts';
+import { useSignOut } from '../../features/auth/api/sign-out.ts';
+import { useUnreadTotal } from '../../features/chat/api/get-unread-total.ts';
+import { useChatLive } from '../../features/chat/live.ts';
+import { useSandboxStatus } from '../../features/sandbox/api/get-sandbox-status.ts';
+import { type TranslationKey, useTranslation } from '../../i18n/i18n.ts';
 
 /** The roles that answer the chat (docs/backoffice/README.md, Roles). */
 export const CHAT_ROLES: readonly OperatorRole[] = ['admin', 'support'];
