@@ -1,5 +1,6 @@
 import type { ActivityMonth } from '@member-wallet/contract/safer-play';
 import { Spinner } from '@member-wallet/ui/spinner';
+import { TableHead } from '../../../components/table-head.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { displayCurrency, formatMoney } from '../../../lib/format.ts';
 import { useActivity } from '../api/get-activity.ts';
@@ -49,23 +50,17 @@ export function ActivitySection() {
       {activity.isError ? <p className="text-slate-600">{t('common.loadFailed')}</p> : null}
       {data ? (
         <table className="w-full table-fixed text-sm">
-          <caption className="sr-only">{t('saferPlay.activity.title')}</caption>
-          <thead>
-            <tr className="text-slate-600">
-              <th scope="col" className="w-[22%] pb-1 text-start font-normal">
-                {t('saferPlay.activity.month')}
-              </th>
-              <th scope="col" className="pb-1 pe-2 text-end font-normal">
-                {t('saferPlay.activity.depositsWithdrawals')}
-              </th>
-              <th scope="col" className="pb-1 pe-2 text-end font-normal">
-                {t('saferPlay.activity.net')}
-              </th>
-              <th scope="col" className="w-[24%] pb-1 text-end font-normal">
-                {t('saferPlay.activity.time')}
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            caption={t('saferPlay.activity.title')}
+            rowClassName="text-slate-600"
+            cellClassName="pb-1 font-normal"
+            columns={[
+              { label: t('saferPlay.activity.month'), className: 'w-[22%] text-start' },
+              { label: t('saferPlay.activity.depositsWithdrawals'), className: 'pe-2 text-end' },
+              { label: t('saferPlay.activity.net'), className: 'pe-2 text-end' },
+              { label: t('saferPlay.activity.time'), className: 'w-[24%] text-end' },
+            ]}
+          />
           <tbody>
             {data.months.map((month) => (
               <MonthRow key={month.month} month={month} money={money} />

@@ -2,6 +2,7 @@ import { DELAY_MS, PAGE_SIZE } from '@member-wallet/contract/constants';
 import type { SpinCoupon, SpinSlice } from '@member-wallet/contract/spin';
 import { Button } from '@member-wallet/ui/button';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/member-icons.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 import { useDebouncedAction } from '../../../hooks/use-debounced-action.ts';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { formatAmount } from '../../../lib/format.ts';
@@ -57,23 +58,17 @@ export function CouponTable({
         <p className="text-sm text-slate-700">{t('spin.coupons.toClaim', { count: claimableTotal })}</p>
       ) : null}
       <table className="w-full text-left text-sm" aria-busy={loading}>
-        <caption className="sr-only">{t('spin.coupons.title')}</caption>
-        <thead className="border-b border-slate-200 text-slate-600">
-          <tr>
-            <th scope="col" className="py-2 pr-2 font-semibold">
-              {t('spin.coupons.index')}
-            </th>
-            <th scope="col" className="py-2 pr-2 font-semibold">
-              {t('spin.coupons.prize')}
-            </th>
-            <th scope="col" className="py-2 pr-2 text-right font-semibold">
-              {t('spin.coupons.amount')}
-            </th>
-            <th scope="col" className="py-2 text-right font-semibold">
-              <span className="sr-only">{t('spin.coupons.action')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          caption={t('spin.coupons.title')}
+          rowClassName="border-b border-slate-200 text-slate-600"
+          cellClassName="py-2 font-semibold"
+          columns={[
+            { label: t('spin.coupons.index'), className: 'pr-2' },
+            { label: t('spin.coupons.prize'), className: 'pr-2' },
+            { label: t('spin.coupons.amount'), className: 'pr-2 text-right' },
+            { label: t('spin.coupons.action'), hidden: true, className: 'text-right' },
+          ]}
+        />
         <tbody>
           {coupons.map((coupon, offset) => {
             const number = first + offset + 1;

@@ -6,6 +6,7 @@ import { Button } from '@member-wallet/ui/button';
 import { Spinner } from '@member-wallet/ui/spinner';
 import { useId, useState } from 'react';
 import { Modal } from '../../../components/modal.tsx';
+import { TableHead } from '../../../components/table-head.tsx';
 import { useTranslation } from '../../../i18n/i18n.ts';
 import { type Currency, formatAmount, formatDateTime, formatMoney } from '../../../lib/format.ts';
 import { toastError } from '../../../lib/http.ts';
@@ -140,23 +141,17 @@ export function SlipModal({ currency, onClose }: { currency: Currency | undefine
             aria-busy={slips.isPlaceholderData || undefined}
             className={`w-full text-left ${slips.isPlaceholderData ? 'opacity-60' : ''}`}
           >
-            <caption className="sr-only">{t('slips.title')}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-sm text-slate-600">
-                <th scope="col" className="py-2 pr-2 font-semibold">
-                  {t('slips.date')}
-                </th>
-                <th scope="col" className="py-2 pr-2 text-right font-semibold">
-                  {t('slips.amount')}
-                </th>
-                <th scope="col" className="py-2 pr-2 font-semibold">
-                  {t('slips.status')}
-                </th>
-                <th scope="col" className="py-2 font-semibold">
-                  <span className="sr-only">{t('slips.view')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              caption={t('slips.title')}
+              rowClassName="border-b border-slate-200 text-sm text-slate-600"
+              cellClassName="py-2 font-semibold"
+              columns={[
+                { label: t('slips.date'), className: 'pr-2' },
+                { label: t('slips.amount'), className: 'pr-2 text-right' },
+                { label: t('slips.status'), className: 'pr-2' },
+                { label: t('slips.view'), hidden: true },
+              ]}
+            />
             <tbody>
               {slips.data.slips.map((slip) => (
                 <SlipRow key={slip.id} slip={slip} currency={currency} />
