@@ -40,9 +40,10 @@ import { SandboxAdapters } from './lib/sandbox-label.ts';
 
 /**
  * What is built once, in app.ts, and handed to every module's `register<Name>(app, core, deps?)`
- * (docs/architecture.md, One module shape). A module builds its own repositories and services from it; what
- * it needs of another module (the bonus rules a withdrawal obeys, say) comes in its third argument, named by
- * the interface it uses, so every edge between modules is visible in app.ts.
+ * (docs/architecture.md, Module edges), each naming the parts it takes (`core: Pick<Core, 'db' | 'ledger'>`). A
+ * module builds its own repositories and services from them; what it needs of another module (the bonus rules a
+ * withdrawal obeys, say) comes in its third argument, named by the interface it uses, so every edge between
+ * modules is visible in app.ts.
  */
 export interface Core {
   config: Config;

@@ -357,8 +357,9 @@ export function appDeps(appText: string): Map<string, Set<string>> {
 }
 
 /**
- * The modules, what app.ts hands each of the modules before it, and whose module files each imports (types
- * included), as a Markdown table: the graph, read from the code.
+ * The modules, what each takes of the Core (its register function's `Pick<Core, ...>`), what app.ts hands each of
+ * the modules before it, and whose module files each imports (types included), as a Markdown table: the graph,
+ * read from the code.
  */
 export function moduleGraphTable(files: readonly SourceFile[], appText: string): string {
   const imports = new Map<string, Set<string>>();
@@ -372,6 +373,15 @@ export function moduleGraphTable(files: readonly SourceFile[], appText: string):
     if (a && b && a !== b) imports.get(a)?.add(b);
   }
   const takes = appDeps(appText);
+  const coreParts = new Map<string, string>();
+  for (const { path, text } of files) {
+    const name = moduleOf(path);
+    if (!name || path !== `modules/${name}/${name}.module.ts`) continue;
+    const core = /export (?:async )?function register\w*\([^)]*?\bcore: (Pick<\s*Core,([^>]*)>|Core)/s.exec(text);
+    if (!core) continue;
+    const parts = [...(core[2] ?? '').matchAll(/'(\w+)'/g)].map((match) => match[1]!);
+    coreParts.set(name, core[2] === undefined ? 'all of it' : parts.map((part) => `\`${part}\``).join(', '));
+  }
   const list = (names: Iterable<string> | undefined) =>
     [...(names ?? [])]
       .sort()
@@ -379,11 +389,14 @@ export function moduleGraphTable(files: readonly SourceFile[], appText: string):
       .join(', ');
   const rows = [...imports.keys()]
     .sort()
-    .map((name) => `| \`${name}\` | ${list(takes.get(name))} | ${list(imports.get(name))} |`);
+    .map(
+      (name) =>
+        `| \`${name}\` | ${coreParts.get(name) ?? ''} | ${list(takes.get(name))} | ${list(imports.get(name))} |`,
+    );
   return [
     GRAPH_START,
-    '| Module | Gets from app.ts the answers of | Imports the module files of |',
-    '|---|---|---|',
+    '| Module | Takes of the Core | Gets from app.ts the answers of | Imports the module files of |',
+    '|---|---|---|---|',
     ...rows,
     GRAPH_END,
   ].join('\n');

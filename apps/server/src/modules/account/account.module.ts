@@ -16,7 +16,10 @@ export type { AccountService } from './account.service.ts';
  */
 export function registerAccount(
   _app: FastifyInstance,
-  core: Core,
+  core: Pick<
+    Core,
+    'backoffice' | 'clock' | 'config' | 'db' | 'limiter' | 'members' | 'passwords' | 'people' | 'route' | 'settings'
+  >,
   deps: { otp: OtpService; lookup: LookupService },
 ): AccountService {
   const bankNames = new BankNameRepository();

@@ -10,7 +10,11 @@ import { AdjustmentService } from './adjustment.service.ts';
  * Manual adjustments (docs/backoffice/members.md): a second operator approves those above the currency's amount.
  * `rewards`: an adjustment paid as a bonus runs as the member's bonus.
  */
-export function registerAdjustments(_app: FastifyInstance, core: Core, deps: { rewards: RewardBonuses }): void {
+export function registerAdjustments(
+  _app: FastifyInstance,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db' | 'ledger' | 'saferPlay' | 'settings'>,
+  deps: { rewards: RewardBonuses },
+): void {
   adjustmentBackofficeRoutes(
     core.backoffice.route,
     new AdjustmentService({

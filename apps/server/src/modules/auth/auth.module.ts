@@ -4,6 +4,6 @@ import type { Core } from '../../core.ts';
 import { authRoutes } from './auth.routes.ts';
 
 /** Sign-in, sign-out and the session's answers (docs/accounts.md). */
-export function registerAuth(_app: FastifyInstance, core: Core, deps: { auth: AuthService }): void {
+export function registerAuth(_app: FastifyInstance, core: Pick<Core, 'route'>, deps: { auth: AuthService }): void {
   authRoutes(core.route, deps.auth);
 }

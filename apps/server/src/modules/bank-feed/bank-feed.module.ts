@@ -30,7 +30,10 @@ export interface BankFeedModule {
   transfers: BankFeedRepository;
 }
 
-export function registerBankFeed(app: FastifyInstance, core: Core): BankFeedModule {
+export function registerBankFeed(
+  app: FastifyInstance,
+  core: Pick<Core, 'clock' | 'config' | 'db' | 'ledger' | 'log' | 'ownBaseUrl' | 'saferPlay' | 'sandboxAdapters'>,
+): BankFeedModule {
   const { feed, feedName } = createFeed(core);
   const transfers = new BankFeedRepository();
   const matcher = new BankFeedMatcher({
@@ -55,7 +58,10 @@ const UNCONFIGURED_FEED: BankFeed = {
   },
 };
 
-function createFeed(core: Core): { feed: BankFeed; feedName: string } {
+function createFeed(core: Pick<Core, 'clock' | 'config' | 'log' | 'ownBaseUrl' | 'sandboxAdapters'>): {
+  feed: BankFeed;
+  feedName: string;
+} {
   const { config, clock } = core;
   return chooseAdapter<{ feed: BankFeed; feedName: string }>(core, {
     baseUrl: config.bankFeed.baseUrl,

@@ -37,7 +37,10 @@ export function createBonusDebts(deps: { ledger: LedgerService; clock: Clock }):
 }
 
 /** Bonuses and promotion codes (docs/promotions/bonuses.md): the service, its routes, the demo definitions. */
-export async function registerBonuses(app: FastifyInstance, core: Core): Promise<BonusModule> {
+export async function registerBonuses(
+  app: FastifyInstance,
+  core: Pick<Core, 'clock' | 'config' | 'db' | 'ledger' | 'limiter' | 'members' | 'people' | 'providers' | 'route'>,
+): Promise<BonusModule> {
   const { config } = core;
   const bonuses = new BonusService({
     db: core.db,

@@ -42,7 +42,11 @@ export interface ChatDeps {
  * Everything of the live chat (docs/chat.md): guest tokens, the customer's API, the files, its namespaces on the
  * app's Socket.IO server (`realtime`) and the back-office's inbox.
  */
-export async function registerChat(app: FastifyInstance, core: Core, deps: ChatDeps): Promise<ChatService> {
+export async function registerChat(
+  app: FastifyInstance,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db' | 'limiter' | 'route'>,
+  deps: ChatDeps,
+): Promise<ChatService> {
   const { db, config } = core;
   const identities = new ChatIdentityRepository(db);
   const guests = new GuestTokens(identities, await loadGuestKey(identities, config.chat.guestSecret));

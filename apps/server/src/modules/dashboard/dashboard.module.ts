@@ -6,7 +6,10 @@ import { dashboardRoutes } from './dashboard.routes.ts';
 import { DashboardService } from './dashboard.service.ts';
 
 /** The back-office dashboard (docs/backoffice/README.md, Dashboard): today's figures in the site's time zone. */
-export function registerDashboard(_app: FastifyInstance, core: Core): void {
+export function registerDashboard(
+  _app: FastifyInstance,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db'>,
+): void {
   const { db, clock, config } = core;
   const dashboard = new DashboardService({
     db,

@@ -11,7 +11,10 @@ export type { DepositChannel, DepositChannelsRepository } from './deposit-channe
  * modules read the same channels through the repository this answers; the sandbox adds its own channels as it
  * mounts (src/sandbox/deposit-channels.ts).
  */
-export function registerDepositChannels(_app: FastifyInstance, core: Core): DepositChannelsRepository {
+export function registerDepositChannels(
+  _app: FastifyInstance,
+  core: Pick<Core, 'db' | 'members' | 'route'>,
+): DepositChannelsRepository {
   const channels = new DepositChannelsRepository(core.db);
   depositChannelRoutes(core.route, new DepositChannelsService({ channels, members: core.members }));
   return channels;

@@ -7,7 +7,10 @@ export type { DepositsBackofficeRepository } from './deposits.backoffice.reposit
 export { accountFits, accountPatterns, accountsAgree, nameFits } from './masked-match.ts';
 
 /** The back-office's lists of every deposit and QR code, and their CSV (docs/backoffice/deposits.md). */
-export function registerDeposits(_app: FastifyInstance, core: Core): DepositsBackofficeRepository {
+export function registerDeposits(
+  _app: FastifyInstance,
+  core: Pick<Core, 'backoffice' | 'db'>,
+): DepositsBackofficeRepository {
   const deposits = new DepositsBackofficeRepository(core.db);
   depositsBackofficeRoutes(core.backoffice.route, deposits);
   return deposits;

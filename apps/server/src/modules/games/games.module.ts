@@ -41,7 +41,7 @@ export interface GamesModule {
  */
 export async function registerGames(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<Core, 'clock' | 'config' | 'db' | 'ledger' | 'members' | 'providers' | 'sandboxAdapters'>,
   deps: { bonusDebts: BonusDebtCollector },
 ): Promise<GamesModule> {
   const { config } = core;
@@ -65,7 +65,7 @@ export async function registerGames(
 /** The demo member's opening deposit (DESIGN.md section 7), once: its ledger key makes a second run a replay. */
 export const DEMO_OPENING_DEPOSIT_MINOR = 100_000n;
 
-async function fundDemoMember(core: Core): Promise<void> {
+async function fundDemoMember(core: Pick<Core, 'config' | 'db' | 'ledger' | 'members'>): Promise<void> {
   const { ledger, db } = core;
   const member = await core.members.findByPhone(core.config.demoMember.phone);
   if (!member) return;

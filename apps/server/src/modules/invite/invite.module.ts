@@ -75,7 +75,11 @@ export function createInviteService(
  * programme, and the operators' review of invite links held as possible self-referrals (docs/backoffice/invite-reviews.md).
  * `accounts`: registration, with which the demo invitee is made.
  */
-export function registerInvites(app: FastifyInstance, core: Core, deps: { accounts: AccountService }): InviteService {
+export function registerInvites(
+  app: FastifyInstance,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db' | 'ledger' | 'limiter' | 'members' | 'route' | 'settings'>,
+  deps: { accounts: AccountService },
+): InviteService {
   const { config } = core;
   const invites = createInviteService(config, core);
   app.decorate('invites', invites);
@@ -116,7 +120,10 @@ const DEMO_BANNERS = {
  * The demo programme (DESIGN.md section 7), once: its settings and banners when unset, and a demo invitee of
  * the demo member with a deposit yesterday, so the demo member has an accrual to collect from the start.
  */
-async function seedInviteDemo(core: Core, accounts: AccountService): Promise<void> {
+async function seedInviteDemo(
+  core: Pick<Core, 'clock' | 'config' | 'db' | 'ledger' | 'members' | 'settings'>,
+  accounts: AccountService,
+): Promise<void> {
   const { config, settings, members, db } = core;
   if ((await settings.global(INVITE_SETTINGS_KEY)) === undefined)
     await settings.setGlobal(INVITE_SETTINGS_KEY, INVITE_DEMO);

@@ -22,7 +22,7 @@ export interface LiveDeps {
  * Live money (docs/live.md): every member event published on `core.memberEvents` is sent to the member's
  * sockets of the live namespace, on every node.
  */
-export function registerLive(app: FastifyInstance, core: Core, deps: LiveDeps): LiveSockets {
+export function registerLive(app: FastifyInstance, core: Pick<Core, 'memberEvents'>, deps: LiveDeps): LiveSockets {
   const live = new LiveSockets({
     io: deps.io,
     memberOf: async (token) => (await deps.authenticate(`Bearer ${token}`)).memberId,

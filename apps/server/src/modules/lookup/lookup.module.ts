@@ -7,7 +7,11 @@ import { LookupService } from './lookup.service.ts';
 export type { LookupService } from './lookup.service.ts';
 
 /** The reference data the app reads before and after sign-in (spec: lookups): banks, site flags, limits. */
-export function registerLookup(_app: FastifyInstance, core: Core, deps: { withdrawals: WithdrawLimitsSource }) {
+export function registerLookup(
+  _app: FastifyInstance,
+  core: Pick<Core, 'config' | 'db' | 'route' | 'sandboxAdapters' | 'settings'>,
+  deps: { withdrawals: WithdrawLimitsSource },
+) {
   const { config, settings } = core;
   const lookup = new LookupService(new LookupRepository(core.db), settings, config.country);
   lookupRoutes(core.route, lookup, settings, config.country, deps.withdrawals, () => core.sandboxAdapters.active());

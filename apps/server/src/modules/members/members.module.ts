@@ -5,7 +5,10 @@ import { memberBackofficeRoutes } from './members.backoffice.routes.ts';
 import { MembersBackofficeService } from './members.backoffice.service.ts';
 
 /** Members as operators see and help them (docs/backoffice/members.md). */
-export function registerMembers(_app: FastifyInstance, core: Core): void {
+export function registerMembers(
+  _app: FastifyInstance,
+  core: Pick<Core, 'backoffice' | 'clock' | 'db' | 'passwords'>,
+): void {
   const { db, clock, passwords } = core;
   const members = new MembersBackofficeService({
     db,

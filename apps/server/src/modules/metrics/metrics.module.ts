@@ -30,7 +30,11 @@ export interface MetricsDeps {
  * sends it as a bearer token; without it the route is open, for a scraper on the private network (the proxy does
  * not route /metrics: docs/operations.md).
  */
-export function registerMetrics(app: FastifyInstance, core: Core, deps: MetricsDeps): Registry {
+export function registerMetrics(
+  app: FastifyInstance,
+  core: Pick<Core, 'clock' | 'config' | 'db' | 'log' | 'memberEvents'>,
+  deps: MetricsDeps,
+): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const durations = new Histogram({
@@ -74,7 +78,7 @@ export function registerMetrics(app: FastifyInstance, core: Core, deps: MetricsD
 }
 
 /** The PostgreSQL pool of this node (nothing on the embedded database, which is one connection). */
-function registerPoolMetrics(registry: Registry, core: Core) {
+function registerPoolMetrics(registry: Registry, core: Pick<Core, 'db'>) {
   if (poolUse(core.db) === null) return;
   new Gauge({
     name: 'member_wallet_db_pool_connections',
@@ -135,7 +139,7 @@ function registerJobMetrics(registry: Registry, app: FastifyInstance) {
 }
 
 /** The money figures: credits by channel and withdrawals as they happen here, open work and the ledger's state. */
-function registerMoneyMetrics(registry: Registry, core: Core) {
+function registerMoneyMetrics(registry: Registry, core: Pick<Core, 'clock' | 'db' | 'log' | 'memberEvents'>) {
   const deposits = new Counter({
     name: 'member_wallet_deposits_credited_total',
     help: "Credits into members' wallets committed on this node, by channel (qr, slip, bank_transfer, truemoney, operator, other) and currency",
@@ -229,7 +233,7 @@ interface LedgerCheck {
  * The last ledger check and when it ran: the first scrape waits for one; a later scrape past
  * LEDGER_CHECK_EVERY_MS starts the next in the background and answers the last meanwhile.
  */
-function ledgerCheckCache(core: Core) {
+function ledgerCheckCache(core: Pick<Core, 'clock' | 'db' | 'log'>) {
   let last: LedgerCheck | null = null;
   let running: Promise<LedgerCheck> | null = null;
   const run = () => {

@@ -29,7 +29,7 @@ declare module 'fastify' {
  */
 export function registerOperators(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db' | 'limiter' | 'passwords' | 'sandboxAdapters'>,
   deps: { operators: OperatorService; endpoints: readonly OperatorEndpoint[] },
 ): void {
   const { route, audit } = core.backoffice;

@@ -11,7 +11,14 @@ import { OtpService } from './otp.service.ts';
 export type { OtpService } from './otp.service.ts';
 
 /** One-time codes by SMS (docs/accounts.md): the SMS party's adapter, the service and its route. */
-export function registerOtp(app: FastifyInstance, core: Core, deps: { sms?: SmsSender }): OtpService {
+export function registerOtp(
+  app: FastifyInstance,
+  core: Pick<
+    Core,
+    'clock' | 'config' | 'db' | 'limiter' | 'log' | 'members' | 'ownBaseUrl' | 'route' | 'sandboxAdapters'
+  >,
+  deps: { sms?: SmsSender },
+): OtpService {
   const { config } = core;
   const otp = new OtpService({
     repository: new OtpRepository(core.db),
@@ -26,7 +33,7 @@ export function registerOtp(app: FastifyInstance, core: Core, deps: { sms?: SmsS
   return otp;
 }
 
-function createSmsSender(core: Core): SmsSender {
+function createSmsSender(core: Pick<Core, 'config' | 'log' | 'ownBaseUrl' | 'sandboxAdapters'>): SmsSender {
   return chooseAdapter<SmsSender>(core, {
     baseUrl: core.config.sms.baseUrl,
     secret: core.config.sms.apiKey,

@@ -9,7 +9,7 @@ import { PersonBackofficeService } from './person.backoffice.service.ts';
  * The operators' side of one person behind the accounts (docs/backoffice/person-matches.md): the "possible same
  * person" queue. The screening of registrations and sign-ins is the Core's (`core.people`).
  */
-export function registerPeople(_app: FastifyInstance, core: Core): void {
+export function registerPeople(_app: FastifyInstance, core: Pick<Core, 'backoffice' | 'clock' | 'db'>): void {
   const service = new PersonBackofficeService({
     db: core.db,
     repository: new PersonBackofficeRepository(),

@@ -19,7 +19,11 @@ export interface PromotionsDeps {
  * invite and refund programmes, the wheel, the banners, and the uploaded pictures banners show. The reward terms
  * change under four eyes (docs/backoffice/four-eyes.md, Reward terms).
  */
-export function registerPromotions(app: FastifyInstance, core: Core, deps: PromotionsDeps): void {
+export function registerPromotions(
+  app: FastifyInstance,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db' | 'settings'>,
+  deps: PromotionsDeps,
+): void {
   const { db, clock, settings } = core;
   const { route, audit, changes } = core.backoffice;
   const { ceilings } = core.config;

@@ -23,7 +23,7 @@ const DEMO_SUBJECT = 'mailto:demo@member-wallet.invalid';
  * The VAPID keys: VAPID_* when set; in demo mode a pair made once and kept in the database (the first node's
  * wins), so a restart keeps every browser's subscription valid; otherwise none, and push is off.
  */
-async function vapidKeys(core: Core, repository: PushRepository): Promise<VapidKeys | null> {
+async function vapidKeys(core: Pick<Core, 'config' | 'log'>, repository: PushRepository): Promise<VapidKeys | null> {
   if (core.config.vapid) return core.config.vapid;
   if (!core.config.demo) {
     core.log.warn('Web Push is off: VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are unset (docs/app.md)');
@@ -42,7 +42,7 @@ async function vapidKeys(core: Core, repository: PushRepository): Promise<VapidK
  */
 export async function registerPush(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<Core, 'clock' | 'config' | 'db' | 'log' | 'memberEvents' | 'route'>,
   deps: { send?: PushSender } = {},
 ): Promise<PushNotifier> {
   const repository = new PushRepository(core.db);

@@ -29,7 +29,21 @@ declare module 'fastify' {
  */
 export async function registerQrPayments(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<
+    Core,
+    | 'clock'
+    | 'config'
+    | 'db'
+    | 'idempotency'
+    | 'ledger'
+    | 'limiter'
+    | 'members'
+    | 'ownBaseUrl'
+    | 'route'
+    | 'saferPlay'
+    | 'sandboxAdapters'
+    | 'settings'
+  >,
   deps: { channels: DepositChannelsRepository; transfers: BankFeedRepository },
 ): Promise<QrPaymentService> {
   const { config, clock, db } = core;
@@ -65,7 +79,10 @@ export async function registerQrPayments(
   return qr;
 }
 
-function createGateways(app: FastifyInstance, core: Core): Map<string, PaymentGateway> {
+function createGateways(
+  app: FastifyInstance,
+  core: Pick<Core, 'clock' | 'config' | 'ownBaseUrl' | 'sandboxAdapters'>,
+): Map<string, PaymentGateway> {
   const { config, clock } = core;
   const gateways = new Map<string, PaymentGateway>();
   const unconfigured: string[] = [];
@@ -112,7 +129,7 @@ function kbankGateway(
   app: FastifyInstance,
   code: string,
   real: Extract<PaymentGatewayConfig, { adapter: 'kbank' }>,
-  core: Core,
+  core: Pick<Core, 'clock' | 'config'>,
 ): KbankPaymentGateway {
   const { tlsCertFile, tlsKeyFile, ...credentials } = real.kbank;
   const tls =

@@ -72,7 +72,11 @@ export function providerBetRecords(games: RefundsDeps['games']): BetRecords {
 }
 
 /** Loss refunds (docs/promotions/refunds.md): the service, its routes and the demo programme. */
-export function registerRefunds(app: FastifyInstance, core: Core, deps: RefundsDeps): RefundService {
+export function registerRefunds(
+  app: FastifyInstance,
+  core: Pick<Core, 'clock' | 'config' | 'db' | 'ledger' | 'limiter' | 'members' | 'route' | 'settings'>,
+  deps: RefundsDeps,
+): RefundService {
   const { config } = core;
   const refunds = new RefundService({
     db: core.db,
@@ -106,7 +110,7 @@ const DEMO_BANNERS = {
 };
 
 /** The demo programme (DESIGN.md section 7): its settings and banners, each only when unset. */
-async function seedRefundDemo(core: Core): Promise<void> {
+async function seedRefundDemo(core: Pick<Core, 'clock' | 'db' | 'settings'>): Promise<void> {
   if ((await core.settings.global(REFUND_SETTINGS_KEY)) === undefined) {
     await core.settings.setGlobal(REFUND_SETTINGS_KEY, REFUND_DEMO);
   }

@@ -24,7 +24,7 @@ declare module 'fastify' {
  */
 export function registerSaferPlay(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db' | 'log' | 'members' | 'people' | 'route' | 'saferPlay'>,
   deps: { wallet: GameMoneyReturn; games: { recordedLosses: RecordedLosses } },
 ): SaferPlayService {
   const service = new SaferPlayService({
@@ -46,7 +46,10 @@ export function registerSaferPlay(
 }
 
 /** The operators' side (issue 23, Operator side): read-only member view, the watch list and its rules' job. */
-function registerSaferPlayBackoffice(app: FastifyInstance, core: Core): void {
+function registerSaferPlayBackoffice(
+  app: FastifyInstance,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db'>,
+): void {
   const backoffice = new SaferPlayBackofficeService({
     db: core.db,
     repository: new SaferPlayBackofficeRepository(),

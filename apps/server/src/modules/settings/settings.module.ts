@@ -11,7 +11,10 @@ export { readBanners, seedBanners } from './settings.banners.ts';
  * The member app's site settings in the back-office (docs/backoffice/settings.md); those that bound money change
  * only with a second admin (docs/backoffice/four-eyes.md).
  */
-export function registerSettings(_app: FastifyInstance, core: Core): void {
+export function registerSettings(
+  _app: FastifyInstance,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db' | 'settings'>,
+): void {
   const { db, clock, settings, config } = core;
   const { changes } = core.backoffice;
   const repository = new SettingsRepository(db);

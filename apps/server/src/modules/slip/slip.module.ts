@@ -44,7 +44,21 @@ declare module 'fastify' {
  */
 export async function registerSlips(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<
+    Core,
+    | 'clock'
+    | 'config'
+    | 'db'
+    | 'ledger'
+    | 'limiter'
+    | 'log'
+    | 'members'
+    | 'ownBaseUrl'
+    | 'route'
+    | 'saferPlay'
+    | 'sandboxAdapters'
+    | 'settings'
+  >,
   deps: {
     uploads: Uploads;
     verifier?: SlipVerifier | undefined;
@@ -102,7 +116,7 @@ export async function registerSlips(
  * is), and whether a kind's is the sandbox's: the slips it is asked about carry the sandbox label
  * (docs/parties/README.md, The sandbox label).
  */
-function chooseVerifiers(core: Core) {
+function chooseVerifiers(core: Pick<Core, 'clock' | 'config' | 'log' | 'ownBaseUrl' | 'sandboxAdapters'>) {
   const verifiers = { thai: createVerifier(core), oneproof: oneProofVerifier(core) };
   if (verifiers.oneproof instanceof SandboxOneProofVerifier) core.sandboxAdapters.mark(verifiers.oneproof);
   return {
@@ -112,7 +126,7 @@ function chooseVerifiers(core: Core) {
 }
 
 /** The verifier SLIP_VERIFIER names (docs/parties/slip-verifier.md); none: every slip is UNKNOW_ERROR, said at start. */
-function createVerifier(core: Core): SlipVerifier {
+function createVerifier(core: Pick<Core, 'config' | 'log' | 'ownBaseUrl' | 'sandboxAdapters'>): SlipVerifier {
   const choice = core.config.slips.verifier;
   switch (choice.vendor) {
     case 'slipok':

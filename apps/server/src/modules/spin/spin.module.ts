@@ -26,7 +26,7 @@ declare module 'fastify' {
  */
 export function registerSpinWheel(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<Core, 'clock' | 'config' | 'db' | 'idempotency' | 'ledger' | 'limiter' | 'members' | 'route' | 'settings'>,
   deps: { bonusGate: ActiveBonusGate; rewards: RewardBonuses },
 ): SpinService {
   const { config } = core;
@@ -55,7 +55,7 @@ export function registerSpinWheel(
 }
 
 /** Idempotent: an operator's wheel is never replaced, and the demo coins are one keyed grant. */
-async function seedDemoSpin(core: Core, spin: SpinService): Promise<void> {
+async function seedDemoSpin(core: Pick<Core, 'config' | 'members' | 'settings'>, spin: SpinService): Promise<void> {
   if ((await core.settings.global(SPIN_WHEEL_KEY)) === undefined) await spin.configure({ wheel: DEMO_WHEEL });
   const member = await core.members.findByPhone(core.config.demoMember.phone);
   if (member) await spin.grantCoins(member.id, DEMO_COINS_GRANT_KEY, DEMO_COINS);

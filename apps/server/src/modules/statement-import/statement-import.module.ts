@@ -11,7 +11,7 @@ import { StatementImportService, type TransferRecorder } from './statement-impor
  */
 export function registerStatementImports(
   _app: FastifyInstance,
-  core: Core,
+  core: Pick<Core, 'backoffice' | 'clock' | 'db'>,
   deps: { recorder: TransferRecorder },
 ): void {
   const service = new StatementImportService({

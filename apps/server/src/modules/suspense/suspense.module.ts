@@ -22,7 +22,7 @@ declare module 'fastify' {
  */
 export function registerSuspense(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<Core, 'backoffice' | 'clock' | 'config' | 'db' | 'ledger' | 'members'>,
   deps: { withdrawals: WithdrawalService; slips: SlipService },
 ): void {
   const { db, clock } = core;

@@ -22,7 +22,21 @@ declare module 'fastify' {
  */
 export function registerTruelinks(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<
+    Core,
+    | 'clock'
+    | 'config'
+    | 'db'
+    | 'idempotency'
+    | 'ledger'
+    | 'limiter'
+    | 'log'
+    | 'members'
+    | 'ownBaseUrl'
+    | 'route'
+    | 'saferPlay'
+    | 'sandboxAdapters'
+  >,
   deps: { transfers: BankFeedRepository },
 ): TruelinkService {
   const { config, clock } = core;
@@ -51,7 +65,9 @@ export function registerTruelinks(
   return truelinks;
 }
 
-function createRedeemer(core: Core): VoucherRedeemer {
+function createRedeemer(
+  core: Pick<Core, 'clock' | 'config' | 'log' | 'ownBaseUrl' | 'sandboxAdapters'>,
+): VoucherRedeemer {
   const { config, clock } = core;
   return chooseAdapter<VoucherRedeemer>(core, {
     baseUrl: config.truemoney.voucherBaseUrl,

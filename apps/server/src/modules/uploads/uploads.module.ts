@@ -42,7 +42,7 @@ export interface Uploads {
  * Where uploads are stored, and how they are taken: uploaded pictures (slips, chat) are checked in worker threads,
  * and an uploader's uploads in flight are bounded.
  */
-export function registerUploads(app: FastifyInstance, core: Core): Uploads {
+export function registerUploads(app: FastifyInstance, core: Pick<Core, 'config'>): Uploads {
   const pictures = new PictureReader();
   app.addHook('onClose', () => pictures.close());
   const inFlight = new InFlight(UPLOADS_IN_FLIGHT_MAX);

@@ -12,7 +12,7 @@ import { type CoinBalance, type WalletInviteSource, WalletService } from './wall
  */
 export function registerWallet(
   _app: FastifyInstance,
-  core: Core,
+  core: Pick<Core, 'clock' | 'config' | 'db' | 'idempotency' | 'ledger' | 'limiter' | 'members' | 'route' | 'settings'>,
   deps: { games: GamesModule; invites: WalletInviteSource; coins: CoinBalance },
 ): WalletService {
   const { config } = core;

@@ -25,7 +25,22 @@ declare module 'fastify' {
  */
 export async function registerWithdrawals(
   app: FastifyInstance,
-  core: Core,
+  core: Pick<
+    Core,
+    | 'backoffice'
+    | 'clock'
+    | 'config'
+    | 'db'
+    | 'idempotency'
+    | 'ledger'
+    | 'limiter'
+    | 'log'
+    | 'members'
+    | 'ownBaseUrl'
+    | 'route'
+    | 'sandboxAdapters'
+    | 'settings'
+  >,
   deps: { bonus: WithdrawalBonusRules },
 ): Promise<WithdrawalService> {
   const { config, clock } = core;
@@ -56,7 +71,7 @@ export async function registerWithdrawals(
   return withdrawals;
 }
 
-function createPayout(core: Core): Payout {
+function createPayout(core: Pick<Core, 'clock' | 'config' | 'log' | 'ownBaseUrl' | 'sandboxAdapters'>): Payout {
   const { config, clock } = core;
   return chooseAdapter<Payout>(core, {
     baseUrl: config.payout.baseUrl,
