@@ -32,13 +32,32 @@ async function call<T>(url: string, init: { method?: string; token?: string; bod
 }
 
 /**
+ * Resolves once the server has answered the namespace's connect packet (`40/member,{...}`), over whichever
+ * transport carried it: the long-polling response that starts every Socket.IO session, or the WebSocket it
+ * upgrades to (on a busy machine the upgrade can come first, and the answer with it).
+ */
+function namespaceConnected(page: Page, namespace: string): Promise<void> {
+  const packet = `40${namespace},`;
+  return new Promise((resolve) => {
+    page.on('websocket', (socket) => {
+      socket.on('framereceived', (frame) => {
+        if (typeof frame.payload === 'string' && frame.payload.startsWith(packet)) resolve();
+      });
+    });
+    page.on('response', async (response) => {
+      if (!response.url().includes('/socket.io/')) return;
+      const body = await response.text().catch(() => '');
+      if (body.split('\x1e').some((part) => part.startsWith(packet))) resolve();
+    });
+  });
+}
+
+/**
  * Logs the demo member in, and waits until the live socket's namespace answered: what is paid from then on must
  * reach the page without a reload.
  */
 async function login(page: Page, locale: Locale, base = '') {
-  const liveConnected = page.waitForResponse(
-    async (response) => response.url().includes('/socket.io/') && (await response.text()).includes('40/member'),
-  );
+  const liveConnected = namespaceConnected(page, '/member');
   await page.addInitScript(() => localStorage.setItem('remember-agreement', 'true'));
   await page.goto(`${base}/login`);
   await page.getByLabel(text(locale, 'auth.username')).fill(DEMO.phone);
