@@ -92,7 +92,10 @@ export class SaferPlayBackofficeRepository {
       .execute();
   }
 
-  /** Raises an item per candidate; a member with an open item of the rule keeps it (the partial unique index). */
+  /**
+   * Raises an item per candidate; a member with an open item of the rule keeps it (the partial unique index). The
+   * index's predicate is a literal: with a parameter, a prepared statement's generic plan cannot tell the index.
+   */
   async raise(db: Db, rule: WatchRule, candidates: readonly WatchCandidate[], now: Date): Promise<number> {
     if (candidates.length === 0) return 0;
     const inserted = await db
@@ -106,7 +109,9 @@ export class SaferPlayBackofficeRepository {
           state: 'open' as const,
         })),
       )
-      .onConflict((conflict) => conflict.columns(['member_id', 'rule']).where('state', '=', 'open').doNothing())
+      .onConflict((conflict) =>
+        conflict.columns(['member_id', 'rule']).where(sql.ref('state'), '=', sql.lit('open')).doNothing(),
+      )
       .returning('id')
       .execute();
     return inserted.length;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BACKOFFICE_API, backofficePath } from '@member-wallet/contract/backoffice/api-paths';
 import { OPERATOR_ROLES } from '@member-wallet/contract/backoffice/operators';
 import { toMinor } from '@member-wallet/contract/money';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, registerMember, startTestApp, type TestApp } from '../../../test/helpers.ts';
 import { signedInOperator } from '../../../test/operators.ts';
@@ -9,6 +10,7 @@ import { LedgerRepository } from '../../core/ledger/ledger.repository.ts';
 import { LedgerService } from '../../core/ledger/ledger.service.ts';
 import { FakeClock, HOUR_MS, MINUTE_MS } from '../../lib/clock.ts';
 import { DAY_MS } from '../../lib/local-calendar.ts';
+import { SaferPlayBackofficeRepository } from './safer-play.backoffice.repository.ts';
 
 /** Safer play's operator side (issue 23): the read-only member view, the watch list, its rules and the dashboard. */
 
@@ -388,6 +390,19 @@ describe('the watch list', () => {
   it('raises the rule again once its item is closed', async () => {
     await t.app.saferPlayBackoffice.runWatchRules();
     expect(await openRules(member)).toEqual(['deposit_surge']);
+    expect(await itemsOf(member, 'deposit_surge')).toHaveLength(2);
+  });
+
+  it("raises under a prepared statement's generic plan too: the open item's index is named without a parameter", async () => {
+    // PostgreSQL plans a prepared statement for its parameters five times, then tries a plan for any value; that
+    // plan cannot tell which partial unique index `WHERE state = $1` names, and the raise failed (CI, issue 40).
+    const repository = new SaferPlayBackofficeRepository();
+    const candidate = { memberId: member.id, detail: { planned: 'generic' } };
+    const raised = await t.app.db.transaction().execute(async (trx) => {
+      await sql`set local plan_cache_mode = force_generic_plan`.execute(trx);
+      return repository.raise(trx, 'deposit_surge', [candidate], clock.now());
+    });
+    expect(raised).toBe(0);
     expect(await itemsOf(member, 'deposit_surge')).toHaveLength(2);
   });
 });
