@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_VARIABLES, ConfigError, DEV_TRUELINK_KEY, loadConfig, SANDBOX_SMS_API_KEY } from './config.ts';
 import { CONFIG_GROUPS, CONFIG_TABLES_END, CONFIG_TABLES_START, configTables } from './config.variables.ts';
@@ -40,6 +41,14 @@ describe('configuration', () => {
     });
     expect(config.server.publicDir.replaceAll('\\', '/')).toMatch(/apps\/web\/dist$/);
     expect(config.server.mediaDir.replaceAll('\\', '/')).toMatch(/apps\/server\/assets$/);
+  });
+
+  it('reads a relative PUBLIC_DIR or BACKOFFICE_DIR from the working directory, as a newcomer means it', () => {
+    // Unresolved, the static files plugin refused the relative path with a stack trace at start (issue 41, 17).
+    const config = loadConfig({ PUBLIC_DIR: 'apps/web/dist', BACKOFFICE_DIR: './apps/backoffice/dist' });
+    expect(config.server.publicDir).toBe(resolve('apps/web/dist'));
+    expect(config.server.backofficeDir).toBe(resolve('apps/backoffice/dist'));
+    expect(loadConfig({ PUBLIC_DIR: '/srv/web' }).server.publicDir).toBe(resolve('/srv/web'));
   });
 
   it('turns demo data, the sandbox and the API docs off in production', () => {

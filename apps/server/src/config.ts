@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { COUNTRIES } from '@member-wallet/contract/constants';
 import { readMoneyCeilings } from './config.ceilings.ts';
@@ -125,8 +126,9 @@ export function loadConfig(env: Env = process.env): Config {
       port: read.integer('PORT', 8080, 1, 65535),
       host: read.string('HOST', '127.0.0.1'),
       logLevel: read.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
-      publicDir: read.string('PUBLIC_DIR', DEFAULT_PUBLIC_DIR),
-      backofficeDir: read.string('BACKOFFICE_DIR', DEFAULT_BACKOFFICE_DIR),
+      // Relative to the working directory, as a newcomer means it (the static files plugin takes absolute paths).
+      publicDir: resolve(read.string('PUBLIC_DIR', DEFAULT_PUBLIC_DIR)),
+      backofficeDir: resolve(read.string('BACKOFFICE_DIR', DEFAULT_BACKOFFICE_DIR)),
       mediaDir: DEFAULT_MEDIA_DIR,
       trustProxy: read.boolean('TRUST_PROXY', false),
       metricsToken: read.raw('METRICS_TOKEN') ?? null,

@@ -41,12 +41,17 @@ const SITE_VARIABLES: readonly ConfigVariable[] = [
     meaning:
       'Trust `X-Forwarded-*` from a load balancer; a request it forwarded over HTTPS is answered with HSTS (`max-age=31536000; includeSubDomains`)',
   },
-  { name: 'PUBLIC_DIR', group: 'server', default: '`apps/web/dist`', meaning: 'The built client to serve' },
+  {
+    name: 'PUBLIC_DIR',
+    group: 'server',
+    default: '`apps/web/dist`',
+    meaning: 'The built client to serve; a relative path is read from the working directory',
+  },
   {
     name: 'BACKOFFICE_DIR',
     group: 'server',
     default: '`apps/backoffice/dist`',
-    meaning: 'The built back-office, served under `/backoffice`',
+    meaning: 'The built back-office, served under `/backoffice`; a relative path is read from the working directory',
   },
   {
     name: 'LOG_LEVEL',

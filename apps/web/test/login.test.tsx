@@ -30,6 +30,9 @@ describe('/login', () => {
     expect(username).toHaveAttribute('name', 'username');
     expect(username).toHaveAttribute('autocomplete', 'username');
     expect(username).toHaveAttribute('inputmode', 'tel');
+    // A text field with the phone keypad: `username` is no autofill name of a `type=tel` field (HTML's autofill
+    // rules; HTML_CodeSniffer flags the pair), and password managers need `username` to pair it with the password.
+    expect(username).toHaveAttribute('type', 'text');
     expect(screen.getByLabelText('Password')).toHaveAttribute('autocomplete', 'current-password');
     expect(screen.getByRole('button', { name: 'Log in' })).toHaveAttribute('type', 'submit');
     expect(screen.getByRole('link', { name: 'Register now' })).toHaveAttribute('href', '/register');

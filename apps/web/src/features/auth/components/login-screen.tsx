@@ -73,7 +73,7 @@ export function LoginScreen() {
           <TextField
             label={t('auth.username')}
             name="username"
-            type="tel"
+            type="text"
             inputMode="tel"
             autoComplete="username"
             value={values.username}
