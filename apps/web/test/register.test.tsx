@@ -39,11 +39,11 @@ async function profileStep(user: User, confirm = 'secret123', password = 'secret
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
-async function bankStep(user: User, bankCode: string, first: string, last: string) {
+async function bankStep(user: User, bankCode: string, first: string, last: string, accountNo = '1234567890') {
   const bank = await screen.findByLabelText('Bank');
   await waitFor(() => expect(screen.getByRole('option', { name: /Krungthai/ })).toBeInTheDocument());
   await user.selectOptions(bank, bankCode);
-  await user.type(screen.getByLabelText('Bank account number'), '1234567890');
+  await user.type(screen.getByLabelText('Bank account number'), accountNo);
   await user.type(screen.getByLabelText('Account first name'), first);
   await user.type(screen.getByLabelText('Account last name'), last);
   await user.click(screen.getByRole('button', { name: 'Register' }));
@@ -255,6 +255,17 @@ describe('/register', () => {
       vi.advanceTimersByTime(100);
     });
     await waitFor(() => expect(currentPath()).toBe('/login'));
+  });
+
+  it('reads an account number typed with dashes as its digits, with no length message (issue 41, point 7)', async () => {
+    const accounts = recordPosts('/api/account', () => HttpResponse.json({ message: 'SUCCESS', _id: 'NEW2' }));
+    const { user } = renderApp('/register');
+    await phoneStep(user);
+    await profileStep(user);
+    await bankStep(user, 'KBANK', 'somchai', 'jaidee', '123-456-7890');
+    expect(await screen.findByText('Registration complete. Please log in.')).toBeInTheDocument();
+    expect(screen.queryByText('An account number at this bank has 10 digits.')).not.toBeInTheDocument();
+    expect(accounts).toEqual([expect.objectContaining({ bankCode: 'KBANK', bankAccountNo: '1234567890' })]);
   });
 
   it('marks KBANK and KTB as recommended in the Thai build, and goes back a step', async () => {
