@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { docSection } from '../test/doc-section.ts';
 import { CONFIG_VARIABLES, ConfigError, DEV_TRUELINK_KEY, loadConfig, SANDBOX_SMS_API_KEY } from './config.ts';
 import { CONFIG_GROUPS, CONFIG_TABLES_END, CONFIG_TABLES_START, configTables } from './config.variables.ts';
 
@@ -396,8 +397,7 @@ describe('configuration', () => {
 
   it('shows in the README the tables CONFIG_VARIABLES makes (npm run docs:config -w apps/server writes them)', () => {
     const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
-    const shown = readme.slice(readme.indexOf(CONFIG_TABLES_START), readme.indexOf(CONFIG_TABLES_END));
-    expect(`${shown}${CONFIG_TABLES_END}`).toBe(configTables());
+    expect(docSection(readme, CONFIG_TABLES_START, CONFIG_TABLES_END)).toBe(configTables());
     for (const variable of CONFIG_VARIABLES) expect(Object.keys(CONFIG_GROUPS)).toContain(variable.group);
   });
 });

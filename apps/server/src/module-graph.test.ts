@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { docSection } from '../test/doc-section.ts';
 import {
   appDeps,
   cycles,
@@ -215,7 +216,7 @@ describe('the server import graph (docs/architecture.md, Module edges)', () => {
 
   it('shows in docs/architecture.md the graph the code has (npm run docs:graph -w apps/server rewrites it)', () => {
     const doc = readFileSync(new URL('../../../docs/architecture.md', import.meta.url), 'utf8');
-    const shown = doc.slice(doc.indexOf(GRAPH_START), doc.indexOf(GRAPH_END) + GRAPH_END.length);
+    const shown = docSection(doc, GRAPH_START, GRAPH_END);
     expect(shown).toBe(moduleGraphTable(sources, readFileSync(`${SOURCE}app.ts`, 'utf8')));
   });
 
